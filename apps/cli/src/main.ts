@@ -1,0 +1,23 @@
+import { Command } from "commander";
+import { disconnectPrisma } from "@arena/db";
+
+/**
+ * `arena` — every subcommand lives in ./commands/<name>.ts and exports `register(program)`.
+ * Commands print human output by default and machine output with --json.
+ */
+const program = new Command("arena")
+  .description("DR Arena: adaptive head-to-head evaluation of Deep Research agents")
+  .showHelpAfterError();
+
+const modules = await Promise.all([
+]);
+for (const m of modules) m.register(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  console.error(`arena: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = process.exitCode || 1;
+} finally {
+  await disconnectPrisma();
+}

@@ -1,0 +1,134 @@
+/**
+ * Shared domain shapes. Everything that crosses a package boundary in the pipeline
+ * (trees → examiner → agents → judge → loop → match → tournament → ratings) is typed here,
+ * so each package depends on these shapes and not on another package's internals.
+ */
+
+// ------------------------------------------------------------------ trees
+
+/** One page of an information tree, as the method sees it (SPEC §2). */
+export interface TreeNodeView {
+  id: string;
+  parentId: string | null;
+  url: string;
+  domain: string;
+  title: string | null;
+  description: string | null;
+  content: string | null;
+  /** Depth in the tree; the root is 0. */
+  depth: number;
+  /** Child ids in sibling order. */
+  childIds: string[];
+}
+
+/** The parent's link context for a node: why the parent links here. */
+export interface LinkContextView {
+  url: string;
+  anchorText: string;
+  surroundingText: string;
+  relationship: string;
+}
+
+/** Read-only view of a tree; the loop and the examiner never mutate a tree. */
+export interface TreeView {
+  readonly rootId: string;
+  node(id: string): TreeNodeView | undefined;
+  /** The link context on `parentId` whose url is the child's url, if any. */
+  linkContext(parentId: string, childUrl: string): LinkContextView | undefined;
+}
+
+// ------------------------------------------------------------------ examiner task (SPEC §3)
+
+/** Node text handed to the examiner. */
+export interface ContextNode {
+  nodeId: string;
+  url: string;
+  title: string;
+  relationship: string;
+  surroundingText: string;
+  description: string;
+  /** Content truncated to 800 characters. */
+  content: string;
+}
+
+export interface TaskContext {
+  rootTopic: string;
+  /** Up to two ancestors of the current node (path[-3:-1]), root-first. */
+  reasoningChain: ContextNode[];
+  /** The current node plus W−1 siblings with content and unique titles; current node first. */
+  aggregationPool: ContextNode[];
+  previousQuestions: string[];
+  /** D = number of nodes on the path, root included. */
+  depth: number;
+  width: number;
+  wordLimit: { min: number; max: number; instruction: string };
+}
+
+export interface ChecklistItem {
+  /** Entity name (depth) or requested attribute/fact (width). */
+  item: string;
+  /** How the entity is identified / what the expected answer is. */
+  detail: string;
+  /** URL of the node this item traces to. */
+  sourceUrl: string;
+  /** Accepted alternative names (heuristic judge uses them; may be empty). */
+  aliases?: string[];
+}
+
+export interface GeneratedTask {
+  question: string;
+  wordLimitInstruction: string;
+  checklistDepth: ChecklistItem[];
+  checklistWidth: ChecklistItem[];
+  rationale: string;
+  sourceUrls: string[];
+  mode: ExaminerModeName;
+}
+
+export type ExaminerModeName = "llm" | "heuristic";
+
+// ------------------------------------------------------------------ judgement (SPEC §4)
+
+export const VERDICT_TOKENS = [
+  "[[A_MUCH_BETTER]]",
+  "[[A_BETTER]]",
+  "[[Tie]]",
+  "[[B_BETTER]]",
+  "[[B_MUCH_BETTER]]",
+] as const;
+export type VerdictToken = (typeof VERDICT_TOKENS)[number];
+export type TieQuality = "HIGH" | "LOW" | "N/A";
+export type FailureType = "DEEP" | "WIDE" | "BOTH" | "NONE";
+
+export interface Verdict {
+  verdict: VerdictToken;
+  tie_quality: TieQuality;
+  loser_failure_type: FailureType;
+  reasoning: string;
+}
+
+// ------------------------------------------------------------------ agents (SPEC §11)
+
+export interface ConversationTurn {
+  question: string;
+  answer: string;
+}
+
+export interface AgentRequest {
+  question: string;
+  wordLimitInstruction: string;
+  /** Previous Q/A of this match for this agent (after any backtrack restore). */
+  history: ConversationTurn[];
+}
+
+export type AgentErrorClass = "timeout" | "refused" | "http_status" | "malformed" | "oversized";
+
+export interface AgentAnswer {
+  /** Markdown; empty string when the call failed. */
+  text: string;
+  latencyMs: number;
+  tokens: number | null;
+  costUsd: number | null;
+  citations: { count: number; urls: string[] };
+  error: { class: AgentErrorClass; detail: string } | null;
+}

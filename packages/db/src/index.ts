@@ -1,0 +1,24 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "./generated/client";
+import { databaseUrl, poolConfig } from "./pool";
+
+export * from "./generated/client";
+export { databaseUrl, poolConfig } from "./pool";
+
+/** A Prisma client over node-postgres (no Rust engine). One per process is enough. */
+export function createPrisma(url = databaseUrl()): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(poolConfig(url)) });
+}
+
+let shared: PrismaClient | undefined;
+
+/** The process-wide client, created on first use. */
+export function prisma(): PrismaClient {
+  shared ??= createPrisma();
+  return shared;
+}
+
+export async function disconnectPrisma(): Promise<void> {
+  await shared?.$disconnect();
+  shared = undefined;
+}

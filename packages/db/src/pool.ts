@@ -1,0 +1,25 @@
+import pg from "pg";
+
+/** Default connection when DATABASE_URL is unset: the local trust-auth server. */
+export const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/arena";
+
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+/**
+ * Pool config from discrete fields rather than `connectionString`: Prisma's JS migration
+ * engine derives its shadow database from these fields (with a connection string it reuses
+ * the main database and the second migration fails with P3006).
+ */
+export function poolConfig(url = databaseUrl()): pg.PoolConfig {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 5432),
+    user: decodeURIComponent(u.username || "postgres"),
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    database: decodeURIComponent(u.pathname.replace(/^\//, "")) || "postgres",
+    max: Number(process.env.ARENA_DB_POOL ?? 10),
+  };
+}

@@ -1,0 +1,32 @@
+# Shared helpers for the README commands. Sourced, not executed.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export TURBO_TELEMETRY_DISABLED=1 NEXT_TELEMETRY_DISABLED=1
+export PG_HOST="${PG_HOST:-127.0.0.1}" PG_PORT="${PG_PORT:-5432}"
+export DATABASE_URL="${DATABASE_URL:-postgresql://postgres@${PG_HOST}:${PG_PORT}/arena}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379}"
+
+log() { printf '\033[1;36m[arena]\033[0m %s\n' "$*" >&2; }
+die() { printf '\033[1;31m[arena]\033[0m %s\n' "$*" >&2; exit 1; }
+is_root() { [ "$(id -u)" = 0 ]; }
+
+apt_install() {
+  is_root && command -v apt-get >/dev/null || return 1
+  log "installing $* with apt-get"
+  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ] \
+    || DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# Install npm dependencies when missing or stale, and generate the Prisma client.
+ensure_install() {
+  cd "$ROOT"
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    log "installing npm dependencies"
+    if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
+  fi
+  if [ ! -f packages/db/src/generated/client.ts ] || [ prisma/schema.prisma -nt packages/db/src/generated/client.ts ]; then
+    log "generating the Prisma client"
+    npx prisma generate >/dev/null
+  fi
+}
