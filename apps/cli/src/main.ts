@@ -9,7 +9,12 @@ const program = new Command("arena")
   .description("DR Arena: adaptive head-to-head evaluation of Deep Research agents")
   .showHelpAfterError();
 
-const modules = await Promise.all([
+interface CommandModule {
+  register(program: Command): void;
+}
+
+// One line per command module; each helper adds its own.
+const modules: CommandModule[] = await Promise.all([
 ]);
 for (const m of modules) m.register(program);
 
