@@ -1,0 +1,114 @@
+import { z } from "zod";
+import type { LinkContextView, TreeNodeView, TreeView } from "./types";
+
+/**
+ * The DR-Arena information-tree JSON format (SPEC §2): snake_case fields nested through
+ * `children`. Field order here is the order written on export, matching the published files.
+ */
+export const drArenaLinkContextSchema = z
+  .object({
+    url: z.string(),
+    anchor_text: z.string(),
+    surrounding_text: z.string(),
+    relationship: z.string(),
+  })
+  .strict();
+
+export interface DrArenaNode {
+  url: string;
+  domain: string;
+  title: string | null;
+  description: string | null;
+  content: string | null;
+  crawled: boolean;
+  depth: number;
+  error: string | null;
+  relationship_cluster: string | null;
+  link_contexts: DrArenaLinkContext[];
+  children: DrArenaNode[];
+}
+export type DrArenaLinkContext = z.infer<typeof drArenaLinkContextSchema>;
+
+export const drArenaNodeSchema: z.ZodType<DrArenaNode> = z.lazy(() =>
+  z
+    .object({
+      url: z.string().min(1),
+      domain: z.string(),
+      title: z.string().nullable(),
+      description: z.string().nullable(),
+      content: z.string().nullable(),
+      crawled: z.boolean(),
+      depth: z.number().int().nonnegative(),
+      error: z.string().nullable(),
+      relationship_cluster: z.string().nullable(),
+      link_contexts: z.array(drArenaLinkContextSchema),
+      children: z.array(drArenaNodeSchema),
+    })
+    .strict(),
+);
+
+/** Thrown with the JSON path of the first problem, e.g. `children[3].link_contexts[0].url`. */
+export class TreeFormatError extends Error {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super(`invalid tree at ${path || "(root)"}: ${detail}`);
+  }
+}
+
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  return path
+    .map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`))
+    .join("");
+}
+
+/** Validates a parsed DR-Arena tree; throws TreeFormatError naming the JSON path. */
+export function parseDrArenaTree(data: unknown): DrArenaNode {
+  const result = drArenaNodeSchema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new TreeFormatError(formatPath(issue.path), issue.message);
+}
+
+/**
+ * An in-memory TreeView over a DR-Arena tree, for replays and pure tests (no database).
+ * Node ids are positional paths ("0", "0.2", "0.2.1") because URLs repeat within a tree.
+ */
+export function memoryTreeView(root: DrArenaNode): TreeView {
+  const nodes = new Map<string, TreeNodeView>();
+  const contexts = new Map<string, Map<string, LinkContextView>>();
+  const visit = (n: DrArenaNode, id: string, parentId: string | null) => {
+    const childIds = n.children.map((_, i) => `${id}.${i}`);
+    nodes.set(id, {
+      id,
+      parentId,
+      url: n.url,
+      domain: n.domain,
+      title: n.title,
+      description: n.description,
+      content: n.content,
+      depth: n.depth,
+      childIds,
+    });
+    const byUrl = new Map<string, LinkContextView>();
+    for (const lc of n.link_contexts) {
+      if (!byUrl.has(lc.url)) {
+        byUrl.set(lc.url, {
+          url: lc.url,
+          anchorText: lc.anchor_text,
+          surroundingText: lc.surrounding_text,
+          relationship: lc.relationship,
+        });
+      }
+    }
+    contexts.set(id, byUrl);
+    n.children.forEach((c, i) => visit(c, childIds[i]!, id));
+  };
+  visit(root, "0", null);
+  return {
+    rootId: "0",
+    node: (id) => nodes.get(id),
+    linkContext: (parentId, childUrl) => contexts.get(parentId)?.get(childUrl),
+  };
+}
