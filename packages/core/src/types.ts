@@ -132,3 +132,21 @@ export interface AgentAnswer {
   citations: { count: number; urls: string[] };
   error: { class: AgentErrorClass; detail: string } | null;
 }
+
+// ------------------------------------------------------------------ pages (crawler, sandbox, expansion)
+
+/** A fetched and extracted web page: what the crawler, expansion and citation checks work on. */
+export interface FetchedPage {
+  /** The URL as requested (the tree keeps original URLs, also for sandbox-served pages). */
+  url: string;
+  domain: string;
+  title: string | null;
+  description: string | null;
+  /** Readable text, whitespace-normalised. */
+  content: string;
+  /** Meaningful outbound links (navigation/login/legal/media dropped), in page order. */
+  links: LinkContextView[];
+}
+
+/** Fetches and extracts one page; live web, sandbox and tests each provide one. */
+export type PageFetcher = (url: string, signal?: AbortSignal) => Promise<FetchedPage>;
