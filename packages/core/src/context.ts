@@ -1,0 +1,101 @@
+import type { ContextNode, TaskContext, TreeNodeView, TreeView } from "./types";
+import type { Rng } from "./rng";
+import { wordLimit } from "./word-limit";
+
+/** Content longer than this many characters counts as "having content" (SPEC §5). */
+export const DEFAULT_CONTENT_MIN = 20;
+const CONTENT_CHARS = 800;
+/** Generic relationship label of the DR-Arena crawler when a link has no specific one. */
+const FALLBACK_RELATIONSHIP = "related topics";
+
+export function hasContent(node: TreeNodeView | undefined, contentMin = DEFAULT_CONTENT_MIN): boolean {
+  return (node?.content?.trim().length ?? 0) > contentMin;
+}
+
+function mustNode(tree: TreeView, id: string): TreeNodeView {
+  const node = tree.node(id);
+  if (!node) throw new RangeError(`node ${id} is not in the tree`);
+  return node;
+}
+
+/** Title used for uniqueness and display; untitled pages fall back to their URL. */
+const titleOf = (n: TreeNodeView) => (n.title?.trim() || n.url);
+const titleKey = (n: TreeNodeView) => titleOf(n).toLowerCase();
+
+/** Node text handed to the examiner: parent's link context, description, content cut to 800 chars. */
+export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
+  const link = node.parentId === null ? undefined : tree.linkContext(node.parentId, node.url);
+  return {
+    nodeId: node.id,
+    url: node.url,
+    title: titleOf(node),
+    relationship: link?.relationship.trim() || (node.parentId === null ? "" : FALLBACK_RELATIONSHIP),
+    surroundingText: link?.surroundingText ?? "",
+    description: node.description ?? "",
+    content: (node.content ?? "").slice(0, CONTENT_CHARS),
+  };
+}
+
+/**
+ * The nodes that may enter the aggregation pool of `nodeId`: itself (if it has content) first,
+ * then its siblings with content whose titles differ from every node already taken, in sibling
+ * order. Pool members must carry content, so a content-less current node is left out (a choice:
+ * the examiner could not ground a question in it).
+ */
+export function poolCandidates(tree: TreeView, nodeId: string, contentMin = DEFAULT_CONTENT_MIN): TreeNodeView[] {
+  const node = mustNode(tree, nodeId);
+  const siblings = node.parentId === null ? [] : mustNode(tree, node.parentId).childIds.filter((id) => id !== nodeId);
+  const seen = new Set<string>();
+  const out: TreeNodeView[] = [];
+  for (const id of [nodeId, ...siblings]) {
+    const n = tree.node(id);
+    if (!n || !hasContent(n, contentMin) || seen.has(titleKey(n))) continue;
+    seen.add(titleKey(n));
+    out.push(n);
+  }
+  return out;
+}
+
+export interface ContextInput {
+  tree: TreeView;
+  /** Node ids root → current. */
+  path: readonly string[];
+  width: number;
+  previousQuestions: readonly string[];
+  rng: Rng;
+  contentMin?: number;
+}
+
+export type ContextResult = { kind: "context"; context: TaskContext } | { kind: "empty_pool" };
+
+/**
+ * Builds the examiner's input (SPEC §3). Reasoning chain = path[-3:-1] (with a path of length 2,
+ * just the root); pool = current node + up to W−1 siblings drawn at random (seeded) from the
+ * candidates, current node first; D = path length. `empty_pool` when no candidate has content.
+ */
+export function buildTaskContext(input: ContextInput): ContextResult {
+  const { tree, path, width, rng } = input;
+  if (path.length < 2) throw new RangeError("the path must hold the root and at least one node below it");
+  const current = mustNode(tree, path[path.length - 1]!);
+  const candidates = poolCandidates(tree, current.id, input.contentMin);
+  if (candidates.length === 0) return { kind: "empty_pool" };
+  const [first, ...others] = candidates;
+  const lead = first!.id === current.id ? [first!] : [];
+  const rest = lead.length ? others : candidates;
+  const drawn = rng.shuffle(rest).slice(0, width - lead.length);
+  const pool = [...lead, ...drawn];
+  const root = mustNode(tree, path[0]!);
+  const depth = path.length;
+  return {
+    kind: "context",
+    context: {
+      rootTopic: titleOf(root),
+      reasoningChain: path.slice(-3, -1).map((id) => contextNode(tree, mustNode(tree, id))),
+      aggregationPool: pool.map((n) => contextNode(tree, n)),
+      previousQuestions: [...input.previousQuestions],
+      depth,
+      width,
+      wordLimit: wordLimit(width, depth),
+    },
+  };
+}

@@ -1,0 +1,254 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  applyJudgement,
+  beforeRound,
+  chooseStart,
+  initialState,
+  LOOP_DEFAULTS,
+  onGenerationError,
+  parseLoopState,
+  planTransition,
+  runScriptedLoop,
+  startCandidates,
+  transitionAction,
+  type LoopState,
+  type TreeView,
+} from "../src/index";
+import { APPENDIX_D, handheldTree, loadTree, TREES_DIR, tree, v } from "./fixtures";
+
+/** root → t0..t3 (top level); t0 → c0..c2; c0 → g0, g1; all with content. */
+const deepTree = () =>
+  tree({
+    title: "Root topic",
+    children: [
+      { title: "T0", children: [{ title: "C0", children: [{ title: "G0" }, { title: "G1" }] }, { title: "C1" }, { title: "C2" }] },
+      { title: "T1" },
+      { title: "T2" },
+      { title: "T3" },
+    ],
+  });
+
+/** A state positioned on `path` (ids) with some history, as if rounds had been played. */
+function at(t: TreeView, path: string[], width = 3, seed = 1): LoopState {
+  const s = chooseStart(initialState(seed), t)!;
+  return { ...s, path, snapshots: path.map(() => ({ a: 0, b: 0 })), width };
+}
+
+const judged = (s: LoopState, verdict = v("[[A_BETTER]]")) =>
+  applyJudgement(s, { question: `q${s.round + 1}`, answerA: `a${s.round + 1}`, answerB: `b${s.round + 1}`, verdict });
+
+describe("Appendix D walkthrough", () => {
+  it("replays widths 2..6 at depth 2, ends 2.0 vs 5.0 by the mercy rule after round 5", () => {
+    const { rounds, state } = runScriptedLoop(handheldTree(), APPENDIX_D, 42);
+    expect(rounds.map((r) => r.width)).toEqual([2, 3, 4, 5, 6]);
+    expect(rounds.map((r) => r.depth)).toEqual([2, 2, 2, 2, 2]);
+    expect(rounds.map((r) => [r.score_a, r.score_b])).toEqual([[1, 0], [1, 1], [2, 1], [2, 3], [2, 5]]);
+    expect(rounds.map((r) => r.action)).toEqual(["probe_both", "probe_width", "probe_both", "probe_width", null]);
+    expect(rounds.map((r) => r.stop)).toEqual([null, null, null, null, "mercy_rule"]);
+    expect(rounds.map((r) => r.stuck)).toEqual([true, false, true, false, false]);
+    expect(state).toMatchObject({ finished: true, stopReason: "mercy_rule", scoreA: 2, scoreB: 5, round: 5 });
+    // leaves: every descend asked for a depth expansion that could not be performed
+    expect(rounds[0]!.expansions).toEqual([{ kind: "depth", nodeId: state.path[1], count: 3, performed: false }]);
+    expect(rounds.map((r) => r.poolSize)).toEqual([2, 3, 4, 5, 6]);
+  });
+
+  it("is deterministic for a seed and resumable from JSON", () => {
+    const a = runScriptedLoop(handheldTree(), APPENDIX_D, 9);
+    const b = runScriptedLoop(handheldTree(), APPENDIX_D, 9);
+    expect(a).toEqual(b);
+    expect(parseLoopState(JSON.parse(JSON.stringify(a.state)))).toEqual(a.state);
+  });
+});
+
+describe("resuming a persisted match", () => {
+  it("continues from a JSON round-trip with the same random choices as an uninterrupted run", () => {
+    const t = loadTree("tree_0006.json");
+    const verdicts = [v("[[Tie]]", "HIGH"), v("[[A_BETTER]]", "N/A", "BOTH"), v("[[Tie]]", "HIGH"), v("[[B_BETTER]]", "N/A", "NONE")];
+    const full = runScriptedLoop(t, verdicts, 77);
+    const half = runScriptedLoop(t, verdicts.slice(0, 2), 77);
+    let s = parseLoopState(JSON.parse(JSON.stringify(half.state)));
+    for (const [k, verdict] of verdicts.slice(2).entries()) {
+      let step = beforeRound(s, t);
+      if (step.kind === "expand_width") step = beforeRound(s, t, { widthExpansionAttempted: true });
+      if (step.kind !== "ask") throw new Error(`unexpected ${step.kind}`);
+      const played = { depth: step.context.depth, width: step.context.width, path: step.state.path.map((id) => t.node(id)!.url) };
+      expect(played).toEqual({ depth: full.rounds[k + 2]!.depth, width: full.rounds[k + 2]!.width, path: full.rounds[k + 2]!.path });
+      s = applyJudgement(step.state, { question: `Scripted question ${s.round + 1} (D=${played.depth}, W=${played.width})`, answerA: "", answerB: "", verdict }).state;
+      let plan = planTransition(s, t, verdict);
+      if (plan.kind === "expand_depth") plan = planTransition(s, t, verdict, { depthExpansionAttempted: true });
+      if (plan.kind !== "done") throw new Error("expected a transition");
+      s = plan.state;
+    }
+    expect(s).toEqual(full.state);
+  });
+});
+
+describe("start and before-round", () => {
+  it("starts among the shallowest nodes with content, skipping content-less levels", () => {
+    const t = tree({ title: "R", children: [{ title: "E", content: "", children: [{ title: "X" }, { title: "Y" }] }] });
+    expect(startCandidates(t)).toEqual(["0.0.0", "0.0.1"]);
+    const s = chooseStart(initialState(3), t)!;
+    expect(s.path.slice(0, 2)).toEqual(["0", "0.0"]);
+    expect(s.path).toHaveLength(3);
+    expect(s.width).toBe(2);
+  });
+
+  it("requests width expansion for exactly the missing pool nodes, then proceeds", () => {
+    const t = deepTree();
+    const s = at(t, ["0", "0.0", "0.0.0"], 4); // C0 has 2 siblings → pool of 3
+    expect(beforeRound(s, t)).toEqual({ kind: "expand_width", parentId: "0.0", nodeId: "0.0.0", needed: 1 });
+    const ask = beforeRound(s, t, { widthExpansionAttempted: true });
+    expect(ask.kind).toBe("ask");
+    if (ask.kind !== "ask") return;
+    expect(ask.context.aggregationPool.map((n) => n.title)).toEqual(expect.arrayContaining(["C0", "C1", "C2"]));
+    expect(ask.context.aggregationPool[0]!.title).toBe("C0");
+    expect(ask.context.reasoningChain.map((n) => n.title)).toEqual(["Root topic", "T0"]);
+    expect(ask.context.depth).toBe(3);
+    expect(ask.state.rng).not.toEqual(s.rng);
+  });
+
+  it("empty pool: reports it; the jump is logged and lands on a node with content", () => {
+    const t = tree({ title: "R", children: [{ title: "A", children: [{ title: "E", content: "short" }] }, { title: "B" }] });
+    const s = at(t, ["0", "0.0", "0.0.0"], 2);
+    expect(beforeRound(s, t, { widthExpansionAttempted: true })).toEqual({ kind: "empty_pool", parentId: "0.0", needed: 2 });
+    const g = onGenerationError(s, t, "model timeout")!;
+    expect(["0.0", "0.1"]).toContain(g.path[g.path.length - 1]);
+    expect(g.jumps.at(-1)).toMatchObject({ reason: "generation_error", detail: "model timeout", round: 0 });
+    expect(g.round).toBe(0);
+  });
+});
+
+describe("transition table (Table 2)", () => {
+  const t = deepTree();
+  /** One round played at T0 (path root → T0), W = 3. */
+  const mid = () => judged(at(t, ["0", "0.0"], 3)).state;
+
+  it("maps verdicts to actions", () => {
+    expect(transitionAction(v("[[Tie]]", "LOW"))).toBe("backtrack");
+    expect(transitionAction(v("[[Tie]]", "HIGH"))).toBe("pressure_test");
+    expect(transitionAction(v("[[A_BETTER]]", "N/A", "DEEP"))).toBe("probe_depth");
+    expect(transitionAction(v("[[B_MUCH_BETTER]]", "N/A", "WIDE"))).toBe("probe_width");
+    expect(transitionAction(v("[[B_BETTER]]", "N/A", "BOTH"))).toBe("probe_both");
+    expect(transitionAction(v("[[A_MUCH_BETTER]]", "N/A", "NONE"))).toBe("probe_both");
+  });
+
+  it("Tie HIGH → pressure test: W+1 and descend", () => {
+    const p = planTransition(mid(), t, v("[[Tie]]", "HIGH"));
+    expect(p.kind).toBe("done");
+    if (p.kind !== "done") return;
+    expect(p.state.width).toBe(4);
+    expect(p.state.path.slice(0, 2)).toEqual(["0", "0.0"]);
+    expect(["0.0.0", "0.0.1", "0.0.2"]).toContain(p.state.path[2]);
+    expect(p.transition).toMatchObject({ action: "pressure_test", descended: true, widthBefore: 3, widthAfter: 4 });
+  });
+
+  it("winner + DEEP → descend, width unchanged; widens when no child exists even after expansion", () => {
+    const p = planTransition(mid(), t, v("[[A_BETTER]]", "N/A", "DEEP"));
+    expect(p.kind === "done" && [p.state.width, p.state.path.length]).toEqual([3, 3]);
+    const leaf = judged(at(t, ["0", "0.1"], 3)).state;
+    expect(planTransition(leaf, t, v("[[A_BETTER]]", "N/A", "DEEP"))).toEqual({ kind: "expand_depth", nodeId: "0.1", maxChildren: 3 });
+    const after = planTransition(leaf, t, v("[[A_BETTER]]", "N/A", "DEEP"), { depthExpansionAttempted: true });
+    expect(after.kind === "done" && after.state.width).toBe(4);
+    expect(after.kind === "done" && after.transition).toMatchObject({ action: "probe_depth", widthFallback: true, stuck: false, descended: false });
+    expect(after.kind === "done" && after.state.stuckDescends).toEqual([]);
+  });
+
+  it("winner + WIDE → W+1, same node", () => {
+    const p = planTransition(mid(), t, v("[[B_BETTER]]", "N/A", "WIDE"));
+    expect(p.kind === "done" && [p.state.width, p.state.path]).toEqual([4, ["0", "0.0"]]);
+  });
+
+  it("winner + BOTH/NONE → W+1 and descend; a leaf is a logged stuck descend", () => {
+    const p = planTransition(mid(), t, v("[[B_BETTER]]", "N/A", "BOTH"));
+    expect(p.kind === "done" && [p.state.width, p.state.path.length]).toEqual([4, 3]);
+    const leaf = judged(at(t, ["0", "0.1"], 3)).state;
+    const stuck = planTransition(leaf, t, v("[[A_BETTER]]", "N/A", "NONE"), { depthExpansionAttempted: true });
+    expect(stuck.kind === "done" && stuck.state.path).toEqual(["0", "0.1"]);
+    expect(stuck.kind === "done" && stuck.state.stuckDescends).toEqual([{ round: 1, nodeId: "0.1" }]);
+    expect(stuck.kind === "done" && stuck.transition.stuck).toBe(true);
+  });
+
+  it("Tie LOW → backtrack: parent, W−1 (floor 2), histories restored to the descend snapshot", () => {
+    let s = judged(at(t, ["0", "0.0"], 3)).state; // round 1 at T0
+    let p = planTransition(s, t, v("[[Tie]]", "HIGH")); // descend into a child of T0
+    if (p.kind !== "done") throw new Error("expected a descend");
+    s = p.state;
+    expect(s.snapshots.at(-1)).toEqual({ a: 1, b: 1 });
+    s = judged(s, v("[[Tie]]", "LOW")).state; // round 2 at the child, both fail
+    expect(s.historyA).toHaveLength(2);
+    p = planTransition(s, t, v("[[Tie]]", "LOW"));
+    if (p.kind !== "done") throw new Error("expected a backtrack");
+    expect(p.state.path).toEqual(["0", "0.0"]);
+    expect(p.state.width).toBe(3);
+    expect(p.state.historyA).toEqual([{ question: "q1", answer: "a1" }]);
+    expect(p.state.historyB).toEqual([{ question: "q1", answer: "b1" }]);
+    expect(p.state.questions).toEqual(["q1", "q2"]); // the examiner still avoids repeating questions
+    expect(p.transition).toMatchObject({ action: "backtrack", toNodeId: "0.0", widthAfter: 3 });
+  });
+
+  it("Tie LOW at the top level keeps the node and resets W to 2", () => {
+    const s = judged(at(t, ["0", "0.1"], 5)).state;
+    const p = planTransition(s, t, v("[[Tie]]", "LOW"));
+    expect(p.kind === "done" && [p.state.path, p.state.width, p.state.historyA.length]).toEqual([["0", "0.1"], 2, 1]);
+  });
+
+  it("backtrack never drops W below 2", () => {
+    const s = judged(at(t, ["0", "0.0", "0.0.1"], 2)).state;
+    const p = planTransition(s, t, v("[[Tie]]", "LOW"));
+    expect(p.kind === "done" && [p.state.width, p.state.path.length]).toEqual([2, 2]);
+  });
+});
+
+describe("stop conditions", () => {
+  it("mercy rule: stops as soon as |S_A − S_B| ≥ 2 after round ≥ 1", () => {
+    const first = judged(initialStateAt(), v("[[B_MUCH_BETTER]]", "N/A", "DEEP"));
+    expect(first.stop).toBe("mercy_rule");
+    expect(first.state.finished).toBe(true);
+    expect(() => planTransition(first.state, deepTree(), v("[[Tie]]", "HIGH"))).toThrow(/finished/);
+  });
+
+  it("max rounds: stops at round 10 with ties", () => {
+    const verdicts = Array.from({ length: 15 }, () => v("[[Tie]]", "HIGH"));
+    const { rounds, state } = runScriptedLoop(deepTree(), verdicts, 4);
+    expect(rounds).toHaveLength(LOOP_DEFAULTS.maxRounds);
+    expect(rounds.at(-1)!.stop).toBe("max_rounds");
+    expect(state).toMatchObject({ scoreA: 0, scoreB: 0, finished: true });
+  });
+
+  it("alternating BETTER verdicts never trigger the mercy rule", () => {
+    const verdicts = Array.from({ length: 12 }, (_, i) => v(i % 2 ? "[[B_BETTER]]" : "[[A_BETTER]]", "N/A", "WIDE"));
+    const { rounds } = runScriptedLoop(deepTree(), verdicts, 4, { canExpand: false, config: { maxRounds: 6 } });
+    expect(rounds.map((r) => r.stop)).toEqual([null, null, null, null, null, "max_rounds"]);
+    expect(rounds.map((r) => r.width)).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  function initialStateAt(): LoopState {
+    return chooseStart(initialState(1), deepTree())!;
+  }
+});
+
+describe("real DR-Arena trees", () => {
+  const files = readdirSync(TREES_DIR).filter((f) => f.startsWith("tree_"));
+
+  it.each(files)("%s: loop invariants hold under mixed verdicts", (file) => {
+    const t = loadTree(file);
+    const tokens = ["[[A_BETTER]]", "[[B_BETTER]]", "[[Tie]]", "[[Tie]]"] as const;
+    const failures = ["DEEP", "WIDE", "BOTH", "NONE"] as const;
+    const verdicts = Array.from({ length: 10 }, (_, i) =>
+      v(tokens[i % 4]!, tokens[i % 4] === "[[Tie]]" ? (i % 3 ? "HIGH" : "LOW") : "N/A", failures[i % 4]!),
+    );
+    const { rounds, state } = runScriptedLoop(t, verdicts, 1234);
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const r of rounds) {
+      expect(r.depth).toBe(r.path.length);
+      expect(r.depth).toBeGreaterThanOrEqual(2);
+      expect(r.width).toBeGreaterThanOrEqual(2);
+      expect(r.poolSize).toBeGreaterThanOrEqual(1);
+      expect(r.poolSize).toBeLessThanOrEqual(r.width);
+    }
+    for (let k = 1; k < state.path.length; k++) expect(t.node(state.path[k]!)!.parentId).toBe(state.path[k - 1]);
+    expect(state.historyA.length).toBeLessThanOrEqual(state.round);
+    expect(runScriptedLoop(t, verdicts, 1234)).toEqual({ rounds, state });
+  });
+});
