@@ -1,0 +1,72 @@
+import type { Command } from "commander";
+import { prisma } from "@arena/db";
+import {
+  createMatch,
+  findAgent,
+  heuristicExaminerConfig,
+  llmExaminerConfigFromEnv,
+  matchDeps,
+  operatorAllowList,
+  runMatch,
+  type RoundReport,
+} from "@arena/match";
+import { startSandboxServer } from "@arena/trees";
+
+interface RunOptions {
+  tree: string;
+  a: string;
+  b: string;
+  examiner: "heuristic" | "llm";
+  seed: string;
+  json?: boolean;
+}
+
+function printRound(r: RoundReport, json: boolean | undefined): void {
+  if (json) return console.log(JSON.stringify(r));
+  const errors = [r.error_a && `A failed: ${r.error_a}`, r.error_b && `B failed: ${r.error_b}`].filter(Boolean).join(", ");
+  console.log(
+    `round ${r.round}  D=${r.depth} W=${r.width}  ${r.verdict ?? "(not judged)"}  ${r.score_a}:${r.score_b}` +
+      `${r.action ? `  → ${r.action}` : ""}${r.stop ? `  stop: ${r.stop}` : ""}${errors ? `  [${errors}]` : ""}`,
+  );
+}
+
+/**
+ * `arena match run`: one match in this process (the worker runs queued ones the same way),
+ * with an in-process sandbox so built-in agents can search and the tree can be expanded offline.
+ */
+export function register(program: Command): void {
+  const match = program.command("match").description("run and inspect matches");
+  match
+    .command("run")
+    .description("run one adaptive match between two agents on a stored tree")
+    .requiredOption("--tree <id>", "tree id (see: arena tree list)")
+    .requiredOption("--a <agent>", "agent in seat A (id or name)")
+    .requiredOption("--b <agent>", "agent in seat B (id or name)")
+    .option("--examiner <mode>", "heuristic | llm", "heuristic")
+    .option("--seed <seed>", "seed of every random choice", "1")
+    .option("--json", "one JSON line per round, then the result")
+    .action(async (opts: RunOptions) => {
+      if (opts.examiner !== "heuristic" && opts.examiner !== "llm") throw new Error("--examiner must be heuristic or llm");
+      const db = prisma();
+      const [agentA, agentB] = [await findAgent(db, opts.a), await findAgent(db, opts.b)];
+      const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);
+      const row = await createMatch(db, {
+        treeId: opts.tree,
+        agentAId: agentA.id,
+        agentBId: agentB.id,
+        examinerConfigId: config.id,
+        seed: opts.seed,
+      });
+      const sandbox = await startSandboxServer(db, { port: 0 });
+      try {
+        const allow = [...(await operatorAllowList(db)), new URL(sandbox.url).host];
+        const deps = await matchDeps(db, row.id, { sandboxUrl: sandbox.url, allow });
+        if (!opts.json) console.error(`match ${row.id}: ${agentA.name} (A) vs ${agentB.name} (B), ${config.mode} examiner`);
+        const result = await runMatch(db, row.id, deps, (r) => printRound(r, opts.json));
+        if (opts.json) console.log(JSON.stringify(result));
+        else console.log(`winner: ${result.winner}  ${result.score_a}:${result.score_b} after ${result.rounds} rounds (${result.voided} voided)`);
+      } finally {
+        await sandbox.close();
+      }
+    });
+}

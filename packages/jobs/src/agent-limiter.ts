@@ -1,0 +1,46 @@
+import type { Redis } from "ioredis";
+import { Semaphore } from "redis-semaphore";
+import { keyPrefix } from "./redis";
+
+export interface AgentLimits {
+  agentId: string;
+  maxConcurrency: number;
+  /** Calls per minute across all workers; null = unlimited. */
+  ratePerMinute: number | null;
+}
+
+/**
+ * Cross-worker limits per agent: a Redis semaphore caps concurrent calls (a crashed worker's
+ * slot expires with its lock lease), and a fixed one-minute window caps the call rate.
+ */
+export class AgentLimiter {
+  constructor(private readonly redis: Redis) {}
+
+  async run<T>(limits: AgentLimits, fn: () => Promise<T>): Promise<T> {
+    const semaphore = new Semaphore(this.redis, `${keyPrefix()}:agent:${limits.agentId}:slots`, Math.max(1, limits.maxConcurrency), {
+      lockTimeout: 60_000,
+      acquireTimeout: 30 * 60_000,
+      retryInterval: 50,
+      refreshInterval: 20_000,
+    });
+    await semaphore.acquire();
+    try {
+      await this.waitForRate(limits);
+      return await fn();
+    } finally {
+      await semaphore.release();
+    }
+  }
+
+  private async waitForRate({ agentId, ratePerMinute }: AgentLimits): Promise<void> {
+    if (!ratePerMinute) return;
+    for (;;) {
+      const window = Math.floor(Date.now() / 60_000);
+      const key = `${keyPrefix()}:agent:${agentId}:rate:${window}`;
+      const used = await this.redis.incr(key);
+      if (used === 1) await this.redis.expire(key, 120);
+      if (used <= ratePerMinute) return;
+      await new Promise((r) => setTimeout(r, (window + 1) * 60_000 - Date.now() + 10));
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./redis";
+export * from "./queues";
+export * from "./agent-limiter";

@@ -1,0 +1,53 @@
+import { Queue, type ConnectionOptions, type JobsOptions } from "bullmq";
+import { z } from "zod";
+import { keyPrefix } from "./redis";
+
+/**
+ * Queue names and payloads in one place, so producers (CLI, web) and consumers (worker)
+ * cannot drift. Payloads carry ids only: the state lives in PostgreSQL, the queue only says
+ * "work on this".
+ */
+export const QueueName = {
+  crawl: "crawl",
+  match: "match",
+  tournament: "tournament",
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const payloadSchemas = {
+  crawl: z.object({ crawlJobId: z.string().min(1) }).strict(),
+  match: z.object({ matchId: z.string().min(1) }).strict(),
+  tournament: z.object({ tournamentId: z.string().min(1) }).strict(),
+} satisfies Record<QueueName, z.ZodType>;
+
+export type Payload<N extends QueueName> = z.infer<(typeof payloadSchemas)[N]>;
+
+/** Parses a job payload at the worker boundary; a bad payload is a programming error. */
+export function parsePayload<N extends QueueName>(name: N, data: unknown): Payload<N> {
+  return payloadSchemas[name].parse(data) as Payload<N>;
+}
+
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: "exponential", delay: 2000 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: { count: 5000 },
+};
+
+export function createQueue<N extends QueueName>(name: N, connection: ConnectionOptions): Queue<Payload<N>> {
+  return new Queue<Payload<N>>(name, { connection, prefix: keyPrefix(), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+}
+
+/**
+ * Job id derived from the entity id: enqueuing the same match twice while its job exists is a
+ * no-op in BullMQ, which is what makes the reconciler safe to run at any time.
+ */
+export function jobIdFor<N extends QueueName>(name: N, payload: Payload<N>): string {
+  const id = Object.values(payload as Record<string, string>)[0];
+  return `${name}-${id}`;
+}
+
+export async function enqueue<N extends QueueName>(queue: Queue<Payload<N>>, name: N, payload: Payload<N>): Promise<void> {
+  const data = parsePayload(name, payload);
+  await (queue as Queue).add(name, data, { jobId: jobIdFor(name, data) });
+}

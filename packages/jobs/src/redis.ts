@@ -1,0 +1,18 @@
+import { Redis, type RedisOptions } from "ioredis";
+
+export function redisUrl(): string {
+  return process.env.REDIS_URL || "redis://127.0.0.1:6379";
+}
+
+/**
+ * A Redis connection for BullMQ. Workers need `maxRetriesPerRequest: null` (blocking commands
+ * must wait out reconnects instead of failing the job).
+ */
+export function createRedis(options: RedisOptions = {}): Redis {
+  return new Redis(redisUrl(), { maxRetriesPerRequest: null, ...options });
+}
+
+/** Key prefix for every queue and lock, so tests and parallel arenas never share keys. */
+export function keyPrefix(): string {
+  return process.env.ARENA_QUEUE_PREFIX || "arena";
+}

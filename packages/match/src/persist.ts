@@ -1,0 +1,74 @@
+import { matchWinner } from "@arena/core";
+import type { Prisma, PrismaClient } from "@arena/db";
+import type { MatchState } from "./state";
+
+/** Another run of the same match committed first (a duplicate job); this run must stop. */
+export class ConcurrentRunError extends Error {}
+
+/** The Round row as the runner produces it; matchId, number and scores are filled in here. */
+export type RoundData = Omit<Prisma.RoundUncheckedCreateInput, "matchId" | "number" | "scoreA" | "scoreB">;
+
+function asJson(value: unknown): Prisma.InputJsonValue {
+  return value as Prisma.InputJsonValue;
+}
+
+/**
+ * Stores one round and the match state after it in ONE transaction, so a crash leaves either
+ * both or neither. The match row is locked and its stored `seq` compared with the one this run
+ * started the round from: a second runner of the same match fails here instead of writing a
+ * duplicate round.
+ */
+export async function commitRound(
+  db: PrismaClient,
+  matchId: string,
+  startedFromSeq: number,
+  round: RoundData,
+  next: MatchState,
+  finished: boolean,
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<Array<{ state: { seq?: number } | null }>>`
+      SELECT state FROM "Match" WHERE id = ${matchId} FOR UPDATE`;
+    const storedSeq = rows[0]?.state?.seq ?? 0;
+    if (storedSeq !== startedFromSeq) {
+      throw new ConcurrentRunError(`match ${matchId}: expected round ${startedFromSeq + 1}, another run is at ${storedSeq + 1}`);
+    }
+    await tx.round.create({
+      data: { ...round, matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB },
+    });
+    await tx.match.update({
+      where: { id: matchId },
+      data: {
+        state: asJson(next),
+        scoreA: next.loop.scoreA,
+        scoreB: next.loop.scoreB,
+        rounds: next.loop.round,
+        voidedRounds: next.voided,
+        ...(finished ? { status: "completed", winner: matchWinner(next.loop), finishedAt: new Date() } : {}),
+      },
+    });
+  });
+}
+
+/** Saves the state reached without storing a round (start chosen, generation-error jumps). */
+export async function saveState(db: PrismaClient, matchId: string, state: MatchState): Promise<void> {
+  await db.match.update({ where: { id: matchId }, data: { state: asJson(state) } });
+}
+
+/** Ends a match whose loop cannot go on (no usable node, attempt limit) with the scores so far. */
+export async function finishMatch(db: PrismaClient, matchId: string, state: MatchState, error: string | null): Promise<void> {
+  await db.match.update({
+    where: { id: matchId },
+    data: {
+      state: asJson(state),
+      status: "completed",
+      winner: matchWinner(state.loop),
+      scoreA: state.loop.scoreA,
+      scoreB: state.loop.scoreB,
+      rounds: state.loop.round,
+      voidedRounds: state.voided,
+      error,
+      finishedAt: new Date(),
+    },
+  });
+}

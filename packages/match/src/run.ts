@@ -1,0 +1,364 @@
+import {
+  applyJudgement,
+  beforeRound,
+  chooseStart,
+  initialState,
+  jumpToNewStart,
+  onGenerationError,
+  planTransition,
+  type AgentAnswer,
+  type GeneratedTask,
+  type LoopState,
+  type PageFetcher,
+  type TaskContext,
+  type TransitionRecord,
+  type Verdict,
+} from "@arena/core";
+import type { PrismaClient } from "@arena/db";
+import { GenerationError, type Examiner, type ExaminerCall } from "@arena/examiner";
+import type { AgentClient } from "@arena/agents";
+import type { AgentLimiter, AgentLimits } from "@arena/jobs";
+import { expandDepth, expandWidth, loadTreeView, type DbTreeView } from "@arena/trees";
+import { commitRound, finishMatch, saveState, type RoundData } from "./persist";
+import { numericSeed, parseMatchState, storedRoundLimit, type MatchState } from "./state";
+
+/** One seat of a match: the agent's client and how it may be called. */
+export interface Seat {
+  client: AgentClient;
+  /** Simulated agents get the round's ground truth (their planted skill needs it). */
+  simulated: boolean;
+  limits: AgentLimits;
+}
+
+export interface MatchDeps {
+  examiner: Examiner;
+  /** Model name recorded on each round (null for the heuristic examiner). */
+  examinerModel: string | null;
+  a: Seat;
+  b: Seat;
+  /** Fetches pages for on-demand expansion; null when the tree cannot be expanded here. */
+  fetcher: PageFetcher | null;
+  /** Cross-worker per-agent limits; without it calls go straight through (single process). */
+  limiter?: AgentLimiter;
+  signal?: AbortSignal;
+  log?: (message: string, context: Record<string, unknown>) => void;
+}
+
+/** What each stored round looks like to a caller watching the match (CLI `--json` lines). */
+export interface RoundReport {
+  round: number;
+  depth: number;
+  width: number;
+  path: string[];
+  verdict: string | null;
+  score_a: number;
+  score_b: number;
+  action: string | null;
+  stop: string | null;
+  error_a: string | null;
+  error_b: string | null;
+}
+
+export interface MatchResult {
+  match: string;
+  winner: "A" | "B" | "tie";
+  score_a: number;
+  score_b: number;
+  rounds: number;
+  voided: number;
+}
+
+export interface Expansion {
+  kind: "width" | "depth";
+  nodeId: string;
+  requested: number;
+  added: number;
+  failed: number;
+  reason: string | null;
+}
+
+/** Consecutive generation failures tolerated before the match gives up on the tree. */
+const MAX_GENERATION_FAILURES = 8;
+/** Uncounted restarts (empty pools) tolerated while preparing one round. */
+const MAX_JUMPS_PER_ROUND = 25;
+
+class MatchAbort extends Error {}
+
+/**
+ * Runs (or resumes) one match to completion: the pure loop from @arena/core with generation,
+ * agent calls, judging and tree expansion in between, and one transaction per stored round.
+ * Resumption starts from the state committed with the last stored round, so a crash mid-round
+ * only repeats that round's work; the round is stored once.
+ */
+export async function runMatch(
+  db: PrismaClient,
+  matchId: string,
+  deps: MatchDeps,
+  onRound?: (report: RoundReport) => void,
+): Promise<MatchResult> {
+  const match = await db.match.findUniqueOrThrow({ where: { id: matchId } });
+  if (match.status === "completed") return resultOf(matchId, parseMatchState(match.state));
+  await db.match.update({ where: { id: matchId }, data: { status: "running", startedAt: match.startedAt ?? new Date() } });
+  const tree = await loadTreeView(db, match.treeId);
+  const runner = new Runner(db, matchId, match.seed, tree, deps, onRound);
+  let state = match.state ? parseMatchState(match.state) : await runner.start();
+  if (!state) return resultOf(matchId, parseMatchState((await db.match.findUniqueOrThrow({ where: { id: matchId } })).state));
+  try {
+    state = await runner.play(state);
+  } catch (err) {
+    if (!(err instanceof MatchAbort)) throw err;
+    await finishMatch(db, matchId, runner.latest ?? state, err.message);
+    deps.log?.("match ended early", { matchId, reason: err.message });
+    state = runner.latest ?? state;
+  }
+  return resultOf(matchId, state);
+}
+
+function resultOf(matchId: string, state: MatchState): MatchResult {
+  const { scoreA, scoreB, round } = state.loop;
+  return {
+    match: matchId,
+    winner: scoreA > scoreB ? "A" : scoreB > scoreA ? "B" : "tie",
+    score_a: scoreA,
+    score_b: scoreB,
+    rounds: round,
+    voided: state.voided,
+  };
+}
+
+interface Prepared {
+  state: LoopState;
+  context: TaskContext;
+  expansions: Expansion[];
+}
+
+class Runner {
+  /** The last state known to be stored, for ending the match early. */
+  latest: MatchState | null = null;
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly matchId: string,
+    private readonly seed: string,
+    private readonly tree: DbTreeView,
+    private readonly deps: MatchDeps,
+    private readonly onRound?: (report: RoundReport) => void,
+  ) {}
+
+  /** Chooses the random start and stores it; null (match ended) when the tree has no usable node. */
+  async start(): Promise<MatchState | null> {
+    const loop = chooseStart(initialState(numericSeed(this.seed)), this.tree);
+    const state: MatchState = { loop: loop ?? initialState(numericSeed(this.seed)), seq: 0, voided: 0, judgeErrors: 0 };
+    if (!loop) {
+      await finishMatch(this.db, this.matchId, state, "the tree has no node with content below the root");
+      return null;
+    }
+    await saveState(this.db, this.matchId, state);
+    return state;
+  }
+
+  async play(initial: MatchState): Promise<MatchState> {
+    let state = initial;
+    this.latest = state;
+    let generationFailures = 0;
+    while (!state.loop.finished) {
+      if (state.seq >= storedRoundLimit(state.loop)) {
+        throw new MatchAbort(`stopped after ${state.seq} stored rounds (${state.voided} voided, ${state.judgeErrors} judge errors)`);
+      }
+      this.deps.signal?.throwIfAborted();
+      const prepared = await this.prepare(state.loop);
+      const seed = `${this.seed}:${state.seq + 1}`;
+      let generated: { task: GeneratedTask; calls: ExaminerCall[] };
+      try {
+        generated = await this.deps.examiner.generateTask(prepared.context, { seed });
+      } catch (err) {
+        if (!(err instanceof GenerationError)) throw err;
+        if (++generationFailures > MAX_GENERATION_FAILURES) throw new MatchAbort(`question generation failed ${generationFailures} times: ${err.message}`);
+        const jumped = onGenerationError(prepared.state, this.tree, err.message);
+        if (!jumped) throw new MatchAbort("no usable node left after a generation error");
+        this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: err.message });
+        state = { ...state, loop: jumped };
+        await saveState(this.db, this.matchId, state);
+        continue;
+      }
+      generationFailures = 0;
+      state = await this.playRound(state, prepared, generated, seed);
+      this.latest = state;
+    }
+    return state;
+  }
+
+  /** Steps 1–2: width expansion when the pool lacks nodes, new starts for empty pools. */
+  private async prepare(loop: LoopState): Promise<Prepared> {
+    const expansions: Expansion[] = [];
+    let state = loop;
+    for (let jumps = 0; jumps < MAX_JUMPS_PER_ROUND; jumps++) {
+      let step = beforeRound(state, this.tree);
+      if (step.kind === "expand_width") {
+        expansions.push(await this.expand("width", step.parentId, step.needed));
+        step = beforeRound(state, this.tree, { widthExpansionAttempted: true });
+      }
+      if (step.kind === "ask") return { state: step.state, context: step.context, expansions };
+      if (step.kind === "empty_pool") {
+        if (step.parentId) expansions.push(await this.expand("width", step.parentId, step.needed));
+        const jumped = jumpToNewStart(state, this.tree, "empty_pool");
+        if (!jumped) throw new MatchAbort("the tree has no node with content below the root");
+        state = jumped;
+      }
+    }
+    throw new MatchAbort(`no usable aggregation pool after ${MAX_JUMPS_PER_ROUND} restarts`);
+  }
+
+  private async expand(kind: "width" | "depth", nodeId: string, requested: number): Promise<Expansion> {
+    const record = (added: number, failed: number, reason: string | null): Expansion => ({ kind, nodeId, requested, added, failed, reason });
+    if (!this.deps.fetcher) return record(0, 0, "expansion impossible: no page fetcher (offline tree without a sandbox)");
+    const opts = this.deps.signal ? { signal: this.deps.signal } : {};
+    const result =
+      kind === "width"
+        ? await expandWidth(this.db, nodeId, requested, this.deps.fetcher, opts)
+        : await expandDepth(this.db, nodeId, this.deps.fetcher, { ...opts, max: requested });
+    if (result.added.length || result.failed.length) await this.tree.reload();
+    return record(result.added.length, result.failed.length, result.reason ?? null);
+  }
+
+  private async answer(seat: Seat, task: GeneratedTask, history: LoopState["historyA"], seed: string, round: number): Promise<AgentAnswer> {
+    const call = () =>
+      seat.client.answer(
+        { question: task.question, wordLimitInstruction: task.wordLimitInstruction, history },
+        {
+          seed,
+          matchId: this.matchId,
+          round,
+          ...(this.deps.signal ? { signal: this.deps.signal } : {}),
+          ...(seat.simulated
+            ? { oracle: { checklistDepth: task.checklistDepth, checklistWidth: task.checklistWidth, sourceUrls: task.sourceUrls } }
+            : {}),
+        },
+      );
+    return this.deps.limiter ? this.deps.limiter.run(seat.limits, call) : call();
+  }
+
+  /** Steps 3–7 for one generated task, then the commit. */
+  private async playRound(
+    state: MatchState,
+    prepared: Prepared,
+    generated: { task: GeneratedTask; calls: ExaminerCall[] },
+    seed: string,
+  ): Promise<MatchState> {
+    const { task } = generated;
+    const number = state.seq + 1;
+    const [a, b] = await Promise.all([
+      this.answer(this.deps.a, task, prepared.state.historyA, `${seed}:A`, number),
+      this.answer(this.deps.b, task, prepared.state.historyB, `${seed}:B`, number),
+    ]);
+    const base = this.roundData(prepared, generated, a, b);
+    const next = { ...state, seq: number };
+
+    if (a.error && b.error) {
+      const voided = { ...next, loop: prepared.state, voided: state.voided + 1 };
+      return this.commit(state, { ...base, voided: true }, voided, false, null, null);
+    }
+    const judged = await this.deps.examiner.judge(
+      {
+        question: task.question,
+        wordLimitInstruction: task.wordLimitInstruction,
+        checklistDepth: task.checklistDepth,
+        checklistWidth: task.checklistWidth,
+        answerA: a.text,
+        answerB: b.text,
+        citationsA: a.citations.count,
+        citationsB: b.citations.count,
+      },
+      { seed },
+    );
+    const calls = [...generated.calls, ...judged.calls];
+    if (!judged.verdict) {
+      const failed = { ...next, loop: prepared.state, judgeErrors: state.judgeErrors + 1 };
+      return this.commit(state, { ...base, examinerCalls: calls as never, judgeError: judged.error ?? "judge failed" }, failed, false, null, null);
+    }
+    const verdict = judged.verdict;
+    const applied = applyJudgement(prepared.state, { question: task.question, answerA: a.text, answerB: b.text, verdict });
+    let loop = applied.state;
+    let transition: TransitionRecord | null = null;
+    if (!applied.stop) {
+      let plan = planTransition(loop, this.tree, verdict);
+      if (plan.kind === "expand_depth") {
+        prepared.expansions.push(await this.expand("depth", plan.nodeId, plan.maxChildren));
+        plan = planTransition(loop, this.tree, verdict, { depthExpansionAttempted: true });
+      }
+      if (plan.kind !== "done") throw new Error("depth expansion requested twice");
+      loop = plan.state;
+      transition = plan.transition;
+    }
+    const data: RoundData = {
+      ...base,
+      examinerCalls: calls as never,
+      expansions: prepared.expansions as never,
+      verdict: verdict as never,
+      verdictToken: verdict.verdict,
+      tieQuality: verdict.tie_quality,
+      loserFailureType: verdict.loser_failure_type,
+      action: transition ? (transition.stuck ? `${transition.action}:stuck` : transition.action) : null,
+    };
+    return this.commit(state, data, { ...next, loop }, applied.stop !== null, verdict, applied.stop);
+  }
+
+  private roundData(prepared: Prepared, generated: { task: GeneratedTask; calls: ExaminerCall[] }, a: AgentAnswer, b: AgentAnswer): RoundData {
+    const { task } = generated;
+    return {
+      depth: prepared.context.depth,
+      width: prepared.context.width,
+      pathNodeIds: prepared.state.path,
+      pathUrls: prepared.state.path.map((id) => this.tree.node(id)?.url ?? id),
+      question: task.question,
+      wordLimitInstruction: task.wordLimitInstruction,
+      checklistDepth: task.checklistDepth as never,
+      checklistWidth: task.checklistWidth as never,
+      sourceUrls: task.sourceUrls,
+      rationale: task.rationale,
+      answerA: a.text,
+      answerB: b.text,
+      latencyAMs: Math.round(a.latencyMs),
+      latencyBMs: Math.round(b.latencyMs),
+      tokensA: a.tokens,
+      tokensB: b.tokens,
+      costA: a.costUsd,
+      costB: b.costUsd,
+      citationsA: a.citations.count,
+      citationsB: b.citations.count,
+      errorA: a.error?.class ?? null,
+      errorB: b.error?.class ?? null,
+      errorDetailA: a.error?.detail ?? null,
+      errorDetailB: b.error?.detail ?? null,
+      examinerMode: task.mode,
+      examinerModel: this.deps.examinerModel,
+      examinerCalls: generated.calls as never,
+      expansions: prepared.expansions as never,
+    };
+  }
+
+  private async commit(
+    before: MatchState,
+    data: RoundData,
+    next: MatchState,
+    finished: boolean,
+    verdict: Verdict | null,
+    stop: string | null,
+  ): Promise<MatchState> {
+    await commitRound(this.db, this.matchId, before.seq, data, next, finished);
+    this.onRound?.({
+      round: next.seq,
+      depth: data.depth,
+      width: data.width,
+      path: data.pathUrls as string[],
+      verdict: verdict?.verdict ?? null,
+      score_a: next.loop.scoreA,
+      score_b: next.loop.scoreB,
+      action: (data.action as string | null | undefined) ?? null,
+      stop,
+      error_a: (data.errorA as string | null) ?? null,
+      error_b: (data.errorB as string | null) ?? null,
+    });
+    return next;
+  }
+}
