@@ -6,7 +6,7 @@ import type { PrismaClient } from "./generated/client";
  */
 export async function truncateAll(db: PrismaClient): Promise<void> {
   const rows = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
-    "select tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
+    "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
   );
   if (!rows.length) return;
   const list = rows.map((r) => `"${r.tablename}"`).join(", ");

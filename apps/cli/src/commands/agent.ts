@@ -1,0 +1,121 @@
+import type { Command } from "commander";
+import { z } from "zod";
+import { prisma, type Prisma } from "@arena/db";
+import { assertAllowedUrl } from "@arena/net";
+import { encryptSecret, ensureBuiltinAgents, healthCheck, loadSecretKey, type AgentRecord } from "@arena/agents";
+
+/**
+ * `arena agent list | add | builtin`. `add` refuses an endpoint the address guard refuses or
+ * that fails its health check, and stores the secret (read from an environment variable, never
+ * from the command line, so it stays out of shell history) encrypted.
+ */
+export function register(program: Command): void {
+  const agent = program.command("agent").description("register and inspect agents");
+
+  agent
+    .command("list")
+    .description("list registered agents")
+    .option("--json", "machine-readable output")
+    .action(async (opts: { json?: boolean }) => {
+      const rows = await prisma().agent.findMany({
+        orderBy: { name: "asc" },
+        select: { id: true, name: true, protocol: true, endpoint: true, builtin: true, status: true },
+      });
+      if (opts.json) return console.log(JSON.stringify(rows, null, 2));
+      if (!rows.length) return console.log("no agents registered");
+      for (const r of rows) console.log(`${r.name.padEnd(28)} ${r.protocol.padEnd(10)} ${r.status.padEnd(9)} ${r.endpoint ?? ""}`);
+    });
+
+  agent
+    .command("add")
+    .description("register an agent endpoint after the address guard and a health check")
+    .requiredOption("--name <name>", "unique agent name")
+    .requiredOption("--protocol <protocol>", "openai | arena-http")
+    .requiredOption("--endpoint <url>", "base URL (openai) or answer URL (arena-http)")
+    .option("--model <model>", "model name (required for openai)")
+    .option("--secret-env <VAR>", "environment variable holding the API key / bearer token")
+    .option("--config <json>", "protocol settings as JSON (timeouts, price...)", "{}")
+    .option("--json", "machine-readable output")
+    .action(async (raw: unknown) => {
+      const opts = parseAddOptions(raw);
+      const db = prisma();
+      const allow = (await db.allowedHost.findMany({ select: { pattern: true } })).map((h) => h.pattern);
+      await assertAllowedUrl(opts.endpoint, { allow });
+      if (await db.agent.findUnique({ where: { name: opts.name } })) throw new Error(`agent ${opts.name} already exists`);
+      const secretKey = opts.secret === null ? undefined : loadSecretKey();
+      const record: AgentRecord = {
+        name: opts.name,
+        protocol: opts.protocol,
+        endpoint: opts.endpoint,
+        model: opts.model ?? null,
+        secretEnc: opts.secret === null ? null : encryptSecret(opts.secret, secretKey!),
+        config: opts.config,
+      };
+      const health = await healthCheck(record, { allow, ...(secretKey ? { secretKey } : {}) });
+      if (!health.ok) throw new Error(`health check failed: ${health.detail}`);
+      const row = await db.agent.create({
+        data: {
+          name: record.name,
+          protocol: record.protocol,
+          endpoint: record.endpoint,
+          model: record.model,
+          secretEnc: record.secretEnc,
+          secretEnv: opts.secretEnv ?? null,
+          config: opts.config as Prisma.InputJsonObject,
+          status: "healthy",
+          healthAt: new Date(),
+        },
+        select: { id: true, name: true, protocol: true, endpoint: true, builtin: true, status: true },
+      });
+      if (opts.json) return console.log(JSON.stringify(row, null, 2));
+      console.log(`added ${row.name} (${row.protocol}, ${row.id}): ${health.detail}`);
+    });
+
+  agent
+    .command("builtin")
+    .alias("seed-builtin")
+    .description("register or update the built-in sandbox agents (idempotent)")
+    .option("--json", "machine-readable output")
+    .action(async (opts: { json?: boolean }) => {
+      const rows = await ensureBuiltinAgents(prisma());
+      const out = rows.map((r) => ({ id: r.id, name: r.name, protocol: r.protocol, builtin: r.builtin, status: r.status }));
+      if (opts.json) return console.log(JSON.stringify(out, null, 2));
+      for (const r of out) console.log(`${r.name} (${r.id}) ${r.status}`);
+    });
+}
+
+const AddOptions = z.object({
+  name: z.string().trim().min(1).max(100),
+  protocol: z.enum(["openai", "arena-http"]).transform((p) => (p === "arena-http" ? ("arena_http" as const) : p)),
+  endpoint: z.string().url(),
+  model: z.string().min(1).optional(),
+  secretEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name").optional(),
+  config: z.string().transform((s, ctx) => {
+    try {
+      const v: unknown = JSON.parse(s);
+      if (v && typeof v === "object" && !Array.isArray(v)) return v as Record<string, unknown>;
+    } catch {
+      /* reported below */
+    }
+    ctx.addIssue({ code: "custom", message: "--config must be a JSON object" });
+    return z.NEVER;
+  }),
+  json: z.boolean().optional(),
+});
+
+function parseAddOptions(raw: unknown) {
+  const r = AddOptions.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new Error(`invalid option ${i?.path.join(".") ?? ""}: ${i?.message ?? "invalid"}`);
+  }
+  const o = r.data;
+  if (o.protocol === "openai" && !o.model) throw new Error("--model is required for --protocol openai");
+  let secret: string | null = null;
+  if (o.secretEnv) {
+    const value = process.env[o.secretEnv];
+    if (!value) throw new Error(`environment variable ${o.secretEnv} is not set`);
+    secret = value;
+  }
+  return { ...o, secret };
+}

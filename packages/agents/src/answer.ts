@@ -1,0 +1,63 @@
+import type { AgentAnswer, AgentErrorClass } from "@arena/core";
+import { NetError } from "@arena/net";
+import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { ZodError } from "zod";
+import { parseCitations } from "./citations";
+
+export interface AgentFailure {
+  class: AgentErrorClass;
+  detail: string;
+}
+
+/** An agent-side failure found by an adapter itself (a bad body, a foreign poll URL...). */
+export class AgentCallError extends Error {
+  override name = "AgentCallError";
+  constructor(
+    readonly errorClass: AgentErrorClass,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export function answerOf(text: string, startedAt: number, usage: { tokens: number | null; costUsd: number | null }): AgentAnswer {
+  const { count, urls } = parseCitations(text);
+  return { text, latencyMs: Math.round(performance.now() - startedAt), ...usage, citations: { count, urls }, error: null };
+}
+
+export function failedAnswer(failure: AgentFailure, startedAt: number): AgentAnswer {
+  return {
+    text: "",
+    latencyMs: Math.round(performance.now() - startedAt),
+    tokens: null,
+    costUsd: null,
+    citations: { count: 0, urls: [] },
+    error: failure,
+  };
+}
+
+const DETAIL_MAX = 300;
+
+/**
+ * Maps whatever an adapter caught to the five error classes. The OpenAI SDK wraps transport
+ * failures (our guarded fetch's NetError among them) in its own errors, so causes are followed.
+ * An error of no known kind counts as `refused`: the agent could not be used, and the detail says why.
+ */
+export function classifyError(err: unknown): AgentFailure {
+  const found = classOf(err);
+  const detail = (err instanceof Error ? err.message : String(err)).slice(0, DETAIL_MAX);
+  return { class: found ?? "refused", detail };
+}
+
+function classOf(err: unknown, depth = 0): AgentErrorClass | null {
+  if (depth > 5 || !(err instanceof Error)) return null;
+  if (err instanceof AgentCallError) return err.errorClass;
+  if (err instanceof NetError) return err.kind;
+  if (err instanceof ZodError || err instanceof SyntaxError) return "malformed";
+  if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) return "timeout";
+  if (err.name === "TimeoutError" || err.name === "AbortError") return "timeout";
+  const inner = classOf(err.cause, depth + 1);
+  if (inner) return inner;
+  if (err instanceof APIError && typeof err.status === "number") return "http_status";
+  return null;
+}

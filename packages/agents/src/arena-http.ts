@@ -1,0 +1,164 @@
+import type { AgentAnswer, AgentRequest } from "@arena/core";
+import { guardedFetch, type GuardedResponse } from "@arena/net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import { AgentCallError, answerOf, classifyError, failedAnswer } from "./answer";
+import type { ArenaHttpConfig } from "./config";
+import type { AgentClient, AnswerContext, HealthResult } from "./types";
+
+/** Protocol identifier sent with every request; a breaking change gets a new number. */
+export const ARENA_PROTOCOL = "dr-arena/1";
+
+export const ArenaRequestSchema = z.object({
+  protocol: z.literal(ARENA_PROTOCOL),
+  question: z.string(),
+  word_limit_instruction: z.string(),
+  history: z.array(z.object({ question: z.string(), answer: z.string() })),
+  match_id: z.string().optional(),
+  round: z.number().int().positive().optional(),
+});
+export type ArenaRequest = z.infer<typeof ArenaRequestSchema>;
+
+/** `200` body: the answer. */
+export const ArenaAnswerSchema = z.object({
+  answer: z.string(),
+  usage: z.object({ total_tokens: z.number().int().nonnegative() }).optional(),
+  cost_usd: z.number().nonnegative().optional(),
+});
+
+/** `202` body: accepted; poll later. */
+export const ArenaAcceptedSchema = z.object({
+  poll_url: z.string().min(1),
+  retry_after_s: z.number().nonnegative().optional(),
+});
+
+export interface ArenaHttpAgentOptions {
+  name: string;
+  endpoint: string;
+  bearer: string | null;
+  config: ArenaHttpConfig;
+  allow?: string[];
+}
+
+/** Bounds on an agent's `retry_after_s`, so a poll loop neither spins nor sleeps past the deadline. */
+const MIN_POLL_MS = 100;
+const MAX_POLL_MS = 60_000;
+
+/**
+ * An agent speaking the arena HTTP protocol (docs/agent-protocol.md): `POST {endpoint}` answers
+ * `200` with the answer, or `202` with a poll URL that is then fetched with `GET` until it
+ * answers `200`. The whole exchange is bounded by `config.deadlineMs`, each request by
+ * `config.timeoutMs`. Poll URLs may be relative; they must be same-origin with the endpoint
+ * (else `refused`) and pass the address guard.
+ */
+export function arenaHttpAgent(o: ArenaHttpAgentOptions): AgentClient {
+  return {
+    name: o.name,
+    async answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer> {
+      const started = performance.now();
+      const deadline = AbortSignal.timeout(o.config.deadlineMs);
+      const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
+      try {
+        const body: ArenaRequest = {
+          protocol: ARENA_PROTOCOL,
+          question: req.question,
+          word_limit_instruction: req.wordLimitInstruction,
+          history: req.history.map((t) => ({ question: t.question, answer: t.answer })),
+          ...(ctx.matchId ? { match_id: ctx.matchId } : {}),
+          ...(ctx.round ? { round: ctx.round } : {}),
+        };
+        let res = await call(o, o.endpoint, { method: "POST", body: JSON.stringify(body) }, signal);
+        while (res.status === 202) {
+          const accepted = parseBody(ArenaAcceptedSchema, res);
+          const pollUrl = sameOriginUrl(accepted.poll_url, o.endpoint);
+          const waitMs = clamp((accepted.retry_after_s ?? o.config.pollIntervalMs / 1000) * 1000, MIN_POLL_MS, MAX_POLL_MS);
+          await sleep(waitMs, undefined, { signal });
+          res = await call(o, pollUrl, { method: "GET" }, signal);
+        }
+        if (res.status !== 200) throw new AgentCallError("malformed", `unexpected status ${res.status} (expected 200 or 202)`);
+        const done = parseBody(ArenaAnswerSchema, res);
+        return answerOf(done.answer, started, { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null });
+      } catch (err) {
+        const failure = classifyError(err);
+        if (deadline.aborted && failure.class === "timeout") failure.detail = `no answer within the ${o.config.deadlineMs} ms deadline`;
+        return failedAnswer(failure, started);
+      }
+    },
+  };
+}
+
+async function call(
+  o: ArenaHttpAgentOptions,
+  url: string,
+  init: { method: "GET" | "POST"; body?: string },
+  signal: AbortSignal,
+): Promise<GuardedResponse> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (init.body) headers["content-type"] = "application/json";
+  if (o.bearer) headers.authorization = `Bearer ${o.bearer}`;
+  return guardedFetch(url, {
+    ...init,
+    headers,
+    signal,
+    timeoutMs: o.config.timeoutMs,
+    maxBytes: o.config.maxBytes,
+    // Redirects are followed hop by hop through the guard, so one to a private address is refused.
+    allow: o.allow,
+  });
+}
+
+function parseBody<S extends z.ZodType>(schema: S, res: GuardedResponse): z.infer<S> {
+  let json: unknown;
+  try {
+    json = res.json();
+  } catch {
+    throw new AgentCallError("malformed", `HTTP ${res.status} body is not JSON`);
+  }
+  const r = schema.safeParse(json);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new AgentCallError("malformed", `HTTP ${res.status} body: ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+  }
+  return r.data;
+}
+
+/** Resolves a poll URL against the endpoint and refuses other origins (a 202 must not send us elsewhere). */
+function sameOriginUrl(pollUrl: string, endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(pollUrl, endpoint);
+  } catch {
+    throw new AgentCallError("malformed", "poll_url is not a URL");
+  }
+  if (url.origin !== new URL(endpoint).origin) {
+    throw new AgentCallError("refused", `poll_url origin ${url.origin} differs from the endpoint's`);
+  }
+  return url.href;
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** `{endpoint}/health` (the endpoint's path with `/health` appended), e.g. `/answer` → `/answer/health`. */
+export function healthUrl(endpoint: string): string {
+  const url = new URL(endpoint);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/health`;
+  url.search = "";
+  return url.href;
+}
+
+/** Health: `GET {endpoint}/health` answers 2xx within 10 s. The body is not interpreted. */
+export async function arenaHttpHealth(o: Omit<ArenaHttpAgentOptions, "config" | "name">): Promise<HealthResult> {
+  try {
+    const res = await guardedFetch(healthUrl(o.endpoint), {
+      headers: o.bearer ? { authorization: `Bearer ${o.bearer}` } : {},
+      timeoutMs: 10_000,
+      maxBytes: 64 * 1024,
+      retries: 0,
+      allow: o.allow,
+    });
+    return { ok: true, detail: `health answered HTTP ${res.status}` };
+  } catch (err) {
+    const f = classifyError(err);
+    return { ok: false, detail: `${f.class}: ${f.detail}` };
+  }
+}

@@ -1,0 +1,108 @@
+import { extractPage } from "@arena/trees";
+import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";
+import { builtinAgent } from "./builtin/agent";
+import type { SandboxApi } from "./builtin/research";
+import { httpSandboxApi, type HtmlToText } from "./builtin/sandbox-client";
+import {
+  ArenaHttpConfigSchema,
+  BuiltinConfigSchema,
+  OpenAIConfigSchema,
+  SimulatedConfigSchema,
+  parseConfig,
+} from "./config";
+import { openAIAgent, openAIHealth } from "./openai-agent";
+import { decryptSecret, loadSecretKey } from "./secrets";
+import { simulatedAgent } from "./simulated";
+import type { AgentClient, AgentRecord, HealthResult } from "./types";
+
+export interface AgentDeps {
+  /** Base URL of the sandbox server; required for built-in agents. */
+  sandboxUrl?: string;
+  /** Extra address-guard allow-list entries (e.g. the AllowedHost table). */
+  allow?: string[];
+  /** Key for `secretEnc`; loaded lazily with `loadSecretKey()` when absent. */
+  secretKey?: Buffer | (() => Buffer);
+  /** HTML-to-text for sandbox pages; default: the crawler's readable-text extraction. */
+  extractText?: HtmlToText;
+  /** A ready sandbox API (tests, or an in-process sandbox) instead of `sandboxUrl`. */
+  sandbox?: SandboxApi;
+}
+
+/**
+ * The client for one agent record. Throws (arena-side misconfiguration, not an agent failure)
+ * when the record lacks what its protocol needs, its config is invalid, or its secret cannot be
+ * decrypted; once built, `answer` never throws for agent-side failures.
+ */
+export function createAgentClient(agent: AgentRecord, deps: AgentDeps = {}): AgentClient {
+  switch (agent.protocol) {
+    case "openai":
+      return openAIAgent(openAIOptions(agent, deps));
+    case "arena_http":
+      return arenaHttpAgent({
+        name: agent.name,
+        endpoint: required(agent, "endpoint"),
+        bearer: secretOf(agent, deps),
+        config: parseConfig(ArenaHttpConfigSchema, agent.config, agent.name),
+        allow: deps.allow,
+      });
+    case "builtin": {
+      const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
+      return builtinAgent(agent.name, config, sandboxOf(agent, deps, config.timeoutMs));
+    }
+    case "simulated":
+      return simulatedAgent(agent.name, parseConfig(SimulatedConfigSchema, agent.config, agent.name));
+  }
+}
+
+/** Whether the agent can be called now: see each protocol's health check. */
+export async function healthCheck(agent: AgentRecord, deps: AgentDeps = {}): Promise<HealthResult> {
+  try {
+    switch (agent.protocol) {
+      case "openai":
+        return await openAIHealth(openAIOptions(agent, deps));
+      case "arena_http":
+        return await arenaHttpHealth({ endpoint: required(agent, "endpoint"), bearer: secretOf(agent, deps), allow: deps.allow });
+      case "builtin": {
+        const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
+        await sandboxOf(agent, deps, config.timeoutMs).search("health", 1);
+        return { ok: true, detail: "sandbox search answered" };
+      }
+      case "simulated":
+        parseConfig(SimulatedConfigSchema, agent.config, agent.name);
+        return { ok: true, detail: "simulated agent" };
+    }
+  } catch (err) {
+    return { ok: false, detail: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function openAIOptions(agent: AgentRecord, deps: AgentDeps) {
+  return {
+    name: agent.name,
+    baseUrl: required(agent, "endpoint"),
+    model: required(agent, "model"),
+    apiKey: secretOf(agent, deps),
+    config: parseConfig(OpenAIConfigSchema, agent.config, agent.name),
+    allow: deps.allow,
+  };
+}
+
+function sandboxOf(agent: AgentRecord, deps: AgentDeps, timeoutMs: number): SandboxApi {
+  if (deps.sandbox) return deps.sandbox;
+  if (!deps.sandboxUrl) throw new Error(`agent ${agent.name}: built-in agents need a sandbox URL`);
+  return httpSandboxApi({ baseUrl: deps.sandboxUrl, allow: deps.allow, timeoutMs, extract: deps.extractText ?? pageContent });
+}
+
+const pageContent: HtmlToText = (html, url) => extractPage(html, url).content;
+
+function required(agent: AgentRecord, field: "endpoint" | "model"): string {
+  const value = agent[field];
+  if (!value) throw new Error(`agent ${agent.name}: protocol ${agent.protocol} needs ${field}`);
+  return value;
+}
+
+function secretOf(agent: AgentRecord, deps: AgentDeps): string | null {
+  if (!agent.secretEnc) return null;
+  const key = typeof deps.secretKey === "function" ? deps.secretKey() : (deps.secretKey ?? loadSecretKey());
+  return decryptSecret(agent.secretEnc, key);
+}
