@@ -1,1 +1,2 @@
-export {};
+export { startWorkers, type WorkerOptions, type RunningWorkers } from "./workers";
+export { reconcile } from "./reconcile";

@@ -47,7 +47,17 @@ export function jobIdFor<N extends QueueName>(name: N, payload: Payload<N>): str
   return `${name}-${id}`;
 }
 
-export async function enqueue<N extends QueueName>(queue: Queue<Payload<N>>, name: N, payload: Payload<N>): Promise<void> {
+/**
+ * Adds a job. `jobIdSuffix` distinguishes jobs of one entity that must each run (tournament
+ * ticks after different matches); without it, one job per entity.
+ */
+export async function enqueue<N extends QueueName>(
+  queue: Queue<Payload<N>>,
+  name: N,
+  payload: Payload<N>,
+  opts: { jobIdSuffix?: string; delayMs?: number } = {},
+): Promise<void> {
   const data = parsePayload(name, payload);
-  await (queue as Queue).add(name, data, { jobId: jobIdFor(name, data) });
+  const jobId = opts.jobIdSuffix ? `${jobIdFor(name, data)}-${opts.jobIdSuffix}` : jobIdFor(name, data);
+  await (queue as Queue).add(name, data, { jobId, ...(opts.delayMs ? { delay: opts.delayMs } : {}) });
 }

@@ -1,0 +1,76 @@
+import { Worker, type Processor } from "bullmq";
+import type { PrismaClient } from "@arena/db";
+import { createRedis, keyPrefix, type QueueName } from "@arena/jobs";
+import { startSandboxServer } from "@arena/trees";
+import { closeContext, createContext, type WorkerContext } from "./context";
+import { errorContext, log } from "./log";
+import { crawlProcessor } from "./queues/crawl";
+import { matchProcessor } from "./queues/match";
+import { reconcile } from "./reconcile";
+
+export interface WorkerOptions {
+  /** Matches run at once by this process. */
+  matchConcurrency?: number;
+  /** Use this sandbox instead of starting one in-process. */
+  sandboxUrl?: string;
+  /** How often the reconciler re-enqueues work that PostgreSQL says is pending (ms; 0 = only at start). */
+  reconcileEveryMs?: number;
+}
+
+export interface RunningWorkers {
+  ctx: WorkerContext;
+  close(): Promise<void>;
+}
+
+/** Processors and their concurrency, in one place. */
+function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueName, Processor, number]> {
+  return [
+    ["crawl", crawlProcessor(ctx), 1],
+    ["match", matchProcessor(ctx), matchConcurrency],
+  ];
+}
+
+/**
+ * Starts the BullMQ workers of every queue in this process, with a sandbox server for built-in
+ * agents and offline expansion, and the reconciler. The lock duration is configurable
+ * (ARENA_LOCK_MS) because it bounds how long a crashed worker's match waits before another
+ * worker resumes it.
+ */
+export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): Promise<RunningWorkers> {
+  const sandbox = opts.sandboxUrl ? null : await startSandboxServer(db, { port: Number(process.env.ARENA_SANDBOX_PORT ?? 0) });
+  const ctx = createContext(db, opts.sandboxUrl ?? sandbox!.url);
+  const lockDuration = Number(process.env.ARENA_LOCK_MS ?? 30_000);
+  const concurrency = opts.matchConcurrency ?? Number(process.env.ARENA_MATCH_CONCURRENCY ?? 4);
+  const workers = processors(ctx, concurrency).map(([name, processor, n]) => {
+    const worker = new Worker(name, processor, {
+      connection: createRedis(),
+      prefix: keyPrefix(),
+      concurrency: n,
+      lockDuration,
+      stalledInterval: lockDuration,
+    });
+    worker.on("failed", (job, err) => log("error", `${name} job failed`, { jobId: job?.id, data: job?.data, ...errorContext(err) }));
+    worker.on("error", (err) => log("error", `${name} worker error`, errorContext(err)));
+    return worker;
+  });
+  const tick = async () => {
+    try {
+      await reconcile(ctx);
+    } catch (err) {
+      log("error", "reconcile failed", errorContext(err));
+    }
+  };
+  await tick();
+  const every = opts.reconcileEveryMs ?? Number(process.env.ARENA_RECONCILE_MS ?? 15_000);
+  const timer = every > 0 ? setInterval(tick, every) : null;
+  log("info", "workers started", { sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration });
+  return {
+    ctx,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await Promise.all(workers.map((w) => w.close()));
+      await closeContext(ctx);
+      await sandbox?.close();
+    },
+  };
+}
