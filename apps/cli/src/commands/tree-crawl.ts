@@ -1,0 +1,79 @@
+import type { Command } from "commander";
+import { z } from "zod";
+import { prisma } from "@arena/db";
+import { runCrawlJob, type CrawlProgress } from "@arena/trees";
+
+/**
+ * `arena tree crawl <url>`: creates a CrawlJob and runs it in this process (the worker runs the
+ * same function from the `crawl` queue). Progress goes to stderr, one line per page; Ctrl-C
+ * cancels cleanly (the job ends "cancelled", no tree is stored).
+ */
+
+const optionsSchema = z.object({
+  depth: z.coerce.number().int().min(0).max(8),
+  fanOut: z.coerce.number().int().min(1).max(50),
+  delayMs: z.coerce.number().int().min(0).max(60_000),
+  concurrency: z.coerce.number().int().min(1).max(64),
+  sameOrigin: z.boolean().default(false),
+  allow: z.string().optional(),
+  json: z.boolean().default(false),
+});
+
+function progressLine(p: CrawlProgress): string {
+  const counts = `[${p.done} ok, ${p.failed} failed, ${p.queued} queued]`;
+  return p.error ? `${counts} FAIL ${p.url}: ${p.error}` : `${counts} ${p.url}`;
+}
+
+export function register(program: Command): void {
+  const tree =
+    program.commands.find((c) => c.name() === "tree") ?? program.command("tree").description("information trees");
+  tree
+    .command("crawl <url>")
+    .description("crawl an information tree from a hub page and store it (address guard, robots.txt, politeness)")
+    .option("--depth <n>", "maximum depth below the root", "2")
+    .option("--fan-out <n>", "children kept per page", "5")
+    .option("--delay-ms <n>", "minimum time between requests to one host", "1000")
+    .option("--concurrency <n>", "fetches in flight", "8")
+    .option("--same-origin", "follow only links on the root's origin")
+    .option("--allow <entries>", "extra address allow-list entries, comma-separated (host, IP, CIDR, host:port)")
+    .option("--json", "print the stored tree summary as JSON")
+    .action(async (url: string, raw: Record<string, unknown>) => {
+      const opts = optionsSchema.parse(raw);
+      const parsed = z.url({ protocol: /^https?$/ }).safeParse(url);
+      if (!parsed.success) throw new Error(`not an http(s) URL: ${url}`);
+      const root = parsed.data;
+      const db = prisma();
+      const job = await db.crawlJob.create({ data: { rootUrl: root, maxDepth: opts.depth, fanOut: opts.fanOut } });
+      const controller = new AbortController();
+      const onSigint = () => {
+        process.stderr.write("cancelling...\n");
+        controller.abort();
+      };
+      process.once("SIGINT", onSigint);
+      const origin = new URL(root).origin;
+      try {
+        const result = await runCrawlJob(db, job.id, {
+          web: { perHostDelayMs: opts.delayMs, allow: opts.allow?.split(",") ?? [] },
+          concurrency: opts.concurrency,
+          signal: controller.signal,
+          ...(opts.sameOrigin ? { follow: (u: string) => new URL(u).origin === origin } : {}),
+          onProgress: (p) => process.stderr.write(`${progressLine(p)}\n`),
+        });
+        if (result.status === "cancelled") {
+          process.stderr.write(`crawl job ${job.id} cancelled after ${result.pagesDone} pages\n`);
+          process.exitCode = 130;
+          return;
+        }
+        if (result.status !== "completed" || !result.tree) throw new Error(`crawl job ${job.id} failed: ${result.error}`);
+        const t = result.tree;
+        if (opts.json) {
+          console.log(JSON.stringify({ id: t.id, rootUrl: t.rootUrl, title: t.title, nodes: t.nodes, maxDepth: t.maxDepth }));
+        } else {
+          console.log(`stored tree ${t.id}: ${t.title ?? "(untitled)"} — ${t.nodes} nodes, depth ${t.maxDepth}`);
+          console.log(`pages: ${result.pagesDone} crawled, ${result.pagesFailed} failed (job ${job.id})`);
+        }
+      } finally {
+        process.removeListener("SIGINT", onSigint);
+      }
+    });
+}

@@ -1,0 +1,171 @@
+import { lookup } from "node:dns/promises";
+import ipaddr from "ipaddr.js";
+import { NetError } from "./errors";
+
+/**
+ * Address guard (SPEC §2): outbound requests may reach public addresses only, unless an operator
+ * allow-lists the host. Refused: private, loopback, link-local, cloud metadata, unspecified,
+ * CGNAT, multicast, broadcast and reserved ranges, the IPv6 forms that embed such an IPv4
+ * address (IPv4-mapped, IPv4-translated, NAT64), and any scheme other than http(s).
+ */
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** A parsed allow-list; build it with `allowList()`. */
+export interface AllowList {
+  hosts: Set<string>;
+  hostPorts: Set<string>;
+  cidrs: Cidr[];
+}
+
+const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata.goog", "metadata"]);
+const METADATA_IPS = new Set(["169.254.169.254", "fd00:ec2::254", "100.100.100.200"]);
+
+const REFUSED_V4 = new Set([
+  "unspecified",
+  "broadcast",
+  "multicast",
+  "linkLocal",
+  "loopback",
+  "carrierGradeNat",
+  "private",
+  "reserved",
+]);
+const REFUSED_V6 = new Set(["unspecified", "linkLocal", "multicast", "loopback", "uniqueLocal", "reserved"]);
+/** IPv6 ranges whose low 32 bits are an IPv4 address that decides the verdict. */
+const EMBEDS_V4 = new Set(["ipv4Mapped", "rfc6145", "rfc6052"]);
+
+function stripBrackets(host: string): string {
+  return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+}
+
+/** Parses an address; IPv6 forms embedding IPv4 come back as the embedded IPv4 address. */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const addr = ipaddr.parse(stripBrackets(ip));
+  if (addr.kind() === "ipv6" && EMBEDS_V4.has(addr.range())) {
+    const bytes = addr.toByteArray().slice(12);
+    return ipaddr.fromByteArray(bytes);
+  }
+  return addr;
+}
+
+/** Names the refused range an address falls in, or null for a public address. */
+export function refusedRange(ip: string): string | null {
+  const addr = parseAddress(ip);
+  if (METADATA_IPS.has(addr.toString())) return "metadata";
+  const range = addr.range();
+  const refused = addr.kind() === "ipv4" ? REFUSED_V4 : REFUSED_V6;
+  return refused.has(range) ? range : null;
+}
+
+/**
+ * Parses allow-list entries: hostnames (exact, case-insensitive), IP addresses, CIDRs, and
+ * `host:port` / `[v6]:port` pairs that allow only that port. Unparseable entries are ignored,
+ * so one typo in ARENA_ALLOW_HOSTS does not open or close anything else.
+ */
+export function allowList(entries: readonly string[]): AllowList {
+  const list: AllowList = { hosts: new Set(), hostPorts: new Set(), cidrs: [] };
+  for (const raw of entries) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    if (entry.includes("/")) {
+      try {
+        list.cidrs.push(ipaddr.parseCIDR(entry));
+      } catch {
+        /* not a CIDR: ignored, see doc comment */
+      }
+    } else if (ipaddr.isValid(stripBrackets(entry))) {
+      const addr = parseAddress(entry);
+      list.cidrs.push([addr, addr.kind() === "ipv4" ? 32 : 128]);
+    } else {
+      const port = /^(.+):(\d{1,5})$/.exec(entry);
+      if (port) list.hostPorts.add(`${stripBrackets(port[1]!)}:${Number(port[2])}`);
+      else list.hosts.add(entry);
+    }
+  }
+  return list;
+}
+
+/** The ARENA_ALLOW_HOSTS entries (comma-separated). */
+export function envAllowEntries(): string[] {
+  return (process.env.ARENA_ALLOW_HOSTS ?? "").split(",").filter((e) => e.trim());
+}
+
+/** Environment allow-list merged with the caller's entries (e.g. the AllowedHost table). */
+export function resolveAllowList(allow: readonly string[] = []): AllowList {
+  return allowList([...envAllowEntries(), ...allow]);
+}
+
+function addressAllowed(list: AllowList, ip: string): boolean {
+  const addr = parseAddress(ip);
+  return list.cidrs.some(([net, bits]) => net.kind() === addr.kind() && addr.match(net, bits));
+}
+
+function hostAllowed(list: AllowList, host: string, port: number): boolean {
+  const h = stripBrackets(host.toLowerCase());
+  return list.hosts.has(h) || list.hostPorts.has(`${h}:${port}`);
+}
+
+/** Resolves every address of a host (IP literals resolve to themselves). */
+async function resolveAll(host: string, url: string): Promise<string[]> {
+  const bare = stripBrackets(host);
+  if (ipaddr.isValid(bare)) return [bare];
+  try {
+    const found = await lookup(bare, { all: true, verbatim: true });
+    if (found.length === 0) throw new Error("no addresses");
+    return found.map((a) => a.address);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new NetError("refused", url, `DNS lookup of ${bare} failed (${code})`, undefined, { cause: err });
+  }
+}
+
+/**
+ * Checks one host:port and returns its vetted addresses. All resolved addresses must pass: a
+ * host with one public and one private record is refused, because the OS could connect to either.
+ */
+export async function vetHost(host: string, port: number, allow: AllowList, url: string): Promise<string[]> {
+  const bare = stripBrackets(host.toLowerCase());
+  if (hostAllowed(allow, bare, port)) return resolveAll(bare, url);
+  if (METADATA_HOSTS.has(bare)) throw new NetError("refused", url, `${bare} is a cloud metadata host`);
+  const addresses = await resolveAll(bare, url);
+  for (const ip of addresses) {
+    const range = refusedRange(ip);
+    if (range && !addressAllowed(allow, ip)) {
+      throw new NetError("refused", url, `${bare} resolves to ${ip} (${range} range, not allow-listed)`);
+    }
+  }
+  return addresses;
+}
+
+/** Parses a URL and refuses non-http(s) schemes and embedded credentials. */
+export function parseHttpUrl(input: string | URL): URL {
+  const text = String(input);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new NetError("refused", text, "not a valid absolute URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new NetError("refused", text, `scheme ${url.protocol} is not allowed`);
+  }
+  return url;
+}
+
+export function defaultPort(url: URL): number {
+  return Number(url.port) || (url.protocol === "https:" ? 443 : 80);
+}
+
+/**
+ * Refuses a URL the guard would not let through (see module comment). Resolves DNS and checks
+ * every address; returns the parsed URL and the vetted addresses.
+ */
+export async function assertAllowedUrl(
+  input: string | URL,
+  opts: { allow?: readonly string[] } = {},
+): Promise<{ url: URL; addresses: string[] }> {
+  const url = parseHttpUrl(input);
+  const addresses = await vetHost(url.hostname, defaultPort(url), resolveAllowList(opts.allow), url.href);
+  return { url, addresses };
+}

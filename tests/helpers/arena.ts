@@ -1,0 +1,30 @@
+import { fileURLToPath } from "node:url";
+import { createPrisma, type PrismaClient } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
+import { importTreeFile, type TreeSummary } from "@arena/trees";
+
+/** The DR-Arena trees shipped beside the checkout (never copied into the repository). */
+export const SHARED_TREES = fileURLToPath(new URL("../../../shared/data/dr-arena-trees/", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A client on DATABASE_URL (the test database), emptied. */
+export async function freshDb(): Promise<PrismaClient> {
+  const db = createPrisma();
+  await truncateAll(db);
+  return db;
+}
+
+export function importSharedTree(db: PrismaClient, file: string): Promise<TreeSummary> {
+  return importTreeFile(db, `${SHARED_TREES}${file}`);
+}
+
+/** Polls `check` until it returns a value (not undefined/false) or the deadline passes. */
+export async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
