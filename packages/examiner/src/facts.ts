@@ -1,0 +1,119 @@
+import * as chrono from "chrono-node";
+import { normalize, sentences } from "./text";
+
+/**
+ * Fact extraction and matching for the heuristic examiner: numbers (with units, currencies, scale
+ * words), dates (chrono-node, year required) and named items (capitalised phrases). Generation
+ * extracts them from page text; judging extracts them from answers and compares.
+ */
+
+export type FactKind = "number" | "date" | "name" | "statement";
+
+export interface Fact {
+  kind: FactKind;
+  /** The expected answer as written on the page ("$179.99", "March 3, 2019", "Atari Lynx"). */
+  value: string;
+  /** The sentence it comes from. */
+  sentence: string;
+  /** Character offset of the value inside the sentence. */
+  index: number;
+}
+
+/** Fixed reference date so chrono's implied values never depend on the clock (determinism). */
+const CHRONO_REF = new Date(Date.UTC(2000, 0, 1));
+const MAX_SENTENCE_WORDS = 60;
+const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/;
+
+const UNIT =
+  "%|percent|per cent|million|billion|trillion|thousand|km|kg|mg|lbs?|mph|km/h|hours?|hrs?|minutes?|mins?|seconds?|" +
+  "days?|weeks?|months?|years?|inch(?:es)?|cm|mm|ft|feet|miles?|metres?|meters?|[KMGT]B|[MG]Hz|mAh|kW|watts?|volts?|" +
+  "people|players|species|episodes|copies|units|languages|countries|states|members|pages|games|songs|tracks|" +
+  "employees|users|titles|teams|seasons|items|cities|points|votes|calories|grams|pounds|ounces|liters?|litres?";
+const NUMBER_WITH_UNIT = new RegExp(
+  `(?:[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:million|billion|trillion|thousand|[mbk]n?)\\b)?)|` +
+    `(?:\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:${UNIT})(?![\\p{L}]))`,
+  "giu",
+);
+
+const NAMED = /\b(?:[A-Z][\p{L}\d'’&.-]*\s+){1,3}[A-Z][\p{L}\d'’&.-]*/gu;
+
+/** Extracts facts from text, in text order, de-duplicated by normalised value. */
+export function extractFacts(text: string): Fact[] {
+  const facts: Fact[] = [];
+  const seen = new Set<string>();
+  const add = (f: Fact) => {
+    // "5 years" and "5 year" are one fact: numbers are keyed by value
+    const key = f.kind === "number" ? `number:${numbersIn(f.value).join(",")}` : `${f.kind}:${normalize(f.value)}`;
+    if (seen.has(key) || !normalize(f.value)) return;
+    seen.add(key);
+    facts.push(f);
+  };
+  for (const sentence of sentences(text)) {
+    // very short fragments carry no context; very long "sentences" are flattened menus or tables
+    const length = sentence.split(" ").length;
+    if (length < 4 || length > MAX_SENTENCE_WORDS) continue;
+    for (const m of sentence.matchAll(NUMBER_WITH_UNIT)) {
+      if (!YEAR.test(m[0]) || /[$€£¥%]/.test(m[0])) add({ kind: "number", value: m[0].trim(), sentence, index: m.index });
+    }
+    for (const d of datesIn(sentence)) add({ kind: "date", value: d.text, sentence, index: d.index });
+    for (const m of sentence.matchAll(NAMED)) {
+      // a capitalised phrase at the very start of a sentence is usually just sentence case
+      // all-caps runs are banners and buttons, not names
+      if (m.index > 0 && m[0].length >= 6 && m[0] !== m[0].toUpperCase()) add({ kind: "name", value: m[0].trim(), sentence, index: m.index });
+    }
+  }
+  return facts;
+}
+
+/** Dates with an explicit year: chrono-node results plus bare years ("in 1989"). */
+export function datesIn(text: string): Array<{ text: string; iso: string; index: number }> {
+  const out: Array<{ text: string; iso: string; index: number }> = [];
+  const covered: Array<[number, number]> = [];
+  for (const r of chrono.parse(text, CHRONO_REF)) {
+    if (!YEAR.test(r.text) || !r.start.isCertain("year")) continue;
+    out.push({ text: r.text, iso: isoOf(r.start), index: r.index });
+    covered.push([r.index, r.index + r.text.length]);
+  }
+  for (const m of text.matchAll(new RegExp(YEAR.source, "g"))) {
+    const inside = covered.some(([a, b]) => m.index >= a && m.index < b);
+    // part of a larger number ("12,2019", "2019.5", "$2019") rather than a year
+    const isQuantity = /^(?:\d|[,.]\d)/.test(text.slice(m.index + 4)) || /(?:\d|\d[,.]|[$€£¥])$/.test(text.slice(0, m.index));
+    if (!inside && !isQuantity) out.push({ text: m[0], iso: m[0], index: m.index });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+function isoOf(c: chrono.ParsedComponents): string {
+  const y = String(c.get("year"));
+  if (!c.isCertain("month")) return y;
+  const m = String(c.get("month")).padStart(2, "0");
+  if (!c.isCertain("day")) return `${y}-${m}`;
+  return `${y}-${m}-${String(c.get("day")).padStart(2, "0")}`;
+}
+
+const SCALE: Record<string, number> = {
+  thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, b: 1e9, bn: 1e9, trillion: 1e12,
+};
+
+/** Numeric values in text, with scale words applied ("1.2 million" → 1200000). Years are included. */
+export function numbersIn(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(/(\d[\d,]*(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion|bn|mn|[kmb])\b)?/gi)) {
+    const base = Number(m[1]!.replace(/,/g, ""));
+    if (!Number.isFinite(base)) continue;
+    out.push(base * (m[2] ? (SCALE[m[2].toLowerCase()] ?? 1) : 1));
+  }
+  return out;
+}
+
+/** Relative tolerance for numeric matches (SPEC §10 uses 1 % for claim numbers too). */
+export const NUMBER_TOLERANCE = 0.01;
+
+export function numberMatches(expected: number, candidates: number[]): boolean {
+  return candidates.some((c) => (expected === 0 ? c === 0 : Math.abs(c - expected) / Math.abs(expected) <= NUMBER_TOLERANCE));
+}
+
+/** Whether a date (ISO prefix precision) appears in the text, in any format chrono understands. */
+export function dateMatches(expectedIso: string, text: string): boolean {
+  return datesIn(text).some((d) => d.iso.startsWith(expectedIso) || expectedIso.startsWith(d.iso + "-"));
+}

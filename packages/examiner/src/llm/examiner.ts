@@ -1,0 +1,195 @@
+import { createHash } from "node:crypto";
+import OpenAI from "openai";
+import { z } from "zod";
+import { parseVerdict, VERDICT_TOKENS, wordLimit, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { sdkFetch } from "@arena/net";
+import { domainOf } from "../heuristic/generate";
+import { cleanTitle, containsPhrase } from "../text";
+import { GenerationError, type Examiner, type JudgeInput, type JudgeResult } from "../types";
+import { StructuredCaller, type StructuredSpec } from "./call";
+import { priceTable } from "./pricing";
+import { generateMessages, judgeMessages } from "./prompts";
+import { judgeTwice } from "../double-judge";
+
+/**
+ * The paper's method: an OpenAI-compatible model generates the task and judges (SPEC §3, §4).
+ * Output is validated strictly; invalid output is retried (see call.ts). The word-limit
+ * instruction always comes from the formula, whatever the model echoes.
+ */
+export interface LlmExaminerSettings {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+  temperature: number;
+  doubleJudge: boolean;
+  promptVersion: string;
+  maxAttempts: number;
+  maxRetries: number;
+  timeoutMs: number;
+  fetch: typeof globalThis.fetch | undefined;
+}
+
+const str = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
+
+const generationSchema = z.object({
+  question: z.string().trim().min(20, "question is missing or too short"),
+  word_limit_instruction: z.string().optional(),
+  checklist_depth: z
+    .array(z.object({ entity: str.pipe(z.string().min(1)), aliases: z.array(str).optional(), logic: str.optional(), source_url: str }))
+    .min(1, "checklist_depth needs at least one target entity"),
+  checklist_width: z
+    .array(z.object({ attribute: str.pipe(z.string().min(1)), expected: str.pipe(z.string().min(1)), source_url: str }))
+    .min(1, "checklist_width needs at least one requested fact"),
+  rationale: str.optional(),
+});
+
+const stringArray = { type: "array", items: { type: "string" } } as const;
+const GENERATION_JSON_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["question", "word_limit_instruction", "checklist_depth", "checklist_width", "rationale"],
+  properties: {
+    question: { type: "string" },
+    word_limit_instruction: { type: "string" },
+    checklist_depth: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["entity", "aliases", "logic", "source_url"],
+        properties: { entity: { type: "string" }, aliases: stringArray, logic: { type: "string" }, source_url: { type: "string" } },
+      },
+    },
+    checklist_width: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["attribute", "expected", "source_url"],
+        properties: { attribute: { type: "string" }, expected: { type: "string" }, source_url: { type: "string" } },
+      },
+    },
+    rationale: { type: "string" },
+  },
+};
+
+const VERDICT_JSON_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["reasoning", "verdict", "tie_quality", "loser_failure_type"],
+  properties: {
+    reasoning: { type: "string" },
+    verdict: { type: "string", enum: [...VERDICT_TOKENS] },
+    tie_quality: { type: "string", enum: ["HIGH", "LOW", "N/A"] },
+    loser_failure_type: { type: "string", enum: ["DEEP", "WIDE", "BOTH", "NONE"] },
+  },
+};
+
+/** Integer seed for the API's `seed` parameter, derived from the arena's seed string. */
+export function apiSeed(seed: string): number {
+  return createHash("sha256").update(seed).digest().readUInt32BE(0) & 0x7fffffff;
+}
+
+/**
+ * Maps a source reference to a context URL: the exact URL, or the material's tag ("P2", "[C1]").
+ * Anything else is rejected so every rubric item traces to a page the examiner was shown.
+ */
+function resolveSource(ref: string, ctx: TaskContext): string {
+  const urls = new Set([...ctx.reasoningChain, ...ctx.aggregationPool].map((n) => n.url));
+  if (urls.has(ref)) return ref;
+  const tag = /^\[?([CP])(\d+)\]?$/i.exec(ref.trim());
+  if (tag) {
+    const list = tag[1]!.toUpperCase() === "C" ? ctx.reasoningChain : ctx.aggregationPool;
+    const node = list[Number(tag[2]) - 1];
+    if (node) return node.url;
+  }
+  throw new Error(`source_url ${JSON.stringify(ref)} is not the URL of any page in the material`);
+}
+
+/** Rule 2: the question must not name a target (pool page titles, cleaned, or the model's own entity names). */
+function namedTarget(question: string, ctx: TaskContext, entities: string[]): string | null {
+  const names = [
+    ...ctx.aggregationPool.flatMap((n) => [n.title, cleanTitle(n.title, n.url, domainOf(n.url))]),
+    ...entities,
+  ].filter((n) => n.trim().length >= 3);
+  return names.find((n) => containsPhrase(question, n)) ?? null;
+}
+
+export function toGeneratedTask(data: unknown, ctx: TaskContext): GeneratedTask {
+  const parsed = generationSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`invalid task JSON at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  const g = parsed.data;
+  const named = namedTarget(g.question, ctx, g.checklist_depth.map((d) => d.entity));
+  if (named) throw new Error(`the question names the target entity "${named}"; describe it through clues instead (rule 2)`);
+  const checklistDepth: ChecklistItem[] = g.checklist_depth.map((d) => ({
+    item: d.entity,
+    detail: d.logic ?? "",
+    sourceUrl: resolveSource(d.source_url, ctx),
+    aliases: d.aliases ?? [],
+  }));
+  const checklistWidth: ChecklistItem[] = g.checklist_width.map((w) => ({
+    item: w.attribute,
+    detail: w.expected,
+    sourceUrl: resolveSource(w.source_url, ctx),
+  }));
+  return {
+    question: g.question,
+    wordLimitInstruction: wordLimit(ctx.width, ctx.depth).instruction,
+    checklistDepth,
+    checklistWidth,
+    rationale: g.rationale ?? "",
+    sourceUrls: [...new Set([...ctx.reasoningChain, ...ctx.aggregationPool].map((n) => n.url))],
+    mode: "llm",
+  };
+}
+
+export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
+  const client = new OpenAI({
+    baseURL: s.baseUrl,
+    apiKey: s.apiKey,
+    maxRetries: s.maxRetries,
+    timeout: s.timeoutMs,
+    // The examiner endpoint is operator-configured, so its host:port is allow-listed for the guard.
+    fetch: s.fetch ?? sdkFetch({ allow: [new URL(s.baseUrl).host], timeoutMs: s.timeoutMs }),
+  });
+  const caller = new StructuredCaller({
+    client,
+    model: s.model,
+    temperature: s.temperature,
+    maxAttempts: s.maxAttempts,
+    prices: priceTable(),
+  });
+
+  const judgeOnce = async (input: JudgeInput, seed: string): Promise<JudgeResult> => {
+    const spec: StructuredSpec<Verdict> = {
+      kind: "judge",
+      messages: judgeMessages(s.promptVersion, input),
+      schemaName: "arena_verdict",
+      jsonSchema: VERDICT_JSON_SCHEMA,
+      validate: parseVerdict,
+    };
+    const r = await caller.call(spec, apiSeed(seed));
+    return r.ok ? { verdict: r.value, error: null, calls: r.calls } : { verdict: null, error: r.error, calls: r.calls };
+  };
+
+  return {
+    mode: "llm",
+    model: s.model,
+    async generateTask(ctx, opts) {
+      const spec: StructuredSpec<GeneratedTask> = {
+        kind: "generate",
+        messages: generateMessages(s.promptVersion, ctx, wordLimit(ctx.width, ctx.depth).instruction),
+        schemaName: "arena_task",
+        jsonSchema: GENERATION_JSON_SCHEMA,
+        validate: (data) => toGeneratedTask(data, ctx),
+      };
+      const r = await caller.call(spec, apiSeed(opts.seed));
+      if (!r.ok) throw new GenerationError(r.error, r.calls);
+      return { task: r.value, calls: r.calls };
+    },
+    judge: (input, opts) => (s.doubleJudge ? judgeTwice(judgeOnce, input, opts.seed) : judgeOnce(input, opts.seed)),
+  };
+}

@@ -1,0 +1,71 @@
+import { contentTokens, normalize, tokens } from "./text";
+
+/**
+ * What a question must not reveal about its targets (SPEC §3 rule 2), and the masking that
+ * enforces it on any text built from page material.
+ *
+ * Choice: a target's "distinctive words" are the content words of its name and aliases that do
+ * not also occur in the root topic or the reasoning-chain names — those words belong to the
+ * context the question is allowed to describe (the "Game Boy" in "Game Boy Color" when the
+ * chain is about the Game Boy). The full name is hidden as a phrase everywhere regardless.
+ */
+export interface HiddenTerms {
+  /** Normalised phrases (full names, aliases) hidden wherever they occur. */
+  phrases: string[][];
+  /** Normalised single words hidden wherever they occur. */
+  words: Set<string>;
+}
+
+export function hiddenTerms(targets: Array<{ name: string; aliases: string[] }>, allowedContext: string[]): HiddenTerms {
+  const allowed = new Set(allowedContext.flatMap((t) => tokens(t)));
+  const phrases: string[][] = [];
+  const words = new Set<string>();
+  for (const t of targets) {
+    for (const name of [t.name, ...t.aliases]) {
+      const p = tokens(name);
+      if (p.length > 0) phrases.push(p);
+      for (const w of contentTokens(name)) if (!allowed.has(w)) words.add(w);
+    }
+  }
+  // longest phrases first so a full name is masked as one span
+  phrases.sort((a, b) => b.length - a.length);
+  return { phrases, words };
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+export const MASK = "…";
+
+/** Replaces every hidden phrase or word (case/diacritic-insensitive, whole words) with "…". */
+export function maskText(text: string, hidden: HiddenTerms): string {
+  const spans = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, norm: tokens(m[0]) }));
+  // a token like "Wi-Fi" is one regex match but normalises to one or more words; flatten
+  const flat = spans.flatMap((s) => s.norm.map((n) => ({ start: s.start, end: s.end, norm: n })));
+  const cut: Array<[number, number]> = [];
+  for (let i = 0; i < flat.length; i++) {
+    const phrase = hidden.phrases.find((p) => p.every((w, k) => flat[i + k]?.norm === w));
+    if (phrase) {
+      cut.push([flat[i]!.start, flat[i + phrase.length - 1]!.end]);
+      i += phrase.length - 1;
+    } else if (hidden.words.has(flat[i]!.norm)) {
+      cut.push([flat[i]!.start, flat[i]!.end]);
+    }
+  }
+  let out = "";
+  let pos = 0;
+  for (const [a, b] of cut) {
+    if (a < pos) continue;
+    out += text.slice(pos, a) + MASK;
+    pos = b;
+  }
+  out += text.slice(pos);
+  // collapse runs of masks ("… …" → "…")
+  return out.replace(/…(?:[\s\p{P}]*…)+/gu, MASK);
+}
+
+/** True when the text reveals a hidden phrase or word. */
+export function reveals(text: string, hidden: HiddenTerms): boolean {
+  const t = tokens(text);
+  if (t.some((w) => hidden.words.has(w))) return true;
+  const joined = ` ${normalize(text)} `;
+  return hidden.phrases.some((p) => joined.includes(` ${p.join(" ")} `));
+}

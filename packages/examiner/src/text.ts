@@ -1,0 +1,162 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Text normalisation shared by heuristic generation (hiding target names) and heuristic judging
+ * (finding them in answers): lower case, diacritics stripped, punctuation → spaces.
+ */
+
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be been but by can do does for from has have how if in into is it its of on or " +
+    "our so than that the their them then there these this those to was were what when where which who " +
+    "why will with you your about after all also any before between both each more most not only other " +
+    "over same some such through under up very via new get s"
+  ).split(" "),
+);
+
+export function normalize(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/&amp;/g, "&")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+export function tokens(text: string): string[] {
+  const n = normalize(text);
+  return n ? n.split(" ") : [];
+}
+
+/** Tokens that carry meaning: not stop words; single letters dropped. */
+export function contentTokens(text: string): string[] {
+  return tokens(text).filter((t) => t.length >= 2 && !STOP_WORDS.has(t));
+}
+
+/** Whole-word phrase containment on normalised text. */
+export function containsPhrase(haystack: string, phrase: string): boolean {
+  const p = normalize(phrase);
+  if (!p) return false;
+  return ` ${normalize(haystack)} `.includes(` ${p} `);
+}
+
+/** Share of the phrase's content tokens present in the text (0 when the phrase has none). */
+export function tokenCoverage(haystack: string, phrase: string): number {
+  const want = [...new Set(contentTokens(phrase))];
+  if (want.length === 0) return 0;
+  const have = new Set(tokens(haystack));
+  return want.filter((t) => have.has(t)).length / want.length;
+}
+
+const NO_SHARED: ReadonlySet<string> = new Set();
+export const TITLE_SEPARATOR = /\s+[|\-–—·:]\s+|\s+::\s+/;
+
+/** Words naming the site that hosts a page, from its domain ("support.apple.com" → apple, support). */
+function siteWords(domain: string): Set<string> {
+  return new Set(
+    tokens(domain.replace(/^www\./, "")).filter((t) => !["com", "org", "net", "gov", "edu", "co", "uk", "www", "en", "html"].includes(t)),
+  );
+}
+
+function isSiteSegment(segment: string, domain: string, shared: ReadonlySet<string>): boolean {
+  if (shared.has(normalize(segment))) return true;
+  const words = contentTokens(segment.replace(/\([^)]*\)/g, " "));
+  const site = siteWords(domain);
+  if (words.length === 0) return true;
+  return words.every((w) => site.has(w) || w === "wikipedia" || w === "official" || w === "support" || w === "home");
+}
+
+/**
+ * A page title cleaned into an entity name: HTML entities decoded, invisible characters removed,
+ * site segments ("| Site", "- Wikipedia", "- Apple Support (SG)") dropped, and of the remaining
+ * separator-delimited segments the longest kept (titles such as "Legal - Privacy Policy - Apple"
+ * put a category first). `shared` holds normalised segments known to be site names (e.g. repeated
+ * across the titles of a context). Falls back to the URL slug when the title is empty.
+ */
+export function cleanTitle(title: string, url: string, domain: string, shared: ReadonlySet<string> = NO_SHARED): string {
+  const raw = decodeEntities(title)
+    .replace(/[\u200B-\u200F\uFEFF\uF8FF]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (!raw) return urlSlugName(url) ?? domain;
+  const segments = raw.split(TITLE_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+  const kept = segments.filter((s) => !isSiteSegment(s, domain, shared));
+  const pool = kept.length > 0 ? kept : segments;
+  return pool.reduce((best, s) => (s.length > best.length ? s : best), pool[0] ?? raw);
+}
+
+/** Alternative names of a page's entity: other title segments, the name without a parenthetical, the URL slug. */
+export function titleAliases(title: string, url: string, domain: string, shared: ReadonlySet<string> = NO_SHARED): string[] {
+  const name = cleanTitle(title, url, domain, shared);
+  const raw = decodeEntities(title).replace(/[\u200B-\u200F\uFEFF\uF8FF]/g, "").trim();
+  const candidates = [
+    ...raw.split(TITLE_SEPARATOR).map((s) => s.trim()).filter((s) => !isSiteSegment(s, domain, shared)),
+    name.replace(/\s*\([^)]*\)\s*/g, " ").trim(),
+    urlSlugName(url) ?? "",
+  ];
+  const seen = new Set([normalize(name)]);
+  const aliases: string[] = [];
+  for (const c of candidates) {
+    const key = normalize(c);
+    if (key.length < 3 || seen.has(key)) continue;
+    seen.add(key);
+    aliases.push(c);
+  }
+  return aliases;
+}
+
+/** The last meaningful path segment of a URL as words ("/wiki/Game_Boy" → "Game Boy"), if it has letters. */
+export function urlSlugName(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const segments = path.split("/").filter(Boolean);
+  for (let i = segments.length - 1; i >= 0; i--) {
+    let seg = segments[i]!;
+    try {
+      seg = decodeURIComponent(seg);
+    } catch {
+      // keep the raw segment
+    }
+    const words = seg.replace(/\.(html?|php|aspx?|page)$/i, "").replace(/[_+\-.]+/g, " ").trim();
+    if (/\p{L}{3,}/u.test(words) && !/^(index|welcome|home|default|en|us|wiki)$/i.test(words)) return words;
+  }
+  return null;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name] ?? "");
+}
+
+/** Deterministic integer in [0, n) from a seed and a label (no RNG state to thread through). */
+export function seededIndex(seed: string, label: string, n: number): number {
+  if (n <= 0) return 0;
+  const digest = createHash("sha256").update(`${seed}\u0000${label}`).digest();
+  return digest.readUInt32BE(0) % n;
+}
+
+/** A stable seed-dependent order of items (sorted by hash of seed + key). */
+export function seededOrder<T>(seed: string, items: T[], key: (t: T) => string): T[] {
+  const hash = (t: T) => createHash("sha256").update(`${seed}\u0000${key(t)}`).digest("hex");
+  return items
+    .map((t) => ({ t, h: hash(t) }))
+    .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0))
+    .map(({ t }) => t);
+}
+
+/** Sentences via Intl.Segmenter (locale-aware, no hand-written splitting). */
+export function sentences(text: string): string[] {
+  const seg = new Intl.Segmenter("en", { granularity: "sentence" });
+  return [...seg.segment(text)].map((s) => s.segment.replace(/\s+/g, " ").trim()).filter((s) => s.length > 0);
+}
+
+export function truncateWords(text: string, maxWords: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length <= maxWords ? words.join(" ") : `${words.slice(0, maxWords).join(" ")}…`;
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { ChecklistItem, ExaminerModeName, GeneratedTask, TaskContext, Verdict } from "@arena/core";
+
+/** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
+export interface ExaminerCall {
+  kind: "generate" | "judge";
+  attempt: number;
+  model: string | null;
+  /** Chat messages sent (llm) or the input considered (heuristic). */
+  prompt: unknown;
+  raw: string | null;
+  error: string | null;
+  tokensIn: number | null;
+  tokensOut: number | null;
+  costUsd: number | null;
+  latencyMs: number;
+}
+
+export interface JudgeInput {
+  question: string;
+  wordLimitInstruction: string;
+  checklistDepth: ChecklistItem[];
+  checklistWidth: ChecklistItem[];
+  answerA: string;
+  answerB: string;
+  citationsA: number;
+  citationsB: number;
+}
+
+export interface JudgeResult {
+  /** null ⇒ judge error after retries: the round is recorded as a judge error, not scored. */
+  verdict: Verdict | null;
+  error: string | null;
+  calls: ExaminerCall[];
+}
+
+export interface Examiner {
+  readonly mode: ExaminerModeName;
+  readonly model: string | null;
+  generateTask(ctx: TaskContext, opts: { seed: string }): Promise<{ task: GeneratedTask; calls: ExaminerCall[] }>;
+  judge(input: JudgeInput, opts: { seed: string }): Promise<JudgeResult>;
+}
+
+/** Thrown when no valid task could be generated; the loop then jumps to a new start. */
+export class GenerationError extends Error {
+  override readonly name = "GenerationError";
+  constructor(
+    message: string,
+    readonly calls: ExaminerCall[],
+  ) {
+    super(message);
+  }
+}
+
+/** Examiner configuration as operators give it (validated at the boundary). */
+export const examinerConfigSchema = z.object({
+  mode: z.enum(["llm", "heuristic"]),
+  baseUrl: z.string().url().optional(),
+  model: z.string().min(1).optional(),
+  apiKey: z.string().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  doubleJudge: z.boolean().optional(),
+  promptVersion: z.string().regex(/^v\d+$/).optional(),
+  /** Attempts per examiner call (unparseable / invalid / failed → next attempt). Default 3. */
+  maxAttempts: z.number().int().min(1).max(10).optional(),
+  /** HTTP-level retries inside the SDK on 429/5xx/connection errors (exponential backoff). Default 2. */
+  maxRetries: z.number().int().min(0).max(10).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+});
+export type ExaminerConfigInput = z.input<typeof examinerConfigSchema> & {
+  /** fetch for the SDK (e.g. the guarded `sdkFetch` from @arena/net); default: global fetch. */
+  fetch?: typeof globalThis.fetch;
+};

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { ChecklistItem } from "@arena/core";
+import { createExaminer, entityFound, factFound, judgeHeuristically, type JudgeInput } from "../src/index";
+
+const SRC1 = "https://en.wikipedia.org/wiki/TurboExpress";
+const SRC2 = "https://en.wikipedia.org/wiki/Sega_Nomad";
+
+const depth: ChecklistItem[] = [
+  { item: "TurboExpress", detail: "NEC handheld playing HuCards", sourceUrl: SRC1, aliases: ["PC Engine GT"] },
+  { item: "Sega Nomad", detail: "handheld Genesis", sourceUrl: SRC2, aliases: [] },
+];
+const width: ChecklistItem[] = [
+  { item: "Entity 1: launch price", detail: "$249.99", sourceUrl: SRC1 },
+  { item: "Entity 1: release date", detail: "December 1, 1990", sourceUrl: SRC1 },
+  { item: "Entity 2: batteries", detail: "6 AA batteries", sourceUrl: SRC2 },
+  { item: "Entity 2: battery life", detail: "2 to 3 hours", sourceUrl: SRC2 },
+];
+
+const PERFECT = `## Consoles
+- **TurboExpress** (NEC): launched 1 December 1990 at $249.99.
+- **Sega Nomad**: runs on six AA cells — 6 AA batteries — lasting 2 to 3 hours.
+
+## References
+1. ${SRC1}`;
+const MISSING_ENTITY = `## Consoles
+- The Game Gear launched on 1 December 1990 at $249.99.
+- The Atari Lynx uses 6 AA batteries lasting 2 to 3 hours.`;
+const MISSING_FACTS = `## Consoles
+- **TurboExpress** by NEC.
+- **Sega Nomad**, a portable Genesis.`;
+
+function input(answerA: string, answerB: string, citationsA = 1, citationsB = 1): JudgeInput {
+  return {
+    question: "Identify the two handhelds ...",
+    wordLimitInstruction: "Answer length: 10-60 words.",
+    checklistDepth: depth,
+    checklistWidth: width,
+    answerA,
+    answerB,
+    citationsA,
+    citationsB,
+  };
+}
+
+describe("heuristic matching", () => {
+  it("matches entities by name, alias and normalisation", () => {
+    expect(entityFound("the sega-NOMAD was…", depth[1]!)).toBe(true);
+    expect(entityFound("Japan got the PC Engine GT.", depth[0]!)).toBe(true);
+    expect(entityFound("Turbo Express", depth[0]!)).toBe(false);
+    expect(entityFound("Pokémon Red", { item: "Pokemon Red", detail: "", sourceUrl: SRC1 })).toBe(true);
+  });
+
+  it("matches numbers within 1 % and dates in any format", () => {
+    expect(factFound("it cost $250", width[0]!)).toBe(true); // 0.004 % off
+    expect(factFound("it cost $260", width[0]!)).toBe(false);
+    expect(factFound("released 1990-12-01 in the US", width[1]!)).toBe(true);
+    expect(factFound("released Dec 1, 1990", width[1]!)).toBe(true);
+    expect(factFound("released in November 1990", width[1]!)).toBe(false);
+    expect(factFound("sales of 1.2 million units", { item: "x", detail: "1,200,000 units", sourceUrl: SRC1 })).toBe(true);
+  });
+});
+
+describe("heuristic judge known cases", () => {
+  it("all entities and facts vs a wrong entity → MUCH_BETTER, loser DEEP", () => {
+    const v = judgeHeuristically(input(PERFECT, MISSING_ENTITY));
+    expect(v.verdict).toBe("[[A_MUCH_BETTER]]");
+    expect(v.loser_failure_type).toBe("DEEP");
+    expect(v.tie_quality).toBe("N/A");
+    expect(v.reasoning).toContain("A: entities 2/2, facts 4/4");
+    expect(v.reasoning).toContain("B: entities 0/2, facts 4/4");
+    const mirrored = judgeHeuristically(input(MISSING_ENTITY, PERFECT));
+    expect(mirrored.verdict).toBe("[[B_MUCH_BETTER]]");
+  });
+
+  it("right entities but missing attributes → loser WIDE", () => {
+    const v = judgeHeuristically(input(MISSING_FACTS, PERFECT));
+    expect(v.verdict).toBe("[[B_MUCH_BETTER]]");
+    expect(v.loser_failure_type).toBe("WIDE");
+  });
+
+  it("one missing fact only → BETTER, WIDE", () => {
+    const oneShort = PERFECT.replace("lasting 2 to 3 hours", "with long life");
+    const v = judgeHeuristically(input(PERFECT, oneShort));
+    expect(v.verdict).toBe("[[A_BETTER]]");
+    expect(v.loser_failure_type).toBe("WIDE");
+  });
+
+  it("both empty → Tie LOW", () => {
+    const v = judgeHeuristically(input("", "", 0, 0));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW", loser_failure_type: "NONE" });
+  });
+
+  it("both perfect with equal presentation → Tie HIGH", () => {
+    const v = judgeHeuristically(input(PERFECT, PERFECT.replace("six AA cells", "six cells")));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "HIGH" });
+  });
+
+  it("equal hard scores: soft criteria (structure, citations) break the tie → BETTER, NONE", () => {
+    const flat = PERFECT.replace(/^## .*$/gm, "").replace(/^- /gm, "");
+    const v = judgeHeuristically(input(flat, PERFECT, 1, 3));
+    expect(v.verdict).toBe("[[B_BETTER]]");
+    expect(v.loser_failure_type).toBe("NONE");
+    expect(v.reasoning).toMatch(/Soft criteria: A \d \(.*\), B \d/);
+  });
+
+  it("both wrong entities with different formatting stay a LOW tie", () => {
+    const v = judgeHeuristically(input(MISSING_ENTITY, MISSING_ENTITY.replace(/^## .*$/m, ""), 0, 5));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW" });
+  });
+
+  it("is deterministic and labels itself heuristic", async () => {
+    const ex = createExaminer({ mode: "heuristic" });
+    const r1 = await ex.judge(input(PERFECT, MISSING_FACTS), { seed: "s" });
+    const r2 = await ex.judge(input(PERFECT, MISSING_FACTS), { seed: "s" });
+    expect(r1.verdict).toEqual(r2.verdict);
+    expect(r1.verdict?.reasoning).toMatch(/^Heuristic checklist matching/);
+    expect(ex.mode).toBe("heuristic");
+    expect(ex.model).toBeNull();
+    expect(r1.calls).toHaveLength(1);
+    expect(r1.calls[0]).toMatchObject({ kind: "judge", model: null, tokensIn: null, costUsd: null });
+  });
+});

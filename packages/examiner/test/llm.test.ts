@@ -1,0 +1,250 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { TaskContext } from "@arena/core";
+import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
+import { createExaminer, GenerationError, type ExaminerConfigInput, type JudgeInput } from "../src/index";
+
+const ROOT = "https://en.wikipedia.org/wiki/Handheld_game_console";
+const NEC = "https://en.wikipedia.org/wiki/TurboExpress";
+const SEGA = "https://en.wikipedia.org/wiki/Sega_Nomad";
+
+const ctx: TaskContext = {
+  rootTopic: "Handheld game console",
+  reasoningChain: [
+    { nodeId: "0", url: ROOT, title: "Handheld game console - Wikipedia", relationship: "", surroundingText: "", description: "", content: "A handheld game console is a small, portable video game console." },
+  ],
+  aggregationPool: [
+    { nodeId: "0.1", url: NEC, title: "TurboExpress - Wikipedia", relationship: "varieties", surroundingText: "NEC released the TurboExpress, which played HuCards", description: "Handheld by NEC", content: "The TurboExpress launched in 1990 at $249.99 and uses 6 AA batteries." },
+    { nodeId: "0.2", url: SEGA, title: "Sega Nomad - Wikipedia", relationship: "varieties", surroundingText: "Sega's Nomad played Genesis cartridges", description: "Handheld Genesis", content: "The Nomad launched in 1995 at $179.99; six AA batteries last 2 to 3 hours." },
+  ],
+  previousQuestions: [],
+  depth: 2,
+  width: 2,
+  wordLimit: { min: 200, max: 300, instruction: "Answer length: 200-300 words." },
+};
+
+const TASK = {
+  question:
+    "Two 1990s handhelds were built to play the very same physical game media as their makers' home consoles. Identify both and give each one's launch price and battery count.",
+  word_limit_instruction: "Answer length: 999 words.",
+  checklist_depth: [
+    { entity: "TurboExpress", aliases: ["PC Engine GT"], logic: "NEC handheld that plays HuCards", source_url: NEC },
+    { entity: "Sega Nomad", aliases: [], logic: "portable Genesis", source_url: "P2" },
+  ],
+  checklist_width: [
+    { attribute: "TurboExpress launch price", expected: "$249.99", source_url: NEC },
+    { attribute: "Nomad batteries", expected: "6 AA", source_url: SEGA },
+  ],
+  rationale: "Depth via the shared-media clue; width via two pages.",
+};
+
+const VERDICT = { reasoning: "A names both consoles and both prices; B misses the Nomad.", verdict: "[[A_MUCH_BETTER]]", tie_quality: "N/A", loser_failure_type: "DEEP" };
+
+const JUDGE_INPUT: JudgeInput = {
+  question: TASK.question,
+  wordLimitInstruction: "Answer length: 200-300 words.",
+  checklistDepth: [{ item: "TurboExpress", detail: "NEC", sourceUrl: NEC }],
+  checklistWidth: [{ item: "price", detail: "$249.99", sourceUrl: NEC }],
+  answerA: "ANSWER-ALPHA: the TurboExpress cost $249.99.",
+  answerB: "ANSWER-BRAVO: no idea.",
+  citationsA: 4,
+  citationsB: 1,
+};
+
+let srv: OpenAITestServer;
+beforeAll(async () => {
+  srv = await startOpenAITestServer();
+});
+afterAll(() => srv.close());
+afterEach(() => {
+  expect(srv.pending()).toBe(0);
+  srv.requests.length = 0;
+});
+
+const examiner = (extra: Partial<ExaminerConfigInput> = {}) =>
+  createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "test-model", apiKey: "k", temperature: 0.4, maxRetries: 0, ...extra });
+
+const userText = (i: number) =>
+  (srv.chatRequests()[i]!.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
+
+describe("llm examiner: generation", () => {
+  it("happy path: json_schema request with the context, mapped task", async () => {
+    srv.enqueue(reply.json(TASK));
+    const { task, calls } = await examiner().generateTask(ctx, { seed: "s1" });
+    expect(task).toMatchObject({ question: TASK.question, mode: "llm", wordLimitInstruction: "Answer length: 200-300 words." });
+    expect(task.checklistDepth[0]).toEqual({ item: "TurboExpress", detail: "NEC handheld that plays HuCards", sourceUrl: NEC, aliases: ["PC Engine GT"] });
+    expect(task.checklistDepth[1]!.sourceUrl).toBe(SEGA); // "P2" tag resolved
+    expect(task.checklistWidth).toEqual([
+      { item: "TurboExpress launch price", detail: "$249.99", sourceUrl: NEC },
+      { item: "Nomad batteries", detail: "6 AA", sourceUrl: SEGA },
+    ]);
+    expect(task.sourceUrls).toEqual([ROOT, NEC, SEGA]);
+    const req = srv.chatRequests()[0]!;
+    expect(req.response_format?.type).toBe("json_schema");
+    expect(req.temperature).toBe(0.4);
+    expect(req.model).toBe("test-model");
+    expect(typeof req.seed).toBe("number");
+    expect(userText(0)).toContain("Answer length: 200-300 words.");
+    expect(userText(0)).toContain(SEGA);
+    expect(userText(0)).toContain("NEC released the TurboExpress, which played HuCards");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ kind: "generate", attempt: 1, model: "test-model", error: null, raw: JSON.stringify(TASK) });
+  });
+
+  it("repairs malformed JSON (trailing commas, single quotes) without a retry", async () => {
+    srv.enqueue(reply.malformed(JSON.stringify(TASK).replace(/]/g, ",]").replace('"rationale"', "'rationale'")));
+    const { task, calls } = await examiner().generateTask(ctx, { seed: "s" });
+    expect(task.rationale).toBe(TASK.rationale);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("reads JSON inside code fences with chatter around it", async () => {
+    srv.enqueue(reply.fenced(TASK));
+    const { task } = await examiner().generateTask(ctx, { seed: "s" });
+    expect(task.checklistWidth).toHaveLength(2);
+  });
+
+  it("retries truncated output at temperature 0 with the reason appended", async () => {
+    srv.enqueue(reply.truncated(TASK), reply.json(TASK));
+    const { task, calls } = await examiner().generateTask(ctx, { seed: "s" });
+    expect(task.question).toBe(TASK.question);
+    expect(calls.map((c) => c.attempt)).toEqual([1, 2]);
+    expect(calls[0]!.error).toMatch(/cut off/);
+    const retry = srv.chatRequests()[1]!;
+    expect(retry.temperature).toBe(0);
+    expect(retry.messages!.at(-2)).toMatchObject({ role: "assistant" });
+    expect(userText(1)).toMatch(/Your reply was rejected: the reply was cut off/);
+  });
+
+  it("rejects a question that names a target entity and retries", async () => {
+    srv.enqueue(reply.json({ ...TASK, question: `${TASK.question} Hint: one of them is the Sega Nomad.` }), reply.json(TASK));
+    const { task, calls } = await examiner().generateTask(ctx, { seed: "s" });
+    expect(task.question).toBe(TASK.question);
+    expect(calls[0]!.error).toMatch(/names the target entity "Sega Nomad"/);
+    expect(userText(1)).toContain("rule 2");
+  });
+
+  it("rejects checklist items whose source is not a context page", async () => {
+    const bad = { ...TASK, checklist_width: [{ ...TASK.checklist_width[0]!, source_url: "https://example.com/made-up" }] };
+    srv.enqueue(reply.json(bad), reply.json(bad), reply.json(bad));
+    const err = await examiner().generateTask(ctx, { seed: "s" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GenerationError);
+    expect((err as GenerationError).message).toMatch(/not the URL of any page/);
+    expect((err as GenerationError).calls).toHaveLength(3);
+  });
+
+  it("falls back to json_object when json_schema is rejected, and remembers it", async () => {
+    srv.enqueue(reply.status(400, { body: { error: { message: "response_format json_schema is not supported" } } }), reply.json(TASK), reply.json(TASK));
+    const ex = examiner();
+    const { calls } = await ex.generateTask(ctx, { seed: "s" });
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.error).toMatch(/HTTP 400.*json_schema rejected; retrying with json_object/);
+    expect(calls.map((c) => c.attempt)).toEqual([1, 1]);
+    await ex.generateTask(ctx, { seed: "s" });
+    expect(srv.chatRequests().map((r) => r.response_format?.type)).toEqual(["json_schema", "json_object", "json_object"]);
+  });
+
+  it("accounts tokens and cost from usage and the price table", async () => {
+    srv.enqueue(reply.json(TASK, { usage: { prompt_tokens: 1000, completion_tokens: 500 } }));
+    const { calls } = await examiner({ model: "gpt-4o-mini" }).generateTask(ctx, { seed: "s" });
+    expect(calls[0]).toMatchObject({ tokensIn: 1000, tokensOut: 500 });
+    expect(calls[0]!.costUsd).toBeCloseTo((1000 * 0.15 + 500 * 0.6) / 1e6, 12);
+    srv.enqueue(reply.json(TASK, { usage: { prompt_tokens: 10, completion_tokens: 5 } }));
+    const unknown = await examiner({ model: "local-llama" }).generateTask(ctx, { seed: "s" });
+    expect(unknown.calls[0]).toMatchObject({ tokensIn: 10, tokensOut: 5, costUsd: null });
+  });
+
+  it("reads price overrides from ARENA_MODEL_PRICES", async () => {
+    process.env.ARENA_MODEL_PRICES = JSON.stringify({ "local-llama": { input: 1, output: 2 } });
+    try {
+      srv.enqueue(reply.json(TASK, { usage: { prompt_tokens: 1_000_000, completion_tokens: 1_000_000 } }));
+      const { calls } = await examiner({ model: "local-llama" }).generateTask(ctx, { seed: "s" });
+      expect(calls[0]!.costUsd).toBe(3);
+    } finally {
+      delete process.env.ARENA_MODEL_PRICES;
+    }
+  });
+});
+
+describe("llm examiner: judgement", () => {
+  it("happy path: verdict parsed; the prompt carries answers, checklists, citation counts and word limit", async () => {
+    srv.enqueue(reply.json(VERDICT));
+    const r = await examiner().judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.error).toBeNull();
+    expect(r.verdict).toEqual(VERDICT);
+    const text = userText(0);
+    for (const s of ["ANSWER-ALPHA", "ANSWER-BRAVO", "(4 references listed)", "(1 references listed)", "$249.99", "Answer length: 200-300 words."]) expect(text).toContain(s);
+    expect(srv.chatRequests()[0]!.response_format?.type).toBe("json_schema");
+  });
+
+  it("retries after 429 (SDK backoff honours Retry-After) and succeeds", async () => {
+    srv.enqueue(reply.status(429, { retryAfter: 0 }), reply.json(VERDICT));
+    const r = await examiner({ maxRetries: 2 }).judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
+    expect(srv.requests).toHaveLength(2);
+  });
+
+  it("429 with SDK retries disabled uses the next attempt", async () => {
+    srv.enqueue(reply.status(429, { retryAfter: 0 }), reply.json(VERDICT));
+    const r = await examiner().judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
+    expect(r.calls.map((c) => c.error === null)).toEqual([false, true]);
+    expect(r.calls[0]!.error).toMatch(/HTTP 429/);
+  });
+
+  it("500 three times → judge error, verdict null, every call recorded", async () => {
+    srv.enqueue(reply.status(500), reply.status(500), reply.status(500));
+    const r = await examiner().judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict).toBeNull();
+    expect(r.error).toMatch(/judge failed after 3 attempts: HTTP 500/);
+    expect(r.calls).toHaveLength(3);
+  });
+
+  it("an invalid verdict (Tie without quality, unknown token) is retried", async () => {
+    srv.enqueue(reply.json({ ...VERDICT, verdict: "[[Tie]]", tie_quality: "N/A" }), reply.json({ ...VERDICT, verdict: "A wins" }), reply.json(VERDICT));
+    const r = await examiner().judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
+    expect(r.calls[0]!.error).toMatch(/Tie must carry tie_quality/);
+    expect(r.calls[1]!.error).toMatch(/unknown verdict token/);
+  });
+});
+
+describe("double judging (position bias)", () => {
+  it("inconsistent pair → Tie; the second request has the answers swapped", async () => {
+    const aBetter = { ...VERDICT, verdict: "[[A_BETTER]]", loser_failure_type: "NONE" };
+    srv.enqueue(reply.json(aBetter), reply.json(aBetter));
+    const r = await examiner({ doubleJudge: true }).judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict).toMatchObject({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE" });
+    expect(r.calls).toHaveLength(2);
+    expect(userText(1).indexOf("ANSWER-BRAVO")).toBeLessThan(userText(1).indexOf("ANSWER-ALPHA"));
+    expect(userText(1)).toContain("(1 references listed)");
+  });
+
+  it("consistent pair keeps the winner with the smaller margin", async () => {
+    srv.enqueue(reply.json(VERDICT), reply.json({ ...VERDICT, verdict: "[[B_BETTER]]", loser_failure_type: "WIDE" }));
+    const r = await examiner({ doubleJudge: true }).judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict).toMatchObject({ verdict: "[[A_BETTER]]", loser_failure_type: "BOTH" });
+  });
+
+  it("a failed half makes the whole judgement a judge error", async () => {
+    srv.enqueue(reply.json(VERDICT), reply.status(500), reply.status(500), reply.status(500));
+    const r = await examiner({ doubleJudge: true }).judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict).toBeNull();
+    expect(r.calls).toHaveLength(4);
+  });
+
+  it("heuristic mode double-judges too (symmetric scores → same verdict)", async () => {
+    const ex = createExaminer({ mode: "heuristic", doubleJudge: true });
+    const r = await ex.judge(JUDGE_INPUT, { seed: "j" });
+    expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
+    expect(r.calls).toHaveLength(2);
+  });
+});
+
+describe("configuration", () => {
+  it("validates at the boundary", () => {
+    expect(() => createExaminer({ mode: "llm" })).toThrow(/baseUrl and model/);
+    expect(() => createExaminer({ mode: "llm", baseUrl: "not a url", model: "m" })).toThrow();
+    expect(() => createExaminer({ mode: "nope" as "llm" })).toThrow();
+    expect(createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "m" }).model).toBe("m");
+  });
+});
