@@ -1,0 +1,68 @@
+import { stat, writeFile } from "node:fs/promises";
+import type { Command } from "commander";
+import { prisma } from "@arena/db";
+import { exportTree, importTreeDir, importTreeFile, listTrees, showTree, type TreeSummary } from "@arena/trees";
+
+/**
+ * `arena tree import | export | list | show` over the DR-Arena JSON format. `tree crawl` is
+ * registered by tree-crawl.ts on the same `tree` command (whichever module runs first creates it).
+ */
+export function treeCommand(program: Command): Command {
+  return program.commands.find((c) => c.name() === "tree") ?? program.command("tree").description("information trees");
+}
+
+function printSummaries(rows: TreeSummary[], json: boolean | undefined): void {
+  if (json) return console.log(JSON.stringify(rows, null, 2));
+  if (!rows.length) return console.log("no trees");
+  for (const t of rows) {
+    console.log(`${t.id}  ${String(t.nodes).padStart(5)} nodes  depth ${t.maxDepth}  ${t.title ?? t.rootUrl}`);
+  }
+}
+
+export function register(program: Command): void {
+  const tree = treeCommand(program);
+
+  tree
+    .command("import <path>")
+    .description("import a DR-Arena tree JSON file, or every *.json of a directory (summary.json gives topics)")
+    .option("--json", "print the imported trees as JSON")
+    .action(async (path: string, opts: { json?: boolean }) => {
+      const isDir = (await stat(path)).isDirectory();
+      const rows = isDir
+        ? await importTreeDir(prisma(), path, {
+            onProgress: (done, total, file, t) => console.error(`[${done}/${total}] ${file}: ${t.nodes} nodes`),
+          })
+        : [await importTreeFile(prisma(), path)];
+      printSummaries(rows, opts.json);
+    });
+
+  tree
+    .command("export <id>")
+    .description("write a stored tree as DR-Arena JSON (stdout by default)")
+    .option("--out <file>", "write to this file instead of stdout")
+    .action(async (id: string, opts: { out?: string }) => {
+      const text = JSON.stringify(await exportTree(prisma(), id), null, 2);
+      if (opts.out) await writeFile(opts.out, text);
+      else process.stdout.write(`${text}\n`);
+    });
+
+  tree
+    .command("list")
+    .description("list stored trees")
+    .option("--json", "machine-readable output")
+    .action(async (opts: { json?: boolean }) => printSummaries(await listTrees(prisma()), opts.json));
+
+  tree
+    .command("show <id>")
+    .description("outline of a stored tree: indentation by depth, title, content size")
+    .action(async (id: string) => {
+      const outline = await showTree(prisma(), id);
+      console.log(`${outline.title ?? outline.rootUrl}  [${outline.source}${outline.topic ? `; ${outline.topic}` : ""}]`);
+      for (const row of outline.rows) {
+        const label = row.title || row.url;
+        const size = row.error ? `error: ${row.error}` : `${row.contentChars} chars`;
+        const rel = row.relationship ? ` <${row.relationship}>` : "";
+        console.log(`${"  ".repeat(row.depth)}${label}  (${size})${rel}`);
+      }
+    });
+}

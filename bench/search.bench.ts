@@ -1,0 +1,106 @@
+/**
+ * Sandbox search benchmark: stores a synthetic world of ≥ 20,000 pages in the `arena_bench`
+ * database (created and migrated when missing; no other database is touched), runs a few
+ * hundred varied queries through `searchPages`, and prints latency percentiles (target:
+ * p95 ≤ 50 ms) and index sizes. Re-runs reuse the stored world (importWorld is idempotent).
+ *   npm run bench:search            BENCH_DATABASE_URL overrides the bench database URL
+ */
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { createPrisma } from "@arena/db";
+import { generateWorld, importWorld, scaleParams, searchPages, type World } from "@arena/trees";
+
+const BENCH_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/arena_bench";
+const SEED = "bench";
+const PAGES = 20_000;
+const QUERIES = 300;
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+}
+
+/** Deterministic mix: names, attribute phrases, multi-word topics, quoted phrases, misses. */
+function queries(world: World): string[] {
+  const truth = world.trees.flatMap((t) => t.truth);
+  const pick = (i: number) => truth[(i * 7919) % truth.length]!;
+  const out: string[] = [];
+  for (let i = 0; out.length < QUERIES; i++) {
+    const t = pick(i);
+    const attrs = Object.values(t.attributes);
+    switch (i % 6) {
+      case 0:
+        out.push(t.name);
+        break;
+      case 1:
+        out.push(`"${t.name}"`);
+        break;
+      case 2:
+        out.push(`${t.kind === "person" ? "engineer" : "history"} ${String(attrs[1] ?? "")}`);
+        break;
+      case 3:
+        out.push(["lighthouse fog bell", "observatory refractor altitude", "garden orchids glasshouses", "bridge arches granite", "museum textiles visitors"][i % 5]!);
+        break;
+      case 4:
+        out.push(`${t.name.split(" ")[0]} ${String(attrs.at(-1) ?? "")}`.slice(0, 200));
+        break;
+      default:
+        out.push(`zzunknown${i} -nothing`);
+    }
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  await ensureDatabase(BENCH_URL);
+  const db = createPrisma(BENCH_URL);
+  try {
+    const params = scaleParams(SEED, PAGES);
+    const t0 = performance.now();
+    const stored = await importWorld(db, params);
+    const importMs = performance.now() - t0;
+    const nodes = stored.trees.reduce((s, t) => s + t.nodes, 0);
+    console.log(`world: ${stored.pages} distinct pages, ${nodes} nodes in ${stored.trees.length} trees`);
+    console.log(stored.reused ? "world already stored (reused)" : `imported in ${(importMs / 1000).toFixed(1)} s`);
+
+    const qs = queries(generateWorld(params));
+    for (const q of qs.slice(0, 20)) await searchPages(db, q, 10); // warm caches
+    const times: number[] = [];
+    let hits = 0;
+    for (const q of qs) {
+      const start = performance.now();
+      const results = await searchPages(db, q, 10);
+      times.push(performance.now() - start);
+      if (results.length) hits++;
+    }
+    times.sort((a, b) => a - b);
+    const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+    console.log(`queries: ${qs.length} (${hits} with results), k = 10`);
+    console.log(`latency: p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}, p99 ${fmt(percentile(times, 99))}, max ${fmt(times.at(-1)!)}`);
+    const [size] = await db.$queryRaw<Array<{ gin: string; column: string; table: string }>>`
+      SELECT pg_size_pretty(pg_relation_size('"Node_search_idx"')) AS gin,
+             pg_size_pretty(sum(pg_column_size(search))::bigint) AS column,
+             pg_size_pretty(pg_total_relation_size('"Node"')) AS table
+      FROM "Node"`;
+    console.log(`index: GIN ${size!.gin}; tsvector column ${size!.column}; Node table with indexes ${size!.table}`);
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+await main();

@@ -1,0 +1,209 @@
+import { randomUUID } from "node:crypto";
+import type { FetchedPage, PageFetcher } from "@arena/core";
+import type { Prisma, PrismaClient } from "@arena/db";
+import { NotFoundError } from "../store/load";
+import { SandboxFetchError } from "../sandbox/fetcher";
+
+/**
+ * On-demand expansion during a match (SPEC §2). Choices:
+ * - Candidates are the parent's link contexts, one per URL, skipping URLs that are already
+ *   children and the URLs of the parent and its ancestors (no cycles back up the path). Links
+ *   with a specific relationship label come first, "related topics" (mostly navigation) last;
+ *   page order otherwise.
+ * - Pages are fetched OUTSIDE any lock (fetches can take seconds); the write then happens in a
+ *   transaction holding `pg_advisory_xact_lock(hashtext(parentId))` that re-reads the children,
+ *   so concurrent expansions of one node never add the same URL twice. A page fetched by two
+ *   racing calls is written once; the loser reports fewer additions.
+ * - A failed fetch is recorded as a child with `crawled = false`, `status = failed`, no content
+ *   and the error text, like the failed nodes of the DR-Arena trees. It is not counted in `added`
+ *   (which only lists children with content) but it stops later expansions from retrying the
+ *   same link, so repeated calls make progress through the link list.
+ * - Each call tries at most `needed * 4 + 4` links, fetching as many at a time as are missing.
+ * - `reason` is set whenever fewer than the requested children were added.
+ */
+export interface ExpandResult {
+  /** New children with content, in sibling order. */
+  added: string[];
+  /** New children recorded for links that could not be fetched. */
+  failed: string[];
+  reason?: string;
+}
+
+export interface ExpandOptions {
+  signal?: AbortSignal;
+}
+
+interface Parent {
+  id: string;
+  treeId: string;
+  depth: number;
+  expandable: boolean;
+  links: Array<{ url: string; relationship: string }>;
+}
+
+type Outcome = { url: string; relationship: string } & ({ page: FetchedPage } | { error: string });
+
+async function loadParent(db: PrismaClient, nodeId: string): Promise<Parent> {
+  const node = await db.node.findUnique({
+    where: { id: nodeId },
+    select: {
+      id: true,
+      treeId: true,
+      depth: true,
+      tree: { select: { expandable: true } },
+      linkContexts: { orderBy: { ordinal: "asc" }, select: { url: true, relationship: true } },
+    },
+  });
+  if (!node) throw new NotFoundError(`node not found: ${nodeId}`);
+  return { id: node.id, treeId: node.treeId, depth: node.depth, expandable: node.tree.expandable, links: node.linkContexts };
+}
+
+/** URLs of the node and its ancestors, and of its current children. */
+async function knownUrls(db: PrismaClient | Prisma.TransactionClient, nodeId: string): Promise<Set<string>> {
+  const rows = await db.$queryRaw<Array<{ url: string }>>`
+    WITH RECURSIVE up AS (
+      SELECT id, "parentId", url FROM "Node" WHERE id = ${nodeId}
+      UNION ALL
+      SELECT n.id, n."parentId", n.url FROM "Node" n JOIN up ON n.id = up."parentId"
+    )
+    SELECT url FROM up
+    UNION ALL
+    SELECT url FROM "Node" WHERE "parentId" = ${nodeId}`;
+  return new Set(rows.map((r) => r.url));
+}
+
+/** The generic relationship label; links carrying it are mostly site navigation. */
+const GENERIC_RELATIONSHIP = "related topics";
+
+function candidates(parent: Parent, known: Set<string>): Parent["links"] {
+  const seen = new Set(known);
+  const fresh = parent.links.filter((l) => !seen.has(l.url) && seen.add(l.url));
+  // Stable sort: links with a specific relationship first, page order otherwise.
+  return fresh.sort((a, b) => Number(a.relationship === GENERIC_RELATIONSHIP) - Number(b.relationship === GENERIC_RELATIONSHIP));
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof SandboxFetchError) return err.status === 404 ? "not in the sandbox corpus" : `HTTP ${err.status}`;
+  const message = err instanceof Error ? err.message : String(err);
+  return message.length > 200 ? `${message.slice(0, 200)}…` : message;
+}
+
+/** Fetches the missing number of candidates at a time until `needed` pages have content or the budget is spent. */
+async function fetchPages(links: Parent["links"], needed: number, fetcher: PageFetcher, signal?: AbortSignal): Promise<Outcome[]> {
+  const budget = links.slice(0, needed * 4 + 4);
+  const out: Outcome[] = [];
+  let ok = 0;
+  for (let i = 0; i < budget.length && ok < needed; ) {
+    const batch = budget.slice(i, i + needed - ok);
+    i += batch.length;
+    const settled = await Promise.allSettled(batch.map((l) => fetcher(l.url, signal)));
+    settled.forEach((s, j) => {
+      const link = batch[j]!;
+      if (s.status === "fulfilled" && s.value.content.trim()) {
+        ok++;
+        out.push({ ...link, page: s.value });
+      } else {
+        out.push({ ...link, error: s.status === "rejected" ? describeError(s.reason) : "page has no content" });
+      }
+    });
+  }
+  return out;
+}
+
+function summarise(outcomes: Outcome[], added: number, needed: number): string | undefined {
+  if (added >= needed) return undefined;
+  const errors = new Map<string, number>();
+  for (const o of outcomes) if ("error" in o) errors.set(o.error, (errors.get(o.error) ?? 0) + 1);
+  const detail = [...errors].map(([e, n]) => `${n}× ${e}`).join("; ");
+  const head = added ? `added ${added} of ${needed}` : "nothing added";
+  return `${head}: ${outcomes.length} link(s) tried${detail ? ` (${detail})` : ""}`;
+}
+
+/** Writes the outcomes as new children under the per-node lock, skipping URLs added meanwhile. */
+async function writeChildren(db: PrismaClient, parent: Parent, outcomes: Outcome[], needed: number, markDepth: boolean) {
+  return db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext(${parent.id}))`;
+      const existing = await tx.node.findMany({ where: { parentId: parent.id }, select: { url: true, ordinal: true } });
+      const taken = new Set(existing.map((c) => c.url));
+      let ordinal = Math.max(-1, ...existing.map((c) => c.ordinal)) + 1;
+      const now = new Date();
+      const nodes: Prisma.NodeCreateManyInput[] = [];
+      const contexts: Prisma.LinkContextCreateManyInput[] = [];
+      const added: string[] = [];
+      const failed: string[] = [];
+      for (const o of outcomes) {
+        if (taken.has(o.url) || ("page" in o && added.length >= needed)) continue;
+        taken.add(o.url);
+        const id = randomUUID();
+        const base = { id, treeId: parent.treeId, parentId: parent.id, ordinal: ordinal++, depth: parent.depth + 1 };
+        const shared = { ...base, relationshipCluster: o.relationship, expandedAt: now, url: o.url };
+        if ("page" in o) {
+          const p = o.page;
+          nodes.push({ ...shared, domain: p.domain, title: p.title, description: p.description, content: p.content, crawled: true, status: "crawled" });
+          p.links.forEach((l, i) => contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l }));
+          added.push(id);
+        } else {
+          nodes.push({ ...shared, domain: hostOf(o.url), crawled: false, status: "failed", error: o.error });
+          failed.push(id);
+        }
+      }
+      if (nodes.length) await tx.node.createMany({ data: nodes });
+      if (contexts.length) await tx.linkContext.createMany({ data: contexts });
+      if (markDepth) await tx.node.update({ where: { id: parent.id }, data: { depthExpandedAt: now } });
+      return { added, failed };
+    },
+    { timeout: 30_000, maxWait: 30_000 },
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+}
+
+async function expandChildren(
+  db: PrismaClient,
+  nodeId: string,
+  needed: number,
+  fetcher: PageFetcher,
+  markDepth: boolean,
+  opts: ExpandOptions,
+): Promise<ExpandResult> {
+  if (!Number.isInteger(needed) || needed < 1) throw new RangeError(`needed must be a positive integer, got ${needed}`);
+  const parent = await loadParent(db, nodeId);
+  if (!parent.expandable) return { added: [], failed: [], reason: "tree not expandable" };
+  const links = candidates(parent, await knownUrls(db, nodeId));
+  if (!links.length) {
+    if (markDepth) await db.node.update({ where: { id: nodeId }, data: { depthExpandedAt: new Date() } });
+    return { added: [], failed: [], reason: "no unexplored links" };
+  }
+  const outcomes = await fetchPages(links, needed, fetcher, opts.signal);
+  const written = await writeChildren(db, parent, outcomes, needed, markDepth);
+  const reason = summarise(outcomes, written.added.length, needed);
+  return reason ? { ...written, reason } : written;
+}
+
+/** Depth expansion of a node: up to `max` (reference: 3) new children from its outbound links. */
+export function expandDepth(
+  db: PrismaClient,
+  nodeId: string,
+  fetcher: PageFetcher,
+  opts: ExpandOptions & { max?: number } = {},
+): Promise<ExpandResult> {
+  return expandChildren(db, nodeId, opts.max ?? 3, fetcher, true, opts);
+}
+
+/** Width expansion of a parent: `needed` more children (siblings of the current node). */
+export function expandWidth(
+  db: PrismaClient,
+  parentId: string,
+  needed: number,
+  fetcher: PageFetcher,
+  opts: ExpandOptions = {},
+): Promise<ExpandResult> {
+  return expandChildren(db, parentId, needed, fetcher, false, opts);
+}

@@ -1,0 +1,1 @@
+export { expandDepth, expandWidth, type ExpandResult, type ExpandOptions } from "./expand";

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { z } from "zod";
+import { parseDrArenaTree, TreeFormatError, type DrArenaNode } from "@arena/core";
+import type { Prisma, PrismaClient, TreeSource } from "@arena/db";
+import { chunks } from "./db";
+
+export interface ImportOptions {
+  source?: TreeSource;
+  sourceName?: string | null;
+  topic?: string | null;
+  worldSeed?: string | null;
+  /** False when no fetcher can ever reach the tree's pages (expansion then refuses early). */
+  expandable?: boolean;
+  meta?: Prisma.InputJsonValue;
+}
+
+export interface TreeSummary {
+  id: string;
+  rootUrl: string;
+  title: string | null;
+  nodes: number;
+  maxDepth: number;
+}
+
+/** A file that could not be imported; `jsonPath` is set when the tree format was wrong. */
+export class TreeImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly jsonPath: string | null,
+    detail: string,
+  ) {
+    super(`${file}: ${detail}`);
+  }
+}
+
+type NodeRow = Prisma.NodeCreateManyInput;
+type ContextRow = Prisma.LinkContextCreateManyInput;
+
+/** Rows per createMany: ~16 columns per node keeps a batch under 32k bind parameters. */
+const NODE_BATCH = 2000;
+const CONTEXT_BATCH = 4000;
+
+/** Flattens the tree breadth-first so each level's parents exist before its children. */
+function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; contexts: ContextRow[] } {
+  const levels: NodeRow[][] = [];
+  const contexts: ContextRow[] = [];
+  let frontier: Array<{ node: DrArenaNode; parentId: string | null; ordinal: number }> = [
+    { node: root, parentId: null, ordinal: 0 },
+  ];
+  while (frontier.length) {
+    const level: NodeRow[] = [];
+    const next: typeof frontier = [];
+    for (const { node, parentId, ordinal } of frontier) {
+      const id = randomUUID();
+      level.push({
+        id,
+        treeId,
+        parentId,
+        ordinal,
+        url: node.url,
+        domain: node.domain,
+        title: node.title,
+        description: node.description,
+        content: node.content,
+        crawled: node.crawled,
+        depth: node.depth,
+        error: node.error,
+        relationshipCluster: node.relationship_cluster,
+        status: node.crawled ? "crawled" : node.error !== null ? "failed" : "pending",
+      });
+      node.link_contexts.forEach((lc, i) =>
+        contexts.push({
+          id: randomUUID(),
+          nodeId: id,
+          ordinal: i,
+          url: lc.url,
+          anchorText: lc.anchor_text,
+          surroundingText: lc.surrounding_text,
+          relationship: lc.relationship,
+        }),
+      );
+      node.children.forEach((child, i) => next.push({ node: child, parentId: id, ordinal: i }));
+    }
+    levels.push(level);
+    frontier = next;
+  }
+  return { levels, contexts };
+}
+
+/**
+ * Validates a DR-Arena tree (TreeFormatError with the JSON path when malformed) and writes it
+ * in one transaction with bulk inserts per level, so a failure leaves no rows behind.
+ */
+export async function importTree(db: PrismaClient, json: unknown, opts: ImportOptions = {}): Promise<TreeSummary> {
+  const root = parseDrArenaTree(json);
+  const treeId = randomUUID();
+  const { levels, contexts } = flatten(root, treeId);
+  await db.$transaction(
+    async (tx) => {
+      await tx.tree.create({
+        data: {
+          id: treeId,
+          rootUrl: root.url,
+          title: root.title,
+          topic: opts.topic ?? null,
+          source: opts.source ?? "imported",
+          sourceName: opts.sourceName ?? null,
+          worldSeed: opts.worldSeed ?? null,
+          expandable: opts.expandable ?? true,
+          meta: opts.meta ?? {},
+        },
+      });
+      for (const level of levels) {
+        for (const batch of chunks(level, NODE_BATCH)) await tx.node.createMany({ data: batch });
+      }
+      for (const batch of chunks(contexts, CONTEXT_BATCH)) await tx.linkContext.createMany({ data: batch });
+    },
+    { timeout: 300_000, maxWait: 30_000 },
+  );
+  const all = levels.flat();
+  return {
+    id: treeId,
+    rootUrl: root.url,
+    title: root.title,
+    nodes: all.length,
+    maxDepth: all.reduce((max, n) => Math.max(max, n.depth), 0),
+  };
+}
+
+/** Reads and validates one file without touching the database. */
+export async function readTreeFile(path: string): Promise<DrArenaNode> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, "utf8"));
+  } catch (err) {
+    throw new TreeImportError(path, null, err instanceof Error ? err.message : String(err));
+  }
+  try {
+    return parseDrArenaTree(data);
+  } catch (err) {
+    if (err instanceof TreeFormatError) throw new TreeImportError(path, err.path, err.message);
+    throw err;
+  }
+}
+
+export async function importTreeFile(db: PrismaClient, path: string, opts: ImportOptions = {}): Promise<TreeSummary> {
+  const tree = await readTreeFile(path);
+  return importTree(db, tree, { sourceName: basename(path), ...opts });
+}
+
+const summarySchema = z.object({
+  trees: z.array(z.object({ root_url: z.string(), topic: z.string().optional() }).loose()),
+});
+
+/** Topics by root URL from a DR-Arena `summary.json`, when the directory has a valid one. */
+async function readTopics(dir: string): Promise<Map<string, string>> {
+  const topics = new Map<string, string>();
+  let raw: string;
+  try {
+    raw = await readFile(join(dir, "summary.json"), "utf8");
+  } catch {
+    return topics;
+  }
+  let parsed;
+  try {
+    parsed = summarySchema.safeParse(JSON.parse(raw));
+  } catch (err) {
+    throw new TreeImportError(join(dir, "summary.json"), null, err instanceof Error ? err.message : String(err));
+  }
+  if (!parsed.success) throw new TreeImportError(join(dir, "summary.json"), null, "unexpected summary.json shape");
+  for (const t of parsed.data.trees) if (t.topic) topics.set(t.root_url, t.topic);
+  return topics;
+}
+
+export interface DirImportOptions extends ImportOptions {
+  onProgress?: (done: number, total: number, file: string, summary: TreeSummary) => void;
+}
+
+/**
+ * Imports every `*.json` in a directory except `summary.json`, in name order. All files are
+ * validated first, so a malformed file aborts the whole directory before anything is written;
+ * each tree is then its own transaction. Topics come from `summary.json` when root URLs match.
+ */
+export async function importTreeDir(db: PrismaClient, dir: string, opts: DirImportOptions = {}): Promise<TreeSummary[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith(".json") && f !== "summary.json").sort();
+  const topics = await readTopics(dir);
+  const trees = await Promise.all(files.map((f) => readTreeFile(join(dir, f))));
+  const out: TreeSummary[] = [];
+  for (const [i, tree] of trees.entries()) {
+    const file = files[i]!;
+    const summary = await importTree(db, tree, {
+      sourceName: file,
+      ...opts,
+      topic: opts.topic ?? topics.get(tree.url) ?? null,
+    });
+    out.push(summary);
+    opts.onProgress?.(i + 1, files.length, file, summary);
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "@arena/db";
+import { importTree, type TreeSummary } from "../store/import";
+import { generateWorld, type World, type WorldParams } from "./generate";
+
+export interface WorldImport {
+  params: WorldParams;
+  pages: number;
+  /** True when every tree of this world was already stored (nothing was written). */
+  reused: boolean;
+  trees: TreeSummary[];
+}
+
+const storedParamsSchema = z.object({ world: z.object({ hubs: z.number(), entities: z.number() }) });
+
+/** A seed already stored with other parameters: its URLs would collide. */
+export class WorldConflictError extends Error {}
+
+/**
+ * Generates the world and stores each hub as a `synthetic` tree with `worldSeed` = seed and
+ * `meta = { world: { seed, hubs, entities, hub }, truth }` (the ground truth of that tree's
+ * pages). Idempotent per seed: trees already stored for the seed (matched by root URL) are
+ * reused, missing ones are imported, so an interrupted run completes on the next call. The
+ * same seed with different parameters is refused. Two concurrent runs for one new seed are not
+ * serialised (run them one after the other).
+ */
+export async function importWorld(db: PrismaClient, params: Partial<WorldParams> & { seed: string }): Promise<WorldImport> {
+  const world: World = generateWorld(params);
+  const existing = await db.tree.findMany({
+    where: { source: "synthetic", worldSeed: world.params.seed },
+    select: { id: true, rootUrl: true, meta: true },
+  });
+  for (const t of existing) {
+    const stored = storedParamsSchema.safeParse(t.meta).data?.world;
+    if (stored?.hubs !== world.params.hubs || stored?.entities !== world.params.entities) {
+      throw new WorldConflictError(
+        `world seed ${world.params.seed} is stored with hubs=${stored?.hubs} entities=${stored?.entities}; use another seed`,
+      );
+    }
+  }
+  const byRoot = new Map(existing.map((t) => [t.rootUrl, t.id]));
+  const summaries: TreeSummary[] = [];
+  let written = 0;
+  for (const [hub, wt] of world.trees.entries()) {
+    const id = byRoot.get(wt.tree.url);
+    if (id) {
+      summaries.push(await summaryOf(db, id));
+      continue;
+    }
+    const meta = { world: { ...world.params, hub }, truth: wt.truth } as unknown as Prisma.InputJsonValue;
+    summaries.push(
+      await importTree(db, wt.tree, { source: "synthetic", worldSeed: world.params.seed, topic: wt.topic, sourceName: `world:${world.params.seed}`, meta }),
+    );
+    written++;
+  }
+  return { params: world.params, pages: world.pages, reused: written === 0, trees: summaries };
+}
+
+async function summaryOf(db: PrismaClient, treeId: string): Promise<TreeSummary> {
+  const [tree, stats] = await Promise.all([
+    db.tree.findUniqueOrThrow({ where: { id: treeId }, select: { id: true, rootUrl: true, title: true } }),
+    db.node.aggregate({ where: { treeId }, _count: { _all: true }, _max: { depth: true } }),
+  ]);
+  return { ...tree, nodes: stats._count._all, maxDepth: stats._max.depth ?? 0 };
+}

@@ -1,0 +1,13 @@
+export {
+  generateWorld,
+  scaleParams,
+  formatNumber,
+  worldParamsSchema,
+  WORLD_HOST,
+  type World,
+  type WorldParams,
+  type WorldTree,
+  type TruthEntry,
+  type TruthValue,
+} from "./generate";
+export { importWorld, WorldConflictError, type WorldImport } from "./import";

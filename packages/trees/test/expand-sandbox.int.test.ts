@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DrArenaNode } from "@arena/core";
+import { createPrisma } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
+import { expandDepth, expandWidth, importTree, loadTreeView, sandboxPageFetcher, startSandboxServer, type SandboxServer } from "../src/index";
+import { readJson } from "./store-fixtures";
+
+const db = createPrisma();
+let server: SandboxServer;
+const asthma = readJson("tree_0006.json") as DrArenaNode;
+
+function* walk(n: DrArenaNode, path: DrArenaNode[] = []): Generator<{ node: DrArenaNode; path: DrArenaNode[] }> {
+  yield { node: n, path };
+  for (const c of n.children) yield* walk(c, [...path, n]);
+}
+const corpus = new Set([...walk(asthma)].filter(({ node }) => node.content).map(({ node }) => node.url));
+
+/** Unexplored links of a node whose targets the sandbox serves (what expansion can add). */
+function expandableLinks(node: DrArenaNode, path: DrArenaNode[]): string[] {
+  const known = new Set([node.url, ...path.map((p) => p.url), ...node.children.map((c) => c.url)]);
+  return [...new Set(node.link_contexts.map((l) => l.url))].filter((u) => !known.has(u) && corpus.has(u));
+}
+
+/** Id of the stored node at a position path (child ordinals from the root). */
+async function nodeAt(treeId: string, positions: number[]): Promise<string> {
+  let node = await db.node.findFirstOrThrow({ where: { treeId, parentId: null } });
+  for (const ordinal of positions) node = await db.node.findFirstOrThrow({ where: { parentId: node.id, ordinal } });
+  return node.id;
+}
+
+function positionOf(target: DrArenaNode): number[] {
+  const find = (n: DrArenaNode, acc: number[]): number[] | null => {
+    if (n === target) return acc;
+    for (const [i, c] of n.children.entries()) {
+      const hit = find(c, [...acc, i]);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  return find(asthma, [])!;
+}
+
+// A node (with content) that links to at least 6 corpus pages it does not have as children.
+const rich = [...walk(asthma)].find(({ node, path }) => node.content && expandableLinks(node, path).length >= 6)!;
+let treeId: string;
+
+beforeAll(async () => {
+  server = await startSandboxServer(db, { port: 0 });
+});
+beforeEach(async () => {
+  await truncateAll(db);
+  treeId = (await importTree(db, asthma)).id;
+});
+afterAll(async () => {
+  await server?.close();
+  await db.$disconnect();
+});
+
+describe("expansion through the sandbox", () => {
+  it("depth-expands a node with up to 3 new children carrying content and link contexts", async () => {
+    const nodeId = await nodeAt(treeId, positionOf(rich.node));
+    const before = await db.node.findMany({ where: { parentId: nodeId }, orderBy: { ordinal: "asc" } });
+    const result = await expandDepth(db, nodeId, sandboxPageFetcher(server.url));
+    expect(result.added).toHaveLength(3);
+    expect(result.reason).toBeUndefined();
+    const added = await db.node.findMany({ where: { id: { in: result.added } }, orderBy: { ordinal: "asc" }, include: { linkContexts: true } });
+    const parent = await db.node.findUniqueOrThrow({ where: { id: nodeId } });
+    expect(parent.depthExpandedAt).not.toBeNull();
+    const lastOrdinal = Math.max(-1, ...before.map((c) => c.ordinal));
+    const all = await db.node.findMany({ where: { parentId: nodeId }, orderBy: { ordinal: "asc" } });
+    expect(all.map((n) => n.ordinal)).toEqual(all.map((_, i) => i));
+    for (const n of added) {
+      expect(n.ordinal).toBeGreaterThan(lastOrdinal);
+      expect(n.depth).toBe(parent.depth + 1);
+      expect(n.expandedAt).not.toBeNull();
+      expect(n.crawled).toBe(true);
+      expect(corpus.has(n.url)).toBe(true);
+      expect(before.some((c) => c.url === n.url)).toBe(false);
+      const original = [...walk(asthma)].find(({ node }) => node.url === n.url && node.content)!.node;
+      // Short pages (< 200 chars) come back with their heading: the extractor's fallback text.
+      expect(n.content).toContain(original.content!.replace(/\s+/g, " ").trim());
+      const originalLinks = new Set(original.link_contexts.map((l) => l.url));
+      expect(n.linkContexts.every((l) => originalLinks.has(l.url))).toBe(true);
+    }
+    expect(added.some((n) => n.linkContexts.length > 0)).toBe(true);
+    // The tree view sees the new children after a reload.
+    const view = await loadTreeView(db, treeId);
+    const childCount = view.node(nodeId)!.childIds.length;
+    await expandWidth(db, nodeId, 1, sandboxPageFetcher(server.url));
+    await view.reload();
+    expect(view.node(nodeId)!.childIds.length).toBeGreaterThan(childCount);
+  });
+
+  it("never duplicates children when several expansions of one node run at once", async () => {
+    const nodeId = await nodeAt(treeId, positionOf(rich.node));
+    const fetcher = sandboxPageFetcher(server.url);
+    const results = await Promise.all([
+      expandDepth(db, nodeId, fetcher),
+      expandDepth(db, nodeId, fetcher),
+      expandWidth(db, nodeId, 2, fetcher),
+      expandWidth(db, nodeId, 2, fetcher),
+      expandDepth(db, nodeId, fetcher, { max: 2 }),
+    ]);
+    const children = await db.node.findMany({ where: { parentId: nodeId } });
+    const urls = children.map((c) => c.url);
+    expect(new Set(urls).size).toBe(urls.length);
+    const ordinals = children.map((c) => c.ordinal);
+    expect(new Set(ordinals).size).toBe(ordinals.length);
+    const added = results.flatMap((r) => r.added);
+    expect(new Set(added).size).toBe(added.length);
+    expect(added.length).toBeGreaterThanOrEqual(3);
+    // Racing calls fetched the same pages; losers say why they added fewer.
+    for (const r of results) if (r.added.length < 2) expect(r.reason).toMatch(/added|nothing/);
+  });
+
+  it("width-expands a parent by the number of siblings needed", async () => {
+    const nodeId = await nodeAt(treeId, positionOf(rich.node));
+    const result = await expandWidth(db, nodeId, 2, sandboxPageFetcher(server.url));
+    expect(result.added).toHaveLength(2);
+    const parent = await db.node.findUniqueOrThrow({ where: { id: nodeId } });
+    expect(parent.depthExpandedAt).toBeNull();
+  });
+
+  it("explains when nothing can be added", async () => {
+    const fetcher = sandboxPageFetcher(server.url);
+    // A tree whose links all point outside the sandbox corpus (as most live-web links do).
+    const island: DrArenaNode = {
+      ...asthma,
+      url: "https://island.example/",
+      link_contexts: ["a", "b", "c"].map((p) => ({
+        url: `https://island.example/${p}`,
+        anchor_text: p,
+        surrounding_text: `see ${p}`,
+        relationship: "related topics",
+      })),
+      children: [],
+    };
+    const outsideId = await nodeAt((await importTree(db, island)).id, []);
+    const none = await expandDepth(db, outsideId, fetcher);
+    expect(none.added).toEqual([]);
+    expect(none.reason).toBe("nothing added: 3 link(s) tried (3× not in the sandbox corpus)");
+    // Failures are recorded as failed children, so the next call tries other links.
+    const failed = await db.node.findMany({ where: { id: { in: none.failed } } });
+    expect(failed.map((n) => n.url).sort()).toEqual(island.link_contexts.map((l) => l.url));
+    expect(failed.every((n) => !n.crawled && n.content === null && n.error === "not in the sandbox corpus")).toBe(true);
+
+    const leaf = [...walk(asthma)].find(({ node }) => node.link_contexts.length === 0)!;
+    expect(await expandDepth(db, await nodeAt(treeId, positionOf(leaf.node)), fetcher)).toEqual({
+      added: [],
+      failed: [],
+      reason: "no unexplored links",
+    });
+
+    await db.tree.update({ where: { id: treeId }, data: { expandable: false } });
+    const rootId = await nodeAt(treeId, []);
+    expect(await expandWidth(db, rootId, 2, fetcher)).toEqual({ added: [], failed: [], reason: "tree not expandable" });
+  });
+});

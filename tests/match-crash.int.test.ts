@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { createQueue, createRedis, enqueue } from "@arena/jobs";
+import { createMatch, heuristicExaminerConfig } from "@arena/match";
+import { freshDb, importSharedTree, REPO_ROOT, waitFor } from "./helpers/arena";
+
+const PREFIX = `crash-${process.pid}`;
+const env = {
+  ...process.env,
+  ARENA_QUEUE_PREFIX: PREFIX,
+  // A short lock so the killed worker's job is declared stalled quickly.
+  ARENA_LOCK_MS: "2000",
+  ARENA_RECONCILE_MS: "0",
+  ARENA_MATCH_CONCURRENCY: "1",
+};
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ["apps/worker/bin/worker.mjs"], { cwd: REPO_ROOT, env, stdio: ["ignore", "ignore", "pipe"] });
+  child.stderr!.on("data", (d) => process.env.ARENA_TEST_VERBOSE && process.stderr.write(d)); // JSON log lines
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+}
+
+/**
+ * Crash safety: the worker running a match is killed with SIGKILL in the middle of a round and a
+ * new worker is started. The match resumes from its last committed round and completes, with
+ * every round stored exactly once.
+ */
+describe("match runner: SIGKILL mid-round", () => {
+  let db: PrismaClient;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    db = await freshDb();
+  });
+  afterAll(async () => {
+    for (const c of children) c.kill("SIGKILL");
+    await db.$disconnect();
+  });
+
+  it("resumes and completes with no lost and no duplicated rounds", async () => {
+    const treeId = (await importSharedTree(db, "tree_0016.json")).id;
+    // Two flawless agents tie every round (Tie HIGH → pressure test) until max rounds, and each
+    // answer is slow: a long match with a window to kill the worker inside a round.
+    const sim = (name: string) =>
+      db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: 1, p_width: 1, latency_ms: 700 }, status: "healthy" } });
+    const [a, b] = [await sim("crash-a"), await sim("crash-b")];
+    const examinerConfigId = (await heuristicExaminerConfig(db)).id;
+    const match = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed: "crash" });
+
+    const redis = createRedis();
+    process.env.ARENA_QUEUE_PREFIX = PREFIX;
+    const queue = createQueue("match", redis);
+    await enqueue(queue, "match", { matchId: match.id });
+
+    const first = startWorker();
+    children.push(first);
+    const roundsBefore = await waitFor(async () => {
+      const n = await db.round.count({ where: { matchId: match.id } });
+      return n >= 2 ? n : undefined;
+    }, "two committed rounds");
+    // Kill while the next round's agents are answering (each answer takes 700 ms).
+    await new Promise((r) => setTimeout(r, 300));
+    first.kill("SIGKILL");
+    await exited(first);
+    const killedAt = await db.round.count({ where: { matchId: match.id } });
+    expect((await db.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("running");
+
+    const second = startWorker();
+    children.push(second);
+    const done = await waitFor(async () => {
+      const m = await db.match.findUniqueOrThrow({ where: { id: match.id } });
+      return m.status === "completed" ? m : undefined;
+    }, "the match to complete after restart", 120_000);
+    second.kill("SIGTERM");
+    await exited(second);
+    await queue.close();
+    redis.disconnect();
+
+    const rounds = await db.round.findMany({ where: { matchId: match.id }, orderBy: { number: "asc" } });
+    expect(killedAt).toBeGreaterThanOrEqual(roundsBefore);
+    expect(rounds.length).toBeGreaterThan(killedAt);
+    expect(rounds.map((r) => r.number)).toEqual(rounds.map((_, i) => i + 1));
+    expect(new Set(rounds.map((r) => r.number)).size).toBe(rounds.length);
+    expect(done.rounds + done.voidedRounds).toBe(rounds.filter((r) => !r.judgeError).length);
+    const last = rounds[rounds.length - 1]!;
+    expect([done.scoreA, done.scoreB]).toEqual([last.scoreA, last.scoreB]);
+  });
+});
