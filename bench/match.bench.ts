@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:match`: throughput of the match pipeline itself. Zero-latency simulated agents
+ * and the heuristic examiner play matches through the real BullMQ queue, workers and PostgreSQL
+ * (one transaction per round), 4 matches at a time. Prints rounds/s and the per-round overhead.
+ * Uses its own database (arena_bench_match) and queue prefix; touches nothing else.
+ */
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createQueue, createRedis, enqueue } from "@arena/jobs";
+
+const base = (process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/arena").replace(/\/[^/]*$/, "");
+process.env.DATABASE_URL = `${base}/arena_bench_match`;
+process.env.ARENA_QUEUE_PREFIX = `bench-match-${process.pid}`;
+const MATCHES = Number(process.env.BENCH_MATCHES ?? 80);
+const CONCURRENCY = 4;
+
+const { execSync } = await import("node:child_process");
+const root = fileURLToPath(new URL("..", import.meta.url));
+execSync("node scripts/db-admin.mjs create arena_bench_match && npx prisma migrate deploy", { cwd: root, stdio: "ignore", env: process.env });
+
+const { createPrisma } = await import("@arena/db");
+const { truncateAll } = await import("@arena/db/testing");
+const { importTreeFile } = await import("@arena/trees");
+const { createMatch, heuristicExaminerConfig } = await import("@arena/match");
+const { startWorkers } = await import("@arena/worker");
+
+const db = createPrisma();
+await truncateAll(db);
+const dir = fileURLToPath(new URL("../../shared/data/dr-arena-trees/", import.meta.url));
+const files = readdirSync(dir).filter((f) => f.startsWith("tree_")).slice(0, 8);
+const trees = [];
+for (const f of files) trees.push(await importTreeFile(db, dir + f));
+const skills = [0.9, 0.7, 0.5, 0.3];
+const agents = await Promise.all(
+  skills.map((p, i) => db.agent.create({ data: { name: `bench-${i}`, protocol: "simulated", config: { p_depth: p, p_width: 1 - p / 2 }, status: "healthy", maxConcurrency: 64 } })),
+);
+const config = await heuristicExaminerConfig(db);
+const ids: string[] = [];
+for (let i = 0; i < MATCHES; i++) {
+  const a = agents[i % agents.length]!;
+  const b = agents[(i + 1 + (i % 3)) % agents.length]!;
+  if (a.id === b.id) continue;
+  const m = await createMatch(db, { treeId: trees[i % trees.length]!.id, agentAId: a.id, agentBId: b.id, examinerConfigId: config.id, seed: `bench-${i}` });
+  ids.push(m.id);
+}
+
+const redis = createRedis();
+const queue = createQueue("match", redis);
+const workers = await startWorkers(db, { matchConcurrency: CONCURRENCY, reconcileEveryMs: 0 });
+const t0 = performance.now();
+for (const id of ids) await enqueue(queue, "match", { matchId: id });
+for (;;) {
+  const open = await db.match.count({ where: { id: { in: ids }, status: { not: "completed" } } });
+  if (!open) break;
+  await new Promise((r) => setTimeout(r, 50));
+}
+const seconds = (performance.now() - t0) / 1000;
+const rounds = await db.round.count({ where: { matchId: { in: ids } } });
+await workers.close();
+await queue.close();
+redis.disconnect();
+await db.$disconnect();
+
+console.log(`matches            ${ids.length} (concurrency ${CONCURRENCY})`);
+console.log(`rounds             ${rounds}`);
+console.log(`wall time          ${seconds.toFixed(2)} s`);
+console.log(`throughput         ${(rounds / seconds).toFixed(1)} rounds/s (target ≥ 100)`);
+console.log(`per-round overhead ${((seconds * 1000 * CONCURRENCY) / rounds).toFixed(1)} ms per round per match slot`);
+process.exit(0);
