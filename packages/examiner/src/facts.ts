@@ -37,8 +37,25 @@ const NUMBER_WITH_UNIT = new RegExp(
 
 const NAMED = /\b(?:[A-Z][\p{L}\d'’&.-]*\s+){1,3}[A-Z][\p{L}\d'’&.-]*/gu;
 
+/**
+ * Facts per page text, kept for the process: the same pages come back in every round and match
+ * of a tree, and date parsing dominates the heuristic examiner's cost. Bounded so a long-running
+ * worker does not grow without limit (oldest entries go first).
+ */
+const FACT_CACHE_SIZE = 5000;
+const factCache = new Map<string, readonly Fact[]>();
+
 /** Extracts facts from text, in text order, de-duplicated by normalised value. */
-export function extractFacts(text: string): Fact[] {
+export function extractFacts(text: string): readonly Fact[] {
+  const cached = factCache.get(text);
+  if (cached) return cached;
+  const facts = computeFacts(text);
+  if (factCache.size >= FACT_CACHE_SIZE) factCache.delete(factCache.keys().next().value!);
+  factCache.set(text, facts);
+  return facts;
+}
+
+function computeFacts(text: string): Fact[] {
   const facts: Fact[] = [];
   const seen = new Set<string>();
   const add = (f: Fact) => {

@@ -14,40 +14,38 @@ function asJson(value: unknown): Prisma.InputJsonValue {
 
 /**
  * Stores one round and the match state after it in ONE transaction, so a crash leaves either
- * both or neither. The match row is locked and its stored `seq` compared with the one this run
- * started the round from: a second runner of the same match fails here instead of writing a
- * duplicate round.
+ * both or neither. Round numbers are unique per match: a second runner of the same match that
+ * started from the same state collides on the round insert, its transaction rolls back, and it
+ * gets ConcurrentRunError instead of writing a duplicate round.
  */
 export async function commitRound(
   db: PrismaClient,
   matchId: string,
-  startedFromSeq: number,
   round: RoundData,
   next: MatchState,
   finished: boolean,
 ): Promise<void> {
-  await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<Array<{ state: { seq?: number } | null }>>`
-      SELECT state FROM "Match" WHERE id = ${matchId} FOR UPDATE`;
-    const storedSeq = rows[0]?.state?.seq ?? 0;
-    if (storedSeq !== startedFromSeq) {
-      throw new ConcurrentRunError(`match ${matchId}: expected round ${startedFromSeq + 1}, another run is at ${storedSeq + 1}`);
+  try {
+    await db.$transaction([
+      db.round.create({ data: { ...round, matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB } }),
+      db.match.update({
+        where: { id: matchId },
+        data: {
+          state: asJson(next),
+          scoreA: next.loop.scoreA,
+          scoreB: next.loop.scoreB,
+          rounds: next.loop.round,
+          voidedRounds: next.voided,
+          ...(finished ? { status: "completed", winner: matchWinner(next.loop), finishedAt: new Date() } : {}),
+        },
+      }),
+    ]);
+  } catch (err) {
+    if ((err as { code?: string }).code === "P2002") {
+      throw new ConcurrentRunError(`match ${matchId}: round ${next.seq} was stored by another run`);
     }
-    await tx.round.create({
-      data: { ...round, matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB },
-    });
-    await tx.match.update({
-      where: { id: matchId },
-      data: {
-        state: asJson(next),
-        scoreA: next.loop.scoreA,
-        scoreB: next.loop.scoreB,
-        rounds: next.loop.round,
-        voidedRounds: next.voided,
-        ...(finished ? { status: "completed", winner: matchWinner(next.loop), finishedAt: new Date() } : {}),
-      },
-    });
-  });
+    throw err;
+  }
 }
 
 /** Saves the state reached without storing a round (start chosen, generation-error jumps). */

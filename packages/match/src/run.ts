@@ -135,6 +135,11 @@ interface Prepared {
 class Runner {
   /** The last state known to be stored, for ending the match early. */
   latest: MatchState | null = null;
+  /**
+   * Nodes whose expansion found nothing left to try (no unexplored links, tree not expandable):
+   * asking again in this match cannot add anything, so the request is answered from here.
+   */
+  private readonly exhausted = new Map<string, string>();
 
   constructor(
     private readonly db: PrismaClient,
@@ -212,12 +217,16 @@ class Runner {
   private async expand(kind: "width" | "depth", nodeId: string, requested: number): Promise<Expansion> {
     const record = (added: number, failed: number, reason: string | null): Expansion => ({ kind, nodeId, requested, added, failed, reason });
     if (!this.deps.fetcher) return record(0, 0, "expansion impossible: no page fetcher (offline tree without a sandbox)");
+    const key = `${kind}:${nodeId}`;
+    const known = this.exhausted.get(key);
+    if (known) return record(0, 0, known);
     const opts = this.deps.signal ? { signal: this.deps.signal } : {};
     const result =
       kind === "width"
         ? await expandWidth(this.db, nodeId, requested, this.deps.fetcher, opts)
         : await expandDepth(this.db, nodeId, this.deps.fetcher, { ...opts, max: requested });
     if (result.added.length || result.failed.length) await this.tree.reload();
+    else this.exhausted.set(key, result.reason ?? "nothing to add");
     return record(result.added.length, result.failed.length, result.reason ?? null);
   }
 
@@ -256,7 +265,7 @@ class Runner {
 
     if (a.error && b.error) {
       const voided = { ...next, loop: prepared.state, voided: state.voided + 1 };
-      return this.commit(state, { ...base, voided: true }, voided, false, null, null);
+      return this.commit({ ...base, voided: true }, voided, false, null, null);
     }
     const judged = await this.deps.examiner.judge(
       {
@@ -274,7 +283,7 @@ class Runner {
     const calls = [...generated.calls, ...judged.calls];
     if (!judged.verdict) {
       const failed = { ...next, loop: prepared.state, judgeErrors: state.judgeErrors + 1 };
-      return this.commit(state, { ...base, examinerCalls: calls as never, judgeError: judged.error ?? "judge failed" }, failed, false, null, null);
+      return this.commit({ ...base, examinerCalls: calls as never, judgeError: judged.error ?? "judge failed" }, failed, false, null, null);
     }
     const verdict = judged.verdict;
     const applied = applyJudgement(prepared.state, { question: task.question, answerA: a.text, answerB: b.text, verdict });
@@ -300,7 +309,7 @@ class Runner {
       loserFailureType: verdict.loser_failure_type,
       action: transition ? (transition.stuck ? `${transition.action}:stuck` : transition.action) : null,
     };
-    return this.commit(state, data, { ...next, loop }, applied.stop !== null, verdict, applied.stop);
+    return this.commit(data, { ...next, loop }, applied.stop !== null, verdict, applied.stop);
   }
 
   private roundData(prepared: Prepared, generated: { task: GeneratedTask; calls: ExaminerCall[] }, a: AgentAnswer, b: AgentAnswer): RoundData {
@@ -338,14 +347,13 @@ class Runner {
   }
 
   private async commit(
-    before: MatchState,
     data: RoundData,
     next: MatchState,
     finished: boolean,
     verdict: Verdict | null,
     stop: string | null,
   ): Promise<MatchState> {
-    await commitRound(this.db, this.matchId, before.seq, data, next, finished);
+    await commitRound(this.db, this.matchId, data, next, finished);
     this.onRound?.({
       round: next.seq,
       depth: data.depth,
