@@ -11,4 +11,10 @@ npx prisma migrate deploy >/dev/null
 log "typechecking"
 npx turbo run typecheck --output-logs=errors-only
 log "running tests"
-npx vitest run "$@"
+mkdir -p "$ROOT/var"
+report="$ROOT/var/vitest-report.json"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
+# One plain closing line for CI: "N passed, N failed[, N skipped]".
+node -e 'const r=require(process.argv[1]);const s=r.numPendingTests+r.numTodoTests;console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`+(s?`, ${s} skipped`:""))' "$report" || true
+exit $status

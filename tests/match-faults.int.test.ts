@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
+import { FAULT_ERROR_CLASSES, startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
 import { freshDb, importSharedTree } from "./helpers/arena";
 
 /**
@@ -46,15 +46,7 @@ describe("match runner: failing agents", () => {
     return { result, rounds, match: await db.match.findUniqueOrThrow({ where: { id: m.id } }) };
   }
 
-  it.each([
-    ["/slow", "timeout"],
-    ["/hanging", "timeout"],
-    ["/500", "http_status"],
-    ["/garbage", "malformed"],
-    ["/bad-schema", "malformed"],
-    ["/huge", "oversized"],
-    ["/redirect-private", "refused"],
-  ])("%s in seat A is stored as %s and the healthy agent wins", async (endpoint, errorClass) => {
+  it.each(FAULT_ERROR_CLASSES)("%s in seat A is stored as %s and the healthy agent wins", async (endpoint, errorClass) => {
     const { result, rounds, match } = await play(endpoint, "/ok", `fault${endpoint}`);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) {

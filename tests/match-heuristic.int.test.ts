@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transitionAction, verdictPoints, type ChecklistItem, type Verdict } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
-import { createMatch, heuristicExaminerConfig, matchDeps, runMatch, type RoundReport } from "@arena/match";
+import { createMatch, heuristicExaminerConfig, matchDeps, MatchNotRunnableError, runMatch, type RoundReport } from "@arena/match";
 import { startSandboxServer, type SandboxServer } from "@arena/trees";
 import { freshDb, importSharedTree } from "./helpers/arena";
 
@@ -88,5 +88,27 @@ describe("match runner: built-in agents, heuristic examiner, DR-Arena tree", () 
       return (await db.round.findMany({ where: { matchId: m.id }, orderBy: { number: "asc" } })).map((r) => [r.question, r.verdictToken, r.action]);
     };
     expect(await play()).toEqual(await play());
+  });
+});
+
+describe("match runner: finished matches stay finished", () => {
+  it("a late duplicate run of a completed match returns its result and changes nothing; a cancelled match is not run", async () => {
+    const db = await freshDb();
+    const treeId = (await importSharedTree(db, "tree_0025.json")).id;
+    const sim = (name: string, p: number) =>
+      db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: p, p_width: p }, status: "healthy" } });
+    const [a, b] = [await sim("dup-a", 0.9), await sim("dup-b", 0.2)];
+    const examinerConfigId = (await heuristicExaminerConfig(db)).id;
+    const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed: "dup" });
+    const first = await runMatch(db, m.id, await matchDeps(db, m.id));
+    const before = await db.match.findUniqueOrThrow({ where: { id: m.id } });
+    expect(await runMatch(db, m.id, await matchDeps(db, m.id))).toEqual(first);
+    expect(await db.match.findUniqueOrThrow({ where: { id: m.id } })).toEqual(before);
+
+    const c = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed: "cancelled" });
+    await db.match.update({ where: { id: c.id }, data: { status: "cancelled" } });
+    await expect(runMatch(db, c.id, await matchDeps(db, c.id))).rejects.toThrow(MatchNotRunnableError);
+    expect(await db.round.count({ where: { matchId: c.id } })).toBe(0);
+    await db.$disconnect();
   });
 });

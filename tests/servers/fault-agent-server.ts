@@ -19,7 +19,20 @@
  * `requests` records every request (method, path, headers, parsed body).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { readBody } from "./http-body";
 import type { AddressInfo } from "node:net";
+
+/** The error class a correct client records for each failing endpoint. */
+export const FAULT_ERROR_CLASSES = [
+  ["/slow", "timeout"],
+  ["/hanging", "timeout"],
+  ["/500", "http_status"],
+  ["/garbage", "malformed"],
+  ["/bad-schema", "malformed"],
+  ["/huge", "oversized"],
+  ["/redirect-private", "refused"],
+  ["/poll-foreign", "refused"],
+] as const;
 
 export interface FaultRequest {
   method: string;
@@ -45,17 +58,6 @@ function json(res: ServerResponse, status: number, value: unknown, headers: Reco
   res.end(JSON.stringify(value));
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 function answerFor(body: unknown): string {
   const question = (body as { question?: unknown } | null)?.question;

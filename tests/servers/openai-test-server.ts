@@ -39,6 +39,7 @@
  * `completion_tokens` = ceil(chars of the reply / 4) — deterministic, so tests can assert it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { readBody } from "./http-body";
 import type { AddressInfo } from "node:net";
 
 export interface Usage {
@@ -131,17 +132,6 @@ function promptChars(body: unknown): number {
   return messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : JSON.stringify(m.content ?? "").length), 0);
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json", ...headers });

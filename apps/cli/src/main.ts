@@ -15,6 +15,18 @@ interface CommandModule {
 
 // One line per command module; each helper adds its own.
 const modules: CommandModule[] = await Promise.all([
+  import("./commands/tree"),
+  import("./commands/sandbox"),
+  import("./commands/world"),
+  import("./commands/agent"),
+  import("./commands/ratings"),
+  import("./commands/replay"),
+  import("./commands/examiner"),
+  import("./commands/tree-crawl"),
+  import("./commands/match"),
+  import("./commands/demo"),
+  import("./commands/tournament"),
+  import("./commands/simulate"),
 ]);
 for (const m of modules) m.register(program);
 

@@ -1,4 +1,4 @@
-import { enqueue, jobIdFor } from "@arena/jobs";
+import { enqueueTick, ensureMatchJobs } from "@arena/tournament";
 import type { WorkerContext } from "./context";
 import { log } from "./log";
 
@@ -14,20 +14,9 @@ export async function reconcile(ctx: WorkerContext): Promise<{ matches: number; 
     where: { status: { in: ["queued", "running"] }, tournament: { status: "running" } },
     select: { id: true },
   });
-  let matches = 0;
-  for (const { id } of pending) {
-    const job = await ctx.queues.match.getJob(jobIdFor("match", { matchId: id }));
-    const state = job ? await job.getState() : null;
-    if (state === "failed" || state === "completed") await job!.remove();
-    if (!job || state === "failed" || state === "completed") {
-      await enqueue(ctx.queues.match, "match", { matchId: id });
-      matches++;
-    }
-  }
+  const matches = await ensureMatchJobs(ctx.queues.match, pending.map((m) => m.id));
   const running = await ctx.db.tournament.findMany({ where: { status: "running" }, select: { id: true } });
-  for (const { id } of running) {
-    await enqueue(ctx.queues.tournament, "tournament", { tournamentId: id }, { jobIdSuffix: `reconcile-${Date.now()}` });
-  }
+  for (const { id } of running) await enqueueTick(ctx.queues.tournament, id, `reconcile-${Date.now()}`);
   if (matches) log("info", "reconciler re-enqueued matches", { matches });
   return { matches, tournaments: running.length };
 }

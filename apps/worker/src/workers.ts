@@ -6,6 +6,7 @@ import { closeContext, createContext, type WorkerContext } from "./context";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
+import { tournamentProcessor } from "./queues/tournament";
 import { reconcile } from "./reconcile";
 
 export interface WorkerOptions {
@@ -27,6 +28,7 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
   return [
     ["crawl", crawlProcessor(ctx), 1],
     ["match", matchProcessor(ctx), matchConcurrency],
+    ["tournament", tournamentProcessor(ctx), 2],
   ];
 }
 
@@ -41,9 +43,13 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   const ctx = createContext(db, opts.sandboxUrl ?? sandbox!.url);
   const lockDuration = Number(process.env.ARENA_LOCK_MS ?? 30_000);
   const concurrency = opts.matchConcurrency ?? Number(process.env.ARENA_MATCH_CONCURRENCY ?? 4);
+  // A worker does not close a connection it was given: close() below disconnects these.
+  const connections: ReturnType<typeof createRedis>[] = [];
   const workers = processors(ctx, concurrency).map(([name, processor, n]) => {
+    const connection = createRedis();
+    connections.push(connection);
     const worker = new Worker(name, processor, {
-      connection: createRedis(),
+      connection,
       prefix: keyPrefix(),
       concurrency: n,
       lockDuration,
@@ -69,6 +75,7 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
     close: async () => {
       if (timer) clearInterval(timer);
       await Promise.all(workers.map((w) => w.close()));
+      for (const c of connections) c.disconnect();
       await closeContext(ctx);
       await sandbox?.close();
     },

@@ -35,9 +35,9 @@ export function simulatedText(name: string, config: SimulatedConfig, req: AgentR
   const allItems = [...oracle.checklistDepth, ...oracle.checklistWidth];
 
   const entityLines = oracle.checklistDepth.map((item, i) => {
-    const cite = refs.cite(item.sourceUrl || fallbackUrl);
-    if (draw("depth", i) < config.p_depth) return `- **${item.item}**: ${item.detail}${cite}`;
-    return `- **${wrongEntity(allItems, (k) => draw("depth-wrong", i, k))}**: this is the entity the question describes${cite}`;
+    if (draw("depth", i) < config.p_depth) return `- **${item.item}**: ${item.detail}${refs.cite(item.sourceUrl || fallbackUrl)}`;
+    // A wrong entity cites no page: citing the target's page would be a right answer in disguise.
+    return `- **${wrongEntity(allItems, (k) => draw("depth-wrong", i, k))}**: this is the entity the question describes`;
   });
   const factLines = oracle.checklistWidth.flatMap((item, i) => {
     const cite = refs.cite(item.sourceUrl || fallbackUrl);

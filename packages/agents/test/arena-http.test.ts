@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentRequest } from "@arena/core";
-import { startFaultAgentServer, type FaultAgentServer } from "../../../tests/servers/fault-agent-server";
+import { startFaultAgentServer, type FaultAgentServer, FAULT_ERROR_CLASSES } from "../../../tests/servers/fault-agent-server";
 import { ArenaHttpConfigSchema, type ArenaHttpConfig } from "../src/config";
 import { ArenaAcceptedSchema, ArenaAnswerSchema, ArenaRequestSchema, arenaHttpAgent, arenaHttpHealth } from "../src/arena-http";
 
@@ -56,16 +56,7 @@ describe("arena HTTP adapter against the fault-injecting agent server", () => {
     expect(polls.every((r) => r.method === "GET")).toBe(true);
   });
 
-  it.each([
-    ["/slow", "timeout"],
-    ["/hanging", "timeout"],
-    ["/500", "http_status"],
-    ["/garbage", "malformed"],
-    ["/bad-schema", "malformed"],
-    ["/huge", "oversized"],
-    ["/redirect-private", "refused"],
-    ["/poll-foreign", "refused"],
-  ] as const)("%s → %s, with an empty answer and no throw", async (endpoint, cls) => {
+  it.each(FAULT_ERROR_CLASSES)("%s → %s, with an empty answer and no throw", async (endpoint, cls) => {
     const a = await agent(endpoint).answer(req, { seed: "s" });
     expect(a.error?.class).toBe(cls);
     expect(a.text).toBe("");

@@ -72,6 +72,16 @@ export function parseDrArenaTree(data: unknown): DrArenaNode {
 }
 
 /**
+ * A node's link contexts keyed by target URL. A page may link the same URL twice; the first
+ * context (in page order) is the one the examiner sees, in every TreeView implementation.
+ */
+export function contextsByUrl(list: readonly LinkContextView[]): Map<string, LinkContextView> {
+  const byUrl = new Map<string, LinkContextView>();
+  for (const lc of list) if (!byUrl.has(lc.url)) byUrl.set(lc.url, lc);
+  return byUrl;
+}
+
+/**
  * An in-memory TreeView over a DR-Arena tree, for replays and pure tests (no database).
  * Node ids are positional paths ("0", "0.2", "0.2.1") because URLs repeat within a tree.
  */
@@ -91,18 +101,17 @@ export function memoryTreeView(root: DrArenaNode): TreeView {
       depth: n.depth,
       childIds,
     });
-    const byUrl = new Map<string, LinkContextView>();
-    for (const lc of n.link_contexts) {
-      if (!byUrl.has(lc.url)) {
-        byUrl.set(lc.url, {
+    contexts.set(
+      id,
+      contextsByUrl(
+        n.link_contexts.map((lc) => ({
           url: lc.url,
           anchorText: lc.anchor_text,
           surroundingText: lc.surrounding_text,
           relationship: lc.relationship,
-        });
-      }
-    }
-    contexts.set(id, byUrl);
+        })),
+      ),
+    );
     n.children.forEach((c, i) => visit(c, childIds[i]!, id));
   };
   visit(root, "0", null);

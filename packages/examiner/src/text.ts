@@ -35,6 +35,19 @@ export function contentTokens(text: string): string[] {
 }
 
 /** Whole-word phrase containment on normalised text. */
+/** A References/Sources heading (Markdown heading, bold line, or "Sources:" label). */
+const REFERENCES_HEADING = /^\s*(?:#{1,6}\s*|\*\*)?(?:references|sources|bibliography|citations)\b[*:\s]*$/im;
+
+/**
+ * The answer without its References section. The judge looks for entities and facts in what the
+ * answer states: a cited URL often spells the target's name (…/some-entity/), and counting it
+ * would credit an answer that names the wrong entity but cites the right page.
+ */
+export function answerBody(answer: string): string {
+  const m = REFERENCES_HEADING.exec(answer);
+  return m ? answer.slice(0, m.index) : answer;
+}
+
 export function containsPhrase(haystack: string, phrase: string): boolean {
   const p = normalize(phrase);
   if (!p) return false;

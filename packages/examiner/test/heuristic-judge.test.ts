@@ -120,3 +120,20 @@ describe("heuristic judge known cases", () => {
     expect(r1.calls[0]).toMatchObject({ kind: "judge", model: null, tokensIn: null, costUsd: null });
   });
 });
+
+describe("References do not count as stating an entity", () => {
+  // Wrong entities in the body, but the cited URLs spell the right ones (…/TurboExpress, …/Sega_Nomad).
+  const WRONG_BUT_CITED = `## Consoles
+- The Game Gear launched on 1 December 1990 at $249.99 [1].
+- The Atari Lynx uses 6 AA batteries lasting 2 to 3 hours [2].
+
+## References
+[1] ${SRC1}
+[2] ${SRC2}`;
+
+  it("an answer naming wrong entities while citing the targets' pages loses on DEEP", () => {
+    const v = judgeHeuristically(input(PERFECT, WRONG_BUT_CITED, 1, 2));
+    expect(v.verdict).toBe("[[A_MUCH_BETTER]]");
+    expect(v.loser_failure_type).toBe("DEEP");
+  });
+});

@@ -1,4 +1,4 @@
-export { runMatch, type MatchDeps, type MatchResult, type RoundReport, type Seat, type Expansion } from "./run";
+export { runMatch, MatchNotRunnableError, type MatchDeps, type MatchResult, type RoundReport, type Seat, type Expansion } from "./run";
 export { matchDeps, examinerFor, operatorAllowList, findAgent, type DepsOptions } from "./deps";
 export { createMatch, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
 export { parseMatchState, numericSeed, type MatchState } from "./state";

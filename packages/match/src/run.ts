@@ -84,6 +84,9 @@ const MAX_JUMPS_PER_ROUND = 25;
 
 class MatchAbort extends Error {}
 
+/** The match is cancelled or failed: there is nothing to run. */
+export class MatchNotRunnableError extends Error {}
+
 /**
  * Runs (or resumes) one match to completion: the pure loop from @arena/core with generation,
  * agent calls, judging and tree expansion in between, and one transaction per stored round.
@@ -97,8 +100,17 @@ export async function runMatch(
   onRound?: (report: RoundReport) => void,
 ): Promise<MatchResult> {
   const match = await db.match.findUniqueOrThrow({ where: { id: matchId } });
-  if (match.status === "completed") return resultOf(matchId, parseMatchState(match.state));
-  await db.match.update({ where: { id: matchId }, data: { status: "running", startedAt: match.startedAt ?? new Date() } });
+  // Claim the match only while it is unfinished: a duplicate run that arrives after another run
+  // completed it (or after a cancel) must not turn it back into a running match.
+  const claimed = await db.match.updateMany({
+    where: { id: matchId, status: { in: ["queued", "running"] } },
+    data: { status: "running", startedAt: match.startedAt ?? new Date() },
+  });
+  if (claimed.count === 0) {
+    const now = await db.match.findUniqueOrThrow({ where: { id: matchId } });
+    if (now.status === "completed") return resultOf(matchId, parseMatchState(now.state));
+    throw new MatchNotRunnableError(`match ${matchId} is ${now.status}`);
+  }
   const tree = await loadTreeView(db, match.treeId);
   const runner = new Runner(db, matchId, match.seed, tree, deps, onRound);
   let state = match.state ? parseMatchState(match.state) : await runner.start();

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { treeCommand } from "./tree";
 import { z } from "zod";
 import { prisma } from "@arena/db";
 import { runCrawlJob, type CrawlProgress } from "@arena/trees";
@@ -25,8 +26,7 @@ function progressLine(p: CrawlProgress): string {
 }
 
 export function register(program: Command): void {
-  const tree =
-    program.commands.find((c) => c.name() === "tree") ?? program.command("tree").description("information trees");
+  const tree = treeCommand(program);
   tree
     .command("crawl <url>")
     .description("crawl an information tree from a hub page and store it (address guard, robots.txt, politeness)")

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import { enqueue, parsePayload } from "@arena/jobs";
-import { ConcurrentRunError, matchDeps, runMatch } from "@arena/match";
+import { ConcurrentRunError, MatchNotRunnableError, matchDeps, runMatch } from "@arena/match";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
 
@@ -9,11 +9,17 @@ import { errorContext, log } from "../log";
  * left alone: the tournament re-enqueues it when it resumes. When a tournament match ends, a
  * tournament job follows (ratings refit, next Swiss round when this one is complete).
  */
+async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: string | null, err: unknown): Promise<void> {
+  const error = err instanceof Error ? err.message : String(err);
+  await ctx.db.match.updateMany({ where: { id: matchId, status: { in: ["queued", "running"] } }, data: { status: "failed", error, finishedAt: new Date() } });
+  if (tournamentId) await enqueue(ctx.queues.tournament, "tournament", { tournamentId }, { jobIdSuffix: `failed-${matchId}` });
+}
+
 export function matchProcessor(ctx: WorkerContext) {
   return async (job: Job) => {
     const { matchId } = parsePayload("match", job.data);
     const match = await ctx.db.match.findUnique({ where: { id: matchId }, include: { tournament: { select: { status: true } } } });
-    if (!match || match.status === "completed" || match.status === "cancelled") return { skipped: match?.status ?? "missing" };
+    if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") return { skipped: match?.status ?? "missing" };
     if (match.tournament && match.tournament.status !== "running") return { skipped: `tournament ${match.tournament.status}` };
     const deps = await matchDeps(ctx.db, matchId, {
       sandboxUrl: ctx.sandboxUrl,
@@ -22,16 +28,23 @@ export function matchProcessor(ctx: WorkerContext) {
       log: (message, context) => log("warn", message, context),
     });
     try {
-      const result = await runMatch(ctx.db, matchId, deps, (r) => void job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }));
+      // Progress is informational: a lost job (Redis emptied) must not crash the process.
+      const progress = (r: { round: number; score_a: number; score_b: number }) =>
+        job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }).catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
+      const result = await runMatch(ctx.db, matchId, deps, (r) => void progress(r));
       log("info", "match finished", { ...result });
       if (match.tournamentId) await enqueue(ctx.queues.tournament, "tournament", { tournamentId: match.tournamentId }, { jobIdSuffix: `after-${matchId}` });
       return result;
     } catch (err) {
-      if (err instanceof ConcurrentRunError) {
-        log("warn", "another run of this match is ahead; this run stops", { matchId });
-        return { skipped: "concurrent run" };
+      if (err instanceof ConcurrentRunError || err instanceof MatchNotRunnableError) {
+        log("warn", "this run stops", { matchId, reason: err.message });
+        return { skipped: err.message };
       }
-      log("error", "match failed", { matchId, attempt: job.attemptsMade + 1, ...errorContext(err) });
+      const attempt = job.attemptsMade + 1;
+      log("error", "match failed", { matchId, attempt, ...errorContext(err) });
+      // Out of attempts: the match ends as failed (unrated) so its round can finish; the
+      // reconciler only revives queued and running matches.
+      if (attempt >= (job.opts.attempts ?? 1)) await markFailed(ctx, matchId, match.tournamentId, err);
       throw err;
     }
   };

@@ -1,6 +1,6 @@
 import type { ChecklistItem, FailureType, Verdict, VerdictToken } from "@arena/core";
 import { dateMatches, datesIn, numberMatches, numbersIn } from "../facts";
-import { containsPhrase, contentTokens, tokenCoverage } from "../text";
+import { answerBody, containsPhrase, contentTokens, tokenCoverage } from "../text";
 import type { JudgeInput } from "../types";
 import { parseWordLimit } from "../word-limit";
 
@@ -84,8 +84,9 @@ function softPoints(answer: string, citations: number, limit: { min: number; max
 }
 
 export function scoreAnswer(answer: string, citations: number, input: JudgeInput): AnswerScore {
-  const depth = input.checklistDepth.map((item) => ({ item, found: entityFound(answer, item) }));
-  const width = input.checklistWidth.map((item) => ({ item, found: factFound(answer, item) }));
+  const body = answerBody(answer);
+  const depth = input.checklistDepth.map((item) => ({ item, found: entityFound(body, item) }));
+  const width = input.checklistWidth.map((item) => ({ item, found: factFound(body, item) }));
   const frac = (r: ItemResult[]) => (r.length === 0 ? 1 : r.filter((x) => x.found).length / r.length);
   const soft = softPoints(answer, citations, parseWordLimit(input.wordLimitInstruction));
   return { depth, width, d: frac(depth), w: frac(width), soft: soft.points, softNotes: soft.notes };

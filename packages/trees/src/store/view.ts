@@ -1,4 +1,4 @@
-import type { LinkContextView, TreeNodeView, TreeView } from "@arena/core";
+import { contextsByUrl, type LinkContextView, type TreeNodeView, type TreeView } from "@arena/core";
 import type { Db } from "./db";
 import { loadTreeRows } from "./load";
 
@@ -33,19 +33,10 @@ async function snapshot(db: Db, treeId: string): Promise<Snapshot> {
   }
   const contexts = new Map<string, Map<string, LinkContextView>>();
   for (const [nodeId, list] of rows.contexts) {
-    const byUrl = new Map<string, LinkContextView>();
-    // The first context for a URL wins, as in core's memoryTreeView.
-    for (const c of list) {
-      if (!byUrl.has(c.url)) {
-        byUrl.set(c.url, {
-          url: c.url,
-          anchorText: c.anchorText,
-          surroundingText: c.surroundingText,
-          relationship: c.relationship,
-        });
-      }
-    }
-    contexts.set(nodeId, byUrl);
+    contexts.set(
+      nodeId,
+      contextsByUrl(list.map((c) => ({ url: c.url, anchorText: c.anchorText, surroundingText: c.surroundingText, relationship: c.relationship }))),
+    );
   }
   return { rootId: rows.root.id, nodes, contexts };
 }

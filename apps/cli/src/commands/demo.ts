@@ -1,0 +1,145 @@
+import type { Command } from "commander";
+import { prisma, type PrismaClient, type Tournament } from "@arena/db";
+import { ensureBuiltinAgents } from "@arena/agents";
+import { heuristicExaminerConfig } from "@arena/match";
+import {
+  createTournament,
+  enqueueTick,
+  resumeTournament,
+  startTournament,
+  tournamentStatus,
+  type TournamentStatusReport,
+} from "@arena/tournament";
+import { importWorld } from "@arena/trees";
+import { startWorkers } from "@arena/worker";
+
+/**
+ * Planted-skill agents that join the built-in ones so the demo leaderboard has a known answer:
+ * the strong agent should lead, the weak one trail, and the two lopsided agents should be
+ * diagnosed with DEEP and WIDE failures respectively. They are labelled as simulations.
+ */
+const DEMO_SIMULATED = [
+  { name: "sim:strong", p_depth: 0.9, p_width: 0.9 },
+  { name: "sim:shallow", p_depth: 0.35, p_width: 0.85 },
+  { name: "sim:narrow", p_depth: 0.85, p_width: 0.35 },
+  { name: "sim:weak", p_depth: 0.25, p_width: 0.25 },
+];
+const DEMO_NAME = "demo";
+
+interface DemoOptions {
+  seed: string;
+  hubs: string;
+  entities: string;
+  treesPerPairing: string;
+  exitWhenDone?: boolean;
+}
+
+function step(message: string): void {
+  console.error(`[demo] ${message}`);
+}
+
+async function demoAgents(db: PrismaClient): Promise<string[]> {
+  const builtin = await ensureBuiltinAgents(db);
+  const simulated = [];
+  for (const s of DEMO_SIMULATED) {
+    const data = { protocol: "simulated" as const, config: { p_depth: s.p_depth, p_width: s.p_width, latency_ms: 150 }, status: "healthy" as const };
+    simulated.push(await db.agent.upsert({ where: { name: s.name }, create: { name: s.name, ...data }, update: data }));
+  }
+  return [...builtin, ...simulated].map((a) => a.id);
+}
+
+/** Reuses an unfinished demo tournament (running twice continues it); otherwise starts a new one. */
+async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: string[], opts: DemoOptions): Promise<Tournament> {
+  const open = await db.tournament.findFirst({
+    where: { name: { startsWith: DEMO_NAME }, status: { in: ["draft", "running", "paused"] } },
+    orderBy: { createdAt: "desc" },
+  });
+  if (open) {
+    step(`continuing tournament ${open.name} (${open.id}), ${open.status}`);
+    if (open.status === "paused") return resumeTournament(db, open.id);
+    if (open.status === "draft") return startTournament(db, open.id);
+    return open;
+  }
+  const earlier = await db.tournament.count({ where: { name: { startsWith: DEMO_NAME } } });
+  const config = await heuristicExaminerConfig(db);
+  const t = await createTournament(db, {
+    name: earlier ? `${DEMO_NAME} #${earlier + 1}` : DEMO_NAME,
+    agentIds,
+    treeIds,
+    treesPerPairing: Math.min(Number(opts.treesPerPairing), treeIds.length),
+    examinerConfigId: config.id,
+    seed: `${opts.seed}-${earlier + 1}`,
+  });
+  step(`created tournament ${t.name} (${t.id}): ${agentIds.length} agents, ${t.swissRounds} Swiss rounds, heuristic examiner`);
+  return startTournament(db, t.id);
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toFixed(digits);
+}
+
+/** The live leaderboard as text (the web app will serve the same data). */
+export function leaderboardText(s: TournamentStatusReport): string {
+  const lines = [
+    `${s.name}  [${s.status}]  Swiss round ${s.currentRound}/${s.swissRounds}  ` +
+      `matches ${s.matches.completed}/${s.matches.total} done, ${s.matches.running} running  ` +
+      `(examiner: heuristic, offline — not the LLM method)`,
+    "rank  agent                    rating   95% CI            games  W-L-T",
+  ];
+  for (const r of s.ratings) {
+    lines.push(
+      `${String(r.rank).padStart(4)}  ${r.name.padEnd(23)} ${fmt(r.rating).padStart(6)}   ${fmt(r.lower).padStart(5)} – ${fmt(r.upper).padEnd(6)}` +
+        `  ${String(r.games).padStart(5)}  ${r.wins}-${r.losses}-${r.ties}`,
+    );
+  }
+  if (!s.ratings.length) lines.push("      (no rated match yet)");
+  return lines.join("\n");
+}
+
+/**
+ * `arena demo`: the whole arena offline in one process — the synthetic world in the sandbox,
+ * built-in and planted-skill agents, a Swiss tournament with the heuristic examiner, workers, and
+ * a live leaderboard in the terminal (the web app on port 3000 comes with the web issue).
+ * Running it again reuses the world, the agents and an unfinished tournament. Ctrl-C stops
+ * everything it started.
+ */
+export function register(program: Command): void {
+  program
+    .command("demo")
+    .description("run the arena offline: sandbox world, agents, a live Swiss tournament, workers")
+    .option("--seed <seed>", "world and tournament seed", "demo")
+    .option("--hubs <n>", "hub pages (trees) in the synthetic world", "4")
+    .option("--entities <n>", "entities per hub", "12")
+    .option("--trees-per-pairing <n>", "trees each pairing plays", "2")
+    .option("--exit-when-done", "stop once the tournament completes (default: keep serving until Ctrl-C)")
+    .action(async (opts: DemoOptions) => {
+      const db = prisma();
+      step("building the sandbox world");
+      const world = await importWorld(db, { seed: opts.seed, hubs: Number(opts.hubs), entities: Number(opts.entities) });
+      step(`world ${opts.seed}: ${world.trees.length} trees, ${world.pages} pages${world.reused ? " (reused)" : ""}`);
+      const agentIds = await demoAgents(db);
+      step(`agents: ${agentIds.length} (2 built-in sandbox researchers, ${DEMO_SIMULATED.length} planted-skill simulations)`);
+      const tournament = await demoTournament(db, agentIds, world.trees.map((t) => t.id), opts);
+
+      const workers = await startWorkers(db);
+      step(`workers running; sandbox web and search at ${workers.ctx.sandboxUrl}`);
+      await enqueueTick(workers.ctx.queues.tournament, tournament.id, `demo-${Date.now()}`);
+
+      const stop = new AbortController();
+      const shutdown = () => stop.abort();
+      process.once("SIGINT", shutdown);
+      process.once("SIGTERM", shutdown);
+      let printed = "";
+      while (!stop.signal.aborted) {
+        const status = await tournamentStatus(db, tournament.id);
+        const text = leaderboardText(status);
+        if (text !== printed) console.log(`\n${text}`);
+        printed = text;
+        const finished = status.status === "completed" || status.status === "cancelled";
+        if (finished && opts.exitWhenDone) break;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      step("stopping workers");
+      await workers.close();
+    });
+}

@@ -1,0 +1,197 @@
+import type { Command } from "commander";
+import { z } from "zod";
+import { prisma, type PrismaClient } from "@arena/db";
+import { createQueue, createRedis } from "@arena/jobs";
+import { findAgent, heuristicExaminerConfig, llmExaminerConfigFromEnv } from "@arena/match";
+import {
+  addParticipant,
+  cancelTournament,
+  createTournament,
+  enqueueTick,
+  pauseTournament,
+  resumeTournament,
+  startTournament,
+  tournamentStatus,
+  waitForTournament,
+  type TournamentQueues,
+  type TournamentStatusReport,
+} from "@arena/tournament";
+import { startWorkers } from "@arena/worker";
+
+/**
+ * `arena tournament create | start | run | status | pause | resume | cancel | add-agent`.
+ * The workers do the work; these commands change the tournament's state in PostgreSQL and send
+ * a tick to the queue. `start --run` / `run` also run the workers in this process and follow
+ * progress until the tournament ends.
+ */
+
+const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
+
+const createOptions = z
+  .object({
+    name: z.string().min(1),
+    agents: z.string().transform(list).pipe(z.array(z.string()).min(2, "--agents needs at least two agents")),
+    trees: z.string().transform(list).optional(),
+    allTrees: z.boolean().default(false),
+    rounds: z.coerce.number().int().min(1).optional(),
+    treesPerPairing: z.coerce.number().int().min(1).optional(),
+    examiner: z.enum(["heuristic", "llm"], { error: "--examiner must be heuristic or llm" }).default("heuristic"),
+    seed: z.string().min(1).default("1"),
+    json: z.boolean().default(false),
+  })
+  .refine((o) => Boolean(o.trees?.length) !== o.allTrees, { message: "give either --trees t1,t2 or --all-trees" });
+
+const runOptions = z.object({
+  concurrency: z.coerce.number().int().min(1).max(256).optional(),
+  json: z.boolean().default(false),
+});
+
+async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
+  const redis = createRedis();
+  const queues = { match: createQueue("match", redis), tournament: createQueue("tournament", redis) };
+  try {
+    return await fn(queues);
+  } finally {
+    await Promise.all([queues.match.close(), queues.tournament.close()]);
+    redis.disconnect();
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new Error(r.error.issues[0]!.message);
+  return r.data;
+}
+
+const fmt = (x: number) => x.toFixed(0).padStart(5);
+
+export function printStatus(s: TournamentStatusReport): void {
+  console.log(`${s.name} (${s.id})  ${s.status}  round ${s.currentRound}/${s.swissRounds}`);
+  console.log(`matches ${s.matches.completed}/${s.matches.total} done` + (s.round.total ? `, this round ${s.round.done}/${s.round.total}` : ""));
+  if (!s.ratings.length) return;
+  console.log(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating".padStart(7)}${"95% CI".padStart(14)}${"elo".padStart(7)}  W-L-T`);
+  for (const r of s.ratings) {
+    console.log(`${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${fmt(r.rating).padStart(7)}  ${fmt(r.lower)}–${fmt(r.upper)} ${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`);
+  }
+}
+
+/** Runs the workers in this process until the tournament completes or is cancelled. */
+async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOptions>): Promise<TournamentStatusReport> {
+  const workers = await startWorkers(db, opts.concurrency ? { matchConcurrency: opts.concurrency } : {});
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once("SIGINT", onSignal);
+  try {
+    return await waitForTournament(db, id, {
+      signal: stop.signal,
+      onProgress: (s) =>
+        opts.json
+          ? console.log(JSON.stringify({ status: s.status, round: s.currentRound, done: s.matches.completed, total: s.matches.total }))
+          : console.error(`round ${s.currentRound}/${s.swissRounds}: ${s.matches.completed}/${s.matches.total} matches done (${s.status})`),
+    });
+  } finally {
+    process.off("SIGINT", onSignal);
+    await workers.close();
+  }
+}
+
+export function register(program: Command): void {
+  const t = program.command("tournament").description("Swiss tournaments: create, run, follow");
+
+  t.command("create")
+    .description("create a draft Swiss tournament")
+    .requiredOption("--name <name>", "tournament name")
+    .requiredOption("--agents <a,b,c>", "agents (ids or names), comma-separated")
+    .option("--trees <t1,t2>", "tree ids, comma-separated")
+    .option("--all-trees", "every stored tree")
+    .option("--rounds <n>", "Swiss rounds (default ceil(log2 n) + 1)")
+    .option("--trees-per-pairing <k>", "trees each pairing plays (default all)")
+    .option("--examiner <mode>", "heuristic | llm")
+    .option("--seed <seed>", "seed of the round-1 order and every match")
+    .option("--json", "machine-readable output")
+    .action(async (raw: unknown) => {
+      const opts = parse(createOptions, raw);
+      const db = prisma();
+      const agents = await Promise.all(opts.agents.map((a) => findAgent(db, a)));
+      const treeIds = opts.allTrees ? (await db.tree.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((x) => x.id) : opts.trees!;
+      const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);
+      const row = await createTournament(db, {
+        name: opts.name,
+        agentIds: agents.map((a) => a.id),
+        treeIds,
+        ...(opts.rounds ? { swissRounds: opts.rounds } : {}),
+        ...(opts.treesPerPairing ? { treesPerPairing: opts.treesPerPairing } : {}),
+        examinerConfigId: config.id,
+        seed: opts.seed,
+      });
+      if (opts.json) return console.log(JSON.stringify(row));
+      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing`);
+    });
+
+  t.command("start <id>")
+    .description("start a draft tournament (pairs round 1); --run also runs the workers here")
+    .option("--run", "run the workers in this process until the tournament ends")
+    .option("--concurrency <n>", "matches at once (with --run)")
+    .option("--json", "machine-readable progress (with --run)")
+    .action(async (id: string, raw: { run?: boolean }) => {
+      const opts = parse(runOptions, raw);
+      const db = prisma();
+      await startTournament(db, id);
+      await withQueues((q) => enqueueTick(q.tournament, id, "start"));
+      if (!raw.run) return console.log(`tournament ${id} started; workers pair and play it (arena tournament status ${id})`);
+      const final = await runToEnd(db, id, opts);
+      if (opts.json) console.log(JSON.stringify(final));
+      else printStatus(final);
+    });
+
+  t.command("run <id>")
+    .description("run the workers in this process until the tournament ends")
+    .option("--concurrency <n>", "matches at once")
+    .option("--json", "machine-readable progress")
+    .action(async (id: string, raw: unknown) => {
+      const opts = parse(runOptions, raw);
+      const final = await runToEnd(prisma(), id, opts);
+      if (opts.json) console.log(JSON.stringify(final));
+      else printStatus(final);
+    });
+
+  t.command("status <id>")
+    .description("round, matches done/total, current ratings")
+    .option("--json", "machine-readable output")
+    .action(async (id: string, opts: { json?: boolean }) => {
+      const s = await tournamentStatus(prisma(), id);
+      if (opts.json) console.log(JSON.stringify(s));
+      else printStatus(s);
+    });
+
+  t.command("pause <id>")
+    .description("pause: running matches finish, queued ones wait")
+    .action(async (id: string) => {
+      await pauseTournament(prisma(), id);
+      console.log(`tournament ${id} paused`);
+    });
+
+  t.command("resume <id>")
+    .description("resume a paused tournament")
+    .action(async (id: string) => {
+      await resumeTournament(prisma(), id);
+      await withQueues((q) => enqueueTick(q.tournament, id, `resume-${Date.now()}`));
+      console.log(`tournament ${id} resumed`);
+    });
+
+  t.command("cancel <id>")
+    .description("cancel: queued matches are cancelled, running ones finish")
+    .action(async (id: string) => {
+      const { cancelledMatches } = await cancelTournament(prisma(), id);
+      console.log(`tournament ${id} cancelled (${cancelledMatches} queued matches cancelled)`);
+    });
+
+  t.command("add-agent <id> <agent>")
+    .description("late entrant: paired from the next round on")
+    .action(async (id: string, agentRef: string) => {
+      const db = prisma();
+      const agent = await findAgent(db, agentRef);
+      const p = await addParticipant(db, id, agent.id);
+      console.log(`${agent.name} joins tournament ${id} from round ${p.joinedRound}`);
+    });
+}

@@ -1,0 +1,139 @@
+import { swissPairings, seatsForTree } from "@arena/core";
+import type { Prisma, PrismaClient, Tournament } from "@arena/db";
+import { numericSeed } from "@arena/match";
+import { ensureMatchJobs, type TournamentQueues } from "./jobs";
+import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { refitGlobal, refitScope } from "./ratings";
+
+export type AdvanceOutcome =
+  /** Not running (draft, paused, completed, cancelled): nothing to do. */
+  | { kind: "idle"; status: Tournament["status"] }
+  /** The current round still has unfinished matches; they were (re)enqueued. */
+  | { kind: "waiting"; round: number; unfinished: number; enqueued: number }
+  /** A new round was paired and its matches enqueued. */
+  | { kind: "paired"; round: number; matches: number; bye: string | null }
+  | { kind: "completed"; rounds: number };
+
+type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; round: number; matchIds: string[] } | { kind: "paired"; round: number; matchIds: string[]; bye: string | null } | { kind: "completed"; rounds: number };
+
+/**
+ * The tournament job's service (SPEC §6), idempotent and safe to run concurrently: everything
+ * that reads and writes the tournament's progress happens in one transaction holding the
+ * tournament's advisory lock, and the unique constraints (round number, pairing seat A, match
+ * tree per pairing) make a duplicate round, pairing or match impossible even so.
+ *
+ * - current round unfinished → refit (matches finished since the last tick), (re)enqueue them;
+ * - paused, completed or cancelled → refit only (a match that was running still finishes);
+ * - current round finished → refit; pair the next round (Swiss on the refitted ratings, past
+ *   pairings, byes) with its pairings and matches, or mark the tournament completed.
+ * Matches are enqueued after the commit; job ids derive from match ids, so a crash between the
+ * commit and the enqueue is repaired by the next tick (the reconciler sends one periodically).
+ */
+export async function advanceTournament(db: PrismaClient, tournamentId: string, queues: Pick<TournamentQueues, "match">): Promise<AdvanceOutcome> {
+  const step = await db.$transaction(async (tx) => {
+    await lockFor(tx, LockSpace.tournament, tournamentId);
+    return advanceLocked(tx, tournamentId);
+  }, TX_OPTIONS);
+  if (step.kind === "idle" && step.status === "draft") return step;
+  const { examinerConfigId } = await db.tournament.findUniqueOrThrow({ where: { id: tournamentId }, select: { examinerConfigId: true } });
+  await refitGlobal(db, examinerConfigId);
+  if (step.kind === "idle" || step.kind === "completed") return step;
+  const enqueued = await ensureMatchJobs(queues.match, step.matchIds);
+  return step.kind === "waiting"
+    ? { kind: "waiting", round: step.round, unfinished: step.matchIds.length, enqueued }
+    : { kind: "paired", round: step.round, matches: step.matchIds.length, bye: step.bye };
+}
+
+async function advanceLocked(tx: Prisma.TransactionClient, id: string): Promise<Step> {
+  const t = await tx.tournament.findUniqueOrThrow({ where: { id } });
+  const scope = { examinerConfigId: t.examinerConfigId, tournamentId: id };
+  if (t.status !== "running") {
+    // Matches running when the tournament was paused or cancelled still finish: rate them.
+    if (t.status !== "draft") await refitScope(tx, scope);
+    return { kind: "idle", status: t.status };
+  }
+  if (t.currentRound > 0) {
+    const unfinished = await tx.match.findMany({
+      where: { tournamentId: id, status: { in: ["queued", "running"] }, pairing: { round: { number: t.currentRound } } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    if (unfinished.length > 0) {
+      await refitScope(tx, scope);
+      return { kind: "waiting", round: t.currentRound, matchIds: unfinished.map((m) => m.id) };
+    }
+    await tx.tournamentRound.updateMany({
+      where: { tournamentId: id, number: t.currentRound, status: { not: "completed" } },
+      data: { status: "completed", finishedAt: new Date() },
+    });
+  }
+  // Refit after the check above, so a match that finished in between is counted (READ COMMITTED:
+  // each statement sees every commit made before it).
+  const refit = await refitScope(tx, scope);
+  if (t.currentRound >= t.swissRounds) {
+    await tx.tournament.update({ where: { id }, data: { status: "completed", finishedAt: new Date() } });
+    return { kind: "completed", rounds: t.currentRound };
+  }
+  const ratings = Object.fromEntries(refit.rows.map((r) => [r.agentId, r.rating]));
+  return pairRound(tx, t, t.currentRound + 1, ratings);
+}
+
+/**
+ * The trees one pairing plays: all of them in tournament order, or K consecutive ones (cyclic)
+ * starting where the previous pairing of the tournament stopped, so trees are used evenly and
+ * the choice depends only on (round, pairing index).
+ */
+export function treesForPairing<T>(trees: readonly T[], perPairing: number, pairingSerial: number): T[] {
+  if (perPairing >= trees.length) return [...trees];
+  const start = (pairingSerial * perPairing) % trees.length;
+  return Array.from({ length: perPairing }, (_, k) => trees[(start + k) % trees.length]!);
+}
+
+async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
+  const [participants, trees, past, config] = await Promise.all([
+    tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round } }, orderBy: { agentId: "asc" } }),
+    tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" } }),
+    tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true } }),
+    tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
+  ]);
+  const swiss = swissPairings({
+    agents: participants.map((p) => p.agentId),
+    ratings,
+    pastPairings: past.map((p) => [p.agentAId, p.agentBId!] as const),
+    byes: Object.fromEntries(participants.map((p) => [p.agentId, p.byes])),
+    seed: numericSeed(t.seed),
+    round,
+  });
+  const row = await tx.tournamentRound.create({ data: { tournamentId: t.id, number: round, status: "running" } });
+  const matchIds: string[] = [];
+  for (const [p, pair] of swiss.pairs.entries()) {
+    const pairing = await tx.pairing.create({ data: { roundId: row.id, agentAId: pair[0], agentBId: pair[1] } });
+    const chosen = treesForPairing(trees, t.treesPerPairing, past.length + p);
+    const created = await tx.match.createManyAndReturn({
+      data: chosen.map((tree, k) => {
+        const seats = t.seatAlternation ? seatsForTree(pair, k) : { a: pair[0], b: pair[1] };
+        return {
+          tournamentId: t.id,
+          pairingId: pairing.id,
+          treeId: tree.treeId,
+          agentAId: seats.a,
+          agentBId: seats.b,
+          examinerConfigId: t.examinerConfigId,
+          examinerMode: config.mode,
+          seed: `${t.seed}:r${round}:p${p}:t${tree.ordinal}`,
+        };
+      }),
+      select: { id: true },
+    });
+    matchIds.push(...created.map((m) => m.id));
+  }
+  if (swiss.bye) {
+    await tx.pairing.create({ data: { roundId: row.id, agentAId: swiss.bye, agentBId: null } });
+    await tx.tournamentParticipant.update({
+      where: { tournamentId_agentId: { tournamentId: t.id, agentId: swiss.bye } },
+      data: { byes: { increment: 1 } },
+    });
+  }
+  await tx.tournament.update({ where: { id: t.id }, data: { currentRound: round } });
+  return { kind: "paired", round, matchIds, bye: swiss.bye };
+}

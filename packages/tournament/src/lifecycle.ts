@@ -1,0 +1,126 @@
+import { swissRoundCount } from "@arena/core";
+import type { Prisma, PrismaClient, Tournament, TournamentStatus } from "@arena/db";
+import { z } from "zod";
+import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+
+/** A lifecycle operation that the tournament's current status does not allow. */
+export class TournamentStateError extends Error {}
+
+const idSchema = z.string().min(1).max(200);
+
+export const newTournamentSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    agentIds: z.array(idSchema).min(2),
+    treeIds: z.array(idSchema).min(1),
+    /** Default ceil(log2 n) + 1 (SPEC §6). */
+    swissRounds: z.number().int().min(1).max(64).optional(),
+    /** Default: every tree. */
+    treesPerPairing: z.number().int().min(1).optional(),
+    examinerConfigId: idSchema,
+    seed: z.string().min(1).max(200),
+    seatAlternation: z.boolean().default(true),
+  })
+  .strict()
+  .refine((t) => new Set(t.agentIds).size === t.agentIds.length, { message: "agent ids must be unique", path: ["agentIds"] })
+  .refine((t) => new Set(t.treeIds).size === t.treeIds.length, { message: "tree ids must be unique", path: ["treeIds"] })
+  .refine((t) => t.treesPerPairing === undefined || t.treesPerPairing <= t.treeIds.length, {
+    message: "treesPerPairing cannot exceed the number of trees",
+    path: ["treesPerPairing"],
+  });
+export type NewTournament = z.input<typeof newTournamentSchema>;
+
+/** Stores a draft tournament: its participants (joined from round 1) and trees (in the given order). */
+export async function createTournament(db: PrismaClient, input: NewTournament): Promise<Tournament> {
+  const t = newTournamentSchema.parse(input);
+  const [agents, trees] = await Promise.all([
+    db.agent.count({ where: { id: { in: t.agentIds } } }),
+    db.tree.count({ where: { id: { in: t.treeIds } } }),
+    db.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId } }),
+  ]);
+  if (agents !== t.agentIds.length) throw new Error("unknown agent id in agentIds");
+  if (trees !== t.treeIds.length) throw new Error("unknown tree id in treeIds");
+  return db.tournament.create({
+    data: {
+      name: t.name,
+      examinerConfigId: t.examinerConfigId,
+      seed: t.seed,
+      swissRounds: t.swissRounds ?? swissRoundCount(t.agentIds.length),
+      treesPerPairing: t.treesPerPairing ?? t.treeIds.length,
+      seatAlternation: t.seatAlternation,
+      participants: { create: t.agentIds.map((agentId) => ({ agentId, joinedRound: 1 })) },
+      trees: { create: t.treeIds.map((treeId, ordinal) => ({ treeId, ordinal })) },
+    },
+  });
+}
+
+/** Runs `fn` holding the tournament's lock (the same one advanceTournament takes). */
+export function withTournamentLock<T>(db: PrismaClient, id: string, fn: (tx: Prisma.TransactionClient, t: Tournament) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await lockFor(tx, LockSpace.tournament, id);
+    const t = await tx.tournament.findUnique({ where: { id } });
+    if (!t) throw new Error(`no tournament ${id}`);
+    return fn(tx, t);
+  }, TX_OPTIONS);
+}
+
+function requireStatus(t: Tournament, allowed: readonly TournamentStatus[], action: string): void {
+  if (!allowed.includes(t.status)) throw new TournamentStateError(`cannot ${action} tournament ${t.id}: it is ${t.status}`);
+}
+
+/** draft → running. The caller enqueues the first tick (enqueueTick) so round 1 is paired. */
+export function startTournament(db: PrismaClient, id: string): Promise<Tournament> {
+  return withTournamentLock(db, id, (tx, t) => {
+    requireStatus(t, ["draft"], "start");
+    return tx.tournament.update({ where: { id }, data: { status: "running", startedAt: new Date() } });
+  });
+}
+
+/**
+ * running → paused. Matches already running finish (a match is not interrupted mid-round);
+ * queued ones are skipped by the match worker and re-enqueued by the tick after resume.
+ */
+export function pauseTournament(db: PrismaClient, id: string): Promise<Tournament> {
+  return withTournamentLock(db, id, (tx, t) => {
+    requireStatus(t, ["running"], "pause");
+    return tx.tournament.update({ where: { id }, data: { status: "paused" } });
+  });
+}
+
+/** paused → running. The caller enqueues a tick, which re-enqueues the round's unfinished matches. */
+export function resumeTournament(db: PrismaClient, id: string): Promise<Tournament> {
+  return withTournamentLock(db, id, (tx, t) => {
+    requireStatus(t, ["paused"], "resume");
+    return tx.tournament.update({ where: { id }, data: { status: "running" } });
+  });
+}
+
+/**
+ * Cancels a draft, running or paused tournament: queued matches become cancelled (the worker
+ * skips them), the open round is marked cancelled. A match already running finishes and its
+ * result is kept (ratings of the tournament stay as far as it got).
+ */
+export function cancelTournament(db: PrismaClient, id: string): Promise<{ tournament: Tournament; cancelledMatches: number }> {
+  return withTournamentLock(db, id, async (tx, t) => {
+    requireStatus(t, ["draft", "running", "paused"], "cancel");
+    const { count } = await tx.match.updateMany({ where: { tournamentId: id, status: "queued" }, data: { status: "cancelled" } });
+    await tx.tournamentRound.updateMany({ where: { tournamentId: id, status: { in: ["queued", "running"] } }, data: { status: "cancelled" } });
+    const tournament = await tx.tournament.update({ where: { id }, data: { status: "cancelled", finishedAt: new Date() } });
+    return { tournament, cancelledMatches: count };
+  });
+}
+
+/**
+ * Late entrant: paired from the next round on (joinedRound = currentRound + 1), past rounds are
+ * not replayed. Its rating starts at the scale's mean (1000) until it has played.
+ */
+export function addParticipant(db: PrismaClient, id: string, agentId: string) {
+  return withTournamentLock(db, id, async (tx, t) => {
+    requireStatus(t, ["draft", "running", "paused"], "add an agent to");
+    await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
+    const existing = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
+    if (existing) throw new TournamentStateError(`agent ${agentId} already plays in tournament ${id}`);
+    if (t.currentRound >= t.swissRounds) throw new TournamentStateError(`tournament ${id} has no round left to join`);
+    return tx.tournamentParticipant.create({ data: { tournamentId: id, agentId, joinedRound: t.currentRound + 1 } });
+  });
+}

@@ -1,0 +1,165 @@
+import { computeRatings, onlineElo, aggregateBattles, type Battle } from "@arena/core";
+import type { MatchWinner, Prisma, PrismaClient } from "@arena/db";
+import { z } from "zod";
+import { lockFor, LockSpace, TX_OPTIONS, type Db } from "./lock";
+
+/**
+ * Ratings of stored matches (SPEC §7). One battle per match: the match winner (A, B or tie by
+ * final score) is the outcome, not the individual rounds, because rounds of one match are
+ * adaptive and dependent (the loop escalates until a gap appears), so counting them as
+ * independent battles would overstate the evidence. A completed match with no judged round
+ * (the tree had no usable node, or every round was voided) carries no evidence and is left out.
+ */
+
+/**
+ * Bootstrap settings (SPEC §7: ≥ 100 rounds, fixed seed). Snapshots are refitted after every
+ * match, in the worker, so they use 200 rounds (a 1000-round refit of 32 agents costs ~0.4 s of
+ * CPU per finished match, which starved the matches in bench:tournament); the leaderboard,
+ * computed on demand, uses 1000.
+ */
+export const SNAPSHOT_BOOTSTRAP = { rounds: 200, seed: 7 } as const;
+export const LEADERBOARD_BOOTSTRAP_ROUNDS = 1000;
+
+export interface RatedMatch {
+  id: string;
+  agentAId: string;
+  agentBId: string;
+  winner: MatchWinner;
+  rounds: number;
+  finishedAt: Date | null;
+}
+
+export const snapshotRowSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  rating: z.number(),
+  lower: z.number(),
+  upper: z.number(),
+  rank: z.number().int(),
+  games: z.number(),
+  wins: z.number(),
+  losses: z.number(),
+  ties: z.number(),
+  elo: z.number(),
+});
+export type SnapshotRow = z.infer<typeof snapshotRowSchema>;
+
+/** Completed matches with at least one counted round, in finishing order (for online Elo). */
+export async function ratedMatches(db: Db, scope: { examinerConfigId: string; tournamentId?: string; ids?: readonly string[] }): Promise<RatedMatch[]> {
+  const rows = await db.match.findMany({
+    where: {
+      examinerConfigId: scope.examinerConfigId,
+      ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}),
+      ...(scope.ids ? { id: { in: [...scope.ids] } } : {}),
+      status: "completed",
+      winner: { not: null },
+      rounds: { gt: 0 },
+    },
+    select: { id: true, agentAId: true, agentBId: true, winner: true, rounds: true, finishedAt: true },
+    orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => ({ ...r, winner: r.winner! }));
+}
+
+export function battlesOf(matches: readonly RatedMatch[]): Battle[] {
+  return matches.map((m) => ({
+    model_a: m.agentAId,
+    model_b: m.agentBId,
+    winner: m.winner === "A" ? "model_a" : m.winner === "B" ? "model_b" : "tie",
+  }));
+}
+
+/** Bradley–Terry with bootstrap intervals, plus online Elo in finishing order; best first. */
+export function fitRatings(
+  matches: readonly RatedMatch[],
+  names: ReadonlyMap<string, string>,
+  bootstrapRounds: number = SNAPSHOT_BOOTSTRAP.rounds,
+): SnapshotRow[] {
+  if (matches.length === 0) return [];
+  const battles = battlesOf(matches);
+  const elo = onlineElo(battles).ratings;
+  return computeRatings(aggregateBattles(battles), {
+    ci: "bootstrap",
+    bootstrapRounds,
+    seed: SNAPSHOT_BOOTSTRAP.seed,
+  }).map((r) => ({
+    agentId: r.model,
+    name: names.get(r.model) ?? r.model,
+    rating: r.rating,
+    lower: r.lower,
+    upper: r.upper,
+    rank: r.rank,
+    games: r.games,
+    wins: r.wins,
+    losses: r.losses,
+    ties: r.ties,
+    elo: elo.get(r.model) ?? 1000,
+  }));
+}
+
+export async function agentNames(db: Db, ids: Iterable<string>): Promise<Map<string, string>> {
+  const rows = await db.agent.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true } });
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export interface Refit {
+  rows: SnapshotRow[];
+  matchesCounted: number;
+  /** True when a new snapshot was stored (the count of rated matches changed). */
+  stored: boolean;
+}
+
+/**
+ * Refits the ratings of one scope (a tournament, or every match of an examiner configuration
+ * when tournamentId is null) and stores a RatingSnapshot when new matches were rated since the
+ * scope's last snapshot, so repeated ticks do not pile up identical snapshots. The caller holds
+ * the scope's lock.
+ */
+export async function refitScope(
+  tx: Prisma.TransactionClient,
+  scope: { examinerConfigId: string; tournamentId: string | null },
+): Promise<Refit> {
+  const matches = await ratedMatches(tx, {
+    examinerConfigId: scope.examinerConfigId,
+    ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}),
+  });
+  const last = await tx.ratingSnapshot.findFirst({
+    where: { examinerConfigId: scope.examinerConfigId, tournamentId: scope.tournamentId },
+    orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+    select: { matchesCounted: true, ratings: true },
+  });
+  if (last && last.matchesCounted === matches.length) {
+    return { rows: z.array(snapshotRowSchema).parse(last.ratings), matchesCounted: matches.length, stored: false };
+  }
+  const rows = fitRatings(matches, await agentNames(tx, matches.flatMap((m) => [m.agentAId, m.agentBId])));
+  if (matches.length === 0) return { rows, matchesCounted: 0, stored: false };
+  await tx.ratingSnapshot.create({
+    data: {
+      examinerConfigId: scope.examinerConfigId,
+      tournamentId: scope.tournamentId,
+      matchId: matches[matches.length - 1]!.id,
+      matchesCounted: matches.length,
+      ratings: rows as unknown as Prisma.InputJsonValue,
+      ciMethod: `bootstrap:${SNAPSHOT_BOOTSTRAP.rounds}`,
+    },
+  });
+  return { rows, matchesCounted: matches.length, stored: true };
+}
+
+/** The global snapshot of one examiner configuration (all its matches, any tournament or none). */
+export function refitGlobal(db: PrismaClient, examinerConfigId: string): Promise<Refit> {
+  return db.$transaction(async (tx) => {
+    await lockFor(tx, LockSpace.ratings, examinerConfigId);
+    return refitScope(tx, { examinerConfigId, tournamentId: null });
+  }, TX_OPTIONS);
+}
+
+/** Latest stored snapshot rows of a scope (empty before the first rated match). */
+export async function latestSnapshot(db: Db, scope: { examinerConfigId?: string; tournamentId: string | null }): Promise<SnapshotRow[]> {
+  const last = await db.ratingSnapshot.findFirst({
+    where: { tournamentId: scope.tournamentId, ...(scope.examinerConfigId ? { examinerConfigId: scope.examinerConfigId } : {}) },
+    orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+    select: { ratings: true },
+  });
+  return last ? z.array(snapshotRowSchema).parse(last.ratings) : [];
+}

@@ -1,0 +1,93 @@
+process.env.ARENA_QUEUE_PREFIX = `tour-fault-${process.pid}`;
+// Short job locks, so jobs of a killed worker are found stalled (and resumed) within seconds.
+process.env.ARENA_LOCK_MS = "1500";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createPrisma } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
+import { enqueueTick, startTournament, waitForTournament } from "@arena/tournament";
+import { startWorkers, type RunningWorkers } from "@arena/worker";
+import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues, until } from "./tournament-fixtures";
+
+requireEnv();
+const db = createPrisma();
+const queues = testQueues();
+let workers: RunningWorkers | null = null;
+let child: ChildProcess | null = null;
+
+beforeEach(async () => {
+  await workers?.close();
+  workers = null;
+  await truncateAll(db);
+  await flushRedis();
+});
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  await workers?.close();
+  await queues.close();
+  await db.$disconnect();
+});
+
+const completed = () => db.match.count({ where: { status: "completed" } });
+const running = () => db.match.count({ where: { status: "running" } });
+
+async function start(id: string): Promise<void> {
+  await startTournament(db, id);
+  await enqueueTick(queues.tournament, id, "start");
+}
+
+describe("tournament fault tolerance", () => {
+  it("Redis emptied mid-round: the reconciler restores the work, nothing lost or duplicated", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
+    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
+    await start(tournament.id);
+    await until(async () => (await completed()) >= 2, "two finished matches");
+    expect((await db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).currentRound).toBe(1);
+    expect(await completed()).toBeLessThan(8);
+    await flushRedis();
+    await waitForTournament(db, tournament.id, { pollMs: 100 });
+    await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
+  });
+
+  it("workers closed mid-round and started again: the tournament completes", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
+    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
+    await start(tournament.id);
+    await until(async () => (await completed()) >= 1, "a finished match");
+    await workers.close();
+    workers = null;
+    const interrupted = await completed();
+    expect(interrupted).toBeLessThan(8);
+    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
+    await waitForTournament(db, tournament.id, { pollMs: 100 });
+    await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
+  });
+
+  it("a worker process killed with SIGKILL mid-match: another worker resumes, no duplicates", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 60 });
+    const bin = fileURLToPath(new URL("../apps/worker/bin/worker.mjs", import.meta.url));
+    child = spawn(process.execPath, [bin], {
+      env: { ...process.env, ARENA_MATCH_CONCURRENCY: "3", ARENA_RECONCILE_MS: "500" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    await start(tournament.id);
+    await until(async () => (await completed()) >= 1 && (await running()) >= 1, `the child worker to be mid-match (stderr: ${stderr})`);
+    child.kill("SIGKILL");
+    await new Promise((r) => child!.once("exit", r));
+    child = null;
+    const stranded = await db.match.findMany({ where: { status: "running" }, select: { id: true, rounds: true } });
+    expect(stranded.length).toBeGreaterThan(0);
+
+    workers = await startWorkers(db, { matchConcurrency: 3, reconcileEveryMs: 500 });
+    await waitForTournament(db, tournament.id, { pollMs: 100 });
+    await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
+    // Stranded matches were resumed, not restarted: their rounds before the kill are still there.
+    for (const m of stranded) {
+      const after = await db.match.findUniqueOrThrow({ where: { id: m.id } });
+      expect(after.rounds).toBeGreaterThanOrEqual(m.rounds);
+    }
+  });
+});

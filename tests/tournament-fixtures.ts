@@ -1,0 +1,126 @@
+/**
+ * Shared setup of the tournament integration tests: a small synthetic world, simulated agents
+ * with planted skill and a little latency, the heuristic examiner, queues under the file's own
+ * ARENA_QUEUE_PREFIX (set by each test file before it calls anything here), and checks that a
+ * finished tournament has exactly the matches its pairings call for.
+ */
+import { expect } from "vitest";
+import { Redis } from "ioredis";
+import type { PrismaClient } from "@arena/db";
+import { createQueue, createRedis } from "@arena/jobs";
+import { heuristicExaminerConfig } from "@arena/match";
+import { createTournament, type TournamentQueues } from "@arena/tournament";
+import { importWorld } from "@arena/trees";
+
+export function requireEnv(): void {
+  for (const name of ["DATABASE_URL", "REDIS_URL", "ARENA_QUEUE_PREFIX"]) {
+    if (!process.env[name]) throw new Error(`set ${name} (tournament integration tests use their own database and Redis DB index)`);
+  }
+}
+
+/** Planted skills, strongest first (p_depth, p_width). */
+export const SKILLS: ReadonlyArray<readonly [number, number]> = [
+  [0.95, 0.9],
+  [0.7, 0.6],
+  [0.5, 0.4],
+  [0.2, 0.3],
+  [0.6, 0.6],
+];
+
+export async function simulatedAgents(db: PrismaClient, count: number, latencyMs: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [p_depth, p_width] = SKILLS[i % SKILLS.length]!;
+    const agent = await db.agent.create({
+      data: { name: `t-sim-${i}`, protocol: "simulated", status: "healthy", maxConcurrency: 16, config: { p_depth, p_width, latency_ms: latencyMs } },
+    });
+    ids.push(agent.id);
+  }
+  return ids;
+}
+
+export async function worldTrees(db: PrismaClient, hubs: number): Promise<string[]> {
+  const world = await importWorld(db, { seed: `tour-${hubs}`, hubs, entities: 6 });
+  return world.trees.map((t) => t.id);
+}
+
+export async function draftTournament(
+  db: PrismaClient,
+  opts: { agents: number; trees: number; rounds: number; latencyMs?: number; treesPerPairing?: number },
+) {
+  const [agentIds, treeIds, config] = [await simulatedAgents(db, opts.agents, opts.latencyMs ?? 20), await worldTrees(db, opts.trees), await heuristicExaminerConfig(db)];
+  const t = await createTournament(db, {
+    name: "itest",
+    agentIds,
+    treeIds,
+    swissRounds: opts.rounds,
+    ...(opts.treesPerPairing ? { treesPerPairing: opts.treesPerPairing } : {}),
+    examinerConfigId: config.id,
+    seed: "itest",
+  });
+  return { tournament: t, agentIds, treeIds, config };
+}
+
+/** Queues of this test file's prefix, for producers outside the workers. */
+export function testQueues(): TournamentQueues & { close(): Promise<void> } {
+  const redis = createRedis();
+  const match = createQueue("match", redis);
+  const tournament = createQueue("tournament", redis);
+  return {
+    match,
+    tournament,
+    close: async () => {
+      await Promise.all([match.close(), tournament.close()]);
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Deletes this file's keys only (never FLUSHALL; other engineers share the server). The Redis
+ * DB index is the test's own, so FLUSHDB is what "Redis restarted with an empty store" means.
+ */
+export async function flushRedis(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL!);
+  try {
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 90_000, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/**
+ * A completed tournament has, per round, one pairing per two active agents (plus a bye for an
+ * odd count), one match per pairing and tree, every match completed, and every match's stored
+ * rounds numbered 1..n without gaps or repeats.
+ */
+export async function expectConsistent(db: PrismaClient, tournamentId: string, expected: { rounds: number; matchesPerRound: number }) {
+  const t = await db.tournament.findUniqueOrThrow({
+    where: { id: tournamentId },
+    include: { rounds: { include: { pairings: { include: { matches: true } } }, orderBy: { number: "asc" } } },
+  });
+  expect(t.status).toBe("completed");
+  expect(t.rounds.map((r) => r.number)).toEqual(Array.from({ length: expected.rounds }, (_, i) => i + 1));
+  for (const r of t.rounds) {
+    expect(r.status).toBe("completed");
+    const matches = r.pairings.flatMap((p) => p.matches);
+    expect(matches).toHaveLength(expected.matchesPerRound);
+    expect(matches.every((m) => m.status === "completed")).toBe(true);
+    const seated = r.pairings.flatMap((p) => [p.agentAId, p.agentBId].filter(Boolean));
+    expect(new Set(seated).size).toBe(seated.length);
+  }
+  expect(await db.match.count({ where: { tournamentId } })).toBe(expected.rounds * expected.matchesPerRound);
+  const rounds = await db.round.findMany({ where: { match: { tournamentId } }, select: { matchId: true, number: true }, orderBy: [{ matchId: "asc" }, { number: "asc" }] });
+  const byMatch = new Map<string, number[]>();
+  for (const r of rounds) byMatch.set(r.matchId, [...(byMatch.get(r.matchId) ?? []), r.number]);
+  for (const numbers of byMatch.values()) expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+  return t;
+}

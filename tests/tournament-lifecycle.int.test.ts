@@ -1,0 +1,162 @@
+process.env.ARENA_QUEUE_PREFIX = `tour-life-${process.pid}`;
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createPrisma } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
+import {
+  addParticipant,
+  advanceTournament,
+  cancelTournament,
+  enqueueTick,
+  leaderboard,
+  pauseTournament,
+  resumeTournament,
+  snapshotRowSchema,
+  startTournament,
+  TournamentStateError,
+  waitForTournament,
+} from "@arena/tournament";
+import { startWorkers, type RunningWorkers } from "@arena/worker";
+import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues, until } from "./tournament-fixtures";
+
+requireEnv();
+const db = createPrisma();
+const queues = testQueues();
+let workers: RunningWorkers | null = null;
+
+beforeEach(async () => {
+  await workers?.close();
+  workers = null;
+  await truncateAll(db);
+  await flushRedis();
+});
+afterAll(async () => {
+  await workers?.close();
+  await queues.close();
+  await db.$disconnect();
+});
+
+/** No match running in PostgreSQL and no match job active in the queue (none about to start). */
+async function quiet(): Promise<boolean> {
+  return (await db.match.count({ where: { status: "running" } })) === 0 && (await queues.match.getActiveCount()) === 0;
+}
+
+async function run(id: string): Promise<void> {
+  await startTournament(db, id);
+  await enqueueTick(queues.tournament, id, "start");
+}
+
+describe("Swiss tournament through the queue and workers", () => {
+  it("4 agents, 2 trees, 2 rounds: 8 matches, no duplicates, seats alternate, ratings stored", async () => {
+    const { tournament, agentIds, config } = await draftTournament(db, { agents: 4, trees: 2, rounds: 2 });
+    workers = await startWorkers(db, { matchConcurrency: 4, reconcileEveryMs: 0 });
+    await run(tournament.id);
+    await waitForTournament(db, tournament.id, { pollMs: 100 });
+    const t = await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 4 });
+
+    const pairings = t.rounds.flatMap((r) => r.pairings);
+    const met = pairings.map((p) => [p.agentAId, p.agentBId!].sort().join("|"));
+    expect(new Set(met).size).toBe(4); // round 2 avoids round-1 opponents
+    for (const p of pairings) {
+      const [first, second] = [...p.matches].sort((x, y) => x.seed.localeCompare(y.seed));
+      expect([first!.agentAId, first!.agentBId]).toEqual([p.agentAId, p.agentBId]);
+      expect([second!.agentAId, second!.agentBId]).toEqual([p.agentBId, p.agentAId]);
+    }
+
+    const snapshots = await db.ratingSnapshot.findMany({ where: { tournamentId: tournament.id }, orderBy: { createdAt: "asc" } });
+    expect(snapshots.length).toBeGreaterThan(1);
+    expect(snapshots.map((s) => s.matchesCounted)).toEqual([...new Set(snapshots.map((s) => s.matchesCounted))].sort((a, b) => a - b));
+    const rated = await db.match.count({ where: { tournamentId: tournament.id, rounds: { gt: 0 } } });
+    expect(snapshots.at(-1)!.matchesCounted).toBe(rated);
+    const final = snapshotRowSchema.array().parse(snapshots.at(-1)!.ratings);
+    expect(final.map((r) => r.agentId).sort()).toEqual([...agentIds].sort());
+    expect(final.every((r) => r.lower <= r.rating && r.rating <= r.upper)).toBe(true);
+    expect(final.reduce((s, r) => s + r.games, 0)).toBe(2 * rated);
+    const global = await db.ratingSnapshot.findFirstOrThrow({ where: { examinerConfigId: config.id, tournamentId: null }, orderBy: { createdAt: "desc" } });
+    expect(global.matchesCounted).toBe(rated);
+
+    const board = await leaderboard(db, { examinerConfigId: config.id });
+    expect(board.matches).toBe(rated);
+    expect(board.agents).toHaveLength(4);
+    expect(board.rounds).toBe(await db.round.count({ where: { voided: false, verdictToken: { not: null } } }));
+    expect(board.depthHistogram.reduce((s, h) => s + h.count, 0)).toBe(board.rounds);
+    // Strongest planted agent (index 0) above the weakest (index 3).
+    const rating = (id: string) => board.agents.find((a) => a.agentId === id)!.rating;
+    expect(rating(agentIds[0]!)).toBeGreaterThan(rating(agentIds[3]!));
+
+    // A completed tournament's tick changes nothing.
+    expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "completed" });
+  });
+
+  it("concurrent ticks pair a round exactly once", async () => {
+    const { tournament } = await draftTournament(db, { agents: 5, trees: 2, rounds: 3 });
+    await startTournament(db, tournament.id);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => advanceTournament(db, tournament.id, queues)));
+    expect(outcomes.filter((o) => o.kind === "paired")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.kind === "waiting")).toHaveLength(5);
+    expect(await db.tournamentRound.count()).toBe(1);
+    expect(await db.match.count()).toBe(4); // 2 pairings × 2 trees, one bye
+    expect(await db.pairing.count({ where: { agentBId: null } })).toBe(1);
+    expect(await queues.match.count()).toBe(4);
+  });
+
+  it("pause stops new matches, resume finishes the tournament", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
+    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 0 });
+    await run(tournament.id);
+    await until(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
+    await pauseTournament(db, tournament.id);
+    await until(quiet, "running matches to finish");
+    const done = await db.match.count({ where: { status: "completed" } });
+    expect(done).toBeLessThan(8);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await db.match.count({ where: { status: "completed" } })).toBe(done);
+    expect(await db.match.count({ where: { status: "queued" } })).toBe(8 - done);
+    expect((await db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).status).toBe("paused");
+    await expect(pauseTournament(db, tournament.id)).rejects.toThrow(TournamentStateError);
+
+    await resumeTournament(db, tournament.id);
+    await enqueueTick(queues.tournament, tournament.id, "resume");
+    await waitForTournament(db, tournament.id, { pollMs: 100 });
+    await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
+  });
+
+  it("cancel cancels queued matches and pairs nothing more", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 3, latencyMs: 40 });
+    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 0 });
+    await run(tournament.id);
+    await until(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
+    const { cancelledMatches } = await cancelTournament(db, tournament.id);
+    expect(cancelledMatches).toBeGreaterThan(0);
+    await until(quiet, "running matches to finish");
+    expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "cancelled" });
+    expect(await db.tournamentRound.count()).toBe(1);
+    // A job that read the match as queued just before the cancel may still play it (see report).
+    expect(await db.match.count({ where: { status: "cancelled" } })).toBeGreaterThan(0);
+    expect(await db.match.count({ where: { status: "queued" } })).toBe(0);
+    expect((await db.tournamentRound.findFirstOrThrow()).status).toBe("cancelled");
+    await expect(resumeTournament(db, tournament.id)).rejects.toThrow(TournamentStateError);
+  });
+
+  it("a late entrant is paired from the next round on, without replaying the past", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 2, rounds: 3 });
+    const late = await db.agent.create({
+      data: { name: "late", protocol: "simulated", status: "healthy", maxConcurrency: 16, config: { p_depth: 0.8, p_width: 0.8, latency_ms: 20 } },
+    });
+    await startTournament(db, tournament.id);
+    expect(await advanceTournament(db, tournament.id, queues)).toMatchObject({ kind: "paired", round: 1, matches: 4 });
+    expect((await addParticipant(db, tournament.id, late.id)).joinedRound).toBe(2);
+    await expect(addParticipant(db, tournament.id, late.id)).rejects.toThrow(TournamentStateError);
+
+    workers = await startWorkers(db, { matchConcurrency: 4, reconcileEveryMs: 0 });
+    await waitForTournament(db, tournament.id, { pollMs: 100 });
+    const t = await expectConsistent(db, tournament.id, { rounds: 3, matchesPerRound: 4 });
+    const seated = (n: number) => t.rounds[n - 1]!.pairings.flatMap((p) => [p.agentAId, p.agentBId]);
+    expect(seated(1)).not.toContain(late.id);
+    expect(seated(2)).toContain(late.id);
+    expect(seated(3)).toContain(late.id);
+    const byes = t.rounds.flatMap((r) => r.pairings.filter((p) => p.agentBId === null).map((p) => p.agentAId));
+    expect(byes).toHaveLength(2);
+    expect(new Set(byes).size).toBe(2); // nobody gets a second bye while others have none
+    await expect(addParticipant(db, tournament.id, late.id)).rejects.toThrow(TournamentStateError);
+  });
+});
