@@ -3,21 +3,26 @@ import { transitionAction, verdictPoints, type ChecklistItem, type Verdict } fro
 import type { PrismaClient } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
 import { createMatch, heuristicExaminerConfig, matchDeps, MatchNotRunnableError, runMatch, type RoundReport } from "@arena/match";
-import { startSandboxServer, type SandboxServer } from "@arena/trees";
+import { importWorld, startSandboxServer, type SandboxServer } from "@arena/trees";
 import { freshDb, importSharedTree } from "./helpers/arena";
 
 /**
  * A heuristic match between the two built-in agents on a real DR-Arena tree, through the real
  * sandbox search, checked round by round in the database.
  */
-describe("match runner: built-in agents, heuristic examiner, DR-Arena tree", () => {
+const SOURCES = [
+  ["DR-Arena tree", (db: PrismaClient) => importSharedTree(db, "tree_0016.json").then((t) => t.id)],
+  ["synthetic world", (db: PrismaClient) => importWorld(db, { seed: "match-test", hubs: 1, entities: 10 }).then((w) => w.trees[0]!.id)],
+] as const;
+
+describe.each(SOURCES)("match runner: built-in agents, heuristic examiner, %s", (_, loadTree) => {
   let db: PrismaClient;
   let sandbox: SandboxServer;
   let treeId: string;
 
   beforeAll(async () => {
     db = await freshDb();
-    treeId = (await importSharedTree(db, "tree_0016.json")).id;
+    treeId = await loadTree(db);
     sandbox = await startSandboxServer(db, { port: 0 });
   });
   afterAll(async () => {

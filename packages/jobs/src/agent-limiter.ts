@@ -11,10 +11,18 @@ export interface AgentLimits {
 
 /**
  * Cross-worker limits per agent: a Redis semaphore caps concurrent calls (a crashed worker's
- * slot expires with its lock lease), and a fixed one-minute window caps the call rate.
+ * slot expires with its lock lease), and a fixed window (one minute; shorter in tests) caps the
+ * call rate: `ratePerMinute` calls per window.
  */
 export class AgentLimiter {
-  constructor(private readonly redis: Redis) {}
+  private readonly windowMs: number;
+
+  constructor(
+    private readonly redis: Redis,
+    opts: { windowMs?: number } = {},
+  ) {
+    this.windowMs = opts.windowMs ?? 60_000;
+  }
 
   async run<T>(limits: AgentLimits, fn: () => Promise<T>): Promise<T> {
     const semaphore = new Semaphore(this.redis, `${keyPrefix()}:agent:${limits.agentId}:slots`, Math.max(1, limits.maxConcurrency), {
@@ -35,12 +43,12 @@ export class AgentLimiter {
   private async waitForRate({ agentId, ratePerMinute }: AgentLimits): Promise<void> {
     if (!ratePerMinute) return;
     for (;;) {
-      const window = Math.floor(Date.now() / 60_000);
+      const window = Math.floor(Date.now() / this.windowMs);
       const key = `${keyPrefix()}:agent:${agentId}:rate:${window}`;
       const used = await this.redis.incr(key);
-      if (used === 1) await this.redis.expire(key, 120);
+      if (used === 1) await this.redis.pexpire(key, this.windowMs * 2);
       if (used <= ratePerMinute) return;
-      await new Promise((r) => setTimeout(r, (window + 1) * 60_000 - Date.now() + 10));
+      await new Promise((r) => setTimeout(r, (window + 1) * this.windowMs - Date.now() + 10));
     }
   }
 }

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { AgentLimiter, createQueue, createRedis, enqueue } from "@arena/jobs";
+import { startWorkers, type RunningWorkers } from "@arena/worker";
+import { ensurePgDoc, serveDirectory, type StaticSite } from "./fixtures/static-site";
+import { freshDb, waitFor } from "./helpers/arena";
+
+process.env.ARENA_QUEUE_PREFIX = `queues-${process.pid}`;
+
+describe("agent limiter across workers", () => {
+  const redis = createRedis();
+  afterAll(() => redis.disconnect());
+
+  it("never lets more than maxConcurrency calls of one agent run at once, whichever worker makes them", async () => {
+    // Two limiter instances stand for two worker processes sharing Redis.
+    const workers = [new AgentLimiter(redis), new AgentLimiter(createRedis())];
+    const limits = { agentId: `conc-${Date.now()}`, maxConcurrency: 2, ratePerMinute: null };
+    let inFlight = 0;
+    let peak = 0;
+    const call = async () => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      inFlight--;
+    };
+    await Promise.all(Array.from({ length: 10 }, (_, i) => workers[i % 2]!.run(limits, call)));
+    expect(peak).toBe(2);
+  });
+
+  it("holds calls beyond the rate until the next window", async () => {
+    const limiter = new AgentLimiter(redis, { windowMs: 400 });
+    const limits = { agentId: `rate-${Date.now()}`, maxConcurrency: 10, ratePerMinute: 2 };
+    const windows: number[] = [];
+    await Promise.all(Array.from({ length: 5 }, () => limiter.run(limits, async () => void windows.push(Math.floor(Date.now() / 400)))));
+    const perWindow = new Map<number, number>();
+    for (const w of windows) perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
+    expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(2);
+    expect(perWindow.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/** The `crawl` queue end to end: a CrawlJob row enqueued, a worker crawls it and stores the tree. */
+describe("crawl queue", () => {
+  let db: PrismaClient;
+  let site: StaticSite;
+  let workers: RunningWorkers;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    site = await serveDirectory(ensurePgDoc());
+    process.env.ARENA_ALLOW_HOSTS = site.allow.join(",");
+    workers = await startWorkers(db, { reconcileEveryMs: 0 });
+  });
+  afterAll(async () => {
+    await workers.close();
+    await site.close();
+    delete process.env.ARENA_ALLOW_HOSTS;
+    await db.$disconnect();
+  });
+
+  it("crawls an enqueued job into a stored tree with progress on the job row", async () => {
+    const job = await db.crawlJob.create({ data: { rootUrl: `${site.url}/index.html`, maxDepth: 1, fanOut: 4 } });
+    const redis = createRedis();
+    const queue = createQueue("crawl", redis);
+    await enqueue(queue, "crawl", { crawlJobId: job.id });
+    const done = await waitFor(async () => {
+      const row = await db.crawlJob.findUniqueOrThrow({ where: { id: job.id } });
+      return row.status === "completed" || row.status === "failed" ? row : undefined;
+    }, "the crawl job to finish");
+    await queue.close();
+    redis.disconnect();
+    expect(done.status).toBe("completed");
+    expect(done.pagesDone).toBe(5);
+    const tree = await db.tree.findUniqueOrThrow({ where: { id: done.treeId! }, include: { _count: { select: { nodes: true } } } });
+    expect(tree.source).toBe("crawled");
+    expect(tree.title).toMatch(/PostgreSQL 15\.\d+ Documentation/);
+    expect(tree._count.nodes).toBe(5);
+  });
+});
