@@ -1,3 +1,4 @@
+import { priceSchema } from "@arena/core";
 import { z } from "zod";
 
 /**
@@ -8,10 +9,6 @@ import { z } from "zod";
 const ms = z.number().int().positive();
 const bytes = z.number().int().positive();
 
-/** USD per million tokens. */
-export const PriceSchema = z.object({ inputPerMTok: z.number().nonnegative(), outputPerMTok: z.number().nonnegative() });
-export type Price = z.infer<typeof PriceSchema>;
-
 export const OpenAIConfigSchema = z.object({
   /** One request; deep-research models answer slowly. */
   timeoutMs: ms.default(300_000),
@@ -19,7 +16,8 @@ export const OpenAIConfigSchema = z.object({
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
   /** Overrides the built-in price table for this agent's model. */
-  price: PriceSchema.optional(),
+  /** USD per million tokens, overriding the shared price table for this agent. */
+  price: priceSchema.optional(),
 });
 
 export const ArenaHttpConfigSchema = z.object({
@@ -55,37 +53,4 @@ export function parseConfig<S extends z.ZodType>(schema: S, config: unknown, age
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new Error(`agent ${agentName}: invalid config at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`);
-}
-
-/**
- * USD per million tokens (input, output), list prices as published by the providers at the time of
- * writing; matched by the longest model-name prefix. Only an estimate: providers change prices and
- * some bill reasoning tokens separately. Unknown models get no cost.
- */
-const PRICE_TABLE: Record<string, Price> = {
-  "gpt-4o-mini": { inputPerMTok: 0.15, outputPerMTok: 0.6 },
-  "gpt-4o": { inputPerMTok: 2.5, outputPerMTok: 10 },
-  "gpt-4.1-nano": { inputPerMTok: 0.1, outputPerMTok: 0.4 },
-  "gpt-4.1-mini": { inputPerMTok: 0.4, outputPerMTok: 1.6 },
-  "gpt-4.1": { inputPerMTok: 2, outputPerMTok: 8 },
-  "gpt-5-nano": { inputPerMTok: 0.05, outputPerMTok: 0.4 },
-  "gpt-5-mini": { inputPerMTok: 0.25, outputPerMTok: 2 },
-  "gpt-5": { inputPerMTok: 1.25, outputPerMTok: 10 },
-  "o4-mini": { inputPerMTok: 1.1, outputPerMTok: 4.4 },
-  "o3": { inputPerMTok: 2, outputPerMTok: 8 },
-  "sonar-pro": { inputPerMTok: 3, outputPerMTok: 15 },
-  "sonar": { inputPerMTok: 1, outputPerMTok: 1 },
-};
-
-export function priceFor(model: string, override?: Price): Price | null {
-  if (override) return override;
-  const key = Object.keys(PRICE_TABLE)
-    .filter((k) => model.startsWith(k))
-    .sort((a, b) => b.length - a.length)[0];
-  return key ? PRICE_TABLE[key]! : null;
-}
-
-export function estimateCost(price: Price | null, promptTokens: number, completionTokens: number): number | null {
-  if (!price) return null;
-  return (promptTokens * price.inputPerMTok + completionTokens * price.outputPerMTok) / 1_000_000;
 }

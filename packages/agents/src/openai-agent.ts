@@ -3,7 +3,8 @@ import { sdkFetch } from "@arena/net";
 import OpenAI from "openai";
 import { z } from "zod";
 import { AgentCallError, answerOf, classifyError, failedAnswer } from "./answer";
-import { estimateCost, priceFor, type OpenAIConfig } from "./config";
+import { callCost, priceFor } from "@arena/core";
+import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
@@ -48,7 +49,7 @@ function sdkClient(o: OpenAIAgentOptions): OpenAI {
  */
 export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
   const client = sdkClient(o);
-  const price = priceFor(o.model, o.config.price);
+  const price = o.config.price ?? priceFor(o.model);
   return {
     name: o.name,
     async answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer> {
@@ -69,7 +70,7 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
         const usage = completion.usage;
         return answerOf(text, started, {
           tokens: usage?.total_tokens ?? null,
-          costUsd: usage ? estimateCost(price, usage.prompt_tokens, usage.completion_tokens) : null,
+          costUsd: usage ? callCost(price, usage.prompt_tokens, usage.completion_tokens) : null,
         });
       } catch (err) {
         return failedAnswer(classifyError(err), started);

@@ -58,7 +58,7 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
 
   it("uses a configured price for an unknown model, and no cost without one", async () => {
     srv.enqueue(reply.content(ANSWER, { usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } }), reply.content(ANSWER));
-    const priced = await openAIAgent({ ...opts, model: "local-model", config: { ...opts.config, price: { inputPerMTok: 1, outputPerMTok: 2 } } }).answer(req, { seed: "s" });
+    const priced = await openAIAgent({ ...opts, model: "local-model", config: { ...opts.config, price: { input: 1, output: 2 } } }).answer(req, { seed: "s" });
     expect(priced.costUsd).toBeCloseTo(50 / 1e6, 12);
     const unpriced = await openAIAgent({ ...opts, model: "local-model" }).answer(req, { seed: "s" });
     expect(unpriced.costUsd).toBeNull();

@@ -10,3 +10,4 @@ export * from "./swiss";
 export * from "./ratings";
 export * from "./stats";
 export * from "./analyses";
+export * from "./pricing";

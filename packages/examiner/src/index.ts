@@ -7,7 +7,6 @@ export { generateHeuristicTask } from "./heuristic/generate";
 export { judgeHeuristically, scoreAnswer, entityFound, factFound } from "./heuristic/judge";
 export { swapSeats } from "./double-judge";
 export { parseJsonLoose } from "./llm/call";
-export { priceTable, costUsd, type Price } from "./llm/pricing";
 export { cleanTitle } from "./text";
 
 const DEFAULTS = { temperature: 0.2, promptVersion: "v1", maxAttempts: 3, maxRetries: 2, timeoutMs: 120_000 };

@@ -1,7 +1,7 @@
 import { jsonrepair } from "jsonrepair";
 import OpenAI, { APIError } from "openai";
 import type { ExaminerCall } from "../types";
-import { costUsd, type Price } from "./pricing";
+import { callCost, priceFor, type Price } from "@arena/core";
 import type { ChatMessage } from "./prompts";
 
 /**
@@ -122,7 +122,7 @@ export class StructuredCaller {
         call.raw = choice?.message.content ?? "";
         call.tokensIn = res.usage?.prompt_tokens ?? null;
         call.tokensOut = res.usage?.completion_tokens ?? null;
-        call.costUsd = costUsd(this.s.model, call.tokensIn, call.tokensOut, this.s.prices);
+        call.costUsd = callCost(priceFor(this.s.model, this.s.prices), call.tokensIn, call.tokensOut);
         return { raw: call.raw, finishReason: choice?.finish_reason ?? null };
       } catch (err) {
         call.latencyMs = Math.round(performance.now() - started);

@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import OpenAI from "openai";
 import { z } from "zod";
-import { parseVerdict, VERDICT_TOKENS, wordLimit, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { parseVerdict, priceTable, VERDICT_TOKENS, wordLimit, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 import { sdkFetch } from "@arena/net";
 import { domainOf } from "../heuristic/generate";
 import { cleanTitle, containsPhrase } from "../text";
 import { GenerationError, type Examiner, type JudgeInput, type JudgeResult } from "../types";
 import { StructuredCaller, type StructuredSpec } from "./call";
-import { priceTable } from "./pricing";
 import { generateMessages, judgeMessages } from "./prompts";
 import { judgeTwice } from "../double-judge";
 
@@ -160,7 +159,7 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
     model: s.model,
     temperature: s.temperature,
     maxAttempts: s.maxAttempts,
-    prices: priceTable(),
+    prices: priceTable(process.env.ARENA_MODEL_PRICES),
   });
 
   const judgeOnce = async (input: JudgeInput, seed: string): Promise<JudgeResult> => {
