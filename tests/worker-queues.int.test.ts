@@ -77,3 +77,35 @@ describe("crawl queue", () => {
     expect(tree._count.nodes).toBe(5);
   });
 });
+
+/** A match that fails on every attempt ends as `failed` (unrated) instead of being retried forever. */
+describe("match queue: a match that can never run", () => {
+  let db: PrismaClient;
+  let workers: RunningWorkers;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    workers = await startWorkers(db, { reconcileEveryMs: 0 });
+  });
+  afterAll(async () => {
+    await workers.close();
+    await db.$disconnect();
+  });
+
+  it("is marked failed with its error once its job has used every attempt", async () => {
+    const { importWorld } = await import("@arena/trees");
+    const { createMatch, heuristicExaminerConfig } = await import("@arena/match");
+    const treeId = (await importWorld(db, { seed: "never", hubs: 1, entities: 6 })).trees[0]!.id;
+    // A planted skill of 5 is not a probability: building the agent's client throws, every time.
+    const broken = await db.agent.create({ data: { name: "broken", protocol: "simulated", config: { p_depth: 5, p_width: 0.5 } } });
+    const fine = await db.agent.create({ data: { name: "fine", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 } } });
+    const m = await createMatch(db, { treeId, agentAId: broken.id, agentBId: fine.id, examinerConfigId: (await heuristicExaminerConfig(db)).id, seed: "x" });
+    await enqueue(workers.ctx.queues.match, "match", { matchId: m.id });
+    const failed = await waitFor(async () => {
+      const row = await db.match.findUniqueOrThrow({ where: { id: m.id } });
+      return row.status === "failed" ? row : undefined;
+    }, "the match to be marked failed");
+    expect(failed.error).toMatch(/agent broken: invalid config at p_depth/);
+    expect(await db.round.count({ where: { matchId: m.id } })).toBe(0);
+  });
+});

@@ -21,13 +21,13 @@ export function matchProcessor(ctx: WorkerContext) {
     const match = await ctx.db.match.findUnique({ where: { id: matchId }, include: { tournament: { select: { status: true } } } });
     if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") return { skipped: match?.status ?? "missing" };
     if (match.tournament && match.tournament.status !== "running") return { skipped: `tournament ${match.tournament.status}` };
-    const deps = await matchDeps(ctx.db, matchId, {
-      sandboxUrl: ctx.sandboxUrl,
-      allow: await ctx.allow(),
-      limiter: ctx.limiter,
-      log: (message, context) => log("warn", message, context),
-    });
     try {
+      const deps = await matchDeps(ctx.db, matchId, {
+        sandboxUrl: ctx.sandboxUrl,
+        allow: await ctx.allow(),
+        limiter: ctx.limiter,
+        log: (message, context) => log("warn", message, context),
+      });
       // Progress is informational: a lost job (Redis emptied) must not crash the process.
       const progress = (r: { round: number; score_a: number; score_b: number }) =>
         job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }).catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
