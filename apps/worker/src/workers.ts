@@ -55,7 +55,9 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
       lockDuration,
       stalledInterval: lockDuration,
     });
-    worker.on("failed", (job, err) => log("error", `${name} job failed`, { jobId: job?.id, data: job?.data, ...errorContext(err) }));
+    worker.on("failed", (job, err) =>
+      log("error", `${name} job failed`, { jobId: job?.id, data: job?.data, attempt: job?.attemptsMade, ...errorContext(err) }),
+    );
     worker.on("error", (err) => log("error", `${name} worker error`, errorContext(err)));
     return worker;
   });

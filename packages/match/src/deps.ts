@@ -1,5 +1,5 @@
 import type { PageFetcher } from "@arena/core";
-import type { Agent, ExaminerConfig, PrismaClient } from "@arena/db";
+import type { Agent, ExaminerConfig, Prisma, PrismaClient } from "@arena/db";
 import { agentLimits, createAgentClient, decryptSecret, loadSecretKey } from "@arena/agents";
 import { createExaminer } from "@arena/examiner";
 import type { AgentLimiter } from "@arena/jobs";
@@ -45,12 +45,22 @@ function seat(agent: Agent, opts: DepsOptions): Seat {
   };
 }
 
+/** What building a match's dependencies reads: the match with its agents, examiner and tree. */
+export const matchSetupInclude = {
+  agentA: true,
+  agentB: true,
+  examinerConfig: true,
+  tree: { select: { expandable: true } },
+} as const;
+export type MatchSetup = Prisma.MatchGetPayload<{ include: typeof matchSetupInclude }>;
+
 /** Everything a match needs, from its stored rows. */
 export async function matchDeps(db: PrismaClient, matchId: string, opts: DepsOptions = {}): Promise<MatchDeps> {
-  const match = await db.match.findUniqueOrThrow({
-    where: { id: matchId },
-    include: { agentA: true, agentB: true, examinerConfig: true, tree: { select: { expandable: true } } },
-  });
+  return depsFor(await db.match.findUniqueOrThrow({ where: { id: matchId }, include: matchSetupInclude }), opts);
+}
+
+/** The same, from a match row already loaded with `matchSetupInclude`. */
+export function depsFor(match: MatchSetup, opts: DepsOptions = {}): MatchDeps {
   const fetcher =
     opts.fetcher !== undefined ? opts.fetcher : match.tree.expandable && opts.sandboxUrl ? sandboxPageFetcher(opts.sandboxUrl) : null;
   return {

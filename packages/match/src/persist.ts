@@ -8,8 +8,16 @@ export class ConcurrentRunError extends Error {}
 /** The Round row as the runner produces it; matchId, number and scores are filled in here. */
 export type RoundData = Omit<Prisma.RoundUncheckedCreateInput, "matchId" | "number" | "scoreA" | "scoreB">;
 
-function asJson(value: unknown): Prisma.InputJsonValue {
-  return value as Prisma.InputJsonValue;
+/** The match columns that mirror its state, written with every state change that ends a round or the match. */
+function matchColumns(state: MatchState, finished: boolean) {
+  return {
+    state: state as unknown as Prisma.InputJsonValue,
+    scoreA: state.loop.scoreA,
+    scoreB: state.loop.scoreB,
+    rounds: state.loop.round,
+    voidedRounds: state.voided,
+    ...(finished ? { status: "completed" as const, winner: matchWinner(state.loop), finishedAt: new Date() } : {}),
+  };
 }
 
 /**
@@ -23,22 +31,11 @@ export async function commitRound(
   matchId: string,
   round: RoundData,
   next: MatchState,
-  finished: boolean,
 ): Promise<void> {
   try {
     await db.$transaction([
       db.round.create({ data: { ...round, matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB } }),
-      db.match.update({
-        where: { id: matchId },
-        data: {
-          state: asJson(next),
-          scoreA: next.loop.scoreA,
-          scoreB: next.loop.scoreB,
-          rounds: next.loop.round,
-          voidedRounds: next.voided,
-          ...(finished ? { status: "completed", winner: matchWinner(next.loop), finishedAt: new Date() } : {}),
-        },
-      }),
+      db.match.update({ where: { id: matchId }, data: matchColumns(next, next.loop.finished) }),
     ]);
   } catch (err) {
     if ((err as { code?: string }).code === "P2002") {
@@ -50,23 +47,10 @@ export async function commitRound(
 
 /** Saves the state reached without storing a round (start chosen, generation-error jumps). */
 export async function saveState(db: PrismaClient, matchId: string, state: MatchState): Promise<void> {
-  await db.match.update({ where: { id: matchId }, data: { state: asJson(state) } });
+  await db.match.update({ where: { id: matchId }, data: { state: state as unknown as Prisma.InputJsonValue } });
 }
 
 /** Ends a match whose loop cannot go on (no usable node, attempt limit) with the scores so far. */
 export async function finishMatch(db: PrismaClient, matchId: string, state: MatchState, error: string | null): Promise<void> {
-  await db.match.update({
-    where: { id: matchId },
-    data: {
-      state: asJson(state),
-      status: "completed",
-      winner: matchWinner(state.loop),
-      scoreA: state.loop.scoreA,
-      scoreB: state.loop.scoreB,
-      rounds: state.loop.round,
-      voidedRounds: state.voided,
-      error,
-      finishedAt: new Date(),
-    },
-  });
+  await db.match.update({ where: { id: matchId }, data: { ...matchColumns(state, true), error } });
 }

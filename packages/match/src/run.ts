@@ -1,6 +1,7 @@
 import {
   applyJudgement,
   beforeRound,
+  matchWinner,
   chooseStart,
   initialState,
   jumpToNewStart,
@@ -12,7 +13,6 @@ import {
   type PageFetcher,
   type TaskContext,
   type TransitionRecord,
-  type Verdict,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { GenerationError, type Examiner, type ExaminerCall } from "@arena/examiner";
@@ -113,29 +113,13 @@ export async function runMatch(
   }
   const tree = await loadTreeView(db, match.treeId);
   const runner = new Runner(db, matchId, match.seed, tree, deps, onRound);
-  let state = match.state ? parseMatchState(match.state) : await runner.start();
-  if (!state) return resultOf(matchId, parseMatchState((await db.match.findUniqueOrThrow({ where: { id: matchId } })).state));
-  try {
-    state = await runner.play(state);
-  } catch (err) {
-    if (!(err instanceof MatchAbort)) throw err;
-    await finishMatch(db, matchId, runner.latest ?? state, err.message);
-    deps.log?.("match ended early", { matchId, reason: err.message });
-    state = runner.latest ?? state;
-  }
-  return resultOf(matchId, state);
+  const state = match.state ? parseMatchState(match.state) : await runner.start();
+  return resultOf(matchId, await runner.play(state));
 }
 
 function resultOf(matchId: string, state: MatchState): MatchResult {
   const { scoreA, scoreB, round } = state.loop;
-  return {
-    match: matchId,
-    winner: scoreA > scoreB ? "A" : scoreB > scoreA ? "B" : "tie",
-    score_a: scoreA,
-    score_b: scoreB,
-    rounds: round,
-    voided: state.voided,
-  };
+  return { match: matchId, winner: matchWinner(state.loop), score_a: scoreA, score_b: scoreB, rounds: round, voided: state.voided };
 }
 
 interface Prepared {
@@ -145,13 +129,13 @@ interface Prepared {
 }
 
 class Runner {
-  /** The last state known to be stored, for ending the match early. */
-  latest: MatchState | null = null;
   /**
    * Nodes whose expansion found nothing left to try (no unexplored links, tree not expandable):
    * asking again in this match cannot add anything, so the request is answered from here.
    */
   private readonly exhausted = new Map<string, string>();
+  /** Consecutive generation failures (reset by a generated task). */
+  private generationFailures = 0;
 
   constructor(
     private readonly db: PrismaClient,
@@ -162,47 +146,64 @@ class Runner {
     private readonly onRound?: (report: RoundReport) => void,
   ) {}
 
-  /** Chooses the random start and stores it; null (match ended) when the tree has no usable node. */
-  async start(): Promise<MatchState | null> {
-    const loop = chooseStart(initialState(numericSeed(this.seed)), this.tree);
-    const state: MatchState = { loop: loop ?? initialState(numericSeed(this.seed)), seq: 0, voided: 0, judgeErrors: 0 };
+  /**
+   * Chooses the random start and stores it. A tree with no usable node ends the match at once
+   * (its state is marked finished, so play() has nothing to do).
+   */
+  async start(): Promise<MatchState> {
+    const initial = initialState(numericSeed(this.seed));
+    const loop = chooseStart(initial, this.tree);
     if (!loop) {
-      await finishMatch(this.db, this.matchId, state, "the tree has no node with content below the root");
-      return null;
+      const empty: MatchState = { loop: { ...initial, finished: true }, seq: 0, voided: 0, judgeErrors: 0 };
+      await finishMatch(this.db, this.matchId, empty, "the tree has no node with content below the root");
+      return empty;
     }
+    const state: MatchState = { loop, seq: 0, voided: 0, judgeErrors: 0 };
     await saveState(this.db, this.matchId, state);
     return state;
   }
 
+  /** Plays until the loop stops; a match that cannot go on ends with the last stored state. */
   async play(initial: MatchState): Promise<MatchState> {
     let state = initial;
-    this.latest = state;
-    let generationFailures = 0;
     while (!state.loop.finished) {
-      if (state.seq >= storedRoundLimit(state.loop)) {
-        throw new MatchAbort(`stopped after ${state.seq} stored rounds (${state.voided} voided, ${state.judgeErrors} judge errors)`);
-      }
-      this.deps.signal?.throwIfAborted();
-      const prepared = await this.prepare(state.loop);
-      const seed = `${this.seed}:${state.seq + 1}`;
-      let generated: { task: GeneratedTask; calls: ExaminerCall[] };
       try {
-        generated = await this.deps.examiner.generateTask(prepared.context, { seed });
+        state = await this.step(state);
       } catch (err) {
-        if (!(err instanceof GenerationError)) throw err;
-        if (++generationFailures > MAX_GENERATION_FAILURES) throw new MatchAbort(`question generation failed ${generationFailures} times: ${err.message}`);
-        const jumped = onGenerationError(prepared.state, this.tree, err.message);
-        if (!jumped) throw new MatchAbort("no usable node left after a generation error");
-        this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: err.message });
-        state = { ...state, loop: jumped };
-        await saveState(this.db, this.matchId, state);
-        continue;
+        if (!(err instanceof MatchAbort)) throw err;
+        await finishMatch(this.db, this.matchId, state, err.message);
+        this.deps.log?.("match ended early", { matchId: this.matchId, reason: err.message });
+        break;
       }
-      generationFailures = 0;
-      state = await this.playRound(state, prepared, generated, seed);
-      this.latest = state;
     }
     return state;
+  }
+
+  /** One stored round, or one jump to a new start after a generation error; returns the stored state. */
+  private async step(state: MatchState): Promise<MatchState> {
+    if (state.seq >= storedRoundLimit(state.loop)) {
+      throw new MatchAbort(`stopped after ${state.seq} stored rounds (${state.voided} voided, ${state.judgeErrors} judge errors)`);
+    }
+    this.deps.signal?.throwIfAborted();
+    const prepared = await this.prepare(state.loop);
+    const seed = `${this.seed}:${state.seq + 1}`;
+    let generated: { task: GeneratedTask; calls: ExaminerCall[] };
+    try {
+      generated = await this.deps.examiner.generateTask(prepared.context, { seed });
+    } catch (err) {
+      if (!(err instanceof GenerationError)) throw err;
+      if (++this.generationFailures > MAX_GENERATION_FAILURES) {
+        throw new MatchAbort(`question generation failed ${this.generationFailures} times: ${err.message}`);
+      }
+      const jumped = onGenerationError(prepared.state, this.tree, err.message);
+      if (!jumped) throw new MatchAbort("no usable node left after a generation error");
+      this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: err.message });
+      const next = { ...state, loop: jumped };
+      await saveState(this.db, this.matchId, next);
+      return next;
+    }
+    this.generationFailures = 0;
+    return this.playRound(state, prepared, generated, seed);
   }
 
   /** Steps 1–2: width expansion when the pool lacks nodes, new starts for empty pools. */
@@ -277,7 +278,7 @@ class Runner {
 
     if (a.error && b.error) {
       const voided = { ...next, loop: prepared.state, voided: state.voided + 1 };
-      return this.commit({ ...base, voided: true }, voided, false, null, null);
+      return this.commit({ ...base, voided: true }, voided);
     }
     const judged = await this.deps.examiner.judge(
       {
@@ -295,7 +296,7 @@ class Runner {
     const calls = [...generated.calls, ...judged.calls];
     if (!judged.verdict) {
       const failed = { ...next, loop: prepared.state, judgeErrors: state.judgeErrors + 1 };
-      return this.commit({ ...base, examinerCalls: calls as never, judgeError: judged.error ?? "judge failed" }, failed, false, null, null);
+      return this.commit({ ...base, examinerCalls: calls as never, judgeError: judged.error ?? "judge failed" }, failed);
     }
     const verdict = judged.verdict;
     const applied = applyJudgement(prepared.state, { question: task.question, answerA: a.text, answerB: b.text, verdict });
@@ -321,7 +322,7 @@ class Runner {
       loserFailureType: verdict.loser_failure_type,
       action: transition ? (transition.stuck ? `${transition.action}:stuck` : transition.action) : null,
     };
-    return this.commit(data, { ...next, loop }, applied.stop !== null, verdict, applied.stop);
+    return this.commit(data, { ...next, loop });
   }
 
   private roundData(prepared: Prepared, generated: { task: GeneratedTask; calls: ExaminerCall[] }, a: AgentAnswer, b: AgentAnswer): RoundData {
@@ -358,24 +359,18 @@ class Runner {
     };
   }
 
-  private async commit(
-    data: RoundData,
-    next: MatchState,
-    finished: boolean,
-    verdict: Verdict | null,
-    stop: string | null,
-  ): Promise<MatchState> {
-    await commitRound(this.db, this.matchId, data, next, finished);
+  private async commit(data: RoundData, next: MatchState): Promise<MatchState> {
+    await commitRound(this.db, this.matchId, data, next);
     this.onRound?.({
       round: next.seq,
       depth: data.depth,
       width: data.width,
       path: data.pathUrls as string[],
-      verdict: verdict?.verdict ?? null,
+      verdict: data.verdictToken ?? null,
       score_a: next.loop.scoreA,
       score_b: next.loop.scoreB,
       action: (data.action as string | null | undefined) ?? null,
-      stop,
+      stop: next.loop.stopReason,
       error_a: (data.errorA as string | null) ?? null,
       error_b: (data.errorB as string | null) ?? null,
     });

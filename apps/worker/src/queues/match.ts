@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import { enqueue, parsePayload } from "@arena/jobs";
-import { ConcurrentRunError, MatchNotRunnableError, matchDeps, runMatch } from "@arena/match";
+import { ConcurrentRunError, depsFor, MatchNotRunnableError, matchSetupInclude, runMatch } from "@arena/match";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
 
@@ -18,11 +18,14 @@ async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: str
 export function matchProcessor(ctx: WorkerContext) {
   return async (job: Job) => {
     const { matchId } = parsePayload("match", job.data);
-    const match = await ctx.db.match.findUnique({ where: { id: matchId }, include: { tournament: { select: { status: true } } } });
+    const match = await ctx.db.match.findUnique({
+      where: { id: matchId },
+      include: { ...matchSetupInclude, tournament: { select: { status: true } } },
+    });
     if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") return { skipped: match?.status ?? "missing" };
     if (match.tournament && match.tournament.status !== "running") return { skipped: `tournament ${match.tournament.status}` };
     try {
-      const deps = await matchDeps(ctx.db, matchId, {
+      const deps = depsFor(match, {
         sandboxUrl: ctx.sandboxUrl,
         allow: await ctx.allow(),
         limiter: ctx.limiter,
@@ -41,7 +44,6 @@ export function matchProcessor(ctx: WorkerContext) {
         return { skipped: err.message };
       }
       const attempt = job.attemptsMade + 1;
-      log("error", "match failed", { matchId, attempt, ...errorContext(err) });
       // Out of attempts: the match ends as failed (unrated) so its round can finish; the
       // reconciler only revives queued and running matches.
       if (attempt >= (job.opts.attempts ?? 1)) await markFailed(ctx, matchId, match.tournamentId, err);
