@@ -3,6 +3,7 @@ import { z } from "zod";
 import { prisma, type Prisma } from "@arena/db";
 import { assertAllowedUrl } from "@arena/net";
 import { encryptSecret, ensureBuiltinAgents, healthCheck, loadSecretKey, type AgentRecord } from "@arena/agents";
+import { parseOptions } from "../options";
 
 /**
  * `arena agent list | add | builtin`. `add` refuses an endpoint the address guard refuses or
@@ -104,12 +105,7 @@ const AddOptions = z.object({
 });
 
 function parseAddOptions(raw: unknown) {
-  const r = AddOptions.safeParse(raw);
-  if (!r.success) {
-    const i = r.error.issues[0];
-    throw new Error(`invalid option ${i?.path.join(".") ?? ""}: ${i?.message ?? "invalid"}`);
-  }
-  const o = r.data;
+  const o = parseOptions(AddOptions, raw);
   if (o.protocol === "openai" && !o.model) throw new Error("--model is required for --protocol openai");
   let secret: string | null = null;
   if (o.secretEnv) {

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { z } from "zod";
 import { prisma, type PrismaClient, type Tournament } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
@@ -12,6 +13,7 @@ import {
 } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 import { startWorkers } from "@arena/worker";
+import { parseOptions } from "../options";
 
 /**
  * Planted-skill agents that join the built-in ones so the demo leaderboard has a known answer:
@@ -26,13 +28,14 @@ const DEMO_SIMULATED = [
 ];
 const DEMO_NAME = "demo";
 
-interface DemoOptions {
-  seed: string;
-  hubs: string;
-  entities: string;
-  treesPerPairing: string;
-  exitWhenDone?: boolean;
-}
+const optionsSchema = z.object({
+  seed: z.string().min(1),
+  hubs: z.coerce.number().int().min(1).max(50),
+  entities: z.coerce.number().int().min(2).max(200),
+  treesPerPairing: z.coerce.number().int().min(1),
+  exitWhenDone: z.boolean().optional(),
+});
+type DemoOptions = z.infer<typeof optionsSchema>;
 
 function step(message: string): void {
   console.error(`[demo] ${message}`);
@@ -66,7 +69,7 @@ async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: str
     name: earlier ? `${DEMO_NAME} #${earlier + 1}` : DEMO_NAME,
     agentIds,
     treeIds,
-    treesPerPairing: Math.min(Number(opts.treesPerPairing), treeIds.length),
+    treesPerPairing: Math.min(opts.treesPerPairing, treeIds.length),
     examinerConfigId: config.id,
     seed: `${opts.seed}-${earlier + 1}`,
   });
@@ -112,10 +115,11 @@ export function register(program: Command): void {
     .option("--entities <n>", "entities per hub", "12")
     .option("--trees-per-pairing <n>", "trees each pairing plays", "2")
     .option("--exit-when-done", "stop once the tournament completes (default: keep serving until Ctrl-C)")
-    .action(async (opts: DemoOptions) => {
+    .action(async (raw: unknown) => {
+      const opts = parseOptions(optionsSchema, raw);
       const db = prisma();
       step("building the sandbox world");
-      const world = await importWorld(db, { seed: opts.seed, hubs: Number(opts.hubs), entities: Number(opts.entities) });
+      const world = await importWorld(db, { seed: opts.seed, hubs: opts.hubs, entities: opts.entities });
       step(`world ${opts.seed}: ${world.trees.length} trees, ${world.pages} pages${world.reused ? " (reused)" : ""}`);
       const agentIds = await demoAgents(db);
       step(`agents: ${agentIds.length} (2 built-in sandbox researchers, ${DEMO_SIMULATED.length} planted-skill simulations)`);

@@ -5,6 +5,7 @@ import { prisma } from "@arena/db";
 import { beforeRound, chooseStart, initialState, type ChecklistItem, type LoopState, type TreeView } from "@arena/core";
 import { createExaminer, type ExaminerConfigInput } from "@arena/examiner";
 import { loadTreeView } from "@arena/trees";
+import { parseOptions } from "../options";
 
 /**
  * `arena examiner generate` — builds one Deep & Wide task from a stored tree without running a
@@ -78,7 +79,7 @@ export function register(program: Command): void {
     .option("--seed <seed>", "seed for the start node, pool draw and examiner", "1")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
-      const opts = optionsSchema.parse(raw);
+      const opts = parseOptions(optionsSchema, raw);
       const tree = await loadTreeView(prisma(), opts.tree);
       const state = startState(tree, loopSeed(opts.seed), opts.width, opts.node);
       const step = beforeRound(state, tree, { widthExpansionAttempted: true });

@@ -3,6 +3,7 @@ import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
 import { BattleAggregator, battleSchema, computeRatings, type AgentRating } from "@arena/core";
+import { parseOptions } from "../options";
 
 /**
  * `arena ratings --input battles.jsonl [--bootstrap N] [--ci bootstrap|sandwich] [--seed S] [--json]`
@@ -28,9 +29,7 @@ export function register(program: Command): void {
     .option("--seed <s>", "bootstrap seed (integer)")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
-      const opts = parsed.data;
+      const opts = parseOptions(optionsSchema, raw);
       const { aggregator, battles, bad } = await readBattles(opts.input);
       if (bad > 0) console.error(`skipped ${bad} bad line${bad === 1 ? "" : "s"}`);
       if (battles === 0) throw new Error(`no valid battles in ${opts.input}`);

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { z } from "zod";
 import { memoryTreeView, parseDrArenaTree, parseVerdict, runScriptedLoop, type ScriptedRound, type TreeView, type Verdict } from "@arena/core";
+import { parseOptions } from "../options";
 
 /**
  * `arena replay --tree tree.json --verdicts verdicts.jsonl [--seed S] [--json]`
@@ -27,9 +28,7 @@ export function register(program: Command): void {
     .option("--seed <s>", "seed for start node, pool and descend choices (integer)")
     .option("--json", "one JSON object per round")
     .action(async (raw: unknown) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
-      const opts = parsed.data;
+      const opts = parseOptions(optionsSchema, raw);
       const tree = memoryTreeView(parseDrArenaTree(JSON.parse(await readFile(opts.tree, "utf8"))));
       const verdicts = parseVerdictLines(await readFile(opts.verdicts, "utf8"), opts.verdicts);
       const { rounds, state } = runScriptedLoop(tree, verdicts, opts.seed);

@@ -22,6 +22,7 @@ import {
 } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 import { startWorkers } from "@arena/worker";
+import { parseOptions } from "../options";
 
 /**
  * `arena simulate --agents N --trees M [--seed S] [--concurrency C] [--json]`
@@ -143,9 +144,7 @@ export function register(program: Command): void {
     .option("--concurrency <c>", "matches at once (default 8)")
     .option("--json", "print only the JSON report")
     .action(async (raw: unknown) => {
-      const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
-      const opts = parsed.data;
+      const opts = parseOptions(optionsSchema, raw);
       const report = await simulate(opts, (line) => console.error(line));
       if (opts.json) {
         const { spearman, spearman_round_robin, spearman_random, matches, rounds_gap_pearson, failure_recovered, agents } = report;

@@ -17,6 +17,7 @@ import {
   type TournamentStatusReport,
 } from "@arena/tournament";
 import { startWorkers } from "@arena/worker";
+import { parseOptions } from "../options";
 
 /**
  * `arena tournament create | start | run | status | pause | resume | cancel | add-agent`.
@@ -55,12 +56,6 @@ async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Prom
     await Promise.all([queues.match.close(), queues.tournament.close()]);
     redis.disconnect();
   }
-}
-
-function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const r = schema.safeParse(raw);
-  if (!r.success) throw new Error(r.error.issues[0]!.message);
-  return r.data;
 }
 
 const fmt = (x: number) => x.toFixed(0).padStart(5);
@@ -110,7 +105,7 @@ export function register(program: Command): void {
     .option("--seed <seed>", "seed of the round-1 order and every match")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
-      const opts = parse(createOptions, raw);
+      const opts = parseOptions(createOptions, raw);
       const db = prisma();
       const agents = await Promise.all(opts.agents.map((a) => findAgent(db, a)));
       const treeIds = opts.allTrees ? (await db.tree.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((x) => x.id) : opts.trees!;
@@ -134,7 +129,7 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "matches at once (with --run)")
     .option("--json", "machine-readable progress (with --run)")
     .action(async (id: string, raw: { run?: boolean }) => {
-      const opts = parse(runOptions, raw);
+      const opts = parseOptions(runOptions, raw);
       const db = prisma();
       await startTournament(db, id);
       await withQueues((q) => enqueueTick(q.tournament, id, "start"));
@@ -149,7 +144,7 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "matches at once")
     .option("--json", "machine-readable progress")
     .action(async (id: string, raw: unknown) => {
-      const opts = parse(runOptions, raw);
+      const opts = parseOptions(runOptions, raw);
       const final = await runToEnd(prisma(), id, opts);
       if (opts.json) console.log(JSON.stringify(final));
       else printStatus(final);

@@ -3,6 +3,7 @@ import { treeCommand } from "./tree";
 import { z } from "zod";
 import { prisma } from "@arena/db";
 import { runCrawlJob, type CrawlProgress } from "@arena/trees";
+import { parseOptions } from "../options";
 
 /**
  * `arena tree crawl <url>`: creates a CrawlJob and runs it in this process (the worker runs the
@@ -38,7 +39,7 @@ export function register(program: Command): void {
     .option("--allow <entries>", "extra address allow-list entries, comma-separated (host, IP, CIDR, host:port)")
     .option("--json", "print the stored tree summary as JSON")
     .action(async (url: string, raw: Record<string, unknown>) => {
-      const opts = optionsSchema.parse(raw);
+      const opts = parseOptions(optionsSchema, raw);
       const parsed = z.url({ protocol: /^https?$/ }).safeParse(url);
       if (!parsed.success) throw new Error(`not an http(s) URL: ${url}`);
       const root = parsed.data;

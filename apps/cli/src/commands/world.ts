@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { prisma } from "@arena/db";
 import { importWorld, scaleParams } from "@arena/trees";
+import { parseOptions } from "../options";
 
 const optionsSchema = z.object({
   seed: z.string(),
@@ -25,7 +26,7 @@ export function register(program: Command): void {
     .option("--scale [pages]", "size the world to at least this many pages (default 20000)")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
-      const opts = optionsSchema.parse(raw);
+      const opts = parseOptions(optionsSchema, raw);
       const params = opts.scale
         ? scaleParams(opts.seed, opts.scale === true ? 20_000 : opts.scale)
         : { seed: opts.seed, hubs: opts.hubs, entities: opts.entities };
