@@ -1,8 +1,7 @@
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import type { PrismaClient } from "@arena/db";
+import { operatorAllowList, type PrismaClient } from "@arena/db";
 import { AgentLimiter, createQueue, createRedis, type Payload } from "@arena/jobs";
-import { operatorAllowList } from "@arena/match";
 
 /** What every processor needs; built once per worker process. */
 export interface WorkerContext {

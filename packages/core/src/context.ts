@@ -6,9 +6,10 @@ import { wordLimit } from "./word-limit";
 export const DEFAULT_CONTENT_MIN = 20;
 const CONTENT_CHARS = 800;
 /** Generic relationship label of the DR-Arena crawler when a link has no specific one. */
-const FALLBACK_RELATIONSHIP = "related topics";
+export const GENERIC_RELATIONSHIP = "related topics";
 
-export function hasContent(node: TreeNodeView | undefined, contentMin = DEFAULT_CONTENT_MIN): boolean {
+/** The one rule for "this page has content", used by the loop, the pool and tree expansion. */
+export function hasContent(node: { content?: string | null } | undefined, contentMin = DEFAULT_CONTENT_MIN): boolean {
   return (node?.content?.trim().length ?? 0) > contentMin;
 }
 
@@ -29,7 +30,7 @@ export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
     nodeId: node.id,
     url: node.url,
     title: titleOf(node),
-    relationship: link?.relationship.trim() || (node.parentId === null ? "" : FALLBACK_RELATIONSHIP),
+    relationship: link?.relationship.trim() || (node.parentId === null ? "" : GENERIC_RELATIONSHIP),
     surroundingText: link?.surroundingText ?? "",
     description: node.description ?? "",
     content: (node.content ?? "").slice(0, CONTENT_CHARS),

@@ -11,3 +11,4 @@ export * from "./ratings";
 export * from "./stats";
 export * from "./analyses";
 export * from "./pricing";
+export * from "./url";

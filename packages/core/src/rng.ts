@@ -11,6 +11,19 @@ import type { JumpableRandomGenerator } from "pure-rand/types/JumpableRandomGene
  */
 export type RngState = number[];
 
+/**
+ * A 32-bit seed from free-form text (match seeds, world seeds): FNV-1a, so the same text gives the
+ * same seed on every platform without a crypto dependency in core.
+ */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 export class Rng {
   private constructor(private readonly gen: JumpableRandomGenerator) {}
 

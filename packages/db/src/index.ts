@@ -22,3 +22,8 @@ export async function disconnectPrisma(): Promise<void> {
   await shared?.$disconnect();
   shared = undefined;
 }
+
+/** Operator allow-list entries from the console (AllowedHost table); ARENA_ALLOW_HOSTS is read by @arena/net. */
+export async function operatorAllowList(db: PrismaClient): Promise<string[]> {
+  return (await db.allowedHost.findMany({ select: { pattern: true } })).map((h) => h.pattern);
+}

@@ -75,11 +75,6 @@ export function depsFor(match: MatchSetup, opts: DepsOptions = {}): MatchDeps {
   };
 }
 
-/** Operator allow-list entries from the console (AllowedHost table); ARENA_ALLOW_HOSTS is read by @arena/net. */
-export async function operatorAllowList(db: PrismaClient): Promise<string[]> {
-  return (await db.allowedHost.findMany({ select: { pattern: true } })).map((h) => h.pattern);
-}
-
 /** Finds an agent by id or by name. */
 export async function findAgent(db: PrismaClient, ref: string): Promise<Agent> {
   const agent = await db.agent.findFirst({ where: { OR: [{ id: ref }, { name: ref }] } });

@@ -2,6 +2,7 @@ import {
   applyJudgement,
   beforeRound,
   matchWinner,
+  seedOf,
   chooseStart,
   initialState,
   jumpToNewStart,
@@ -20,7 +21,7 @@ import type { AgentClient } from "@arena/agents";
 import type { AgentLimiter, AgentLimits } from "@arena/jobs";
 import { expandDepth, expandWidth, loadTreeView, type DbTreeView } from "@arena/trees";
 import { commitRound, finishMatch, saveState, type RoundData } from "./persist";
-import { numericSeed, parseMatchState, storedRoundLimit, type MatchState } from "./state";
+import { parseMatchState, storedRoundLimit, type MatchState } from "./state";
 
 /** One seat of a match: the agent's client and how it may be called. */
 export interface Seat {
@@ -151,7 +152,7 @@ class Runner {
    * (its state is marked finished, so play() has nothing to do).
    */
   async start(): Promise<MatchState> {
-    const initial = initialState(numericSeed(this.seed));
+    const initial = initialState(seedOf(this.seed));
     const loop = chooseStart(initial, this.tree);
     if (!loop) {
       const empty: MatchState = { loop: { ...initial, finished: true }, seq: 0, voided: 0, judgeErrors: 0 };

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { parseLoopState, type LoopState } from "@arena/core";
 import { z } from "zod";
 
@@ -24,11 +23,6 @@ const envelope = z.object({
 export function parseMatchState(data: unknown): MatchState {
   const e = envelope.parse(data);
   return { ...e, loop: parseLoopState(e.loop) };
-}
-
-/** The loop takes a 32-bit integer seed; match seeds are free-form strings. */
-export function numericSeed(seed: string): number {
-  return createHash("sha256").update(seed).digest().readUInt32BE(0);
 }
 
 /**

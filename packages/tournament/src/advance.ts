@@ -1,6 +1,5 @@
-import { swissPairings, seatsForTree } from "@arena/core";
+import { swissPairings, seatsForTree, seedOf } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
-import { numericSeed } from "@arena/match";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { refitGlobal, refitScope } from "./ratings";
@@ -101,7 +100,7 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
     ratings,
     pastPairings: past.map((p) => [p.agentAId, p.agentBId!] as const),
     byes: Object.fromEntries(participants.map((p) => [p.agentId, p.byes])),
-    seed: numericSeed(t.seed),
+    seed: seedOf(t.seed),
     round,
   });
   const row = await tx.tournamentRound.create({ data: { tournamentId: t.id, number: round, status: "running" } });

@@ -1,6 +1,5 @@
-import { Rng, skillGapVsRounds, spearman, failureStats, type AgentFailureStats } from "@arena/core";
+import { Rng, skillGapVsRounds, spearman, failureStats, type AgentFailureStats, seedOf } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
-import { numericSeed } from "@arena/match";
 import type { JudgedRound } from "./leaderboard";
 import type { RatedMatch, SnapshotRow } from "./ratings";
 
@@ -34,7 +33,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function plantedSkills(n: number, seed: string): PlantedAgent[] {
   if (!Number.isInteger(n) || n < 3) throw new RangeError("a simulation needs at least 3 agents");
-  const rng = Rng.fromSeed(numericSeed(`planted:${seed}`));
+  const rng = Rng.fromSeed(seedOf(`planted:${seed}`));
   const depthWeak = new Set(rng.shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, Math.floor(n / 2)));
   const [lo, hi] = SKILL_RANGE;
   return Array.from({ length: n }, (_, i) => {
@@ -67,7 +66,7 @@ export function roundRobinSchedule(agents: number, trees: number, count: number)
 
 /** `count` matches between uniformly drawn distinct agents on uniformly drawn trees. */
 export function randomSchedule(agents: number, trees: number, count: number, seed: string): ScheduledMatch[] {
-  const rng = Rng.fromSeed(numericSeed(`random:${seed}`));
+  const rng = Rng.fromSeed(seedOf(`random:${seed}`));
   return Array.from({ length: count }, () => {
     const a = rng.int(agents);
     const b = (a + 1 + rng.int(agents - 1)) % agents;

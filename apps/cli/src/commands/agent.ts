@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma, type Prisma } from "@arena/db";
+import { operatorAllowList, prisma, type Prisma } from "@arena/db";
 import { assertAllowedUrl } from "@arena/net";
 import { encryptSecret, ensureBuiltinAgents, healthCheck, loadSecretKey, type AgentRecord } from "@arena/agents";
 import { parseOptions } from "../options";
@@ -40,7 +40,7 @@ export function register(program: Command): void {
     .action(async (raw: unknown) => {
       const opts = parseAddOptions(raw);
       const db = prisma();
-      const allow = (await db.allowedHost.findMany({ select: { pattern: true } })).map((h) => h.pattern);
+      const allow = await operatorAllowList(db);
       await assertAllowedUrl(opts.endpoint, { allow });
       if (await db.agent.findUnique({ where: { name: opts.name } })) throw new Error(`agent ${opts.name} already exists`);
       const secretKey = opts.secret === null ? undefined : loadSecretKey();

@@ -1,12 +1,11 @@
 import type { Command } from "commander";
-import { prisma } from "@arena/db";
+import { operatorAllowList, prisma } from "@arena/db";
 import {
   createMatch,
   findAgent,
   heuristicExaminerConfig,
   llmExaminerConfigFromEnv,
   matchDeps,
-  operatorAllowList,
   runMatch,
   type RoundReport,
 } from "@arena/match";

@@ -1,4 +1,4 @@
-import { wordLimit, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
+import { wordLimit, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext, domainOf } from "@arena/core";
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, reveals, type HiddenTerms } from "../mask";
 import { cleanTitle, decodeEntities, normalize, seededIndex, seededOrder, sentences, TITLE_SEPARATOR, titleAliases, truncateWords } from "../text";
@@ -30,13 +30,6 @@ interface Target {
   maskNames: string[];
 }
 
-export function domainOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return "";
-  }
-}
 
 /**
  * A pool node as a target entity. Title segments that repeat a segment of the root topic or a

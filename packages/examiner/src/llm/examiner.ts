@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import OpenAI from "openai";
 import { z } from "zod";
-import { parseVerdict, priceTable, VERDICT_TOKENS, wordLimit, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { domainOf, parseVerdict, priceTable, VERDICT_TOKENS, wordLimit, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 import { sdkFetch } from "@arena/net";
-import { domainOf } from "../heuristic/generate";
 import { cleanTitle, containsPhrase } from "../text";
 import { GenerationError, type Examiner, type JudgeInput, type JudgeResult } from "../types";
 import { StructuredCaller, type StructuredSpec } from "./call";
