@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, buildConnector, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import { NetError } from "./errors";
-import { parseHttpUrl, resolveAllowList, vetHost, type AllowList } from "./guard";
+import { defaultPort, parseHttpUrl, resolveAllowList, vetHost, type AllowList } from "./guard";
 
 /**
  * The one guarded HTTP client. Every connection goes through a connector that resolves the host,
@@ -23,7 +23,10 @@ export interface GuardedFetchOptions {
   /** Extra allow-list entries (added to ARENA_ALLOW_HOSTS). */
   allow?: readonly string[];
   signal?: AbortSignal;
-  /** Further attempts after a transient failure. Default 2; pass 0 for requests that must not repeat. */
+  /**
+   * Further attempts after a transient failure. Default 2 for GET and HEAD, 0 for other methods:
+   * a repeated POST may submit the same (paid) job twice, so a caller must opt in.
+   */
   retries?: number;
   /** Longest Retry-After the client will wait; a longer one ends the retries. Default 30 s. */
   maxRetryAfterMs?: number;
@@ -41,7 +44,10 @@ export interface GuardedResponse {
   json(): unknown;
 }
 
-const DEFAULTS = { timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5, retries: 2, maxRetryAfterMs: 30_000 };
+const DEFAULTS = { timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5, maxRetryAfterMs: 30_000 };
+const SAFE_RETRIES = 2;
+/** Methods whose repetition has no side effect beyond the first; only these retry by default. */
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Statuses worth retrying: rate limiting and gateway/availability failures, nothing else. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -56,7 +62,7 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 function guardedConnector(list: AllowList): buildConnector.connector {
   const base = buildConnector({});
   return (opts, callback) => {
-    const port = Number(opts.port) || (opts.protocol === "https:" ? 443 : 80);
+    const port = defaultPort(opts);
     const where = `${opts.protocol}//${opts.host ?? opts.hostname}`;
     vetHost(opts.hostname, port, list, where).then(
       // `host` keeps the name, so TLS still sends SNI and checks the certificate for it.
@@ -146,23 +152,21 @@ async function send(start: URL, hop: Hop, maxRedirects: number, dispatcher: Agen
   }
 }
 
-async function readCapped(res: UndiciResponse, maxBytes: number, url: string): Promise<Buffer> {
+/** Refuses a body whose declared length is over the cap before reading any of it. */
+async function refuseDeclaredOversize(res: UndiciResponse, maxBytes: number, url: string): Promise<void> {
   const declared = Number(res.headers.get("content-length"));
   if (declared > maxBytes) {
     await res.body?.cancel();
     throw new NetError("oversized", url, `declared ${declared} bytes, limit ${maxBytes}`);
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+}
+
+/** Reads the whole body through the same capped stream that sdkFetch hands out. */
+async function readCapped(res: UndiciResponse, maxBytes: number, url: string): Promise<Buffer> {
+  await refuseDeclaredOversize(res, maxBytes, url);
   if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await res.body.cancel().catch(() => undefined);
-      throw new NetError("oversized", url, `body exceeds ${maxBytes} bytes`);
-    }
-    chunks.push(chunk);
-  }
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of guardedStream(res, maxBytes, url, (err) => err)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 
@@ -220,6 +224,7 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
   const start = parseHttpUrl(input);
   const dispatcher = dispatcherFor(o.allow);
   const hop: Hop = { method: (o.method ?? "GET").toUpperCase(), headers: new Headers(o.headers), body: o.body ?? null };
+  const retries = o.retries ?? (SAFE_METHODS.has(hop.method) ? SAFE_RETRIES : 0);
   for (let attempt = 0; ; attempt++) {
     const timeout = AbortSignal.timeout(o.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
@@ -233,7 +238,7 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
       if (!(mapped instanceof NetError)) throw mapped;
       outcome = mapped;
     }
-    const wait = attempt < o.retries ? retryDelay(outcome, attempt, o.maxRetryAfterMs) : null;
+    const wait = attempt < retries ? retryDelay(outcome, attempt, o.maxRetryAfterMs) : null;
     if (wait === null) {
       if (outcome instanceof NetError) throw outcome;
       if (o.throwOnHttpError !== false && (outcome.status < 200 || outcome.status > 299)) throw httpError(outcome);
@@ -287,11 +292,7 @@ export function sdkFetch(options: SdkFetchOptions = {}): (input: string | URL | 
     try {
       const hop: Hop = { method: request.method, headers: request.headers, body };
       const { res, url } = await send(start, hop, o.maxRedirects, dispatcherFor(o.allow), signal);
-      const declared = Number(res.headers.get("content-length"));
-      if (declared > o.maxBytes) {
-        await res.body?.cancel();
-        throw new NetError("oversized", url.href, `declared ${declared} bytes, limit ${o.maxBytes}`);
-      }
+      await refuseDeclaredOversize(res, o.maxBytes, url.href);
       const headers = new Headers([...res.headers]);
       // undici already decoded the body, so the encoding and length headers no longer describe it.
       headers.delete("content-encoding");

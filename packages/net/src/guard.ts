@@ -63,7 +63,7 @@ export function refusedRange(ip: string): string | null {
  * `host:port` / `[v6]:port` pairs that allow only that port. Unparseable entries are ignored,
  * so one typo in ARENA_ALLOW_HOSTS does not open or close anything else.
  */
-export function allowList(entries: readonly string[]): AllowList {
+function allowList(entries: readonly string[]): AllowList {
   const list: AllowList = { hosts: new Set(), hostPorts: new Set(), cidrs: [] };
   for (const raw of entries) {
     const entry = raw.trim().toLowerCase();
@@ -87,7 +87,7 @@ export function allowList(entries: readonly string[]): AllowList {
 }
 
 /** The ARENA_ALLOW_HOSTS entries (comma-separated). */
-export function envAllowEntries(): string[] {
+function envAllowEntries(): string[] {
   return (process.env.ARENA_ALLOW_HOSTS ?? "").split(",").filter((e) => e.trim());
 }
 
@@ -150,10 +150,17 @@ export function parseHttpUrl(input: string | URL): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new NetError("refused", text, `scheme ${url.protocol} is not allowed`);
   }
+  if (url.username || url.password) {
+    // Credentials belong in headers; the error names the URL without them so they are not logged.
+    url.username = "";
+    url.password = "";
+    throw new NetError("refused", url.href, "credentials embedded in the URL are not allowed");
+  }
   return url;
 }
 
-export function defaultPort(url: URL): number {
+/** The connection port of a URL (or of undici's connect options): explicit, else the scheme's. */
+export function defaultPort(url: { port?: string | number | null; protocol?: string }): number {
   return Number(url.port) || (url.protocol === "https:" ? 443 : 80);
 }
 

@@ -157,6 +157,17 @@ describe("guardedFetch", () => {
     expect(hits.get("/flaky")).toBe(2);
   });
 
+  it("retries GET by default but never repeats a POST unless asked", async () => {
+    expect((await failure(guardedFetch(`${base}/always-503`, { allow }))).status).toBe(503);
+    expect(hits.get("/always-503")).toBe(3);
+    hits.clear();
+    expect((await failure(guardedFetch(`${base}/always-503`, { allow, method: "POST", body: "{}" }))).status).toBe(503);
+    expect(hits.get("/always-503")).toBe(1);
+    hits.clear();
+    await failure(guardedFetch(`${base}/always-503`, { allow, method: "post", body: "{}", retries: 1 }));
+    expect(hits.get("/always-503")).toBe(2);
+  });
+
   it("gives up after the retry budget with the last status", async () => {
     const err = await failure(guardedFetch(`${base}/always-503`, { allow, retries: 2 }));
     expect(err.status).toBe(503);

@@ -67,6 +67,15 @@ describe("assertAllowedUrl", () => {
     expect(addresses).toEqual(["93.184.215.14"]);
   });
 
+  it("refuses credentials embedded in the URL and keeps them out of the error", async () => {
+    for (const url of ["https://user:s3cret@93.184.215.14/", "https://user@93.184.215.14/", "https://:s3cret@93.184.215.14/"]) {
+      const err = await refusal(url);
+      expect(err.message).toContain("credentials");
+      expect(err.message).not.toContain("s3cret");
+      expect(err.url).toBe("https://93.184.215.14/");
+    }
+  });
+
   it.each([
     "http://10.0.0.1/",
     "http://192.168.0.1:8080/admin",

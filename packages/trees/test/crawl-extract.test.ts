@@ -36,12 +36,11 @@ const ARTICLE = `<!doctype html><html><head>
 describe("extractPage", () => {
   const page = extractPage(ARTICLE, "https://bake.example.com/guides/bread.html");
 
-  it("keeps the requested URL and reads title, description, canonical and domain", () => {
+  it("keeps the requested URL and reads title, description and domain", () => {
     expect(page.url).toBe("https://bake.example.com/guides/bread.html");
     expect(page.domain).toBe("bake.example.com");
     expect(page.title).toBe("Bread Baking Guide");
     expect(page.description).toBe("How bread is made, from flour to loaf.");
-    expect(page.canonical).toBe("https://bake.example.com/guides/bread");
   });
 
   it("extracts the readable text without navigation", () => {
@@ -92,9 +91,16 @@ describe("extractPage", () => {
     ]);
     expect(p.title).toBeNull();
     expect(p.description).toBeNull();
-    expect(p.canonical).toBeNull();
     // Too little for an article: the page's own text is the content.
     expect(p.content).toContain("See the introduction first.");
+  });
+
+  it("keeps the first 100 meaningful links of a link farm", () => {
+    const items = Array.from({ length: 150 }, (_, i) => `<li><a href="/p${i}">page ${i}</a></li>`).join("");
+    const p = extractPage(`<html><body><ul>${items}</ul></body></html>`, "https://farm.example/");
+    expect(p.links).toHaveLength(100);
+    expect(p.links[0]!.url).toBe("https://farm.example/p0");
+    expect(p.links[99]!.url).toBe("https://farm.example/p99");
   });
 
   it("treats DocBook-style navigation tables as navigation", () => {

@@ -3,7 +3,7 @@ import { createPrisma, type PrismaClient } from "@arena/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { crawlTree, runCrawlJob, webPageFetcher } from "../src/crawl";
 import { exportTree } from "../src/store";
-import { resetDatabase } from "./store-fixtures";
+import { truncateAll } from "@arena/db/testing";
 import { ensurePgDoc, serveDirectory, type StaticSite } from "../../../tests/fixtures/static-site";
 
 /**
@@ -118,11 +118,12 @@ describe("politeness and the guard on the real site", () => {
     const fetch = webPageFetcher({ allow: site.allow, perHostDelayMs: 0 });
     await expect(fetch(`${site.url}stylesheet.css`)).rejects.toThrow("not HTML (content type text/css)");
     await expect(fetch(`${site.url}no-such-page.html`)).rejects.toMatchObject({ kind: "http_status", status: 404 });
+    await expect(fetch(`${site.url}bad%E0%A4%A.html`)).rejects.toMatchObject({ kind: "http_status", status: 400 });
   });
 });
 
 describe("runCrawlJob", () => {
-  beforeEach(() => resetDatabase(db));
+  beforeEach(() => truncateAll(db));
 
   it("crawls, counts, and stores the same tree crawlTree builds", async () => {
     const job = await db.crawlJob.create({ data: { rootUrl: `${site.url}index.html`, maxDepth: 2, fanOut: 8 } });
@@ -156,6 +157,45 @@ describe("runCrawlJob", () => {
     expect(row.pagesDone).toBeGreaterThanOrEqual(3);
     expect(row.pagesDone).toBeLessThan(20);
     expect(await db.tree.count()).toBe(0);
+  });
+
+  it("claims a job once: a finished or cancelled job is returned as stored, with no second tree", async () => {
+    const fetcher = webPageFetcher({ allow: site.allow, perHostDelayMs: 0 });
+    const job = await db.crawlJob.create({ data: { rootUrl: `${site.url}index.html`, maxDepth: 0, fanOut: 1 } });
+    const first = await runCrawlJob(db, job.id, { fetcher });
+    expect(first).toMatchObject({ status: "completed", pagesDone: 1 });
+    const again = await runCrawlJob(db, job.id, { fetcher });
+    expect(again).toEqual({ status: "completed", pagesDone: 1, pagesFailed: 0, tree: null, error: null });
+    expect(await db.tree.count()).toBe(1);
+    expect((await db.crawlJob.findUniqueOrThrow({ where: { id: job.id } })).treeId).toBe(first.tree!.id);
+
+    const cancelled = await db.crawlJob.create({ data: { rootUrl: `${site.url}index.html`, maxDepth: 0, fanOut: 1, status: "cancelled" } });
+    expect(await runCrawlJob(db, cancelled.id, { fetcher })).toMatchObject({ status: "cancelled", pagesDone: 0, tree: null });
+    expect(await db.tree.count()).toBe(1);
+  });
+
+  it("survives failing progress writes and still records the final status and counts", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    // A database that refuses every progress write (the counter update selects cancelRequested).
+    const flaky = db.$extends({
+      query: {
+        crawlJob: {
+          update: ({ args, query }) => (args.select?.cancelRequested ? Promise.reject(new Error("connection lost")) : query(args)),
+        },
+      },
+    }) as unknown as PrismaClient;
+    try {
+      const job = await db.crawlJob.create({ data: { rootUrl: `${site.url}index.html`, maxDepth: 1, fanOut: 3 } });
+      const result = await runCrawlJob(flaky, job.id, { fetcher: webPageFetcher({ allow: site.allow, perHostDelayMs: 0 }) });
+      await new Promise((ok) => setImmediate(ok));
+      expect(unhandled).toEqual([]);
+      expect(result).toMatchObject({ status: "completed", pagesDone: 4, pagesFailed: 0 });
+      expect(await db.crawlJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "completed", pagesDone: 4 });
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
   });
 
   it("fails a job whose root is refused and stores no tree", async () => {

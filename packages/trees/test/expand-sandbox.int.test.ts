@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DrArenaNode } from "@arena/core";
 import { createPrisma } from "@arena/db";
@@ -65,7 +67,6 @@ describe("expansion through the sandbox", () => {
     expect(result.reason).toBeUndefined();
     const added = await db.node.findMany({ where: { id: { in: result.added } }, orderBy: { ordinal: "asc" }, include: { linkContexts: true } });
     const parent = await db.node.findUniqueOrThrow({ where: { id: nodeId } });
-    expect(parent.depthExpandedAt).not.toBeNull();
     const lastOrdinal = Math.max(-1, ...before.map((c) => c.ordinal));
     const all = await db.node.findMany({ where: { parentId: nodeId }, orderBy: { ordinal: "asc" } });
     expect(all.map((n) => n.ordinal)).toEqual(all.map((_, i) => i));
@@ -77,8 +78,8 @@ describe("expansion through the sandbox", () => {
       expect(corpus.has(n.url)).toBe(true);
       expect(before.some((c) => c.url === n.url)).toBe(false);
       const original = [...walk(asthma)].find(({ node }) => node.url === n.url && node.content)!.node;
-      // Short pages (< 200 chars) come back with their heading: the extractor's fallback text.
-      expect(n.content).toContain(original.content!.replace(/\s+/g, " ").trim());
+      // Exactly the stored text, also for short pages (no heading or link texts mixed in).
+      expect(n.content).toBe(original.content!.replace(/\s+/g, " ").trim());
       const originalLinks = new Set(original.link_contexts.map((l) => l.url));
       expect(n.linkContexts.every((l) => originalLinks.has(l.url))).toBe(true);
     }
@@ -109,16 +110,40 @@ describe("expansion through the sandbox", () => {
     const added = results.flatMap((r) => r.added);
     expect(new Set(added).size).toBe(added.length);
     expect(added.length).toBeGreaterThanOrEqual(3);
-    // Racing calls fetched the same pages; losers say why they added fewer.
-    for (const r of results) if (r.added.length < 2) expect(r.reason).toMatch(/added|nothing/);
+    // Racing calls fetched the same pages: a call that came short says why, a full one says nothing.
+    const asked = [3, 3, 2, 2, 2];
+    results.forEach((r, i) => {
+      if (r.added.length < asked[i]!) expect(r.reason).toMatch(/^(added \d+ of \d+|nothing added): /);
+      else expect(r.reason).toBeUndefined();
+    });
   });
 
   it("width-expands a parent by the number of siblings needed", async () => {
     const nodeId = await nodeAt(treeId, positionOf(rich.node));
     const result = await expandWidth(db, nodeId, 2, sandboxPageFetcher(server.url));
     expect(result.added).toHaveLength(2);
-    const parent = await db.node.findUniqueOrThrow({ where: { id: nodeId } });
-    expect(parent.depthExpandedAt).toBeNull();
+  });
+
+  it("keeps transient failures out of the tree and writes nothing when aborted", async () => {
+    const nodeId = await nodeAt(treeId, positionOf(rich.node));
+    const before = await db.node.count({ where: { parentId: nodeId } });
+    // A sandbox that is down: every fetch is refused with ECONNREFUSED, which may heal.
+    const down = createServer();
+    await new Promise<void>((ok) => down.listen(0, "127.0.0.1", ok));
+    const { port } = down.address() as AddressInfo;
+    await new Promise((ok) => down.close(ok));
+    const result = await expandDepth(db, nodeId, sandboxPageFetcher(`http://127.0.0.1:${port}`));
+    expect(result.added).toEqual([]);
+    expect(result.failed).toEqual([]);
+    expect(result.reason).toMatch(/^nothing added: 16 link\(s\) tried \(16× refused: connection failed \(ECONNREFUSED\)\)$/);
+    expect(await db.node.count({ where: { parentId: nodeId } })).toBe(before);
+
+    const controller = new AbortController();
+    controller.abort(new Error("match cancelled"));
+    await expect(expandDepth(db, nodeId, sandboxPageFetcher(server.url), { signal: controller.signal })).rejects.toThrow("match cancelled");
+    expect(await db.node.count({ where: { parentId: nodeId } })).toBe(before);
+    // The links are still there for the next call.
+    expect((await expandDepth(db, nodeId, sandboxPageFetcher(server.url))).added).toHaveLength(3);
   });
 
   it("explains when nothing can be added", async () => {
@@ -135,14 +160,19 @@ describe("expansion through the sandbox", () => {
       })),
       children: [],
     };
+    // A corpus page whose content is too short for the loop (core's hasContent: > 20 chars).
+    const tiny: DrArenaNode = { ...asthma, url: "https://tiny.example/", content: "Too short to use.", link_contexts: [], children: [] };
+    await importTree(db, tiny);
+    island.link_contexts.push({ url: tiny.url, anchor_text: "tiny", surrounding_text: "see tiny", relationship: "related topics" });
     const outsideId = await nodeAt((await importTree(db, island)).id, []);
     const none = await expandDepth(db, outsideId, fetcher);
     expect(none.added).toEqual([]);
-    expect(none.reason).toBe("nothing added: 3 link(s) tried (3× not in the sandbox corpus)");
-    // Failures are recorded as failed children, so the next call tries other links.
-    const failed = await db.node.findMany({ where: { id: { in: none.failed } } });
-    expect(failed.map((n) => n.url).sort()).toEqual(island.link_contexts.map((l) => l.url));
-    expect(failed.every((n) => !n.crawled && n.content === null && n.error === "not in the sandbox corpus")).toBe(true);
+    expect(none.reason).toBe("nothing added: 4 link(s) tried (3× not in the sandbox corpus; 1× page has no content)");
+    // Deterministic failures are recorded as failed children, so the next call tries other links.
+    const failed = await db.node.findMany({ where: { id: { in: none.failed } }, orderBy: { ordinal: "asc" } });
+    expect(failed.map((n) => n.url)).toEqual(island.link_contexts.map((l) => l.url));
+    expect(failed.every((n) => !n.crawled && n.content === null)).toBe(true);
+    expect(failed.map((n) => n.error)).toEqual([...Array(3).fill("not in the sandbox corpus"), "page has no content"]);
 
     const leaf = [...walk(asthma)].find(({ node }) => node.link_contexts.length === 0)!;
     expect(await expandDepth(db, await nodeAt(treeId, positionOf(leaf.node)), fetcher)).toEqual({

@@ -12,6 +12,3 @@ export function readJson(file: string): unknown {
   return JSON.parse(readFileSync(`${DR_ARENA_DIR}${file}`, "utf8"));
 }
 
-
-/** Kept for tests that imported it while @arena/db's truncateAll could not read `name` columns; prefer truncateAll. */
-export { truncateAll as resetDatabase } from "@arena/db/testing";

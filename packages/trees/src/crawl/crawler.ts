@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DrArenaNode, FetchedPage, PageFetcher } from "@arena/core";
+import { domainOf, type DrArenaNode, type FetchedPage, type PageFetcher } from "@arena/core";
 
 /**
  * Breadth-first crawl of an information tree (SPEC §2) into the DR-Arena JSON shape.
@@ -13,13 +13,11 @@ import type { DrArenaNode, FetchedPage, PageFetcher } from "@arena/core";
  *   published trees do) spends the fan-out on new pages and keeps the tree free of cycles.
  * - A page that fails becomes a node with crawled=false and its error; the crawl goes on.
  * - Pages at `maxDepth` are fetched (they carry content and link contexts) but not expanded.
- * - Every node keeps up to MAX_LINK_CONTEXTS link contexts (all meaningful links, not only
- *   the followed ones), so depth expansion can later follow more of them.
+ * - Every node keeps the link contexts extraction gives (all meaningful links up to its cap, not
+ *   only the followed ones), so depth expansion can later follow more of them.
  */
 
-export const MAX_LINK_CONTEXTS = 100;
-
-export const crawlLimitsSchema = z.object({
+const crawlLimitsSchema = z.object({
   rootUrl: z.url({ protocol: /^https?$/ }),
   maxDepth: z.number().int().min(0).max(8),
   fanOut: z.number().int().min(1).max(50),
@@ -47,15 +45,10 @@ export interface CrawlOptions extends z.input<typeof crawlLimitsSchema> {
 }
 
 function emptyNode(url: string, depth: number, relationship: string | null): DrArenaNode {
-  let domain = "";
-  try {
-    domain = new URL(url).hostname;
-  } catch {
-    /* unparseable URLs fail at fetch time and keep an empty domain */
-  }
   return {
     url,
-    domain,
+    // Unparseable URLs fail at fetch time and keep an empty domain.
+    domain: domainOf(url),
     title: null,
     description: null,
     content: null,
@@ -74,7 +67,7 @@ function fill(node: DrArenaNode, page: FetchedPage): void {
   node.description = page.description;
   node.content = page.content;
   node.crawled = true;
-  node.link_contexts = page.links.slice(0, MAX_LINK_CONTEXTS).map((l) => ({
+  node.link_contexts = page.links.map((l) => ({
     url: l.url,
     anchor_text: l.anchorText,
     surrounding_text: l.surroundingText,

@@ -1,5 +1,5 @@
 import { Readability } from "@mozilla/readability";
-import type { FetchedPage, LinkContextView } from "@arena/core";
+import { GENERIC_RELATIONSHIP, type FetchedPage, type LinkContextView } from "@arena/core";
 import { DOMParser } from "linkedom";
 import { isMeaningfulLink } from "./links";
 
@@ -16,19 +16,16 @@ import { isMeaningfulLink } from "./links";
  *   cross block boundaries, so list links carry their neighbours as context.
  * - Relationship = the nearest preceding heading or list caption (the short text right before a
  *   list, or the item that a nested list hangs from), lower-cased, with leading section numbers
- *   removed; "related topics" when there is none.
+ *   removed; core's GENERIC_RELATIONSHIP ("related topics") when there is none.
  * - Fragments are stripped (a fragment names a place in a page, not a page); links back to this
  *   page are dropped; duplicates keep their first occurrence; links without any text (also no
  *   title, aria-label or image alt) are dropped because they give a question nothing to build on.
- * - The page keeps its requested URL; a canonical URL is exposed separately.
+ * - At most MAX_LINK_CONTEXTS links are kept (the first in page order): enough for expansion,
+ *   bounded for link farms.
+ * - The page keeps its requested URL.
  */
 
-export interface ExtractedPage extends FetchedPage {
-  /** `<link rel="canonical">`, resolved, when the page declares one. */
-  canonical: string | null;
-}
-
-const FALLBACK_RELATIONSHIP = "related topics";
+const MAX_LINK_CONTEXTS = 100;
 const CONTEXT_CHARS = 100;
 const MAX_CAPTION_CHARS = 80;
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "iframe", "head", "select", "button"]);
@@ -130,7 +127,7 @@ class PageWalk {
   private pieces: string[] = [];
   private length = 0;
   private endsWithSpace = true;
-  private label = FALLBACK_RELATIONSHIP;
+  private label = GENERIC_RELATIONSHIP;
 
   get text(): string {
     return this.pieces.join("");
@@ -231,7 +228,7 @@ function readableText(doc: unknown): string | null {
 }
 
 /** Extracts one HTML page fetched from `pageUrl` (see module comment for the rules). */
-export function extractPage(html: string, pageUrl: string): ExtractedPage {
+export function extractPage(html: string, pageUrl: string): FetchedPage {
   const page = new URL(pageUrl);
   const doc = new DOMParser().parseFromString(html, "text/html") as unknown as DomElement & { body: DomElement | null };
   const baseHref = doc.querySelector("base[href]")?.getAttribute("href");
@@ -246,6 +243,7 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
   const seen = new Set<string>();
   const links: LinkContextView[] = [];
   for (const raw of walk.links) {
+    if (links.length === MAX_LINK_CONTEXTS) break;
     const url = resolve(raw.href, base);
     if (!url) continue;
     url.hash = "";
@@ -261,11 +259,9 @@ export function extractPage(html: string, pageUrl: string): ExtractedPage {
 
   const title = collapse(doc.querySelector("title")?.textContent) || meta(doc, 'meta[property="og:title"]') || collapse(doc.querySelector("h1")?.textContent) || null;
   const description = meta(doc, 'meta[name="description"]') ?? meta(doc, 'meta[property="og:description"]');
-  const canonicalHref = doc.querySelector('link[rel="canonical"]')?.getAttribute("href");
-  const canonical = (canonicalHref && resolve(canonicalHref, base)?.href) || null;
   // Readability rewrites the document, so it runs last; the walk's text is the fallback for pages
   // it cannot make an article of (hubs, short pages).
   const content = readableText(doc) ?? collapse(text);
 
-  return { url: pageUrl, domain: page.hostname, title, description, content, links, canonical };
+  return { url: pageUrl, domain: page.hostname, title, description, content, links };
 }

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { PageFetcher } from "@arena/core";
+import type { FetchedPage, PageFetcher } from "@arena/core";
 import { guardedFetch, NetError } from "@arena/net";
 import robotsParser from "robots-parser";
-import { extractPage, type ExtractedPage } from "./extract";
+import { extractPage } from "./extract";
 
 /**
  * The live-web PageFetcher: guarded HTTP, robots.txt, per-host politeness, HTML only.
@@ -28,7 +28,7 @@ export interface WebFetcherOptions {
   retries?: number;
 }
 
-export const DEFAULT_USER_AGENT = "DRArenaBot/0.1 (+https://github.com/dr-arena)";
+const DEFAULT_USER_AGENT = "DRArenaBot/0.1 (+https://github.com/dr-arena)";
 /** The product token robots.txt groups are matched against. */
 const ROBOTS_AGENT = "DRArenaBot";
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
@@ -106,7 +106,7 @@ export function webPageFetcher(options: WebFetcherOptions = {}): PageFetcher {
     return rules;
   }
 
-  return async (pageUrl: string, signal?: AbortSignal): Promise<ExtractedPage> => {
+  return async (pageUrl: string, signal?: AbortSignal): Promise<FetchedPage> => {
     const url = new URL(pageUrl);
     const rules = await rulesFor(url, signal);
     if (!rules.allowed(url.href)) throw new Error(rules.reason);

@@ -1,16 +1,19 @@
 import type { PageFetcher } from "@arena/core";
-import type { JobStatus, PrismaClient } from "@arena/db";
+import { operatorAllowList, type JobStatus, type PrismaClient } from "@arena/db";
 import { importTree, type TreeSummary } from "../store/import";
 import { crawlTree, type CrawlProgress } from "./crawler";
 import { webPageFetcher, type WebFetcherOptions } from "./fetcher";
 
 /**
- * Runs one CrawlJob row (SPEC §2, queue `crawl`): crawl, keep pagesDone/pagesFailed current,
+ * Runs one CrawlJob row (SPEC §2, queue `crawl`): claim it, crawl, keep pagesDone/pagesFailed current,
  * stop when `cancelRequested` is set (or `signal` aborts), store the tree as source "crawled".
  * A failed root fails the job (nothing is stored); other failed pages stay in the tree.
  * Counter writes are serialised: after each page at most one write is in flight and the latest
  * counts follow it, and each write reads `cancelRequested` back, so the flag is seen between pages
- * without piling up queries.
+ * without piling up queries. A failed counter write is dropped (the next one or the final status
+ * write carries the counts): it must not take the worker down.
+ * The row is claimed only while queued or running (running: a redelivered job whose worker died);
+ * a job already completed, failed or cancelled is returned as stored and crawled no second time.
  */
 
 export interface RunCrawlJobOptions {
@@ -53,22 +56,28 @@ class ProgressWriter {
 
   private async drain(): Promise<void> {
     try {
-      while (this.dirty) {
-        this.dirty = false;
-        const row = await this.db.crawlJob.update({
-          where: { id: this.jobId },
-          data: this.latest,
-          select: { cancelRequested: true },
-        });
-        if (row.cancelRequested) this.onCancel();
-      }
+      await this.writeAll();
+    } catch {
+      // Dropped on purpose: see the module comment; `dirty` makes the next push write again.
     } finally {
       this.inFlight = null;
     }
   }
 
+  private async writeAll(): Promise<void> {
+    while (this.dirty) {
+      this.dirty = false;
+      const row = await this.db.crawlJob.update({
+        where: { id: this.jobId },
+        data: this.latest,
+        select: { cancelRequested: true },
+      });
+      if (row.cancelRequested) this.onCancel();
+    }
+  }
+
   async settle(): Promise<void> {
-    await this.inFlight?.catch(() => undefined);
+    await this.inFlight;
   }
 
   get counts() {
@@ -83,24 +92,29 @@ class CancelledError extends Error {
 }
 
 async function defaultFetcher(db: PrismaClient, web: WebFetcherOptions = {}): Promise<PageFetcher> {
-  const hosts = await db.allowedHost.findMany({ select: { pattern: true } });
-  return webPageFetcher({ ...web, allow: [...hosts.map((h) => h.pattern), ...(web.allow ?? [])] });
+  return webPageFetcher({ ...web, allow: [...(await operatorAllowList(db)), ...(web.allow ?? [])] });
 }
 
 export async function runCrawlJob(db: PrismaClient, crawlJobId: string, options: RunCrawlJobOptions = {}): Promise<CrawlJobResult> {
+  const claim = await db.crawlJob.updateMany({
+    where: { id: crawlJobId, status: { in: ["queued", "running"] } },
+    data: { status: "running", pagesDone: 0, pagesFailed: 0 },
+  });
   const job = await db.crawlJob.findUniqueOrThrow({ where: { id: crawlJobId } });
+  if (claim.count === 0) {
+    return { status: job.status, pagesDone: job.pagesDone, pagesFailed: job.pagesFailed, tree: null, error: job.error };
+  }
+  const controller = new AbortController();
+  const cancel = () => controller.abort(new CancelledError());
+  const writer = new ProgressWriter(db, job.id, cancel);
+  // The counts go with the final status too, in case the last progress write was dropped.
   const finish = async (status: JobStatus, data: { treeId?: string; error?: string } = {}) =>
-    db.crawlJob.update({ where: { id: job.id }, data: { status, finishedAt: new Date(), ...data } });
+    db.crawlJob.update({ where: { id: job.id }, data: { status, finishedAt: new Date(), ...writer.counts, ...data } });
   if (job.cancelRequested) {
     await finish("cancelled");
     return { status: "cancelled", pagesDone: 0, pagesFailed: 0, tree: null, error: null };
   }
-  await db.crawlJob.update({ where: { id: job.id }, data: { status: "running", pagesDone: 0, pagesFailed: 0 } });
-
-  const controller = new AbortController();
-  const cancel = () => controller.abort(new CancelledError());
   options.signal?.addEventListener("abort", cancel, { once: true });
-  const writer = new ProgressWriter(db, job.id, cancel);
   try {
     const tree = await crawlTree({
       rootUrl: job.rootUrl,

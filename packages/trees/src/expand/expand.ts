@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FetchedPage, PageFetcher } from "@arena/core";
+import { domainOf, GENERIC_RELATIONSHIP, hasContent, type FetchedPage, type PageFetcher } from "@arena/core";
 import type { Prisma, PrismaClient } from "@arena/db";
+import { NetError } from "@arena/net";
 import { NotFoundError } from "../store/load";
 import { SandboxFetchError } from "../sandbox/fetcher";
 
@@ -14,17 +15,22 @@ import { SandboxFetchError } from "../sandbox/fetcher";
  *   transaction holding `pg_advisory_xact_lock(hashtext(parentId))` that re-reads the children,
  *   so concurrent expansions of one node never add the same URL twice. A page fetched by two
  *   racing calls is written once; the loser reports fewer additions.
- * - A failed fetch is recorded as a child with `crawled = false`, `status = failed`, no content
- *   and the error text, like the failed nodes of the DR-Arena trees. It is not counted in `added`
- *   (which only lists children with content) but it stops later expansions from retrying the
- *   same link, so repeated calls make progress through the link list.
+ * - A page counts as added when core's `hasContent` holds (the rule the loop uses), so a page
+ *   the loop would skip is not reported as an addition.
+ * - A deterministic failure (not in the sandbox corpus, a non-transient NetError such as a 404
+ *   or a guard refusal, a page without content) is recorded as a child with `crawled = false`,
+ *   `status = failed`, no content and the error text, like the failed nodes of the DR-Arena
+ *   trees. It is not counted in `added` but it stops later expansions from retrying the same
+ *   link, so repeated calls make progress through the link list. Transient failures (timeouts,
+ *   resets, 5xx, anything else) are only reported in `reason`: a later call may succeed.
+ * - Aborting `signal` rejects with its reason and writes nothing.
  * - Each call tries at most `needed * 4 + 4` links, fetching as many at a time as are missing.
  * - `reason` is set whenever fewer than the requested children were added.
  */
 export interface ExpandResult {
   /** New children with content, in sibling order. */
   added: string[];
-  /** New children recorded for links that could not be fetched. */
+  /** New failed children, recorded for links that will not load on a retry either. */
   failed: string[];
   reason?: string;
 }
@@ -41,7 +47,8 @@ interface Parent {
   links: Array<{ url: string; relationship: string }>;
 }
 
-type Outcome = { url: string; relationship: string } & ({ page: FetchedPage } | { error: string });
+/** `permanent` failures are stored as failed children; the others only explain `reason`. */
+type Outcome = { url: string; relationship: string } & ({ page: FetchedPage } | { error: string; permanent: boolean });
 
 async function loadParent(db: PrismaClient, nodeId: string): Promise<Parent> {
   const node = await db.node.findUnique({
@@ -72,19 +79,23 @@ async function knownUrls(db: PrismaClient | Prisma.TransactionClient, nodeId: st
   return new Set(rows.map((r) => r.url));
 }
 
-/** The generic relationship label; links carrying it are mostly site navigation. */
-const GENERIC_RELATIONSHIP = "related topics";
-
 function candidates(parent: Parent, known: Set<string>): Parent["links"] {
   const seen = new Set(known);
   const fresh = parent.links.filter((l) => !seen.has(l.url) && seen.add(l.url));
-  // Stable sort: links with a specific relationship first, page order otherwise.
+  // Stable sort: links with a specific relationship first (generic ones are mostly navigation), page order otherwise.
   return fresh.sort((a, b) => Number(a.relationship === GENERIC_RELATIONSHIP) - Number(b.relationship === GENERIC_RELATIONSHIP));
+}
+
+/** Failures that would repeat on a retry: worth recording so later calls skip the link. */
+function isPermanent(err: unknown): boolean {
+  if (err instanceof SandboxFetchError) return err.status === 404;
+  return err instanceof NetError && !err.transient;
 }
 
 function describeError(err: unknown): string {
   if (err instanceof SandboxFetchError) return err.status === 404 ? "not in the sandbox corpus" : `HTTP ${err.status}`;
-  const message = err instanceof Error ? err.message : String(err);
+  // The URL is the link's own; without it equal failures group in `reason`.
+  const message = err instanceof NetError ? err.message.replace(` (${err.url})`, "") : err instanceof Error ? err.message : String(err);
   return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 }
 
@@ -97,13 +108,17 @@ async function fetchPages(links: Parent["links"], needed: number, fetcher: PageF
     const batch = budget.slice(i, i + needed - ok);
     i += batch.length;
     const settled = await Promise.allSettled(batch.map((l) => fetcher(l.url, signal)));
+    // An abort surfaces as rejected fetches; none of them says anything about the links.
+    signal?.throwIfAborted();
     settled.forEach((s, j) => {
       const link = batch[j]!;
-      if (s.status === "fulfilled" && s.value.content.trim()) {
+      if (s.status === "rejected") {
+        out.push({ ...link, error: describeError(s.reason), permanent: isPermanent(s.reason) });
+      } else if (hasContent(s.value)) {
         ok++;
         out.push({ ...link, page: s.value });
       } else {
-        out.push({ ...link, error: s.status === "rejected" ? describeError(s.reason) : "page has no content" });
+        out.push({ ...link, error: "page has no content", permanent: true });
       }
     });
   }
@@ -120,7 +135,7 @@ function summarise(outcomes: Outcome[], added: number, needed: number): string |
 }
 
 /** Writes the outcomes as new children under the per-node lock, skipping URLs added meanwhile. */
-async function writeChildren(db: PrismaClient, parent: Parent, outcomes: Outcome[], needed: number, markDepth: boolean) {
+async function writeChildren(db: PrismaClient, parent: Parent, outcomes: Outcome[], needed: number) {
   return db.$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext(${parent.id}))`;
@@ -133,7 +148,7 @@ async function writeChildren(db: PrismaClient, parent: Parent, outcomes: Outcome
       const added: string[] = [];
       const failed: string[] = [];
       for (const o of outcomes) {
-        if (taken.has(o.url) || ("page" in o && added.length >= needed)) continue;
+        if (taken.has(o.url) || ("page" in o ? added.length >= needed : !o.permanent)) continue;
         taken.add(o.url);
         const id = randomUUID();
         const base = { id, treeId: parent.treeId, parentId: parent.id, ordinal: ordinal++, depth: parent.depth + 1 };
@@ -144,25 +159,16 @@ async function writeChildren(db: PrismaClient, parent: Parent, outcomes: Outcome
           p.links.forEach((l, i) => contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l }));
           added.push(id);
         } else {
-          nodes.push({ ...shared, domain: hostOf(o.url), crawled: false, status: "failed", error: o.error });
+          nodes.push({ ...shared, domain: domainOf(o.url), crawled: false, status: "failed", error: o.error });
           failed.push(id);
         }
       }
       if (nodes.length) await tx.node.createMany({ data: nodes });
       if (contexts.length) await tx.linkContext.createMany({ data: contexts });
-      if (markDepth) await tx.node.update({ where: { id: parent.id }, data: { depthExpandedAt: now } });
       return { added, failed };
     },
     { timeout: 30_000, maxWait: 30_000 },
   );
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return "";
-  }
 }
 
 async function expandChildren(
@@ -170,19 +176,15 @@ async function expandChildren(
   nodeId: string,
   needed: number,
   fetcher: PageFetcher,
-  markDepth: boolean,
   opts: ExpandOptions,
 ): Promise<ExpandResult> {
   if (!Number.isInteger(needed) || needed < 1) throw new RangeError(`needed must be a positive integer, got ${needed}`);
   const parent = await loadParent(db, nodeId);
   if (!parent.expandable) return { added: [], failed: [], reason: "tree not expandable" };
   const links = candidates(parent, await knownUrls(db, nodeId));
-  if (!links.length) {
-    if (markDepth) await db.node.update({ where: { id: nodeId }, data: { depthExpandedAt: new Date() } });
-    return { added: [], failed: [], reason: "no unexplored links" };
-  }
+  if (!links.length) return { added: [], failed: [], reason: "no unexplored links" };
   const outcomes = await fetchPages(links, needed, fetcher, opts.signal);
-  const written = await writeChildren(db, parent, outcomes, needed, markDepth);
+  const written = await writeChildren(db, parent, outcomes, needed);
   const reason = summarise(outcomes, written.added.length, needed);
   return reason ? { ...written, reason } : written;
 }
@@ -194,7 +196,7 @@ export function expandDepth(
   fetcher: PageFetcher,
   opts: ExpandOptions & { max?: number } = {},
 ): Promise<ExpandResult> {
-  return expandChildren(db, nodeId, opts.max ?? 3, fetcher, true, opts);
+  return expandChildren(db, nodeId, opts.max ?? 3, fetcher, opts);
 }
 
 /** Width expansion of a parent: `needed` more children (siblings of the current node). */
@@ -205,5 +207,5 @@ export function expandWidth(
   fetcher: PageFetcher,
   opts: ExpandOptions = {},
 ): Promise<ExpandResult> {
-  return expandChildren(db, parentId, needed, fetcher, false, opts);
+  return expandChildren(db, parentId, needed, fetcher, opts);
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../store/db";
+import type { Db } from "@arena/db";
 
 /** A corpus page: the stored node that the sandbox serves for an original URL. */
 export interface CorpusPage {

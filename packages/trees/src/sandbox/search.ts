@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "../store/db";
+import type { Db } from "@arena/db";
 import { sandboxUrl } from "./urls";
 
 export interface SearchResult {

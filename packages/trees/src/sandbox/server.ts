@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Db } from "../store/db";
+import type { Db } from "@arena/db";
 import { findPage, inCorpus } from "./corpus";
 import { renderPage } from "./render";
 import { searchPages, SearchInputError } from "./search";

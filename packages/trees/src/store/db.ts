@@ -1,8 +1,3 @@
-import type { Prisma, PrismaClient } from "@arena/db";
-
-/** Either the client or an interactive-transaction client: store functions accept both. */
-export type Db = PrismaClient | Prisma.TransactionClient;
-
 /** Splits rows so one createMany stays well below PostgreSQL's 65535 bind parameters. */
 export function chunks<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];

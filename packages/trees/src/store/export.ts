@@ -1,5 +1,5 @@
 import type { DrArenaNode } from "@arena/core";
-import type { Db } from "./db";
+import type { Db } from "@arena/db";
 import { loadTreeRows, type StoredNode, type TreeRows } from "./load";
 
 /** Rebuilds the DR-Arena JSON of a stored tree, fields in the published order. */

@@ -130,7 +130,7 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
 }
 
 /** Reads and validates one file without touching the database. */
-export async function readTreeFile(path: string): Promise<DrArenaNode> {
+async function readTreeFile(path: string): Promise<DrArenaNode> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(path, "utf8"));

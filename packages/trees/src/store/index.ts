@@ -1,6 +1,4 @@
-export type { Db } from "./db";
 export * from "./import";
 export { exportTree } from "./export";
 export { listTrees, showTree, type OutlineRow, type TreeOutline } from "./list";
 export { loadTreeView, type DbTreeView } from "./view";
-export { NotFoundError } from "./load";

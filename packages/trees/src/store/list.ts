@@ -1,12 +1,16 @@
-import type { Db } from "./db";
+import type { Db } from "@arena/db";
 import { loadTreeRows, NotFoundError, type StoredNode, type TreeRows } from "./load";
 import type { TreeSummary } from "./import";
 
-/** Every stored tree with its node count and deepest node depth, oldest first. */
-export async function listTrees(db: Db): Promise<TreeSummary[]> {
+/** Stored trees (all, or those in `ids`) with their node count and deepest node depth, oldest first. */
+export async function listTrees(db: Db, opts: { ids?: string[] } = {}): Promise<TreeSummary[]> {
   const [trees, stats] = await Promise.all([
-    db.tree.findMany({ select: { id: true, rootUrl: true, title: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    db.node.groupBy({ by: ["treeId"], _count: { _all: true }, _max: { depth: true } }),
+    db.tree.findMany({
+      where: opts.ids ? { id: { in: opts.ids } } : {},
+      select: { id: true, rootUrl: true, title: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+    db.node.groupBy({ by: ["treeId"], where: opts.ids ? { treeId: { in: opts.ids } } : {}, _count: { _all: true }, _max: { depth: true } }),
   ]);
   const byTree = new Map(stats.map((s) => [s.treeId, s]));
   return trees.map((t) => ({

@@ -1,4 +1,4 @@
-import type { Db } from "./db";
+import type { Db } from "@arena/db";
 
 /** Thrown when a tree or node id does not exist. */
 export class NotFoundError extends Error {}

@@ -1,5 +1,5 @@
 import { contextsByUrl, type LinkContextView, type TreeNodeView, type TreeView } from "@arena/core";
-import type { Db } from "./db";
+import type { Db } from "@arena/db";
 import { loadTreeRows } from "./load";
 
 /** A TreeView over a stored tree (node ids = Node.id) that can re-read itself after expansion. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { DrArenaLinkContext, DrArenaNode } from "@arena/core";
-import { NameBook, slug } from "./names";
-import { Random } from "./random";
+import { Rng, seedOf, type DrArenaLinkContext, type DrArenaNode } from "@arena/core";
+import { between, NameBook, slug } from "./names";
 import { THEMES, type Theme } from "./themes";
 
 /**
@@ -19,7 +18,7 @@ import { THEMES, type Theme } from "./themes";
  * a person's URL appears at several positions of a tree, as in the DR-Arena trees.
  */
 
-export const WORLD_HOST = "world.arena.test";
+const WORLD_HOST = "world.arena.test";
 
 export type TruthValue = string | number | string[];
 
@@ -51,7 +50,7 @@ export interface World {
   pages: number;
 }
 
-export const worldParamsSchema = z.object({
+const worldParamsSchema = z.object({
   seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "seed: 1-64 letters, digits, '-' or '_'"),
   hubs: z.number().int().min(1).max(500).default(3),
   entities: z.number().int().min(2).max(5000).default(12),
@@ -131,8 +130,8 @@ class PageText {
   }
 }
 
-function dateIn(rng: Random, year: number): string {
-  return `${rng.int(1, 28)} ${rng.pick(MONTHS)} ${year}`;
+function dateIn(rng: Rng, year: number): string {
+  return `${between(rng, 1, 28)} ${rng.pick(MONTHS)} ${year}`;
 }
 
 function node(
@@ -160,11 +159,11 @@ function node(
 }
 
 /** Builds the people, regions and entities of one hub (all random draws happen here). */
-function buildHub(rng: Random, names: NameBook, theme: Theme, hubUrl: string, entityCount: number) {
+function buildHub(rng: Rng, names: NameBook, theme: Theme, hubUrl: string, entityCount: number) {
   const country = names.country();
   const regions: Region[] = Array.from({ length: Math.max(2, Math.round(entityCount / 8)) }, () => {
     const name = `${names.word()} ${theme.regionWord}`;
-    return { name, url: `${hubUrl}${slug(name)}/`, capital: names.town(), areaKm2: rng.int(400, 12000), entities: [] };
+    return { name, url: `${hubUrl}${slug(name)}/`, capital: names.town(), areaKm2: between(rng, 400, 12000), entities: [] };
   });
   const people: Person[] = Array.from({ length: Math.max(2, Math.ceil(entityCount / 2)) }, () => {
     const { given, family } = names.person();
@@ -186,8 +185,8 @@ function buildHub(rng: Random, names: NameBook, theme: Theme, hubUrl: string, en
     const region = regions[i % regions.length]!;
     const root = names.word();
     const name = `${root} ${rng.pick(theme.nameSuffixes)}`;
-    const year = rng.int(1780, 1960);
-    const eventYear = rng.int(year + 3, 2020);
+    const year = between(rng, 1780, 1960);
+    const eventYear = between(rng, year + 3, 2020);
     const kind = rng.pick(theme.events);
     const eventName = `${kind} of ${eventYear} at ${name}`;
     const person = rng.pick(people);
@@ -199,16 +198,16 @@ function buildHub(rng: Random, names: NameBook, theme: Theme, hubUrl: string, en
       town: names.town(),
       year,
       date: dateIn(rng, year),
-      measure: rng.int(theme.measure.min, theme.measure.max),
-      count: rng.int(theme.count.min, theme.count.max),
-      list: rng.sample(theme.list.pool, 3),
+      measure: between(rng, theme.measure.min, theme.measure.max),
+      count: between(rng, theme.count.min, theme.count.max),
+      list: rng.shuffle(theme.list.pool).slice(0, 3),
       person,
       event: {
         name: eventName,
         url: `${hubUrl}events/${slug(eventName)}`,
         kind,
         date: dateIn(rng, eventYear),
-        figure: rng.int(theme.eventFigure.min, theme.eventFigure.max),
+        figure: between(rng, theme.eventFigure.min, theme.eventFigure.max),
       },
       filler: rng.pick(theme.fillers),
     };
@@ -216,7 +215,7 @@ function buildHub(rng: Random, names: NameBook, theme: Theme, hubUrl: string, en
     person.works.push(entity);
     entities.push(entity);
   }
-  for (const p of people) p.born = Math.min(...p.works.map((w) => w.year), 1960) - rng.int(25, 55);
+  for (const p of people) p.born = Math.min(...p.works.map((w) => w.year), 1960) - between(rng, 25, 55);
   return { country, regions, people: people.filter((p) => p.works.length), entities };
 }
 
@@ -363,7 +362,7 @@ function hubPage(theme: Theme, country: string, url: string, regions: Region[], 
 /** Generates the world for validated parameters; identical parameters give identical output. */
 export function generateWorld(input: z.input<typeof worldParamsSchema>): World {
   const params = worldParamsSchema.parse(input);
-  const rng = new Random(params.seed);
+  const rng = Rng.fromSeed(seedOf(params.seed));
   const names = new NameBook(rng);
   const urls = new Set<string>();
   const trees: WorldTree[] = [];

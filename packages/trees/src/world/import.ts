@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "@arena/db";
 import { importTree, type TreeSummary } from "../store/import";
+import { listTrees } from "../store/list";
 import { generateWorld, type World, type WorldParams } from "./generate";
 
 export interface WorldImport {
@@ -44,7 +45,7 @@ export async function importWorld(db: PrismaClient, params: Partial<WorldParams>
   for (const [hub, wt] of world.trees.entries()) {
     const id = byRoot.get(wt.tree.url);
     if (id) {
-      summaries.push(await summaryOf(db, id));
+      summaries.push(...(await listTrees(db, { ids: [id] })));
       continue;
     }
     const meta = { world: { ...world.params, hub }, truth: wt.truth } as unknown as Prisma.InputJsonValue;
@@ -54,12 +55,4 @@ export async function importWorld(db: PrismaClient, params: Partial<WorldParams>
     written++;
   }
   return { params: world.params, pages: world.pages, reused: written === 0, trees: summaries };
-}
-
-async function summaryOf(db: PrismaClient, treeId: string): Promise<TreeSummary> {
-  const [tree, stats] = await Promise.all([
-    db.tree.findUniqueOrThrow({ where: { id: treeId }, select: { id: true, rootUrl: true, title: true } }),
-    db.node.aggregate({ where: { treeId }, _count: { _all: true }, _max: { depth: true } }),
-  ]);
-  return { ...tree, nodes: stats._count._all, maxDepth: stats._max.depth ?? 0 };
 }

@@ -2,8 +2,6 @@ export {
   generateWorld,
   scaleParams,
   formatNumber,
-  worldParamsSchema,
-  WORLD_HOST,
   type World,
   type WorldParams,
   type WorldTree,

@@ -1,12 +1,17 @@
-import type { Random } from "./random";
+import type { Rng } from "@arena/core";
+
+/** Integer in [min, max], both inclusive (core's Rng.int is [0, n)). */
+export function between(rng: Rng, min: number, max: number): number {
+  return min + rng.int(max - min + 1);
+}
 
 const ONSETS = ["b", "br", "c", "d", "dr", "f", "g", "gr", "h", "k", "kr", "l", "m", "n", "p", "r", "s", "sh", "st", "t", "th", "tr", "v", "w", "z"];
 const VOWELS = ["a", "e", "i", "o", "u", "ae", "ei", "ou", "ia", "y"];
 const CODAS = ["", "", "n", "r", "l", "s", "th", "m", "nd", "rk", "st", "ck", "v"];
 
-function syllables(rng: Random, min: number, max: number): string {
+function syllables(rng: Rng, min: number, max: number): string {
   let word = "";
-  const n = rng.int(min, max);
+  const n = between(rng, min, max);
   for (let i = 0; i < n; i++) word += rng.pick(ONSETS) + rng.pick(VOWELS) + (i === n - 1 ? rng.pick(CODAS) : "");
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
@@ -18,7 +23,7 @@ function syllables(rng: Random, min: number, max: number): string {
 export class NameBook {
   private readonly used = new Set<string>();
 
-  constructor(private readonly rng: Random) {}
+  constructor(private readonly rng: Rng) {}
 
   private unique(make: () => string): string {
     for (;;) {
