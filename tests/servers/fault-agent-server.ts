@@ -19,7 +19,7 @@
  * `requests` records every request (method, path, headers, parsed body).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { readBody } from "./http-body";
+import { readBody, sendJson } from "./http-body";
 import type { AddressInfo } from "node:net";
 
 /** The error class a correct client records for each failing endpoint. */
@@ -52,11 +52,6 @@ export interface FaultAgentServer {
 }
 
 const HUGE_BYTES = 20 * 1024 * 1024;
-
-function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(value));
-}
 
 
 function answerFor(body: unknown): string {
@@ -92,31 +87,31 @@ export async function startFaultAgentServer(opts: { slowMs?: number } = {}): Pro
   let jobs = 0;
 
   const route = async (req: IncomingMessage, res: ServerResponse, path: string, body: unknown) => {
-    if (path.endsWith("/health")) return json(res, 200, { status: "ok" });
+    if (path.endsWith("/health")) return sendJson(res, 200, { status: "ok" });
     if (path.startsWith("/jobs/")) {
       const left = pollsLeft.get(path);
-      if (left === undefined) return json(res, 404, { error: "no such job" });
+      if (left === undefined) return sendJson(res, 404, { error: "no such job" });
       if (left > 0) {
         pollsLeft.set(path, left - 1);
-        return json(res, 202, { poll_url: path, retry_after_s: 0.05 });
+        return sendJson(res, 202, { poll_url: path, retry_after_s: 0.05 });
       }
-      return json(res, 200, { answer: answerFor({ question: "polled" }), usage: { total_tokens: 321 } });
+      return sendJson(res, 200, { answer: answerFor({ question: "polled" }), usage: { total_tokens: 321 } });
     }
     switch (path) {
       case "/ok":
-        return json(res, 200, { answer: answerFor(body), usage: { total_tokens: 1234 }, cost_usd: 0.0123 });
+        return sendJson(res, 200, { answer: answerFor(body), usage: { total_tokens: 1234 }, cost_usd: 0.0123 });
       case "/slow":
         await new Promise((r) => setTimeout(r, slowMs));
-        return json(res, 200, { answer: answerFor(body) });
+        return sendJson(res, 200, { answer: answerFor(body) });
       case "/hanging":
         return; // never answered; close() drops the connection
       case "/500":
-        return json(res, 500, { error: "internal failure" });
+        return sendJson(res, 500, { error: "internal failure" });
       case "/garbage":
         res.writeHead(200, { "content-type": "application/json" });
         return res.end("<html>this is not json</html>");
       case "/bad-schema":
-        return json(res, 200, { text: "answer under the wrong key" });
+        return sendJson(res, 200, { text: "answer under the wrong key" });
       case "/huge":
         return streamHuge(res);
       case "/redirect-private":
@@ -125,12 +120,12 @@ export async function startFaultAgentServer(opts: { slowMs?: number } = {}): Pro
       case "/poll": {
         const job = `/jobs/${++jobs}`;
         pollsLeft.set(job, 1);
-        return json(res, 202, { poll_url: job, retry_after_s: 0.05 });
+        return sendJson(res, 202, { poll_url: job, retry_after_s: 0.05 });
       }
       case "/poll-foreign":
-        return json(res, 202, { poll_url: "http://127.0.0.2:9/jobs/1" });
+        return sendJson(res, 202, { poll_url: "http://127.0.0.2:9/jobs/1" });
       default:
-        return json(res, 404, { error: `no route ${path}` });
+        return sendJson(res, 404, { error: `no route ${path}` });
     }
   };
 
@@ -141,7 +136,7 @@ export async function startFaultAgentServer(opts: { slowMs?: number } = {}): Pro
       requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
       await route(req, res, path, body);
     })().catch(() => {
-      if (!res.headersSent) json(res, 500, { error: "fault server failure" });
+      if (!res.headersSent) sendJson(res, 500, { error: "fault server failure" });
       else res.destroy();
     });
   });

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Reads a request body: parsed JSON when it is JSON, the raw text otherwise, null when empty. */
 export async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -11,4 +11,10 @@ export async function readBody(req: IncomingMessage): Promise<unknown> {
   } catch {
     return text;
   }
+}
+
+/** Sends a JSON response with the given status and extra headers. */
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(value));
 }

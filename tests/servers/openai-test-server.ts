@@ -17,8 +17,7 @@
  *
  * Scripted responses (`reply.*` builders):
  * - `content(text, opts?)` — a normal completion whose message content is `text` (finish_reason
- *   "stop" unless `opts.finishReason`; `opts.usage` overrides token counts; `opts.toolCalls` adds
- *   tool calls and sets finish_reason "tool_calls").
+ *   "stop" unless `opts.finishReason`; `opts.usage` overrides token counts).
  * - `json(value)` — content = JSON.stringify(value).
  * - `fenced(value)` — content = the JSON inside a ```json code fence with chatter around it.
  * - `malformed(text)` — alias of content, for readability: a body that is not valid JSON.
@@ -31,15 +30,13 @@
  * `{"error":{"message":"openai-test-server: no scripted response"}}`, so an unexpected extra
  * call fails loudly instead of hanging.
  *
- * Streaming: if the request has `stream: true`, a `content` reply is sent as SSE chunks
- * (`chat.completion.chunk`, content split in ~3 pieces, final chunk with usage, then
- * `data: [DONE]`); tool calls are sent in one chunk.
+ * No streaming and no tool calls: the arena's clients use neither.
  *
  * Usage: unless scripted, `prompt_tokens` = ceil(chars of all message contents / 4) and
  * `completion_tokens` = ceil(chars of the reply / 4) — deterministic, so tests can assert it.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { readBody } from "./http-body";
+import { createServer, type ServerResponse } from "node:http";
+import { readBody, sendJson } from "./http-body";
 import type { AddressInfo } from "node:net";
 
 export interface Usage {
@@ -48,19 +45,12 @@ export interface Usage {
   total_tokens: number;
 }
 
-export interface ToolCall {
-  id: string;
-  type: "function";
-  function: { name: string; arguments: string };
-}
-
 export type ScriptedResponse =
   | {
       kind: "content";
       content: string;
-      finishReason?: "stop" | "length" | "tool_calls";
+      finishReason?: "stop" | "length";
       usage?: Partial<Usage>;
-      toolCalls?: ToolCall[];
       model?: string;
     }
   | { kind: "status"; status: number; retryAfter?: number; body?: unknown }
@@ -92,7 +82,6 @@ export interface ChatRequestBody {
   messages?: Array<{ role: string; content: unknown }>;
   temperature?: number;
   response_format?: { type: string; json_schema?: unknown };
-  stream?: boolean;
   [key: string]: unknown;
 }
 
@@ -132,12 +121,6 @@ function promptChars(body: unknown): number {
   return messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : JSON.stringify(m.content ?? "").length), 0);
 }
 
-
-function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(value));
-}
-
 let completionCounter = 0;
 
 async function sendScripted(res: ServerResponse, req: RecordedRequest, r: ScriptedResponse): Promise<void> {
@@ -161,8 +144,7 @@ async function sendScripted(res: ServerResponse, req: RecordedRequest, r: Script
   const id = `chatcmpl-test-${++completionCounter}`;
   const model = r.model ?? body?.model ?? "test-model";
   const created = Math.floor(Date.now() / 1000);
-  const finishReason = r.finishReason ?? (r.toolCalls?.length ? "tool_calls" : "stop");
-  if (body?.stream) return sendStream(res, { id, model, created, content: r.content, toolCalls: r.toolCalls, finishReason, usage });
+  const finishReason = r.finishReason ?? "stop";
   sendJson(res, 200, {
     id,
     object: "chat.completion",
@@ -171,30 +153,13 @@ async function sendScripted(res: ServerResponse, req: RecordedRequest, r: Script
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: r.content, refusal: null, ...(r.toolCalls?.length ? { tool_calls: r.toolCalls } : {}) },
+        message: { role: "assistant", content: r.content, refusal: null },
         finish_reason: finishReason,
         logprobs: null,
       },
     ],
     usage,
   });
-}
-
-function sendStream(
-  res: ServerResponse,
-  c: { id: string; model: string; created: number; content: string; toolCalls: ToolCall[] | undefined; finishReason: string; usage: Usage },
-) {
-  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-  const chunk = (delta: unknown, finish: string | null, usage?: Usage) =>
-    res.write(
-      `data: ${JSON.stringify({ id: c.id, object: "chat.completion.chunk", created: c.created, model: c.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`,
-    );
-  chunk({ role: "assistant", content: "" }, null);
-  const step = Math.max(1, Math.ceil(c.content.length / 3));
-  for (let i = 0; i < c.content.length; i += step) chunk({ content: c.content.slice(i, i + step) }, null);
-  if (c.toolCalls?.length) chunk({ tool_calls: c.toolCalls.map((t, index) => ({ index, ...t })) }, null);
-  chunk({}, c.finishReason, c.usage);
-  res.end("data: [DONE]\n\n");
 }
 
 export async function startOpenAITestServer(opts: { models?: string[] } = {}): Promise<OpenAITestServer> {

@@ -39,25 +39,33 @@ export function failedAnswer(failure: AgentFailure, startedAt: number): AgentAns
 const DETAIL_MAX = 300;
 
 /**
- * Maps whatever an adapter caught to the five error classes. The OpenAI SDK wraps transport
- * failures (our guarded fetch's NetError among them) in its own errors, so causes are followed.
- * An error of no known kind counts as `refused`: the agent could not be used, and the detail says why.
+ * Maps what an adapter caught to the five error classes. The OpenAI SDK wraps transport failures
+ * (our guarded fetch's NetError among them) in its own errors, so causes are followed, and the
+ * detail is the message of the error that decided the class ("Connection error." says nothing;
+ * the NetError under it names the refused address). Only agent-side failures are classified: any
+ * other error is an arena bug and is rethrown, so it never counts against the agent.
  */
 export function classifyError(err: unknown): AgentFailure {
   const found = classOf(err);
-  const detail = (err instanceof Error ? err.message : String(err)).slice(0, DETAIL_MAX);
-  return { class: found ?? "refused", detail };
+  if (!found) throw err;
+  return { class: found.class, detail: found.error.message.slice(0, DETAIL_MAX) };
 }
 
-function classOf(err: unknown, depth = 0): AgentErrorClass | null {
+function classOf(err: unknown, depth = 0): { class: AgentErrorClass; error: Error } | null {
   if (depth > 5 || !(err instanceof Error)) return null;
+  const own = ownClass(err);
+  if (own) return { class: own, error: err };
+  const inner = classOf(err.cause, depth + 1);
+  if (inner) return inner;
+  if (err instanceof APIError && typeof err.status === "number") return { class: "http_status", error: err };
+  return null;
+}
+
+function ownClass(err: Error): AgentErrorClass | null {
   if (err instanceof AgentCallError) return err.errorClass;
   if (err instanceof NetError) return err.kind;
   if (err instanceof ZodError || err instanceof SyntaxError) return "malformed";
   if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) return "timeout";
   if (err.name === "TimeoutError" || err.name === "AbortError") return "timeout";
-  const inner = classOf(err.cause, depth + 1);
-  if (inner) return inner;
-  if (err instanceof APIError && typeof err.status === "number") return "http_status";
   return null;
 }

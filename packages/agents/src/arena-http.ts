@@ -7,7 +7,7 @@ import type { ArenaHttpConfig } from "./config";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
 /** Protocol identifier sent with every request; a breaking change gets a new number. */
-export const ARENA_PROTOCOL = "dr-arena/1";
+const ARENA_PROTOCOL = "dr-arena/1";
 
 export const ArenaRequestSchema = z.object({
   protocol: z.literal(ARENA_PROTOCOL),
@@ -17,7 +17,7 @@ export const ArenaRequestSchema = z.object({
   match_id: z.string().optional(),
   round: z.number().int().positive().optional(),
 });
-export type ArenaRequest = z.infer<typeof ArenaRequestSchema>;
+type ArenaRequest = z.infer<typeof ArenaRequestSchema>;
 
 /** `200` body: the answer. */
 export const ArenaAnswerSchema = z.object({
@@ -139,7 +139,7 @@ function sameOriginUrl(pollUrl: string, endpoint: string): string {
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** `{endpoint}/health` (the endpoint's path with `/health` appended), e.g. `/answer` → `/answer/health`. */
-export function healthUrl(endpoint: string): string {
+function healthUrl(endpoint: string): string {
   const url = new URL(endpoint);
   url.pathname = `${url.pathname.replace(/\/+$/, "")}/health`;
   url.search = "";

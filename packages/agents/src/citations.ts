@@ -1,3 +1,4 @@
+import { splitReferences } from "@arena/core";
 import { Lexer, type Token, type Tokens } from "marked";
 
 /** One entry of an answer's References section. */
@@ -22,12 +23,6 @@ export interface ParsedCitations {
 }
 
 /**
- * Section titles accepted as the References section. Matched against a heading, or the first
- * line of a paragraph (`**References**`, `References:`), case-insensitively.
- */
-const REF_TITLE = /^(references?|sources?|citations?|bibliography|works cited|reference list|cited sources)$/i;
-
-/**
  * An inline citation group: `[1]`, `[1, 2]`, `[1; 3]`, `[1-3]`, `[1–3]`. Numbers have at most 3
  * digits so that bracketed years such as `[2020]` are not read as citations; footnote markers
  * (`[^1]`) are not citations either.
@@ -40,80 +35,24 @@ const ENTRY_LABEL = /^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])/;
 
 /**
  * Parses the citations of a Markdown answer: inline `[n]` markers in the body and the entries
- * of its References section.
+ * of its References section, which core's `splitReferences` finds (the same rule the judge uses).
  *
  * Choices where formats vary:
- * - The References section is the LAST heading (any level) titled References/Sources/... up to
- *   the next heading of the same or higher level; or a paragraph starting with such a title
- *   line (`**References**`, `Sources:`) up to the next heading.
  * - Entries are list items (each counts), paragraph lines that carry a URL or a `[n]`/`n.`
  *   label, and link reference definitions (`[n]: url`).
- * - Without such a section, numeric link reference definitions anywhere are the entries; failing
- *   those, a final paragraph or list in which every line is a `[n] URL` / `n. URL` entry.
+ * - Without a section, numeric link reference definitions anywhere are the entries.
  * - Inline markers are read outside code and outside the References section.
  */
 export function parseCitations(markdown: string): ParsedCitations {
-  const tokens = Lexer.lex(markdown, { gfm: true });
-  const section = findReferenceSection(tokens);
-  const candidates = section
-    ? section.leadLines.map(paragraphLine).concat(section.tokens.flatMap(candidatesOf))
-    : tokens.filter(isNumericDef).map((t) => ({ text: t.raw, listItem: false }));
-  let entries = numberEntries(candidates);
-  let sectionTokens = section ? [section.start, ...section.tokens] : [];
-  if (!section && !entries.length) {
-    const trailing = trailingReferenceList(tokens);
-    if (trailing) [entries, sectionTokens] = [trailing.entries, [trailing.token]];
-  }
-  const bodyTokens = tokens.filter((t) => !sectionTokens.includes(t));
+  const { body, references } = splitReferences(markdown);
+  const bodyTokens = Lexer.lex(body, { gfm: true });
+  const entries = references
+    ? numberEntries(Lexer.lex(references, { gfm: true }).flatMap(candidatesOf))
+    : numberEntries(bodyTokens.filter(isNumericDef).map((t) => ({ text: t.raw, listItem: false })));
   const inline = inlineCitations(bodyTokens);
   const labels = new Set(entries.map((e) => e.n));
   const urls = [...new Set(entries.flatMap((e) => (e.url ? [e.url] : [])))];
   return { count: entries.length, urls, inline, unresolved: inline.filter((n) => !labels.has(n)), entries };
-}
-
-interface ReferenceSection {
-  start: Token;
-  /** Entry lines inside the title paragraph itself (`**References**\n[1] url`). */
-  leadLines: string[];
-  tokens: Token[];
-}
-
-function findReferenceSection(tokens: Token[]): ReferenceSection | null {
-  for (let i = tokens.length - 1; i >= 0; i--) {
-    const t = tokens[i]!;
-    if (t.type === "heading" && REF_TITLE.test(cleanTitle(t.text))) {
-      const depth = (t as Tokens.Heading).depth;
-      return { start: t, leadLines: [], tokens: until(tokens, i + 1, (x) => x.type === "heading" && (x as Tokens.Heading).depth <= depth) };
-    }
-    if (t.type === "paragraph") {
-      const [first = "", ...rest] = t.raw.split("\n");
-      if (REF_TITLE.test(cleanTitle(first))) {
-        return { start: t, leadLines: rest, tokens: until(tokens, i + 1, (x) => x.type === "heading") };
-      }
-    }
-  }
-  return null;
-}
-
-/** The last block, when every line of it is a labelled entry with a URL (an untitled reference list). */
-function trailingReferenceList(tokens: Token[]): { token: Token; entries: ReferenceEntry[] } | null {
-  const last = tokens.filter((t) => t.type !== "space").at(-1);
-  if (!last || (last.type !== "paragraph" && last.type !== "list")) return null;
-  const candidates = candidatesOf(last).filter((c) => c.text.trim());
-  const entries = numberEntries(candidates);
-  const complete = entries.length > 0 && entries.length === candidates.length && entries.every((e) => e.url && ENTRY_LABEL.test(e.text));
-  return complete ? { token: last, entries } : null;
-}
-
-function until(tokens: Token[], from: number, stop: (t: Token) => boolean): Token[] {
-  const out: Token[] = [];
-  for (let i = from; i < tokens.length && !stop(tokens[i]!); i++) out.push(tokens[i]!);
-  return out;
-}
-
-/** Strips emphasis markers, heading hashes and a trailing colon from a title line. */
-function cleanTitle(line: string): string {
-  return line.replace(/[*_#]/g, "").replace(/:\s*$/, "").trim();
 }
 
 function isNumericDef(t: Token): boolean {

@@ -1,3 +1,4 @@
+import { priceTable, type Price } from "@arena/core";
 import { extractPage } from "@arena/trees";
 import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";
 import { builtinAgent } from "./builtin/agent";
@@ -26,6 +27,8 @@ export interface AgentDeps {
   extractText?: HtmlToText;
   /** A ready sandbox API (tests, or an in-process sandbox) instead of `sandboxUrl`. */
   sandbox?: SandboxApi;
+  /** Model prices for cost estimates; default: the built-in table with ARENA_MODEL_PRICES overrides. */
+  prices?: Readonly<Record<string, Price>>;
 }
 
 /**
@@ -84,6 +87,7 @@ function openAIOptions(agent: AgentRecord, deps: AgentDeps) {
     apiKey: secretOf(agent, deps),
     config: parseConfig(OpenAIConfigSchema, agent.config, agent.name),
     allow: deps.allow,
+    prices: deps.prices ?? priceTable(process.env.ARENA_MODEL_PRICES),
   };
 }
 

@@ -30,7 +30,7 @@ export const ArenaHttpConfigSchema = z.object({
   maxBytes: bytes.default(5_000_000),
 });
 
-export const BuiltinStrategy = z.enum(["extractive", "researcher"]);
+const BuiltinStrategy = z.enum(["extractive", "researcher"]);
 export const BuiltinConfigSchema = z.object({
   strategy: BuiltinStrategy,
   timeoutMs: ms.default(30_000),

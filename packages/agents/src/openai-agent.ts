@@ -3,7 +3,7 @@ import { sdkFetch } from "@arena/net";
 import OpenAI from "openai";
 import { z } from "zod";
 import { AgentCallError, answerOf, classifyError, failedAnswer } from "./answer";
-import { callCost, priceFor } from "@arena/core";
+import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
@@ -16,6 +16,8 @@ export interface OpenAIAgentOptions {
   config: OpenAIConfig;
   /** Extra allow-list entries for the address guard (ARENA_ALLOW_HOSTS applies as well). */
   allow?: string[];
+  /** Model price table (core's priceTable, with the operator's overrides); `config.price` wins over it. */
+  prices: Readonly<Record<string, Price>>;
 }
 
 /** The part of a chat completion the arena relies on; anything else in the body is ignored. */
@@ -49,7 +51,7 @@ function sdkClient(o: OpenAIAgentOptions): OpenAI {
  */
 export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
   const client = sdkClient(o);
-  const price = o.config.price ?? priceFor(o.model);
+  const price = o.config.price ?? priceFor(o.model, o.prices);
   return {
     name: o.name,
     async answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer> {

@@ -9,11 +9,11 @@ export const ANSWER_FORMAT_INSTRUCTIONS = [
 ].join("\n");
 
 /** The current question with its word-limit instruction, as the user turn carries it. */
-export function questionTurn(req: AgentRequest): string {
+function questionTurn(req: AgentRequest): string {
   return `${req.question}\n\n${req.wordLimitInstruction}`;
 }
 
-export type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
 
 /** System prompt, then previous Q/A of this match as user/assistant pairs, then the question. */
 export function chatMessages(req: AgentRequest): ChatMessage[] {

@@ -22,7 +22,7 @@ export class SecretError extends Error {
 }
 
 /** `<repo>/var/secret.key`, found from this file's location so it does not depend on the cwd. */
-export const DEFAULT_KEY_FILE = resolve(dirname(fileURLToPath(import.meta.url)), "../../../var/secret.key");
+const DEFAULT_KEY_FILE = resolve(dirname(fileURLToPath(import.meta.url)), "../../../var/secret.key");
 
 export function encryptSecret(plain: string, key: Buffer): string {
   checkKey(key);

@@ -35,15 +35,18 @@ export function simulatedText(name: string, config: SimulatedConfig, req: AgentR
   const allItems = [...oracle.checklistDepth, ...oracle.checklistWidth];
 
   const entityLines = oracle.checklistDepth.map((item, i) => {
-    if (draw("depth", i) < config.p_depth) return `- **${item.item}**: ${item.detail}${refs.cite(item.sourceUrl || fallbackUrl)}`;
+    // Only the name: a depth item's detail is the examiner's identifying logic, which for heuristic
+    // tasks quotes page sentences holding the width facts (writing it would leak p_depth into width).
+    if (draw("depth", i) < config.p_depth) return `- **${item.item}**${refs.cite(item.sourceUrl || fallbackUrl)}`;
     // A wrong entity cites no page: citing the target's page would be a right answer in disguise.
     return `- **${wrongEntity(allItems, (k) => draw("depth-wrong", i, k))}**: this is the entity the question describes`;
   });
   const factLines = oracle.checklistWidth.flatMap((item, i) => {
-    const cite = refs.cite(item.sourceUrl || fallbackUrl);
-    if (draw("width", i) < config.p_width) return [`- **${item.item}**: ${item.detail}${cite}`];
+    // cite only lines that are written, so an omitted fact adds no References entry
+    const line = (value: string) => `- **${item.item}**: ${value}${refs.cite(item.sourceUrl || fallbackUrl)}`;
+    if (draw("width", i) < config.p_width) return [line(item.detail)];
     const wrong = wrongNumbers(item.detail, (k) => draw("width-wrong", i, k));
-    return wrong && draw("width-mode", i) < 0.5 ? [`- **${item.item}**: ${wrong}${cite}`] : [];
+    return wrong && draw("width-mode", i) < 0.5 ? [line(wrong)] : [];
   });
 
   const parts = ["Based on the sources consulted, here is what the question asks for."];

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AgentRequest } from "@arena/core";
 import { createPrisma, type PrismaClient } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
 import { importTreeFile, startSandboxServer, type SandboxServer } from "@arena/trees";
 import { startFaultAgentServer, type FaultAgentServer } from "../../../tests/servers/fault-agent-server";
 import { parseCitations } from "../src/citations";
@@ -17,19 +18,6 @@ const run = promisify(execFile);
 const ARENA = fileURLToPath(new URL("../../../apps/cli/bin/arena.mjs", import.meta.url));
 const KEY = randomBytes(32);
 const TREE_0016 = fileURLToPath(new URL("../../../../shared/data/dr-arena-trees/tree_0016.json", import.meta.url));
-
-/**
- * Empties every application table, as `truncateAll` from @arena/db/testing would; that helper
- * selects `tablename` (PostgreSQL type `name`), which the Prisma pg adapter cannot deserialize yet
- * (prisma/orm#27403), so the column is cast to text here. Switch back once @arena/db casts it.
- */
-async function truncateAll(db: PrismaClient): Promise<void> {
-  const rows = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
-    "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
-  );
-  const list = rows.map((r) => `"${r.tablename}"`).join(", ");
-  if (list) await db.$executeRawUnsafe(`TRUNCATE ${list} RESTART IDENTITY CASCADE`);
-}
 
 /** Runs the real `arena` CLI in a child process (async, so this process's test server keeps serving). */
 async function arena(args: string[], env: Record<string, string> = {}) {

@@ -111,3 +111,15 @@ describe("parseCitations without a titled section", () => {
     expect(c.unresolved).toEqual([1]);
   });
 });
+
+describe("parseCitations uses the judge's References section (core splitReferences)", () => {
+  it("'## Works cited' and the singular '## Reference' are sections", () => {
+    expect(parseCitations("A [1].\n\n## Works cited\n1. https://one.org").urls).toEqual(["https://one.org"]);
+    expect(parseCitations("A [1].\n\n## Reference\n[1] https://one.org")).toMatchObject({ count: 1, unresolved: [] });
+  });
+
+  it("an early '## Sources' section is followed by more body, whose markers still count", () => {
+    const c = parseCitations("## Sources\n[1] https://one.org\n[2] https://two.org\n\n## Analysis\nClaim [2], and [3].");
+    expect(c).toMatchObject({ count: 2, urls: ["https://one.org", "https://two.org"], inline: [2, 3], unresolved: [3] });
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { AgentRequest } from "@arena/core";
+import { priceTable, type AgentRequest } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 import { OpenAIConfigSchema } from "../src/config";
 import { openAIAgent, openAIHealth, type OpenAIAgentOptions } from "../src/openai-agent";
@@ -29,6 +29,7 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
       apiKey: "sk-test",
       config: OpenAIConfigSchema.parse({ timeoutMs: 2_000 }),
       allow: [new URL(srv.baseUrl).host],
+      prices: priceTable(),
     };
   });
   afterEach(() => expect(srv.pending()).toBe(0));
@@ -63,6 +64,16 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
     const unpriced = await openAIAgent({ ...opts, model: "local-model" }).answer(req, { seed: "s" });
     expect(unpriced.costUsd).toBeNull();
     expect(unpriced.tokens).toBeGreaterThan(0);
+  });
+
+  it("prices from the operator's table (ARENA_MODEL_PRICES) reach the adapter; config.price still wins", async () => {
+    const usage = { usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } };
+    srv.enqueue(reply.content(ANSWER, usage), reply.content(ANSWER, usage));
+    const prices = priceTable(JSON.stringify({ "local-model": { input: 3, output: 5 } }));
+    const fromTable = await openAIAgent({ ...opts, model: "local-model", prices }).answer(req, { seed: "s" });
+    expect(fromTable.costUsd).toBeCloseTo((10 * 3 + 20 * 5) / 1e6, 12);
+    const overridden = await openAIAgent({ ...opts, model: "local-model", prices, config: { ...opts.config, price: { input: 1, output: 2 } } }).answer(req, { seed: "s" });
+    expect(overridden.costUsd).toBeCloseTo(50 / 1e6, 12);
   });
 
   it("retries a 429 and then answers", async () => {
@@ -103,6 +114,7 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
   it("a base URL on a private address is refused by the guard", async () => {
     const a = await openAIAgent({ ...opts, baseUrl: "http://10.0.0.1/v1", allow: [] }).answer(req, { seed: "s" });
     expect(a.error?.class).toBe("refused");
+    expect(a.error?.detail).toContain("10.0.0.1");
   });
 
   it("health lists models and checks the configured one", async () => {

@@ -59,19 +59,6 @@ export function parseVerdict(input: unknown): Verdict {
   return { verdict, tie_quality: "N/A", loser_failure_type, reasoning };
 }
 
-/** Parses raw judge text: a JSON object, optionally inside a ``` fence. */
-export function parseVerdictText(text: string): Verdict {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  const body = (fenced ? fenced[1]! : text).trim();
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (err) {
-    throw new VerdictError(`invalid verdict: not JSON (${err instanceof Error ? err.message : String(err)})`);
-  }
-  return parseVerdict(data);
-}
-
 export type Winner = "A" | "B" | null;
 
 export function verdictWinner(v: Pick<Verdict, "verdict">): Winner {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   combineDoubleJudgement,
   parseVerdict,
-  parseVerdictText,
   swapVerdict,
   VerdictError,
   verdictPoints,
@@ -42,12 +41,6 @@ describe("parseVerdict", () => {
     expect(parseVerdict(V("[[Tie]]", "LOW", "DEEP")).loser_failure_type).toBe("NONE");
   });
 
-  it("parses judge text, fenced or bare", () => {
-    const body = JSON.stringify(V("[[B_BETTER]]", "N/A", "WIDE", "B cites more"));
-    expect(parseVerdictText("```json\n" + body + "\n```").reasoning).toBe("B cites more");
-    expect(parseVerdictText(body).verdict).toBe("[[B_BETTER]]");
-    expect(() => parseVerdictText("I think A wins")).toThrow(/not JSON/);
-  });
 });
 
 describe("scoring and double judgement", () => {

@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
-import { normalize, sentences } from "./text";
+import { sentences } from "@arena/core";
+import { normalize } from "./text";
 
 /**
  * Fact extraction and matching for the heuristic examiner: numbers (with units, currencies, scale
@@ -124,13 +125,13 @@ export function numbersIn(text: string): number[] {
 }
 
 /** Relative tolerance for numeric matches (SPEC §10 uses 1 % for claim numbers too). */
-export const NUMBER_TOLERANCE = 0.01;
+const NUMBER_TOLERANCE = 0.01;
 
 export function numberMatches(expected: number, candidates: number[]): boolean {
   return candidates.some((c) => (expected === 0 ? c === 0 : Math.abs(c - expected) / Math.abs(expected) <= NUMBER_TOLERANCE));
 }
 
-/** Whether a date (ISO prefix precision) appears in the text, in any format chrono understands. */
-export function dateMatches(expectedIso: string, text: string): boolean {
-  return datesIn(text).some((d) => d.iso.startsWith(expectedIso) || expectedIso.startsWith(d.iso + "-"));
+/** Whether a date (ISO prefix precision) is among the dates of a text (`datesIn(text)` ISO values). */
+export function dateMatches(expectedIso: string, isos: readonly string[]): boolean {
+  return isos.some((iso) => iso.startsWith(expectedIso) || expectedIso.startsWith(iso + "-"));
 }

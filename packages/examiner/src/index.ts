@@ -2,11 +2,8 @@ import { createHeuristicExaminer } from "./heuristic/examiner";
 import { createLlmExaminer } from "./llm/examiner";
 import { examinerConfigSchema, type Examiner, type ExaminerConfigInput } from "./types";
 
-export * from "./types";
-export { generateHeuristicTask } from "./heuristic/generate";
+export { GenerationError, type Examiner, type ExaminerCall, type ExaminerConfigInput, type JudgeInput, type JudgeResult } from "./types";
 export { judgeHeuristically, scoreAnswer, entityFound, factFound } from "./heuristic/judge";
-export { swapSeats } from "./double-judge";
-export { parseJsonLoose } from "./llm/call";
 export { cleanTitle } from "./text";
 
 const DEFAULTS = { temperature: 0.2, promptVersion: "v1", maxAttempts: 3, maxRetries: 2, timeoutMs: 120_000 };
@@ -18,7 +15,8 @@ const DEFAULTS = { temperature: 0.2, promptVersion: "v1", maxAttempts: 3, maxRet
 export function createExaminer(cfg: ExaminerConfigInput): Examiner {
   const { fetch, ...rest } = cfg;
   const c = examinerConfigSchema.parse(rest);
-  if (c.mode === "heuristic") return createHeuristicExaminer({ doubleJudge: c.doubleJudge ?? false });
+  // heuristic mode ignores doubleJudge: its judge is seat-symmetric (see createHeuristicExaminer)
+  if (c.mode === "heuristic") return createHeuristicExaminer();
   if (!c.baseUrl || !c.model) throw new Error("llm examiner needs baseUrl and model");
   return createLlmExaminer({
     baseUrl: c.baseUrl,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { seedOf } from "@arena/core";
 
 /**
  * Text normalisation shared by heuristic generation (hiding target names) and heuristic judging
@@ -35,19 +35,6 @@ export function contentTokens(text: string): string[] {
 }
 
 /** Whole-word phrase containment on normalised text. */
-/** A References/Sources heading (Markdown heading, bold line, or "Sources:" label). */
-const REFERENCES_HEADING = /^\s*(?:#{1,6}\s*|\*\*)?(?:references|sources|bibliography|citations)\b[*:\s]*$/im;
-
-/**
- * The answer without its References section. The judge looks for entities and facts in what the
- * answer states: a cited URL often spells the target's name (…/some-entity/), and counting it
- * would credit an answer that names the wrong entity but cites the right page.
- */
-export function answerBody(answer: string): string {
-  const m = REFERENCES_HEADING.exec(answer);
-  return m ? answer.slice(0, m.index) : answer;
-}
-
 export function containsPhrase(haystack: string, phrase: string): boolean {
   const p = normalize(phrase);
   if (!p) return false;
@@ -120,7 +107,7 @@ export function titleAliases(title: string, url: string, domain: string, shared:
 }
 
 /** The last meaningful path segment of a URL as words ("/wiki/Game_Boy" → "Game Boy"), if it has letters. */
-export function urlSlugName(url: string): string | null {
+function urlSlugName(url: string): string | null {
   let path: string;
   try {
     path = new URL(url).pathname;
@@ -149,27 +136,13 @@ export function decodeEntities(text: string): string {
 
 /** Deterministic integer in [0, n) from a seed and a label (no RNG state to thread through). */
 export function seededIndex(seed: string, label: string, n: number): number {
-  if (n <= 0) return 0;
-  const digest = createHash("sha256").update(`${seed}\u0000${label}`).digest();
-  return digest.readUInt32BE(0) % n;
+  return n <= 0 ? 0 : seedOf(`${seed}\u0000${label}`) % n;
 }
 
-/** A stable seed-dependent order of items (sorted by hash of seed + key). */
+/** A stable seed-dependent order of items (sorted by a 32-bit hash of seed + key; ties keep input order). */
 export function seededOrder<T>(seed: string, items: T[], key: (t: T) => string): T[] {
-  const hash = (t: T) => createHash("sha256").update(`${seed}\u0000${key(t)}`).digest("hex");
   return items
-    .map((t) => ({ t, h: hash(t) }))
-    .sort((a, b) => (a.h < b.h ? -1 : a.h > b.h ? 1 : 0))
+    .map((t) => ({ t, h: seedOf(`${seed}\u0000${key(t)}`) }))
+    .sort((a, b) => a.h - b.h)
     .map(({ t }) => t);
-}
-
-/** Sentences via Intl.Segmenter (locale-aware, no hand-written splitting). */
-export function sentences(text: string): string[] {
-  const seg = new Intl.Segmenter("en", { granularity: "sentence" });
-  return [...seg.segment(text)].map((s) => s.segment.replace(/\s+/g, " ").trim()).filter((s) => s.length > 0);
-}
-
-export function truncateWords(text: string, maxWords: number): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  return words.length <= maxWords ? words.join(" ") : `${words.slice(0, maxWords).join(" ")}…`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChecklistItem } from "@arena/core";
-import { createExaminer, entityFound, factFound, judgeHeuristically, type JudgeInput } from "../src/index";
+import { createExaminer, entityFound, factFound, judgeHeuristically, scoreAnswer, type JudgeInput } from "../src/index";
 
 const SRC1 = "https://en.wikipedia.org/wiki/TurboExpress";
 const SRC2 = "https://en.wikipedia.org/wiki/Sega_Nomad";
@@ -57,6 +57,20 @@ describe("heuristic matching", () => {
     expect(factFound("released Dec 1, 1990", width[1]!)).toBe(true);
     expect(factFound("released in November 1990", width[1]!)).toBe(false);
     expect(factFound("sales of 1.2 million units", { item: "x", detail: "1,200,000 units", sourceUrl: SRC1 })).toBe(true);
+  });
+});
+
+describe("what the judge reads: the answer without its References section", () => {
+  const only = (answer: string) => scoreAnswer(answer, 1, { ...input(answer, ""), checklistDepth: [depth[1]!], checklistWidth: [] }).d;
+
+  it("ignores names spelled only by cited URLs, whatever the section is called", () => {
+    expect(only("The answer is the Game Gear [1].\n\n## Works cited\n1. https://en.wikipedia.org/wiki/Sega_Nomad")).toBe(0);
+    expect(only("The answer is the Game Gear [1].\n\n## Reference\n[1] Sega Nomad - Wikipedia")).toBe(0);
+    expect(only("The answer is the Game Gear [1].\n\n[1] https://example.org/sega-nomad")).toBe(0);
+  });
+
+  it("reads the body that follows an early Sources heading", () => {
+    expect(only("## Sources\n[1] https://example.org/a\n\n## Findings\nThe Sega Nomad played Genesis cartridges [1].")).toBe(1);
   });
 });
 

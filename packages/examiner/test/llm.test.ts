@@ -143,6 +143,15 @@ describe("llm examiner: generation", () => {
     expect(srv.chatRequests().map((r) => r.response_format?.type)).toEqual(["json_schema", "json_object", "json_object"]);
   });
 
+  it("a 400 that is not about response_format is a failed attempt, not a downgrade", async () => {
+    srv.enqueue(reply.status(400, { body: { error: { message: "maximum context length is 8192 tokens" } } }), reply.json(TASK));
+    const { calls } = await examiner().generateTask(ctx, { seed: "s" });
+    expect(calls.map((c) => c.attempt)).toEqual([1, 2]);
+    expect(calls[0]!.error).toMatch(/HTTP 400.*maximum context length/);
+    expect(calls[0]!.error).not.toMatch(/retrying with/);
+    expect(srv.chatRequests().map((r) => r.response_format?.type)).toEqual(["json_schema", "json_schema"]);
+  });
+
   it("accounts tokens and cost from usage and the price table", async () => {
     srv.enqueue(reply.json(TASK, { usage: { prompt_tokens: 1000, completion_tokens: 500 } }));
     const { calls } = await examiner({ model: "gpt-4o-mini" }).generateTask(ctx, { seed: "s" });
@@ -215,8 +224,26 @@ describe("double judging (position bias)", () => {
     const r = await examiner({ doubleJudge: true }).judge(JUDGE_INPUT, { seed: "j" });
     expect(r.verdict).toMatchObject({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE" });
     expect(r.calls).toHaveLength(2);
-    expect(userText(1).indexOf("ANSWER-BRAVO")).toBeLessThan(userText(1).indexOf("ANSWER-ALPHA"));
-    expect(userText(1)).toContain("(1 references listed)");
+    // the halves run concurrently, so either may arrive first: one has each seat order
+    const bravoFirst = [0, 1].filter((i) => userText(i).indexOf("ANSWER-BRAVO") < userText(i).indexOf("ANSWER-ALPHA"));
+    expect(bravoFirst).toHaveLength(1);
+    expect(userText(bravoFirst[0]!)).toContain("(1 references listed)");
+  });
+
+  it("sends both halves at once", async () => {
+    let arrived = 0;
+    let release!: () => void;
+    const both = new Promise<void>((resolve) => (release = resolve));
+    // Each request is answered only once both are in; a sequential judge would get a 400 instead.
+    srv.setHandler(async () => {
+      if (++arrived === 2) release();
+      const together = await Promise.race([both.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3000))]);
+      return together ? reply.json(VERDICT) : reply.status(400, { body: { error: { message: "halves were sent one after the other" } } });
+    });
+    const r = await examiner({ doubleJudge: true, maxAttempts: 1 }).judge(JUDGE_INPUT, { seed: "j" });
+    srv.setHandler(null);
+    expect(r.error).toBeNull();
+    expect(r.calls).toHaveLength(2);
   });
 
   it("consistent pair keeps the winner with the smaller margin", async () => {
@@ -232,11 +259,13 @@ describe("double judging (position bias)", () => {
     expect(r.calls).toHaveLength(4);
   });
 
-  it("heuristic mode double-judges too (symmetric scores → same verdict)", async () => {
+  it("heuristic mode judges once: its judge is seat-symmetric", async () => {
     const ex = createExaminer({ mode: "heuristic", doubleJudge: true });
     const r = await ex.judge(JUDGE_INPUT, { seed: "j" });
     expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
-    expect(r.calls).toHaveLength(2);
+    expect(r.calls).toHaveLength(1);
+    const swapped = { ...JUDGE_INPUT, answerA: JUDGE_INPUT.answerB, answerB: JUDGE_INPUT.answerA, citationsA: 1, citationsB: 4 };
+    expect((await ex.judge(swapped, { seed: "j" })).verdict?.verdict).toBe("[[B_MUCH_BETTER]]");
   });
 });
 

@@ -29,26 +29,6 @@ describe("openai-test-server", () => {
     await expect(ask()).rejects.toMatchObject({ status: 500 });
   });
 
-  it("streams content and tool calls as SSE chunks", async () => {
-    srv.enqueue(
-      reply.content("hello streaming world", {
-        toolCalls: [{ id: "call_1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }],
-      }),
-    );
-    const stream = await client.chat.completions.create({ model: "m1", messages: [{ role: "user", content: "hi" }], stream: true });
-    let text = "";
-    let tool = "";
-    let finish: string | null = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? "";
-      tool += chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments ?? "";
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
-    expect(text).toBe("hello streaming world");
-    expect(tool).toBe('{"q":"x"}');
-    expect(finish).toBe("tool_calls");
-  });
-
   it("delays, truncates and sends statuses with Retry-After", async () => {
     srv.enqueue(reply.delay(20, reply.truncated({ a: "bcdefgh" }, 6)));
     const t = await client.chat.completions.create({ model: "m1", messages: [] });

@@ -1,5 +1,5 @@
-import type { AgentRequest } from "@arena/core";
-import { contentTerms, factSignal, parseWordLimit, sentences, truncateWords, wordCount } from "./text";
+import { parseWordLimit, sentences, truncateWords, type AgentRequest } from "@arena/core";
+import { contentTerms, factSignal, wordCount } from "./text";
 
 /** One result of the sandbox search (`GET /sandbox/search`). */
 export interface SearchHit {
@@ -26,6 +26,9 @@ interface Source {
   sentences: string[];
 }
 
+/** The instruction's range; other wordings fall back to 150-250 words (SPEC §3's smallest range is 150-250). */
+const wordLimitOf = (req: AgentRequest) => parseWordLimit(req.wordLimitInstruction) ?? { min: 150, max: 250 };
+
 const MAX_QUERY_TERMS = 12;
 /** The sandbox search refuses longer queries. */
 const MAX_QUERY_CHARS = 256;
@@ -35,7 +38,7 @@ const MAX_QUERY_CHARS = 256;
  * the top-k snippets stitched into the answer, each cited.
  */
 export async function extractiveAnswer(api: SandboxApi, req: AgentRequest, signal?: AbortSignal): Promise<string> {
-  const { max } = parseWordLimit(req.wordLimitInstruction);
+  const { max } = wordLimitOf(req);
   const hits = await api.search(queryOf(req.question), 5, signal);
   const perHit = Math.max(20, Math.floor(max / Math.max(1, hits.length)));
   const sources = hits
@@ -51,7 +54,7 @@ export async function extractiveAnswer(api: SandboxApi, req: AgentRequest, signa
  * Deterministic: ties are broken by URL and sentence order, never by chance.
  */
 export async function researcherAnswer(api: SandboxApi, req: AgentRequest, signal?: AbortSignal): Promise<string> {
-  const limit = parseWordLimit(req.wordLimitInstruction);
+  const limit = wordLimitOf(req);
   const hits = await mergedSearch(api, [queryOf(req.question), ...clauseQueries(req.question)], signal);
   const pages = await Promise.all(
     hits.slice(0, 5).map(async (h) => ({ hit: h, text: await readPage(api, h, signal) })),
@@ -123,7 +126,7 @@ function queryOf(text: string): string {
 }
 
 /** Clauses of the question worth their own query (at least two content words), at most four. */
-export function clauseQueries(question: string): string[] {
+function clauseQueries(question: string): string[] {
   const clauses = question.split(/[?;:()]|,|\b(?:and|which|whose|who|that|where|while|then)\b/i);
   const queries = clauses.map(queryOf).filter((q) => q.includes(" or "));
   return [...new Set(queries)].slice(0, 4);
@@ -166,7 +169,7 @@ function similar(a: string, b: string): boolean {
 }
 
 /** Markdown answer: one paragraph per source with its citation, then `## References`. */
-export function formatAnswer(sources: Source[]): string {
+function formatAnswer(sources: Source[]): string {
   if (!sources.length) return "The sandbox search returned no pages relevant to this question.";
   const body = sources.map((src, i) => `${src.sentences.join(" ")} [${i + 1}]`);
   const refs = sources.map((src, i) => `[${i + 1}] ${src.url}`);

@@ -1,4 +1,4 @@
-/** Small text helpers for the built-in agents (sentence splitting uses Intl.Segmenter). */
+/** Small text helpers for the built-in agents (sentences and word limits come from core). */
 
 const STOPWORDS = new Set(
   (
@@ -21,28 +21,8 @@ export function contentTerms(text: string): string[] {
     .filter((w) => (w.length >= 3 || /^\d+$/.test(w)) && !STOPWORDS.has(w));
 }
 
-const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
-export function sentences(text: string): string[] {
-  return [...segmenter.segment(text.replace(/\s+/g, " "))].map((s) => s.segment.trim()).filter((s) => s.length > 0);
-}
-
 export function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
-}
-
-/** Reads "Answer length: {min}-{max} words." (SPEC §3); other wordings fall back to 150-250. */
-export function parseWordLimit(instruction: string): { min: number; max: number } {
-  const m = /(\d+)\s*(?:-|–|to)\s*(\d+)\s*words/i.exec(instruction);
-  const min = m ? Number(m[1]) : 150;
-  const max = m ? Number(m[2]) : 250;
-  return max >= min ? { min, max } : { min: max, max: min };
-}
-
-/** Cuts a text to at most `n` words, ending with an ellipsis when cut. */
-export function truncateWords(text: string, n: number): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  return words.length <= n ? words.join(" ") : `${words.slice(0, n).join(" ")}…`;
 }
 
 /** Whether a sentence carries the kind of fact questions ask for: numbers, dates, proper names. */

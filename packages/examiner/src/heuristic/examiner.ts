@@ -1,5 +1,4 @@
-import type { Examiner, ExaminerCall, JudgeInput, JudgeResult } from "../types";
-import { judgeTwice } from "../double-judge";
+import { GenerationError, type Examiner, type ExaminerCall, type JudgeInput, type JudgeResult } from "../types";
 import { generateHeuristicTask } from "./generate";
 import { judgeHeuristically } from "./judge";
 
@@ -7,8 +6,11 @@ import { judgeHeuristically } from "./judge";
  * The offline heuristic examiner (SPEC §12). Each operation is recorded as one call with
  * model null and no tokens, so match records look alike in both modes while saying which mode
  * produced them. Generation failures surface as GenerationError like in llm mode.
+ * The `doubleJudge` setting does not apply: the heuristic judge scores each answer on its own and
+ * decides symmetrically, so judging with the seats swapped always gives the mirrored verdict and
+ * double judging would only duplicate the work.
  */
-export function createHeuristicExaminer(opts: { doubleJudge: boolean }): Examiner {
+export function createHeuristicExaminer(): Examiner {
   const record = (kind: ExaminerCall["kind"], prompt: unknown, raw: string | null, error: string | null, started: number): ExaminerCall => ({
     kind,
     attempt: 1,
@@ -22,20 +24,26 @@ export function createHeuristicExaminer(opts: { doubleJudge: boolean }): Examine
     latencyMs: Math.round(performance.now() - started),
   });
 
-  const judgeOnce = async (input: JudgeInput): Promise<JudgeResult> => {
-    const started = performance.now();
-    const verdict = judgeHeuristically(input);
-    return { verdict, error: null, calls: [record("judge", input, JSON.stringify(verdict), null, started)] };
-  };
 
   return {
     mode: "heuristic",
     model: null,
     async generateTask(ctx, { seed }) {
       const started = performance.now();
-      const task = generateHeuristicTask(ctx, seed);
+      let task;
+      try {
+        task = generateHeuristicTask(ctx, seed);
+      } catch (err) {
+        // the loop jumps on a GenerationError; anything else is an arena bug and propagates
+        if (!(err instanceof GenerationError)) throw err;
+        throw new GenerationError(err.message, [record("generate", { context: ctx, seed }, null, err.message, started)]);
+      }
       return { task, calls: [record("generate", { context: ctx, seed }, JSON.stringify(task), null, started)] };
     },
-    judge: (input, { seed }) => (opts.doubleJudge ? judgeTwice((i) => judgeOnce(i), input, seed) : judgeOnce(input)),
+    async judge(input: JudgeInput): Promise<JudgeResult> {
+      const started = performance.now();
+      const verdict = judgeHeuristically(input);
+      return { verdict, error: null, calls: [record("judge", input, JSON.stringify(verdict), null, started)] };
+    },
   };
 }

@@ -1,8 +1,7 @@
-import type { ChecklistItem, FailureType, Verdict, VerdictToken } from "@arena/core";
+import { parseWordLimit, splitReferences, type ChecklistItem, type FailureType, type Verdict, type VerdictToken } from "@arena/core";
 import { dateMatches, datesIn, numberMatches, numbersIn } from "../facts";
-import { answerBody, containsPhrase, contentTokens, tokenCoverage } from "../text";
+import { containsPhrase, contentTokens, tokenCoverage } from "../text";
 import type { JudgeInput } from "../types";
-import { parseWordLimit } from "../word-limit";
 
 /**
  * Heuristic judgement by checklist matching (SPEC §4 / §12), deterministic and offline.
@@ -28,10 +27,10 @@ import { parseWordLimit } from "../word-limit";
  *   w ≥ 0.5, LOW otherwise.
  * Factual errors are not detected beyond missing items (a wrong number simply does not match).
  */
-export const ENTITY_COVERAGE = 0.6;
-export const NAME_COVERAGE = 0.75;
-export const STATEMENT_COVERAGE = 0.5;
-export const LENGTH_TOLERANCE = 1.25;
+const ENTITY_COVERAGE = 0.6;
+const NAME_COVERAGE = 0.75;
+const STATEMENT_COVERAGE = 0.5;
+const LENGTH_TOLERANCE = 1.25;
 
 export interface ItemResult {
   item: ChecklistItem;
@@ -53,23 +52,32 @@ export function entityFound(answer: string, item: ChecklistItem): boolean {
   return contentTokens(item.item).length > 0 && tokenCoverage(answer, item.item) >= ENTITY_COVERAGE;
 }
 
-export function factFound(answer: string, item: ChecklistItem): boolean {
+/** An answer's text with its dates and numbers parsed once (date parsing dominates judging). */
+export interface AnswerFacts {
+  text: string;
+  dateIsos: string[];
+  numbers: number[];
+}
+
+export function answerFacts(text: string): AnswerFacts {
+  return { text, dateIsos: datesIn(text).map((d) => d.iso), numbers: numbersIn(text) };
+}
+
+export function factFound(answer: string | AnswerFacts, item: ChecklistItem): boolean {
   const detail = item.detail.trim();
   if (!detail) return false;
+  const a = typeof answer === "string" ? answerFacts(answer) : answer;
   const dates = datesIn(detail);
   if (dates.length > 0 && dates[0]!.text.length >= detail.replace(/[.\s]+$/, "").length - 2) {
-    return dates.every((d) => dateMatches(d.iso, answer));
+    return dates.every((d) => dateMatches(d.iso, a.dateIsos));
   }
   const words = contentTokens(detail);
   const numbers = numbersIn(detail);
   const numericOnly = numbers.length > 0 && words.filter((w) => !/^\d+$/.test(w)).length <= 3;
-  if (numericOnly) {
-    const have = numbersIn(answer);
-    return numbers.every((n) => numberMatches(n, have));
-  }
-  if (containsPhrase(answer, detail)) return true;
+  if (numericOnly) return numbers.every((n) => numberMatches(n, a.numbers));
+  if (containsPhrase(a.text, detail)) return true;
   const threshold = words.length > 6 ? STATEMENT_COVERAGE : NAME_COVERAGE;
-  return words.length > 0 && tokenCoverage(answer, detail) >= threshold;
+  return words.length > 0 && tokenCoverage(a.text, detail) >= threshold;
 }
 
 function softPoints(answer: string, citations: number, limit: { min: number; max: number } | null): { points: number; notes: string[] } {
@@ -84,9 +92,10 @@ function softPoints(answer: string, citations: number, limit: { min: number; max
 }
 
 export function scoreAnswer(answer: string, citations: number, input: JudgeInput): AnswerScore {
-  const body = answerBody(answer);
+  const { body } = splitReferences(answer);
+  const facts = answerFacts(body);
   const depth = input.checklistDepth.map((item) => ({ item, found: entityFound(body, item) }));
-  const width = input.checklistWidth.map((item) => ({ item, found: factFound(body, item) }));
+  const width = input.checklistWidth.map((item) => ({ item, found: factFound(facts, item) }));
   const frac = (r: ItemResult[]) => (r.length === 0 ? 1 : r.filter((x) => x.found).length / r.length);
   const soft = softPoints(answer, citations, parseWordLimit(input.wordLimitInstruction));
   return { depth, width, d: frac(depth), w: frac(width), soft: soft.points, softNotes: soft.notes };

@@ -9,9 +9,10 @@ import type { ChatMessage } from "./prompts";
  * - up to `maxAttempts` attempts; the first at the configured temperature, retries at 0;
  * - HTTP 429 / 5xx / connection errors are retried with exponential backoff by the SDK
  *   (`maxRetries`, honouring Retry-After); when those are exhausted the attempt fails;
- * - a 400 on the structured-output parameter downgrades json_schema → json_object → none, once
- *   per level, for the rest of this caller's life (servers that lack the feature stay that way);
- *   the downgrade does not use up an attempt;
+ * - a 400 whose message names the structured-output parameter (response_format / json_schema /
+ *   json_object) downgrades json_schema → json_object → none, once per level, for the rest of this
+ *   caller's life (servers that lack the feature stay that way); the downgrade does not use up an
+ *   attempt. Any other 400 (context too long, bad model name...) is a failed attempt;
  * - truncated (finish_reason "length"), unparseable or invalid output → the next attempt, with the
  *   rejected reply and the reason appended to the conversation so the model can correct itself.
  * Every request (also failed ones) is returned as an ExaminerCall.
@@ -128,7 +129,7 @@ export class StructuredCaller {
         call.latencyMs = Math.round(performance.now() - started);
         call.error = describeError(err);
         const next = DOWNGRADE[this.format];
-        if (err instanceof APIError && err.status === 400 && next) {
+        if (next && rejectsResponseFormat(err)) {
           call.error += ` (response_format ${this.format} rejected; retrying with ${next})`;
           this.format = next;
           continue;
@@ -150,6 +151,10 @@ export class StructuredCaller {
     if (this.format === "json_object") return { response_format: { type: "json_object" as const } };
     return {};
   }
+}
+
+function rejectsResponseFormat(err: unknown): boolean {
+  return err instanceof APIError && err.status === 400 && /response_format|json_schema|json_object/i.test(err.message);
 }
 
 function describeError(err: unknown): string {

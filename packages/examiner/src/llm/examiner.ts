@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import OpenAI from "openai";
 import { z } from "zod";
-import { domainOf, parseVerdict, priceTable, VERDICT_TOKENS, wordLimit, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { domainOf, parseVerdict, priceTable, seedOf, VERDICT_TOKENS, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
 import { GenerationError, type Examiner, type JudgeInput, type JudgeResult } from "../types";
@@ -83,10 +82,8 @@ const VERDICT_JSON_SCHEMA = {
   },
 };
 
-/** Integer seed for the API's `seed` parameter, derived from the arena's seed string. */
-export function apiSeed(seed: string): number {
-  return createHash("sha256").update(seed).digest().readUInt32BE(0) & 0x7fffffff;
-}
+/** Non-negative 31-bit integer for the API's `seed` parameter (some servers reject larger values). */
+const apiSeed = (seed: string): number => seedOf(seed) & 0x7fffffff;
 
 /**
  * Maps a source reference to a context URL: the exact URL, or the material's tag ("P2", "[C1]").
@@ -113,7 +110,7 @@ function namedTarget(question: string, ctx: TaskContext, entities: string[]): st
   return names.find((n) => containsPhrase(question, n)) ?? null;
 }
 
-export function toGeneratedTask(data: unknown, ctx: TaskContext): GeneratedTask {
+function toGeneratedTask(data: unknown, ctx: TaskContext): GeneratedTask {
   const parsed = generationSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -135,7 +132,7 @@ export function toGeneratedTask(data: unknown, ctx: TaskContext): GeneratedTask 
   }));
   return {
     question: g.question,
-    wordLimitInstruction: wordLimit(ctx.width, ctx.depth).instruction,
+    wordLimitInstruction: ctx.wordLimit.instruction,
     checklistDepth,
     checklistWidth,
     rationale: g.rationale ?? "",
@@ -179,7 +176,7 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
     async generateTask(ctx, opts) {
       const spec: StructuredSpec<GeneratedTask> = {
         kind: "generate",
-        messages: generateMessages(s.promptVersion, ctx, wordLimit(ctx.width, ctx.depth).instruction),
+        messages: generateMessages(s.promptVersion, ctx, ctx.wordLimit.instruction),
         schemaName: "arena_task",
         jsonSchema: GENERATION_JSON_SCHEMA,
         validate: (data) => toGeneratedTask(data, ctx),

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { NetError } from "@arena/net";
+import { APIConnectionError } from "openai";
+import type { AgentRequest } from "@arena/core";
+import { classifyError } from "../src/answer";
+import { builtinAgent } from "../src/builtin/agent";
+
+const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 150-250 words.", history: [] };
+
+describe("classifyError: only agent-side failures are classified", () => {
+  it("follows SDK wrappers to the deciding error and reports its message", () => {
+    const net = new NetError("refused", "http://10.0.0.1/v1/chat/completions", "address 10.0.0.1 is private");
+    const wrapped = new APIConnectionError({ cause: net });
+    expect(classifyError(wrapped)).toEqual({ class: "refused", detail: net.message });
+  });
+
+  it("rethrows an error of no known kind (an arena bug, not the agent's failure)", () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'url')");
+    expect(() => classifyError(bug)).toThrow(bug);
+  });
+
+  it("an adapter hit by an arena bug rejects instead of recording a refusal", async () => {
+    const broken = { search: async () => Promise.reject(new RangeError("index out of range")), pageText: async () => null };
+    const agent = builtinAgent("builtin:extractive", { strategy: "extractive", timeoutMs: 1_000 }, broken);
+    await expect(agent.answer(req, { seed: "s" })).rejects.toThrow(/index out of range/);
+    const down = { search: async () => Promise.reject(new NetError("http_status", "http://sandbox/search", "HTTP 503", 503)), pageText: async () => null };
+    const failed = await builtinAgent("builtin:extractive", { strategy: "extractive", timeoutMs: 1_000 }, down).answer(req, { seed: "s" });
+    expect(failed.error).toMatchObject({ class: "http_status" });
+  });
+});

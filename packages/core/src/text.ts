@@ -1,0 +1,92 @@
+/**
+ * Text helpers shared by the examiner (heuristic generation and judging) and the agents
+ * (built-in answers, citation parsing). Pure string functions.
+ */
+
+/** Created once: building a segmenter loads locale data. */
+const SENTENCE_SEGMENTER = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/**
+ * Sentences via Intl.Segmenter, each with its whitespace collapsed. Segmented before collapsing,
+ * so a line break ends a sentence (a choice: page text puts headings, menu items and list entries
+ * on lines of their own, and those are not parts of the following sentence).
+ */
+export function sentences(text: string): string[] {
+  return [...SENTENCE_SEGMENTER.segment(text)].map((s) => s.segment.replace(/\s+/g, " ").trim()).filter((s) => s.length > 0);
+}
+
+/** Cuts a text to at most `maxWords` words (whitespace collapsed), ending with "…" when cut. */
+export function truncateWords(text: string, maxWords: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  return words.length <= maxWords ? words.join(" ") : `${words.slice(0, maxWords).join(" ")}…`;
+}
+
+/** Titles accepted for an answer's References section, case-insensitive. */
+const REFERENCE_TITLES = /^(?:references?|sources?|citations?|bibliography|works cited|reference list|cited sources)$/i;
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$/;
+const FENCE = /^ {0,3}(```|~~~)/;
+/** A reference entry line: `[n] …`, `[n]: …`, `n. …`, `n) …`, optionally as a list item, with a URL. */
+const LABELLED_URL_LINE = /^\s*(?:[-*+]\s+)?(?:\[\d{1,3}\]:?|\d{1,3}[.)])\s+.*\bhttps?:\/\/\S+/i;
+
+export interface SplitReferences {
+  /** The answer without its References section (title and entries). */
+  body: string;
+  /** The section's entry lines without the title line; "" when the answer has none. */
+  references: string;
+}
+
+/**
+ * Separates an answer's References section from its body. The one definition used by the judge
+ * (which looks for entities and facts in the body only) and by citation counting:
+ * - the section starts at the LAST title line: a Markdown heading (`## Works cited`) or a label
+ *   line (`**Sources**`, `References:`) whose text is one of REFERENCE_TITLES;
+ * - a heading's section ends at the next heading of the same or a higher level, a label's at the
+ *   next heading of any level; what follows is body again (an early `## Sources` then more text);
+ * - without a titled section, a final block (after the last blank line) in which every line is a
+ *   labelled entry with a URL (`[1] https://…`, `2. https://…`) is the section.
+ * Lines inside fenced code blocks are never titles.
+ */
+export function splitReferences(markdown: string): SplitReferences {
+  const lines = markdown.split("\n");
+  const start = lastTitleLine(lines);
+  if (start) {
+    const end = lines.findIndex((l, i) => i > start.index && start.endsAt(l));
+    const stop = end === -1 ? lines.length : end;
+    return {
+      body: [...lines.slice(0, start.index), ...lines.slice(stop)].join("\n").trimEnd(),
+      references: lines.slice(start.index + 1, stop).join("\n").trim(),
+    };
+  }
+  const trimmed = markdown.trimEnd();
+  const blockStart = trimmed.search(/\n\s*\n(?![\s\S]*\n\s*\n)/);
+  const block = blockStart === -1 ? trimmed : trimmed.slice(blockStart);
+  const entries = block.split("\n").filter((l) => l.trim());
+  if (entries.length > 0 && entries.every((l) => LABELLED_URL_LINE.test(l))) {
+    return { body: blockStart === -1 ? "" : trimmed.slice(0, blockStart).trimEnd(), references: block.trim() };
+  }
+  return { body: markdown, references: "" };
+}
+
+function lastTitleLine(lines: string[]): { index: number; endsAt: (line: string) => boolean } | null {
+  let found: { index: number; endsAt: (line: string) => boolean } | null = null;
+  let inFence = false;
+  for (const [index, line] of lines.entries()) {
+    if (FENCE.test(line)) inFence = !inFence;
+    if (inFence) continue;
+    const level = headingLevel(line);
+    if (level !== null) {
+      if (isTitle(ATX_HEADING.exec(line)![2] ?? "")) found = { index, endsAt: (l) => (headingLevel(l) ?? Infinity) <= level };
+    } else if (isTitle(line)) {
+      found = { index, endsAt: (l) => headingLevel(l) !== null };
+    }
+  }
+  return found;
+}
+
+function headingLevel(line: string): number | null {
+  const m = ATX_HEADING.exec(line);
+  return m ? m[1]!.length : null;
+}
+
+/** A title after emphasis markers and a trailing colon are removed. */
+const isTitle = (text: string): boolean => REFERENCE_TITLES.test(text.replace(/[*_]/g, "").trim().replace(/\s*:$/, ""));
