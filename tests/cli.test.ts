@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { APPENDIX_D, node } from "./fixtures";
+import { APPENDIX_D, node } from "../packages/core/test/fixtures";
 
 /** End-to-end: the real `arena` binary, as other tools call it. */
-const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+const REPO = fileURLToPath(new URL("../", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "arena-core-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

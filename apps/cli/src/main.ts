@@ -13,21 +13,25 @@ interface CommandModule {
   register(program: Command): void;
 }
 
-// One line per command module; each helper adds its own.
-const modules: CommandModule[] = await Promise.all([
-  import("./commands/tree"),
-  import("./commands/sandbox"),
-  import("./commands/world"),
-  import("./commands/agent"),
-  import("./commands/ratings"),
-  import("./commands/replay"),
-  import("./commands/examiner"),
-  import("./commands/tree-crawl"),
-  import("./commands/match"),
-  import("./commands/demo"),
-  import("./commands/tournament"),
-  import("./commands/simulate"),
-]);
+/**
+ * Command modules by top-level command name. Only the invoked command's modules are loaded (each
+ * pulls in its own packages: Prisma, BullMQ, the OpenAI SDK...); help and unknown commands load all.
+ */
+const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
+  tree: [() => import("./commands/tree"), () => import("./commands/tree-crawl")],
+  sandbox: [() => import("./commands/sandbox")],
+  world: [() => import("./commands/world")],
+  agent: [() => import("./commands/agent")],
+  ratings: [() => import("./commands/ratings")],
+  replay: [() => import("./commands/replay")],
+  examiner: [() => import("./commands/examiner")],
+  match: [() => import("./commands/match")],
+  demo: [() => import("./commands/demo")],
+  tournament: [() => import("./commands/tournament")],
+  simulate: [() => import("./commands/simulate")],
+};
+const loaders = COMMANDS[process.argv[2] ?? ""] ?? Object.values(COMMANDS).flat();
+const modules = await Promise.all(loaders.map((load) => load()));
 for (const m of modules) m.register(program);
 
 try {

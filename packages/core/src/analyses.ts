@@ -75,7 +75,7 @@ export interface VerdictDistribution {
   failureShares: Record<FailureType, number>;
 }
 
-export function verdictCategory(r: Pick<AnalysedRound, "verdict" | "tieQuality">): VerdictCategory {
+function verdictCategory(r: Pick<AnalysedRound, "verdict" | "tieQuality">): VerdictCategory {
   if (verdictWinner(r) === null) return r.tieQuality === "HIGH" ? "TIE_HIGH" : "TIE_LOW";
   return r.verdict.includes("MUCH_BETTER") ? "MUCH_BETTER" : "BETTER";
 }

@@ -13,7 +13,8 @@ export function hasContent(node: { content?: string | null } | undefined, conten
   return (node?.content?.trim().length ?? 0) > contentMin;
 }
 
-function mustNode(tree: TreeView, id: string): TreeNodeView {
+/** The node with this id; a missing id is a programming error, not a data problem. */
+export function mustNode(tree: TreeView, id: string): TreeNodeView {
   const node = tree.node(id);
   if (!node) throw new RangeError(`node ${id} is not in the tree`);
   return node;

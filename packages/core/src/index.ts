@@ -12,3 +12,4 @@ export * from "./stats";
 export * from "./analyses";
 export * from "./pricing";
 export * from "./url";
+export * from "./text";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, poolCandidates } from "./context";
+import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, mustNode, poolCandidates } from "./context";
 import { Rng } from "./rng";
 import type { ConversationTurn, TaskContext, TreeNodeView, TreeView, Verdict } from "./types";
 import { isTie, verdictPoints } from "./verdict";
@@ -18,18 +18,6 @@ import { isTie, verdictPoints } from "./verdict";
  *   depthExpansionAttempted] → done (new state).
  */
 
-export interface LoopConfig {
-  minRounds: number;
-  maxRounds: number;
-  /** |S_A − S_B| at or above which the match stops (mercy rule). */
-  threshold: number;
-  /** Starting width, also the floor a backtrack cannot go below (2 in the paper). */
-  startWidth: number;
-  /** A node "has content" when its trimmed content is longer than this. */
-  contentMin: number;
-  /** How many new children a depth expansion should try to add. */
-  depthExpansionChildren: number;
-}
 
 export const LOOP_DEFAULTS: Readonly<LoopConfig> = Object.freeze({
   minRounds: 1,
@@ -50,9 +38,10 @@ export const LOOP_DEFAULTS: Readonly<LoopConfig> = Object.freeze({
  * A descend that finds no child even after a depth expansion leaves the path unchanged and is
  * flagged `stuck` on the transition and logged in `stuckDescends`.
  */
-export const TRANSITION_ACTIONS = ["pressure_test", "probe_depth", "probe_width", "probe_both", "backtrack"] as const;
+const TRANSITION_ACTIONS = ["pressure_test", "probe_depth", "probe_width", "probe_both", "backtrack"] as const;
 export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
-export type StopReason = "mercy_rule" | "max_rounds";
+/** Why the loop stopped: the mercy rule, the round limit, or no usable start node in the tree. */
+export type StopReason = "mercy_rule" | "max_rounds" | "no_start";
 export type JumpReason = "start" | "empty_pool" | "generation_error";
 
 const snapshotSchema = z.object({ a: z.number().int().nonnegative(), b: z.number().int().nonnegative() });
@@ -60,13 +49,18 @@ const turnSchema = z.object({ question: z.string(), answer: z.string() });
 const configSchema = z.object({
   minRounds: z.number().int().nonnegative(),
   maxRounds: z.number().int().positive(),
+  /** |S_A − S_B| at or above which the match stops (mercy rule). */
   threshold: z.number().positive(),
+  /** Starting width, also the floor a backtrack cannot go below (2 in the paper). */
   startWidth: z.number().int().positive(),
+  /** A node "has content" when its trimmed content is longer than this. */
   contentMin: z.number().int().nonnegative(),
+  /** How many new children a depth expansion should try to add. */
   depthExpansionChildren: z.number().int().positive(),
 });
+export type LoopConfig = z.infer<typeof configSchema>;
 
-export const loopStateSchema = z.object({
+const loopStateSchema = z.object({
   version: z.literal(1),
   config: configSchema,
   rng: z.array(z.number().int()).length(4),
@@ -82,8 +76,8 @@ export const loopStateSchema = z.object({
   questions: z.array(z.string()),
   historyA: z.array(turnSchema),
   historyB: z.array(turnSchema),
-  finished: z.boolean(),
-  stopReason: z.enum(["mercy_rule", "max_rounds"]).nullable(),
+  /** Null while the loop runs; the loop is finished once it is set. */
+  stopReason: z.enum(["mercy_rule", "max_rounds", "no_start"]).nullable(),
   stuckDescends: z.array(z.object({ round: z.number().int(), nodeId: z.string() })),
   jumps: z.array(
     z.object({
@@ -96,6 +90,8 @@ export const loopStateSchema = z.object({
 });
 export type LoopState = z.infer<typeof loopStateSchema>;
 export type HistorySnapshot = z.infer<typeof snapshotSchema>;
+
+export const isFinished = (state: Pick<LoopState, "stopReason">): boolean => state.stopReason !== null;
 
 /** Validates a persisted state (e.g. read back from the database) before resuming. */
 export function parseLoopState(data: unknown): LoopState {
@@ -119,18 +115,12 @@ export function initialState(seed: number, config: Partial<LoopConfig> = {}): Lo
     questions: [],
     historyA: [],
     historyB: [],
-    finished: false,
     stopReason: null,
     stuckDescends: [],
     jumps: [],
   };
 }
 
-function node(tree: TreeView, id: string): TreeNodeView {
-  const n = tree.node(id);
-  if (!n) throw new RangeError(`node ${id} is not in the tree`);
-  return n;
-}
 
 const currentId = (state: LoopState): string => {
   const id = state.path[state.path.length - 1];
@@ -142,21 +132,21 @@ const snapshotOf = (state: LoopState): HistorySnapshot => ({ a: state.historyA.l
 
 /** Shallowest tree level (≥ 1, counted from the root) holding nodes with content; those nodes. */
 export function startCandidates(tree: TreeView, contentMin = DEFAULT_CONTENT_MIN): string[] {
-  let level = node(tree, tree.rootId).childIds;
+  let level = mustNode(tree, tree.rootId).childIds;
   const seen = new Set<string>([tree.rootId]);
   while (level.length > 0) {
     const fresh = level.filter((id) => !seen.has(id) && tree.node(id));
     fresh.forEach((id) => seen.add(id));
     const withContent = fresh.filter((id) => hasContent(tree.node(id), contentMin));
     if (withContent.length > 0) return withContent;
-    level = fresh.flatMap((id) => node(tree, id).childIds);
+    level = fresh.flatMap((id) => mustNode(tree, id).childIds);
   }
   return [];
 }
 
 function pathTo(tree: TreeView, id: string): string[] {
   const path: string[] = [];
-  for (let cur: string | null = id; cur !== null; cur = node(tree, cur).parentId) path.unshift(cur);
+  for (let cur: string | null = id; cur !== null; cur = mustNode(tree, cur).parentId) path.unshift(cur);
   return path;
 }
 
@@ -173,21 +163,28 @@ export function jumpToNewStart(state: LoopState, tree: TreeView, reason: JumpRea
   if (pool.length === 0) return null;
   const rng = Rng.fromState(state.rng);
   const start = rng.pick(pool);
-  const path = pathTo(tree, start);
-  const snap = snapshotOf(state);
   return {
-    ...state,
-    rng: rng.state(),
-    path,
-    snapshots: path.map(() => ({ ...snap })),
-    width: state.config.startWidth,
+    ...startAt({ ...state, rng: rng.state() }, tree, start),
     jumps: [...state.jumps, { round: state.round, reason, nodeId: start, ...(detail ? { detail } : {}) }],
   };
 }
 
-/** The initial random start (Algorithm 1 line 3). */
-export function chooseStart(state: LoopState, tree: TreeView): LoopState | null {
-  return jumpToNewStart(state, tree, "start");
+/**
+ * Puts the loop on a given node at the starting width, histories kept (a jump, or a preview of
+ * the question at a chosen node).
+ */
+export function startAt(state: LoopState, tree: TreeView, nodeId: string): LoopState {
+  const path = pathTo(tree, nodeId);
+  const snap = snapshotOf(state);
+  return { ...state, path, snapshots: path.map(() => ({ ...snap })), width: state.config.startWidth };
+}
+
+/**
+ * The initial random start (Algorithm 1 line 3). A tree without any node with content below the
+ * root cannot be played: the state comes back finished with stop reason "no_start".
+ */
+export function chooseStart(state: LoopState, tree: TreeView): LoopState {
+  return jumpToNewStart(state, tree, "start") ?? { ...state, stopReason: "no_start" };
 }
 
 /** Generation failed for this context: jump to a new random start and retry (round not counted). */
@@ -209,8 +206,8 @@ export type BeforeRound =
  * the pool cannot reach W nodes, and `needed` is how many it lacks.
  */
 export function beforeRound(state: LoopState, tree: TreeView, opts: { widthExpansionAttempted?: boolean } = {}): BeforeRound {
-  if (state.finished) throw new Error("the match is finished");
-  const cur = node(tree, currentId(state));
+  if (isFinished(state)) throw new Error("the match is finished");
+  const cur = mustNode(tree, currentId(state));
   const available = poolCandidates(tree, cur.id, state.config.contentMin).length;
   if (available < state.width && cur.parentId !== null && !opts.widthExpansionAttempted) {
     return { kind: "expand_width", parentId: cur.parentId, nodeId: cur.id, needed: state.width - available };
@@ -237,7 +234,7 @@ export interface JudgedRound {
 
 /** Steps 4–6: histories and questions grow, scores update, round counts, stop check. */
 export function applyJudgement(state: LoopState, judged: JudgedRound): { state: LoopState; stop: StopReason | null } {
-  if (state.finished) throw new Error("the match is finished");
+  if (isFinished(state)) throw new Error("the match is finished");
   const pts = verdictPoints(judged.verdict);
   const scoreA = state.scoreA + pts.a;
   const scoreB = state.scoreB + pts.b;
@@ -255,7 +252,6 @@ export function applyJudgement(state: LoopState, judged: JudgedRound): { state: 
       questions: [...state.questions, judged.question],
       historyA: [...state.historyA, { question: judged.question, answer: judged.answerA }],
       historyB: [...state.historyB, { question: judged.question, answer: judged.answerB }],
-      finished: stop !== null,
       stopReason: stop,
     },
   };
@@ -292,8 +288,8 @@ export function transitionAction(verdict: Pick<Verdict, "verdict" | "tie_quality
   }
 }
 
-export function descendCandidates(tree: TreeView, nodeId: string, contentMin = DEFAULT_CONTENT_MIN): string[] {
-  return node(tree, nodeId).childIds.filter((id) => hasContent(tree.node(id), contentMin));
+function descendCandidates(tree: TreeView, nodeId: string, contentMin = DEFAULT_CONTENT_MIN): string[] {
+  return mustNode(tree, nodeId).childIds.filter((id) => hasContent(tree.node(id), contentMin));
 }
 
 /** Step 7: the transition after an unfinished round. */
@@ -303,7 +299,7 @@ export function planTransition(
   verdict: Pick<Verdict, "verdict" | "tie_quality" | "loser_failure_type">,
   opts: { depthExpansionAttempted?: boolean } = {},
 ): PlanTransition {
-  if (state.finished) throw new Error("the match is finished");
+  if (isFinished(state)) throw new Error("the match is finished");
   const action = transitionAction(verdict);
   const from = currentId(state);
   const base = { action, widthBefore: state.width, fromNodeId: from, descended: false, stuck: false, widthFallback: false };

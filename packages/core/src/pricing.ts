@@ -3,14 +3,14 @@ import { z } from "zod";
 /**
  * Model prices for cost estimates of examiner and agent calls, in USD per million tokens
  * (input, output), from the providers' public list prices (late 2025). Only an estimate:
- * providers change prices and some bill reasoning tokens separately. Lookup is exact first, then
- * the longest table key that prefixes the model name ("gpt-4o-mini-2024-07-18" → "gpt-4o-mini");
- * an unknown model has no price and its calls no cost.
+ * providers change prices and some bill reasoning tokens separately. Lookup is by exact name, with
+ * a date or "-latest" suffix folded ("gpt-4o-mini-2024-07-18" → "gpt-4o-mini"); any other unknown
+ * model ("o3-pro" is not "o3") has no price and its calls no cost.
  */
 export const priceSchema = z.object({ input: z.number().nonnegative(), output: z.number().nonnegative() }).strict();
 export type Price = z.infer<typeof priceSchema>;
 
-export const MODEL_PRICES: Readonly<Record<string, Price>> = Object.freeze({
+const MODEL_PRICES: Readonly<Record<string, Price>> = Object.freeze({
   "gpt-4o": { input: 2.5, output: 10 },
   "gpt-4o-mini": { input: 0.15, output: 0.6 },
   "gpt-4.1": { input: 2, output: 8 },
@@ -47,12 +47,11 @@ export function priceTable(overridesJson?: string): Record<string, Price> {
   return { ...MODEL_PRICES, ...result.data };
 }
 
+/** A dated snapshot or "-latest" alias of a model costs what the model does. */
+const VERSION_SUFFIX = /-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$/;
+
 export function priceFor(model: string, table: Readonly<Record<string, Price>> = MODEL_PRICES): Price | null {
-  if (table[model]) return table[model];
-  const key = Object.keys(table)
-    .filter((k) => model.startsWith(k))
-    .sort((a, b) => b.length - a.length)[0];
-  return key ? table[key]! : null;
+  return table[model] ?? table[model.replace(VERSION_SUFFIX, "")] ?? null;
 }
 
 /** USD for a call, or null when the price or a token count is unknown. */

@@ -1,7 +1,7 @@
-import stdlibBinomial from "@stdlib/random-base-binomial";
 import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
 import { z } from "zod";
 import { choleskyInPlace, choleskySolveInPlace, spdInverse } from "./linalg";
+import { binomial } from "./binomial";
 import { Rng } from "./rng";
 import { quantileSorted } from "./stats";
 
@@ -10,7 +10,7 @@ import { quantileSorted } from "./stats";
  * intervals, rank from interval separation, and online Elo for the history chart.
  */
 
-export const BATTLE_WINNERS = ["model_a", "model_b", "tie", "tie (bothbad)"] as const;
+const BATTLE_WINNERS = ["model_a", "model_b", "tie", "tie (bothbad)"] as const;
 export const battleSchema = z.object({
   model_a: z.string().min(1),
   model_b: z.string().min(1),
@@ -20,7 +20,7 @@ export type Battle = z.infer<typeof battleSchema>;
 export type BattleWinner = Battle["winner"];
 
 /** Outcome for model_a: win 1, loss 0, tie (either quality) 0.5. */
-export function battleOutcome(winner: BattleWinner): 0 | 0.5 | 1 {
+function battleOutcome(winner: BattleWinner): 0 | 0.5 | 1 {
   return winner === "model_a" ? 1 : winner === "model_b" ? 0 : 0.5;
 }
 
@@ -97,20 +97,6 @@ export function aggregateBattles(battles: Iterable<Battle>): BtData {
   const agg = new BattleAggregator();
   for (const b of battles) agg.addBattle(b);
   return agg.result();
-}
-
-/** The aggregated (a, b, outcome) rows with their counts, for display and export. */
-export function aggregatedRows(data: BtData): { a: string; b: string; outcome: 0 | 0.5 | 1; count: number }[] {
-  const rows: { a: string; b: string; outcome: 0 | 0.5 | 1; count: number }[] = [];
-  for (let r = 0; r < data.i.length; r++) {
-    const a = data.agents[data.i[r]!]!;
-    const b = data.agents[data.j[r]!]!;
-    ([1, 0.5, 0] as const).forEach((outcome, slot) => {
-      const count = data.counts[r * 3 + slot]!;
-      if (count > 0) rows.push({ a, b, outcome, count });
-    });
-  }
-  return rows;
 }
 
 // ------------------------------------------------------------------ Bradley–Terry MLE
@@ -232,9 +218,9 @@ function newton(data: BtData, theta: Float64Array, ridge: number, tol: number, m
   return { theta, iterations: maxIter, converged: false };
 }
 
-export const RATING_SCALE = 400;
-export const RATING_BASE = 10;
-export const RATING_INIT = 1000;
+const RATING_SCALE = 400;
+const RATING_BASE = 10;
+const RATING_INIT = 1000;
 
 /** rating = 400·θ/ln 10 + 1000 (θ centred, so the mean rating is 1000). */
 export const thetaToRating = (theta: number) => (RATING_SCALE * theta) / Math.log(RATING_BASE) + RATING_INIT;
@@ -269,14 +255,13 @@ export function bootstrapIntervals(
   if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError("bootstrap rounds must be a positive integer");
   const n = data.agents.length;
   const rng = Rng.fromSeed(opts.seed ?? 0);
-  const binomial = stdlibBinomial.factory({ prng: () => rng.float() });
   const total = data.counts.reduce((s, v) => s + v, 0);
   const resampled: BtData = { ...data, counts: new Float64Array(data.counts.length) };
   const samples = new Float64Array(rounds * n);
   const ws = workspace(n);
   const fitted = new Float64Array(n);
   for (let r = 0; r < rounds; r++) {
-    drawMultinomial(data.counts, total, resampled.counts, binomial);
+    drawMultinomial(data.counts, total, resampled.counts, rng);
     fitted.set(theta); // warm start at the full-data MLE
     // Step tolerance 1e-6 in θ (2e-4 rating points); the last Newton step applied leaves ~1e-12.
     newton(resampled, fitted, opts.ridge ?? DEFAULT_RIDGE, 1e-6, 100, ws);
@@ -295,11 +280,15 @@ export function bootstrapIntervals(
   return { lower, upper, samples };
 }
 
-function drawMultinomial(
+/**
+ * One multinomial draw of `total` battles over the aggregated rows (sequential conditional
+ * binomials): the bootstrap's resample. Exported for its test.
+ */
+export function drawMultinomial(
   counts: Float64Array,
   total: number,
   out: Float64Array,
-  binomial: (n: number, p: number) => number,
+  rng: Rng,
 ): void {
   let remaining = total;
   let mass = total;
@@ -309,7 +298,7 @@ function drawMultinomial(
       out[c] = 0;
       continue;
     }
-    const x = k >= mass ? remaining : binomial(remaining, k / mass);
+    const x = k >= mass ? remaining : binomial(rng, remaining, k / mass);
     out[c] = x;
     remaining -= x;
     mass -= k;

@@ -5,7 +5,7 @@ import type { LinkContextView, TreeNodeView, TreeView } from "./types";
  * The DR-Arena information-tree JSON format (SPEC §2): snake_case fields nested through
  * `children`. Field order here is the order written on export, matching the published files.
  */
-export const drArenaLinkContextSchema = z
+const drArenaLinkContextSchema = z
   .object({
     url: z.string(),
     anchor_text: z.string(),
@@ -29,7 +29,7 @@ export interface DrArenaNode {
 }
 export type DrArenaLinkContext = z.infer<typeof drArenaLinkContextSchema>;
 
-export const drArenaNodeSchema: z.ZodType<DrArenaNode> = z.lazy(() =>
+const drArenaNodeSchema: z.ZodType<DrArenaNode> = z.lazy(() =>
   z
     .object({
       url: z.string().min(1),

@@ -1,3 +1,5 @@
+import type { WordLimit } from "./word-limit";
+
 /**
  * Shared domain shapes. Everything that crosses a package boundary in the pipeline
  * (trees → examiner → agents → judge → loop → match → tournament → ratings) is typed here,
@@ -61,7 +63,7 @@ export interface TaskContext {
   /** D = number of nodes on the path, root included. */
   depth: number;
   width: number;
-  wordLimit: { min: number; max: number; instruction: string };
+  wordLimit: WordLimit;
 }
 
 export interface ChecklistItem {

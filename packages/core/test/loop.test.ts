@@ -9,9 +9,11 @@ import {
   onGenerationError,
   parseLoopState,
   planTransition,
+  prepareRound,
   runScriptedLoop,
   startCandidates,
   transitionAction,
+  transitionAfter,
   type LoopState,
   type TreeView,
 } from "../src/index";
@@ -31,7 +33,7 @@ const deepTree = () =>
 
 /** A state positioned on `path` (ids) with some history, as if rounds had been played. */
 function at(t: TreeView, path: string[], width = 3, seed = 1): LoopState {
-  const s = chooseStart(initialState(seed), t)!;
+  const s = chooseStart(initialState(seed), t);
   return { ...s, path, snapshots: path.map(() => ({ a: 0, b: 0 })), width };
 }
 
@@ -39,62 +41,58 @@ const judged = (s: LoopState, verdict = v("[[A_BETTER]]")) =>
   applyJudgement(s, { question: `q${s.round + 1}`, answerA: `a${s.round + 1}`, answerB: `b${s.round + 1}`, verdict });
 
 describe("Appendix D walkthrough", () => {
-  it("replays widths 2..6 at depth 2, ends 2.0 vs 5.0 by the mercy rule after round 5", () => {
-    const { rounds, state } = runScriptedLoop(handheldTree(), APPENDIX_D, 42);
+  it("replays widths 2..6 at depth 2, ends 2.0 vs 5.0 by the mercy rule after round 5", async () => {
+    const { rounds, state } = await runScriptedLoop(handheldTree(), APPENDIX_D, 42);
     expect(rounds.map((r) => r.width)).toEqual([2, 3, 4, 5, 6]);
     expect(rounds.map((r) => r.depth)).toEqual([2, 2, 2, 2, 2]);
     expect(rounds.map((r) => [r.score_a, r.score_b])).toEqual([[1, 0], [1, 1], [2, 1], [2, 3], [2, 5]]);
     expect(rounds.map((r) => r.action)).toEqual(["probe_both", "probe_width", "probe_both", "probe_width", null]);
     expect(rounds.map((r) => r.stop)).toEqual([null, null, null, null, "mercy_rule"]);
     expect(rounds.map((r) => r.stuck)).toEqual([true, false, true, false, false]);
-    expect(state).toMatchObject({ finished: true, stopReason: "mercy_rule", scoreA: 2, scoreB: 5, round: 5 });
+    expect(state).toMatchObject({ stopReason: "mercy_rule", scoreA: 2, scoreB: 5, round: 5 });
     // leaves: every descend asked for a depth expansion that could not be performed
-    expect(rounds[0]!.expansions).toEqual([{ kind: "depth", nodeId: state.path[1], count: 3, performed: false }]);
+    expect(rounds[0]!.expansions).toEqual([{ kind: "depth", nodeId: state.path[1], count: 3 }]);
     expect(rounds.map((r) => r.poolSize)).toEqual([2, 3, 4, 5, 6]);
   });
 
-  it("is deterministic for a seed and resumable from JSON", () => {
-    const a = runScriptedLoop(handheldTree(), APPENDIX_D, 9);
-    const b = runScriptedLoop(handheldTree(), APPENDIX_D, 9);
+  it("is deterministic for a seed and resumable from JSON", async () => {
+    const a = await runScriptedLoop(handheldTree(), APPENDIX_D, 9);
+    const b = await runScriptedLoop(handheldTree(), APPENDIX_D, 9);
     expect(a).toEqual(b);
     expect(parseLoopState(JSON.parse(JSON.stringify(a.state)))).toEqual(a.state);
   });
 });
 
 describe("resuming a persisted match", () => {
-  it("continues from a JSON round-trip with the same random choices as an uninterrupted run", () => {
+  it("continues from a JSON round-trip with the same random choices as an uninterrupted run", async () => {
     const t = loadTree("tree_0006.json");
     const verdicts = [v("[[Tie]]", "HIGH"), v("[[A_BETTER]]", "N/A", "BOTH"), v("[[Tie]]", "HIGH"), v("[[B_BETTER]]", "N/A", "NONE")];
-    const full = runScriptedLoop(t, verdicts, 77);
-    const half = runScriptedLoop(t, verdicts.slice(0, 2), 77);
+    const full = await runScriptedLoop(t, verdicts, 77);
+    const half = await runScriptedLoop(t, verdicts.slice(0, 2), 77);
     let s = parseLoopState(JSON.parse(JSON.stringify(half.state)));
+    const noExpansion = async () => {};
     for (const [k, verdict] of verdicts.slice(2).entries()) {
-      let step = beforeRound(s, t);
-      if (step.kind === "expand_width") step = beforeRound(s, t, { widthExpansionAttempted: true });
-      if (step.kind !== "ask") throw new Error(`unexpected ${step.kind}`);
-      const played = { depth: step.context.depth, width: step.context.width, path: step.state.path.map((id) => t.node(id)!.url) };
+      const asked = await prepareRound(s, t, noExpansion);
+      const played = { depth: asked.context.depth, width: asked.context.width, path: asked.state.path.map((id) => t.node(id)!.url) };
       expect(played).toEqual({ depth: full.rounds[k + 2]!.depth, width: full.rounds[k + 2]!.width, path: full.rounds[k + 2]!.path });
-      s = applyJudgement(step.state, { question: `Scripted question ${s.round + 1} (D=${played.depth}, W=${played.width})`, answerA: "", answerB: "", verdict }).state;
-      let plan = planTransition(s, t, verdict);
-      if (plan.kind === "expand_depth") plan = planTransition(s, t, verdict, { depthExpansionAttempted: true });
-      if (plan.kind !== "done") throw new Error("expected a transition");
-      s = plan.state;
+      s = applyJudgement(asked.state, { question: `Scripted question ${s.round + 1} (D=${played.depth}, W=${played.width})`, answerA: "", answerB: "", verdict }).state;
+      s = (await transitionAfter(s, t, verdict, noExpansion)).state;
     }
     expect(s).toEqual(full.state);
   });
 });
 
 describe("start and before-round", () => {
-  it("starts among the shallowest nodes with content, skipping content-less levels", () => {
+  it("starts among the shallowest nodes with content, skipping content-less levels", async () => {
     const t = tree({ title: "R", children: [{ title: "E", content: "", children: [{ title: "X" }, { title: "Y" }] }] });
     expect(startCandidates(t)).toEqual(["0.0.0", "0.0.1"]);
-    const s = chooseStart(initialState(3), t)!;
+    const s = chooseStart(initialState(3), t);
     expect(s.path.slice(0, 2)).toEqual(["0", "0.0"]);
     expect(s.path).toHaveLength(3);
     expect(s.width).toBe(2);
   });
 
-  it("requests width expansion for exactly the missing pool nodes, then proceeds", () => {
+  it("requests width expansion for exactly the missing pool nodes, then proceeds", async () => {
     const t = deepTree();
     const s = at(t, ["0", "0.0", "0.0.0"], 4); // C0 has 2 siblings → pool of 3
     expect(beforeRound(s, t)).toEqual({ kind: "expand_width", parentId: "0.0", nodeId: "0.0.0", needed: 1 });
@@ -108,7 +106,7 @@ describe("start and before-round", () => {
     expect(ask.state.rng).not.toEqual(s.rng);
   });
 
-  it("empty pool: reports it; the jump is logged and lands on a node with content", () => {
+  it("empty pool: reports it; the jump is logged and lands on a node with content", async () => {
     const t = tree({ title: "R", children: [{ title: "A", children: [{ title: "E", content: "short" }] }, { title: "B" }] });
     const s = at(t, ["0", "0.0", "0.0.0"], 2);
     expect(beforeRound(s, t, { widthExpansionAttempted: true })).toEqual({ kind: "empty_pool", parentId: "0.0", needed: 2 });
@@ -124,7 +122,7 @@ describe("transition table (Table 2)", () => {
   /** One round played at T0 (path root → T0), W = 3. */
   const mid = () => judged(at(t, ["0", "0.0"], 3)).state;
 
-  it("maps verdicts to actions", () => {
+  it("maps verdicts to actions", async () => {
     expect(transitionAction(v("[[Tie]]", "LOW"))).toBe("backtrack");
     expect(transitionAction(v("[[Tie]]", "HIGH"))).toBe("pressure_test");
     expect(transitionAction(v("[[A_BETTER]]", "N/A", "DEEP"))).toBe("probe_depth");
@@ -133,7 +131,7 @@ describe("transition table (Table 2)", () => {
     expect(transitionAction(v("[[A_MUCH_BETTER]]", "N/A", "NONE"))).toBe("probe_both");
   });
 
-  it("Tie HIGH → pressure test: W+1 and descend", () => {
+  it("Tie HIGH → pressure test: W+1 and descend", async () => {
     const p = planTransition(mid(), t, v("[[Tie]]", "HIGH"));
     expect(p.kind).toBe("done");
     if (p.kind !== "done") return;
@@ -143,7 +141,7 @@ describe("transition table (Table 2)", () => {
     expect(p.transition).toMatchObject({ action: "pressure_test", descended: true, widthBefore: 3, widthAfter: 4 });
   });
 
-  it("winner + DEEP → descend, width unchanged; widens when no child exists even after expansion", () => {
+  it("winner + DEEP → descend, width unchanged; widens when no child exists even after expansion", async () => {
     const p = planTransition(mid(), t, v("[[A_BETTER]]", "N/A", "DEEP"));
     expect(p.kind === "done" && [p.state.width, p.state.path.length]).toEqual([3, 3]);
     const leaf = judged(at(t, ["0", "0.1"], 3)).state;
@@ -154,12 +152,12 @@ describe("transition table (Table 2)", () => {
     expect(after.kind === "done" && after.state.stuckDescends).toEqual([]);
   });
 
-  it("winner + WIDE → W+1, same node", () => {
+  it("winner + WIDE → W+1, same node", async () => {
     const p = planTransition(mid(), t, v("[[B_BETTER]]", "N/A", "WIDE"));
     expect(p.kind === "done" && [p.state.width, p.state.path]).toEqual([4, ["0", "0.0"]]);
   });
 
-  it("winner + BOTH/NONE → W+1 and descend; a leaf is a logged stuck descend", () => {
+  it("winner + BOTH/NONE → W+1 and descend; a leaf is a logged stuck descend", async () => {
     const p = planTransition(mid(), t, v("[[B_BETTER]]", "N/A", "BOTH"));
     expect(p.kind === "done" && [p.state.width, p.state.path.length]).toEqual([4, 3]);
     const leaf = judged(at(t, ["0", "0.1"], 3)).state;
@@ -169,7 +167,7 @@ describe("transition table (Table 2)", () => {
     expect(stuck.kind === "done" && stuck.transition.stuck).toBe(true);
   });
 
-  it("Tie LOW → backtrack: parent, W−1 (floor 2), histories restored to the descend snapshot", () => {
+  it("Tie LOW → backtrack: parent, W−1 (floor 2), histories restored to the descend snapshot", async () => {
     let s = judged(at(t, ["0", "0.0"], 3)).state; // round 1 at T0
     let p = planTransition(s, t, v("[[Tie]]", "HIGH")); // descend into a child of T0
     if (p.kind !== "done") throw new Error("expected a descend");
@@ -187,13 +185,13 @@ describe("transition table (Table 2)", () => {
     expect(p.transition).toMatchObject({ action: "backtrack", toNodeId: "0.0", widthAfter: 3 });
   });
 
-  it("Tie LOW at the top level keeps the node and resets W to 2", () => {
+  it("Tie LOW at the top level keeps the node and resets W to 2", async () => {
     const s = judged(at(t, ["0", "0.1"], 5)).state;
     const p = planTransition(s, t, v("[[Tie]]", "LOW"));
     expect(p.kind === "done" && [p.state.path, p.state.width, p.state.historyA.length]).toEqual([["0", "0.1"], 2, 1]);
   });
 
-  it("backtrack never drops W below 2", () => {
+  it("backtrack never drops W below 2", async () => {
     const s = judged(at(t, ["0", "0.0", "0.0.1"], 2)).state;
     const p = planTransition(s, t, v("[[Tie]]", "LOW"));
     expect(p.kind === "done" && [p.state.width, p.state.path.length]).toEqual([2, 2]);
@@ -201,44 +199,44 @@ describe("transition table (Table 2)", () => {
 });
 
 describe("stop conditions", () => {
-  it("mercy rule: stops as soon as |S_A − S_B| ≥ 2 after round ≥ 1", () => {
+  it("mercy rule: stops as soon as |S_A − S_B| ≥ 2 after round ≥ 1", async () => {
     const first = judged(initialStateAt(), v("[[B_MUCH_BETTER]]", "N/A", "DEEP"));
     expect(first.stop).toBe("mercy_rule");
-    expect(first.state.finished).toBe(true);
+    expect(first.state.stopReason).not.toBeNull();
     expect(() => planTransition(first.state, deepTree(), v("[[Tie]]", "HIGH"))).toThrow(/finished/);
   });
 
-  it("max rounds: stops at round 10 with ties", () => {
+  it("max rounds: stops at round 10 with ties", async () => {
     const verdicts = Array.from({ length: 15 }, () => v("[[Tie]]", "HIGH"));
-    const { rounds, state } = runScriptedLoop(deepTree(), verdicts, 4);
+    const { rounds, state } = await runScriptedLoop(deepTree(), verdicts, 4);
     expect(rounds).toHaveLength(LOOP_DEFAULTS.maxRounds);
     expect(rounds.at(-1)!.stop).toBe("max_rounds");
-    expect(state).toMatchObject({ scoreA: 0, scoreB: 0, finished: true });
+    expect(state).toMatchObject({ scoreA: 0, scoreB: 0, stopReason: "max_rounds" });
   });
 
-  it("alternating BETTER verdicts never trigger the mercy rule", () => {
+  it("alternating BETTER verdicts never trigger the mercy rule", async () => {
     const verdicts = Array.from({ length: 12 }, (_, i) => v(i % 2 ? "[[B_BETTER]]" : "[[A_BETTER]]", "N/A", "WIDE"));
-    const { rounds } = runScriptedLoop(deepTree(), verdicts, 4, { canExpand: false, config: { maxRounds: 6 } });
+    const { rounds } = await runScriptedLoop(deepTree(), verdicts, 4, { maxRounds: 6 });
     expect(rounds.map((r) => r.stop)).toEqual([null, null, null, null, null, "max_rounds"]);
     expect(rounds.map((r) => r.width)).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   function initialStateAt(): LoopState {
-    return chooseStart(initialState(1), deepTree())!;
+    return chooseStart(initialState(1), deepTree());
   }
 });
 
 describe("real DR-Arena trees", () => {
   const files = readdirSync(TREES_DIR).filter((f) => f.startsWith("tree_"));
 
-  it.each(files)("%s: loop invariants hold under mixed verdicts", (file) => {
+  it.each(files)("%s: loop invariants hold under mixed verdicts", async (file) => {
     const t = loadTree(file);
     const tokens = ["[[A_BETTER]]", "[[B_BETTER]]", "[[Tie]]", "[[Tie]]"] as const;
     const failures = ["DEEP", "WIDE", "BOTH", "NONE"] as const;
     const verdicts = Array.from({ length: 10 }, (_, i) =>
       v(tokens[i % 4]!, tokens[i % 4] === "[[Tie]]" ? (i % 3 ? "HIGH" : "LOW") : "N/A", failures[i % 4]!),
     );
-    const { rounds, state } = runScriptedLoop(t, verdicts, 1234);
+    const { rounds, state } = await runScriptedLoop(t, verdicts, 1234);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) {
       expect(r.depth).toBe(r.path.length);
@@ -249,6 +247,6 @@ describe("real DR-Arena trees", () => {
     }
     for (let k = 1; k < state.path.length; k++) expect(t.node(state.path[k]!)!.parentId).toBe(state.path[k - 1]);
     expect(state.historyA.length).toBeLessThanOrEqual(state.round);
-    expect(runScriptedLoop(t, verdicts, 1234)).toEqual({ rounds, state });
+    expect(await runScriptedLoop(t, verdicts, 1234)).toEqual({ rounds, state });
   });
 });

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { callCost, priceFor, priceTable } from "../src/index";
 
 describe("model prices", () => {
-  it("matches a dated model name by its longest known prefix", () => {
+  it("prices dated snapshots as their model, and nothing else by prefix", () => {
     expect(priceFor("gpt-4o-mini-2024-07-18")).toEqual({ input: 0.15, output: 0.6 });
     expect(priceFor("gpt-4o-2024-11-20")).toEqual({ input: 2.5, output: 10 });
+    expect(priceFor("gpt-5-mini-latest")).toEqual({ input: 0.25, output: 2 });
+    expect(priceFor("o3-pro")).toBeNull();
+    expect(priceFor("gpt-5-pro")).toBeNull();
     expect(priceFor("local-llama")).toBeNull();
   });
 

@@ -1,8 +1,11 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/client";
+import { Prisma, PrismaClient } from "./generated/client";
 import { databaseUrl, poolConfig } from "./pool";
 
 export * from "./generated/client";
+
+/** Either the client or an interactive-transaction client: functions that only query accept both. */
+export type Db = PrismaClient | Prisma.TransactionClient;
 export { databaseUrl, poolConfig } from "./pool";
 
 /** A Prisma client over node-postgres (no Rust engine). One per process is enough. */

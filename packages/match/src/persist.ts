@@ -1,4 +1,4 @@
-import { matchWinner } from "@arena/core";
+import { isFinished, matchWinner } from "@arena/core";
 import type { Prisma, PrismaClient } from "@arena/db";
 import type { MatchState } from "./state";
 
@@ -35,7 +35,7 @@ export async function commitRound(
   try {
     await db.$transaction([
       db.round.create({ data: { ...round, matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB } }),
-      db.match.update({ where: { id: matchId }, data: matchColumns(next, next.loop.finished) }),
+      db.match.update({ where: { id: matchId }, data: matchColumns(next, isFinished(next.loop)) }),
     ]);
   } catch (err) {
     if ((err as { code?: string }).code === "P2002") {

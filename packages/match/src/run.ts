@@ -1,13 +1,14 @@
 import {
   applyJudgement,
-  beforeRound,
-  matchWinner,
-  seedOf,
   chooseStart,
   initialState,
-  jumpToNewStart,
+  isFinished,
+  LoopStuckError,
+  matchWinner,
   onGenerationError,
-  planTransition,
+  prepareRound,
+  seedOf,
+  transitionAfter,
   type AgentAnswer,
   type GeneratedTask,
   type LoopState,
@@ -80,9 +81,8 @@ export interface Expansion {
 
 /** Consecutive generation failures tolerated before the match gives up on the tree. */
 const MAX_GENERATION_FAILURES = 8;
-/** Uncounted restarts (empty pools) tolerated while preparing one round. */
-const MAX_JUMPS_PER_ROUND = 25;
 
+/** The match cannot go on (too many stored rounds or generation failures); see also core LoopStuckError. */
 class MatchAbort extends Error {}
 
 /** The match is cancelled or failed: there is nothing to run. */
@@ -147,31 +147,22 @@ class Runner {
     private readonly onRound?: (report: RoundReport) => void,
   ) {}
 
-  /**
-   * Chooses the random start and stores it. A tree with no usable node ends the match at once
-   * (its state is marked finished, so play() has nothing to do).
-   */
+  /** Chooses the random start and stores it; a tree with no usable node ends the match at once. */
   async start(): Promise<MatchState> {
-    const initial = initialState(seedOf(this.seed));
-    const loop = chooseStart(initial, this.tree);
-    if (!loop) {
-      const empty: MatchState = { loop: { ...initial, finished: true }, seq: 0, voided: 0, judgeErrors: 0 };
-      await finishMatch(this.db, this.matchId, empty, "the tree has no node with content below the root");
-      return empty;
-    }
-    const state: MatchState = { loop, seq: 0, voided: 0, judgeErrors: 0 };
-    await saveState(this.db, this.matchId, state);
+    const state: MatchState = { loop: chooseStart(initialState(seedOf(this.seed)), this.tree), seq: 0, voided: 0, judgeErrors: 0 };
+    if (isFinished(state.loop)) await finishMatch(this.db, this.matchId, state, "the tree has no node with content below the root");
+    else await saveState(this.db, this.matchId, state);
     return state;
   }
 
   /** Plays until the loop stops; a match that cannot go on ends with the last stored state. */
   async play(initial: MatchState): Promise<MatchState> {
     let state = initial;
-    while (!state.loop.finished) {
+    while (!isFinished(state.loop)) {
       try {
         state = await this.step(state);
       } catch (err) {
-        if (!(err instanceof MatchAbort)) throw err;
+        if (!(err instanceof MatchAbort || err instanceof LoopStuckError)) throw err;
         await finishMatch(this.db, this.matchId, state, err.message);
         this.deps.log?.("match ended early", { matchId: this.matchId, reason: err.message });
         break;
@@ -207,25 +198,11 @@ class Runner {
     return this.playRound(state, prepared, generated, seed);
   }
 
-  /** Steps 1–2: width expansion when the pool lacks nodes, new starts for empty pools. */
+  /** Steps 1–2 (core's prepareRound), recording the expansions performed for the round row. */
   private async prepare(loop: LoopState): Promise<Prepared> {
     const expansions: Expansion[] = [];
-    let state = loop;
-    for (let jumps = 0; jumps < MAX_JUMPS_PER_ROUND; jumps++) {
-      let step = beforeRound(state, this.tree);
-      if (step.kind === "expand_width") {
-        expansions.push(await this.expand("width", step.parentId, step.needed));
-        step = beforeRound(state, this.tree, { widthExpansionAttempted: true });
-      }
-      if (step.kind === "ask") return { state: step.state, context: step.context, expansions };
-      if (step.kind === "empty_pool") {
-        if (step.parentId) expansions.push(await this.expand("width", step.parentId, step.needed));
-        const jumped = jumpToNewStart(state, this.tree, "empty_pool");
-        if (!jumped) throw new MatchAbort("the tree has no node with content below the root");
-        state = jumped;
-      }
-    }
-    throw new MatchAbort(`no usable aggregation pool after ${MAX_JUMPS_PER_ROUND} restarts`);
+    const asked = await prepareRound(loop, this.tree, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
+    return { ...asked, expansions };
   }
 
   private async expand(kind: "width" | "depth", nodeId: string, requested: number): Promise<Expansion> {
@@ -304,14 +281,11 @@ class Runner {
     let loop = applied.state;
     let transition: TransitionRecord | null = null;
     if (!applied.stop) {
-      let plan = planTransition(loop, this.tree, verdict);
-      if (plan.kind === "expand_depth") {
-        prepared.expansions.push(await this.expand("depth", plan.nodeId, plan.maxChildren));
-        plan = planTransition(loop, this.tree, verdict, { depthExpansionAttempted: true });
-      }
-      if (plan.kind !== "done") throw new Error("depth expansion requested twice");
-      loop = plan.state;
-      transition = plan.transition;
+      const next = await transitionAfter(loop, this.tree, verdict, async (kind, nodeId, count) =>
+        void prepared.expansions.push(await this.expand(kind, nodeId, count)),
+      );
+      loop = next.state;
+      transition = next.transition;
     }
     const data: RoundData = {
       ...base,

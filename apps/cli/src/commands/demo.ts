@@ -9,11 +9,11 @@ import {
   resumeTournament,
   startTournament,
   tournamentStatus,
-  type TournamentStatusReport,
 } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 import { startWorkers } from "@arena/worker";
 import { parseOptions } from "../options";
+import { statusText } from "../status-text";
 
 /**
  * Planted-skill agents that join the built-in ones so the demo leaderboard has a known answer:
@@ -77,28 +77,6 @@ async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: str
   return startTournament(db, t.id);
 }
 
-function fmt(n: number, digits = 0): string {
-  return n.toFixed(digits);
-}
-
-/** The live leaderboard as text (the web app will serve the same data). */
-export function leaderboardText(s: TournamentStatusReport): string {
-  const lines = [
-    `${s.name}  [${s.status}]  Swiss round ${s.currentRound}/${s.swissRounds}  ` +
-      `matches ${s.matches.completed}/${s.matches.total} done, ${s.matches.running} running  ` +
-      `(examiner: heuristic, offline — not the LLM method)`,
-    "rank  agent                    rating   95% CI            games  W-L-T",
-  ];
-  for (const r of s.ratings) {
-    lines.push(
-      `${String(r.rank).padStart(4)}  ${r.name.padEnd(23)} ${fmt(r.rating).padStart(6)}   ${fmt(r.lower).padStart(5)} – ${fmt(r.upper).padEnd(6)}` +
-        `  ${String(r.games).padStart(5)}  ${r.wins}-${r.losses}-${r.ties}`,
-    );
-  }
-  if (!s.ratings.length) lines.push("      (no rated match yet)");
-  return lines.join("\n");
-}
-
 /**
  * `arena demo`: the whole arena offline in one process — the synthetic world in the sandbox,
  * built-in and planted-skill agents, a Swiss tournament with the heuristic examiner, workers, and
@@ -124,6 +102,7 @@ export function register(program: Command): void {
       const agentIds = await demoAgents(db);
       step(`agents: ${agentIds.length} (2 built-in sandbox researchers, ${DEMO_SIMULATED.length} planted-skill simulations)`);
       const tournament = await demoTournament(db, agentIds, world.trees.map((t) => t.id), opts);
+      const { mode: examinerMode } = await db.examinerConfig.findUniqueOrThrow({ where: { id: tournament.examinerConfigId } });
 
       const workers = await startWorkers(db);
       step(`workers running; sandbox web and search at ${workers.ctx.sandboxUrl}`);
@@ -136,7 +115,7 @@ export function register(program: Command): void {
       let printed = "";
       while (!stop.signal.aborted) {
         const status = await tournamentStatus(db, tournament.id);
-        const text = leaderboardText(status);
+        const text = statusText(status, examinerMode);
         if (text !== printed) console.log(`\n${text}`);
         printed = text;
         const finished = status.status === "completed" || status.status === "cancelled";

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import { beforeRound, chooseStart, initialState, type ChecklistItem, type LoopState, type TreeView } from "@arena/core";
-import { createExaminer, type ExaminerConfigInput } from "@arena/examiner";
+import { operatorAllowList, prisma } from "@arena/db";
+import { beforeRound, chooseStart, initialState, isFinished, seedOf, startAt, type ChecklistItem, type LoopState, type TreeView } from "@arena/core";
+import { examinerFor, heuristicExaminerConfig, llmExaminerConfigFromEnv } from "@arena/match";
 import { loadTreeView } from "@arena/trees";
 import { parseOptions } from "../options";
 
@@ -12,8 +11,8 @@ import { parseOptions } from "../options";
  * match: the loop's start (or --node), core's context builder, then the chosen examiner.
  * No expansion is performed (a pool smaller than W is used as it is).
  *
- * llm mode reads ARENA_EXAMINER_BASE_URL, ARENA_EXAMINER_MODEL and ARENA_EXAMINER_API_KEY
- * (optional for local servers) from the environment.
+ * It uses the same start, seeds and examiner configuration as the first round of
+ * `arena match run --seed S`; llm mode reads ARENA_EXAMINER_* like a match does.
  */
 const optionsSchema = z.object({
   tree: z.string().min(1),
@@ -24,45 +23,27 @@ const optionsSchema = z.object({
   json: z.boolean().optional(),
 });
 
-/** The loop wants a 32-bit integer seed; numeric seeds are used as they are, others hashed. */
-function loopSeed(seed: string): number {
-  if (/^\d{1,9}$/.test(seed)) return Number(seed);
-  return createHash("sha256").update(seed).digest().readUInt32BE(0) & 0x7fffffff;
-}
-
-function findPath(tree: TreeView, url: string): string[] | null {
-  const queue: string[][] = [[tree.rootId]];
+function nodeWithUrl(tree: TreeView, url: string): string | null {
+  const queue = [...tree.node(tree.rootId)!.childIds];
   while (queue.length) {
-    const path = queue.shift()!;
-    const node = tree.node(path[path.length - 1]!)!;
-    if (node.url === url && path.length > 1) return path;
-    for (const c of node.childIds) queue.push([...path, c]);
+    const node = tree.node(queue.shift()!)!;
+    if (node.url === url) return node.id;
+    queue.push(...node.childIds);
   }
   return null;
 }
 
-function startState(tree: TreeView, seed: number, width: number, nodeUrl: string | undefined): LoopState {
-  const initial = initialState(seed);
+/** The state a match with this seed starts from (or the given node), at width W. */
+function startState(tree: TreeView, seed: string, width: number, nodeUrl: string | undefined): LoopState {
+  const initial = initialState(seedOf(seed));
   if (!nodeUrl) {
     const started = chooseStart(initial, tree);
-    if (!started) throw new Error("the tree has no node with content below the root");
+    if (isFinished(started)) throw new Error("the tree has no node with content below the root");
     return { ...started, width };
   }
-  const path = findPath(tree, nodeUrl);
-  if (!path) throw new Error(`no node below the root has url ${nodeUrl}`);
-  return { ...initial, path, snapshots: path.map(() => ({ a: 0, b: 0 })), width };
-}
-
-function examinerConfig(mode: "heuristic" | "llm"): ExaminerConfigInput {
-  if (mode === "heuristic") return { mode };
-  const env = z
-    .object({
-      ARENA_EXAMINER_BASE_URL: z.string().url({ message: "ARENA_EXAMINER_BASE_URL must be set to the examiner's base URL" }),
-      ARENA_EXAMINER_MODEL: z.string().min(1, "ARENA_EXAMINER_MODEL must be set"),
-      ARENA_EXAMINER_API_KEY: z.string().optional(),
-    })
-    .parse(process.env);
-  return { mode, baseUrl: env.ARENA_EXAMINER_BASE_URL, model: env.ARENA_EXAMINER_MODEL, apiKey: env.ARENA_EXAMINER_API_KEY };
+  const id = nodeWithUrl(tree, nodeUrl);
+  if (!id) throw new Error(`no node below the root has url ${nodeUrl}`);
+  return { ...startAt(initial, tree, id), width };
 }
 
 const itemJson = (i: ChecklistItem) => ({ item: i.item, detail: i.detail, source_url: i.sourceUrl, ...(i.aliases?.length ? { aliases: i.aliases } : {}) });
@@ -80,11 +61,14 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const tree = await loadTreeView(prisma(), opts.tree);
-      const state = startState(tree, loopSeed(opts.seed), opts.width, opts.node);
+      const db = prisma();
+      const tree = await loadTreeView(db, opts.tree);
+      const state = startState(tree, opts.seed, opts.width, opts.node);
       const step = beforeRound(state, tree, { widthExpansionAttempted: true });
       if (step.kind !== "ask") throw new Error("no page with content in the aggregation pool of this node");
-      const { task } = await createExaminer(examinerConfig(opts.examiner)).generateTask(step.context, { seed: opts.seed });
+      // The same examiner configuration and round seed a match with --seed S uses for its first round.
+      const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);
+      const { task } = await examinerFor(config, await operatorAllowList(db)).generateTask(step.context, { seed: `${opts.seed}:1` });
       const out = {
         question: task.question,
         word_limit_instruction: task.wordLimitInstruction,

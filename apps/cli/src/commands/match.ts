@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { z } from "zod";
 import { operatorAllowList, prisma } from "@arena/db";
 import {
   createMatch,
@@ -10,15 +11,16 @@ import {
   type RoundReport,
 } from "@arena/match";
 import { startSandboxServer } from "@arena/trees";
+import { parseOptions } from "../options";
 
-interface RunOptions {
-  tree: string;
-  a: string;
-  b: string;
-  examiner: "heuristic" | "llm";
-  seed: string;
-  json?: boolean;
-}
+const runOptions = z.object({
+  tree: z.string().min(1),
+  a: z.string().min(1),
+  b: z.string().min(1),
+  examiner: z.enum(["heuristic", "llm"]),
+  seed: z.string().min(1),
+  json: z.boolean().optional(),
+});
 
 function printRound(r: RoundReport, json: boolean | undefined): void {
   if (json) return console.log(JSON.stringify(r));
@@ -44,8 +46,8 @@ export function register(program: Command): void {
     .option("--examiner <mode>", "heuristic | llm", "heuristic")
     .option("--seed <seed>", "seed of every random choice", "1")
     .option("--json", "one JSON line per round, then the result")
-    .action(async (opts: RunOptions) => {
-      if (opts.examiner !== "heuristic" && opts.examiner !== "llm") throw new Error("--examiner must be heuristic or llm");
+    .action(async (raw: unknown) => {
+      const opts = parseOptions(runOptions, raw);
       const db = prisma();
       const [agentA, agentB] = [await findAgent(db, opts.a), await findAgent(db, opts.b)];
       const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);

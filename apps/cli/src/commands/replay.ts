@@ -31,7 +31,7 @@ export function register(program: Command): void {
       const opts = parseOptions(optionsSchema, raw);
       const tree = memoryTreeView(parseDrArenaTree(JSON.parse(await readFile(opts.tree, "utf8"))));
       const verdicts = parseVerdictLines(await readFile(opts.verdicts, "utf8"), opts.verdicts);
-      const { rounds, state } = runScriptedLoop(tree, verdicts, opts.seed);
+      const { rounds, state } = await runScriptedLoop(tree, verdicts, opts.seed);
       for (const r of rounds) {
         if (opts.json) {
           const { round, depth, width, path, verdict, score_a, score_b, action, stop } = r;

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma, type PrismaClient } from "@arena/db";
-import { createMatch } from "@arena/match";
+import { prisma, type ExaminerMode, type PrismaClient } from "@arena/db";
 import {
   createTournament,
   enqueueTick,
@@ -51,23 +50,24 @@ type Options = z.infer<typeof optionsSchema>;
 
 const WORLD_ENTITIES = 8;
 
+/** Stores a baseline schedule's matches in one statement (the schedules never seat an agent twice). */
 async function scheduleMatches(
   db: PrismaClient,
   schedule: ScheduledMatch[],
-  ctx: { label: string; seed: string; agentIds: string[]; treeIds: string[]; examinerConfigId: string },
+  ctx: { label: string; seed: string; agentIds: string[]; treeIds: string[]; examinerConfig: { id: string; mode: ExaminerMode } },
 ): Promise<string[]> {
-  const ids: string[] = [];
-  for (const [k, m] of schedule.entries()) {
-    const row = await createMatch(db, {
+  const rows = await db.match.createManyAndReturn({
+    data: schedule.map((m, k) => ({
       treeId: ctx.treeIds[m.tree]!,
       agentAId: ctx.agentIds[m.a]!,
       agentBId: ctx.agentIds[m.b]!,
-      examinerConfigId: ctx.examinerConfigId,
+      examinerConfigId: ctx.examinerConfig.id,
+      examinerMode: ctx.examinerConfig.mode,
       seed: `sim:${ctx.seed}:${ctx.label}:${k}`,
-    });
-    ids.push(row.id);
-  }
-  return ids;
+    })),
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
 }
 
 async function simulate(opts: Options, say: (line: string) => void): Promise<SimulationReport> {
@@ -93,7 +93,7 @@ async function simulate(opts: Options, say: (line: string) => void): Promise<Sim
       onProgress: (s) => say(`swiss round ${s.currentRound}/${s.swissRounds}: ${s.matches.completed}/${s.matches.total} matches`),
     });
     const count = done.matches.total;
-    const ctx = { seed: opts.seed, agentIds, treeIds, examinerConfigId: config.id };
+    const ctx = { seed: opts.seed, agentIds, treeIds, examinerConfig: config };
     baseline = {
       rr: await scheduleMatches(db, roundRobinSchedule(opts.agents, treeIds.length, count), { ...ctx, label: "rr" }),
       random: await scheduleMatches(db, randomSchedule(opts.agents, treeIds.length, count, opts.seed), { ...ctx, label: "random" }),

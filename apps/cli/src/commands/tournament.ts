@@ -18,6 +18,7 @@ import {
 } from "@arena/tournament";
 import { startWorkers } from "@arena/worker";
 import { parseOptions } from "../options";
+import { statusText } from "../status-text";
 
 /**
  * `arena tournament create | start | run | status | pause | resume | cancel | add-agent`.
@@ -58,16 +59,9 @@ async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Prom
   }
 }
 
-const fmt = (x: number) => x.toFixed(0).padStart(5);
-
-export function printStatus(s: TournamentStatusReport): void {
-  console.log(`${s.name} (${s.id})  ${s.status}  round ${s.currentRound}/${s.swissRounds}`);
-  console.log(`matches ${s.matches.completed}/${s.matches.total} done` + (s.round.total ? `, this round ${s.round.done}/${s.round.total}` : ""));
-  if (!s.ratings.length) return;
-  console.log(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating".padStart(7)}${"95% CI".padStart(14)}${"elo".padStart(7)}  W-L-T`);
-  for (const r of s.ratings) {
-    console.log(`${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${fmt(r.rating).padStart(7)}  ${fmt(r.lower)}–${fmt(r.upper)} ${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`);
-  }
+async function printStatus(db: PrismaClient, s: TournamentStatusReport): Promise<void> {
+  const { mode } = await db.examinerConfig.findUniqueOrThrow({ where: { id: s.examinerConfigId }, select: { mode: true } });
+  console.log(statusText(s, mode));
 }
 
 /** Runs the workers in this process until the tournament completes or is cancelled. */
@@ -136,7 +130,7 @@ export function register(program: Command): void {
       if (!raw.run) return console.log(`tournament ${id} started; workers pair and play it (arena tournament status ${id})`);
       const final = await runToEnd(db, id, opts);
       if (opts.json) console.log(JSON.stringify(final));
-      else printStatus(final);
+      else await printStatus(db, final);
     });
 
   t.command("run <id>")
@@ -147,7 +141,7 @@ export function register(program: Command): void {
       const opts = parseOptions(runOptions, raw);
       const final = await runToEnd(prisma(), id, opts);
       if (opts.json) console.log(JSON.stringify(final));
-      else printStatus(final);
+      else await printStatus(prisma(), final);
     });
 
   t.command("status <id>")
@@ -156,7 +150,7 @@ export function register(program: Command): void {
     .action(async (id: string, opts: { json?: boolean }) => {
       const s = await tournamentStatus(prisma(), id);
       if (opts.json) console.log(JSON.stringify(s));
-      else printStatus(s);
+      else await printStatus(prisma(), s);
     });
 
   t.command("pause <id>")
