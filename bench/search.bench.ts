@@ -6,7 +6,7 @@
  *   npm run bench:search            BENCH_DATABASE_URL overrides the bench database URL
  */
 import { execFileSync } from "node:child_process";
-import pg from "pg";
+import { fileURLToPath } from "node:url";
 import { createPrisma } from "@arena/db";
 import { generateWorld, importWorld, scaleParams, searchPages, type World } from "@arena/trees";
 
@@ -14,21 +14,14 @@ const BENCH_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0
 const SEED = "bench";
 const PAGES = 20_000;
 const QUERIES = 300;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: "ignore" });
+/** Creates the bench database when missing (scripts/db-admin.mjs, as bench:match does) and migrates it. */
+function ensureDatabase(url: string): void {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const env = { ...process.env, DATABASE_URL: url };
+  execFileSync(process.execPath, ["scripts/db-admin.mjs", "create", name], { cwd: ROOT, env, stdio: "ignore" });
+  execFileSync("npx", ["prisma", "migrate", "deploy"], { cwd: ROOT, env, stdio: "ignore" });
 }
 
 /** Deterministic mix: names, attribute phrases, multi-word topics, quoted phrases, misses. */
@@ -67,7 +60,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  await ensureDatabase(BENCH_URL);
+  ensureDatabase(BENCH_URL);
   const db = createPrisma(BENCH_URL);
   try {
     const params = scaleParams(SEED, PAGES);

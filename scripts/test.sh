@@ -5,7 +5,6 @@ source "$(dirname "$0")/lib.sh"
 ensure_install
 bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
-export ARENA_TEST=1
 log "migrating $DATABASE_URL"
 npx prisma migrate deploy >/dev/null
 log "typechecking"

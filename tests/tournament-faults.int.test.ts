@@ -6,9 +6,11 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
+import { createRedis, keyPrefix } from "@arena/jobs";
 import { enqueueTick, startTournament, waitForTournament } from "@arena/tournament";
 import { startWorkers, type RunningWorkers } from "@arena/worker";
-import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues, until } from "./tournament-fixtures";
+import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues } from "./tournament-fixtures";
+import { waitFor } from "./helpers/arena";
 
 requireEnv();
 const db = createPrisma();
@@ -30,7 +32,6 @@ afterAll(async () => {
 });
 
 const completed = () => db.match.count({ where: { status: "completed" } });
-const running = () => db.match.count({ where: { status: "running" } });
 
 async function start(id: string): Promise<void> {
   await startTournament(db, id);
@@ -42,10 +43,16 @@ describe("tournament fault tolerance", () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
     workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
     await start(tournament.id);
-    await until(async () => (await completed()) >= 2, "two finished matches");
+    await waitFor(async () => (await completed()) >= 2, "two finished matches");
     expect((await db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).currentRound).toBe(1);
     expect(await completed()).toBeLessThan(8);
+    const redis = createRedis();
+    await redis.set(`${keyPrefix()}:probe`, "1");
+    await redis.set(`other-${process.pid}:probe`, "1", "EX", 60); // another user of this Redis DB
     await flushRedis();
+    expect(await redis.exists(`${keyPrefix()}:probe`, `other-${process.pid}:probe`)).toBe(1);
+    expect(await redis.get(`other-${process.pid}:probe`)).toBe("1");
+    redis.disconnect();
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
   });
@@ -54,7 +61,7 @@ describe("tournament fault tolerance", () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
     workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
     await start(tournament.id);
-    await until(async () => (await completed()) >= 1, "a finished match");
+    await waitFor(async () => (await completed()) >= 1, "a finished match");
     await workers.close();
     workers = null;
     const interrupted = await completed();
@@ -74,20 +81,31 @@ describe("tournament fault tolerance", () => {
     let stderr = "";
     child.stderr!.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     await start(tournament.id);
-    await until(async () => (await completed()) >= 1 && (await running()) >= 1, `the child worker to be mid-match (stderr: ${stderr})`);
+    // Mid-match: a running match with a stored round, so resumption has something to keep.
+    await waitFor(
+      async () => (await completed()) >= 1 && (await db.round.count({ where: { match: { status: "running" } } })) >= 1,
+      `the child worker to be mid-match (stderr: ${stderr})`,
+    );
     child.kill("SIGKILL");
     await new Promise((r) => child!.once("exit", r));
     child = null;
-    const stranded = await db.match.findMany({ where: { status: "running" }, select: { id: true, rounds: true } });
+    const stranded = await db.match.findMany({ where: { status: "running" }, select: { id: true } });
     expect(stranded.length).toBeGreaterThan(0);
+    const storedRounds = () => db.round.findMany({ where: { matchId: { in: stranded.map((m) => m.id) } }, select: { id: true, matchId: true, number: true, createdAt: true }, orderBy: [{ matchId: "asc" }, { number: "asc" }] });
+    const before = await storedRounds();
+    expect(before.length).toBeGreaterThan(0);
 
     workers = await startWorkers(db, { matchConcurrency: 3, reconcileEveryMs: 500 });
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
-    // Stranded matches were resumed, not restarted: their rounds before the kill are still there.
+    // Stranded matches were resumed, not restarted: the rounds stored before the kill are the
+    // same rows (ids, creation times), and the numbering went on from each match's old count.
+    const after = await storedRounds();
     for (const m of stranded) {
-      const after = await db.match.findUniqueOrThrow({ where: { id: m.id } });
-      expect(after.rounds).toBeGreaterThanOrEqual(m.rounds);
+      const kept = before.filter((r) => r.matchId === m.id);
+      const now = after.filter((r) => r.matchId === m.id);
+      expect(now.slice(0, kept.length)).toEqual(kept);
+      expect(now.map((r) => r.number)).toEqual(now.map((_, i) => i + 1));
     }
   });
 });

@@ -7,9 +7,9 @@
 import { expect } from "vitest";
 import { Redis } from "ioredis";
 import type { PrismaClient } from "@arena/db";
-import { createQueue, createRedis } from "@arena/jobs";
+import { createQueue, createRedis, keyPrefix } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, type TournamentQueues } from "@arena/tournament";
+import { createTournament, ensureSimulatedAgents, type TournamentQueues } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 
 export function requireEnv(): void {
@@ -18,25 +18,18 @@ export function requireEnv(): void {
   }
 }
 
-/** Planted skills, strongest first (p_depth, p_width). */
-export const SKILLS: ReadonlyArray<readonly [number, number]> = [
-  [0.95, 0.9],
-  [0.7, 0.6],
-  [0.5, 0.4],
-  [0.2, 0.3],
-  [0.6, 0.6],
-];
+/** Planted skills, strongest first. */
+const SKILLS = [
+  { p_depth: 0.95, p_width: 0.9 },
+  { p_depth: 0.7, p_width: 0.6 },
+  { p_depth: 0.5, p_width: 0.4 },
+  { p_depth: 0.2, p_width: 0.3 },
+  { p_depth: 0.6, p_width: 0.6 },
+] as const;
 
-export async function simulatedAgents(db: PrismaClient, count: number, latencyMs: number): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const [p_depth, p_width] = SKILLS[i % SKILLS.length]!;
-    const agent = await db.agent.create({
-      data: { name: `t-sim-${i}`, protocol: "simulated", status: "healthy", maxConcurrency: 16, config: { p_depth, p_width, latency_ms: latencyMs } },
-    });
-    ids.push(agent.id);
-  }
-  return ids;
+async function simulatedAgents(db: PrismaClient, count: number, latencyMs: number): Promise<string[]> {
+  const planted = Array.from({ length: count }, (_, index) => ({ index, ...SKILLS[index % SKILLS.length]! }));
+  return (await ensureSimulatedAgents(db, "itest", planted, latencyMs)).map((a) => a.agentId);
 }
 
 export async function worldTrees(db: PrismaClient, hubs: number): Promise<string[]> {
@@ -77,23 +70,18 @@ export function testQueues(): TournamentQueues & { close(): Promise<void> } {
 }
 
 /**
- * Deletes this file's keys only (never FLUSHALL; other engineers share the server). The Redis
- * DB index is the test's own, so FLUSHDB is what "Redis restarted with an empty store" means.
+ * Deletes every key under this file's ARENA_QUEUE_PREFIX (queues, jobs, limiter slots): what
+ * "Redis restarted with an empty store" means to this test, without touching the keys of
+ * anyone else sharing the Redis DB.
  */
 export async function flushRedis(): Promise<void> {
   const redis = new Redis(process.env.REDIS_URL!);
   try {
-    await redis.flushdb();
+    for await (const keys of redis.scanStream({ match: `${keyPrefix()}:*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.unlink(...keys);
+    }
   } finally {
     redis.disconnect();
-  }
-}
-
-export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 90_000, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 

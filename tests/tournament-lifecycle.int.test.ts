@@ -13,10 +13,13 @@ import {
   snapshotRowSchema,
   startTournament,
   TournamentStateError,
+  tournamentStatus,
+  waitForMatches,
   waitForTournament,
 } from "@arena/tournament";
 import { startWorkers, type RunningWorkers } from "@arena/worker";
-import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues, until } from "./tournament-fixtures";
+import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues } from "./tournament-fixtures";
+import { waitFor } from "./helpers/arena";
 
 requireEnv();
 const db = createPrisma();
@@ -71,8 +74,7 @@ describe("Swiss tournament through the queue and workers", () => {
     expect(final.map((r) => r.agentId).sort()).toEqual([...agentIds].sort());
     expect(final.every((r) => r.lower <= r.rating && r.rating <= r.upper)).toBe(true);
     expect(final.reduce((s, r) => s + r.games, 0)).toBe(2 * rated);
-    const global = await db.ratingSnapshot.findFirstOrThrow({ where: { examinerConfigId: config.id, tournamentId: null }, orderBy: { createdAt: "desc" } });
-    expect(global.matchesCounted).toBe(rated);
+    for (const r of final) expect(r.sandwich!.lower < r.rating && r.rating < r.sandwich!.upper).toBe(true);
 
     const board = await leaderboard(db, { examinerConfigId: config.id });
     expect(board.matches).toBe(rated);
@@ -99,13 +101,36 @@ describe("Swiss tournament through the queue and workers", () => {
     expect(await queues.match.count()).toBe(4);
   });
 
+  it("seats follow the tree's tournament ordinal; failed matches count as finished", async () => {
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 3, rounds: 2, treesPerPairing: 2 });
+    await startTournament(db, tournament.id);
+    expect(await advanceTournament(db, tournament.id, queues)).toMatchObject({ kind: "paired", round: 1, matches: 4 });
+    const ordinal = new Map((await db.tournamentTree.findMany({ where: { tournamentId: tournament.id } })).map((t) => [t.treeId, t.ordinal]));
+    const pairings = await db.pairing.findMany({ include: { matches: true } });
+    for (const p of pairings) {
+      for (const m of p.matches) {
+        const swapped = ordinal.get(m.treeId)! % 2 === 1;
+        expect([m.agentAId, m.agentBId]).toEqual(swapped ? [p.agentBId, p.agentAId] : [p.agentAId, p.agentBId]);
+      }
+    }
+    // The second pairing plays trees 2 and 0: a rule by position in the pairing would swap tree 0.
+    expect(pairings.map((p) => p.matches.map((m) => ordinal.get(m.treeId)).sort())).toContainEqual([0, 2]);
+
+    const ids = pairings.flatMap((p) => p.matches.map((m) => m.id));
+    await db.match.updateMany({ where: { id: { in: ids.slice(1) } }, data: { status: "failed", error: "out of attempts" } });
+    await db.match.update({ where: { id: ids[0]! }, data: { status: "cancelled" } });
+    await waitForMatches(db, ids, { pollMs: 20, signal: AbortSignal.timeout(5000) });
+    expect((await tournamentStatus(db, tournament.id)).round).toEqual({ number: 1, done: 4, total: 4 });
+    expect(await advanceTournament(db, tournament.id, queues)).toMatchObject({ kind: "paired", round: 2 });
+  });
+
   it("pause stops new matches, resume finishes the tournament", async () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
     workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 0 });
     await run(tournament.id);
-    await until(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
+    await waitFor(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
     await pauseTournament(db, tournament.id);
-    await until(quiet, "running matches to finish");
+    await waitFor(quiet, "running matches to finish");
     const done = await db.match.count({ where: { status: "completed" } });
     expect(done).toBeLessThan(8);
     await new Promise((r) => setTimeout(r, 700));
@@ -124,10 +149,10 @@ describe("Swiss tournament through the queue and workers", () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 3, latencyMs: 40 });
     workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 0 });
     await run(tournament.id);
-    await until(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
+    await waitFor(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
     const { cancelledMatches } = await cancelTournament(db, tournament.id);
     expect(cancelledMatches).toBeGreaterThan(0);
-    await until(quiet, "running matches to finish");
+    await waitFor(quiet, "running matches to finish");
     expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "cancelled" });
     expect(await db.tournamentRound.count()).toBe(1);
     // A job that read the match as queued just before the cancel may still play it (see report).

@@ -1,2 +1,1 @@
-export { startWorkers, type WorkerOptions, type RunningWorkers } from "./workers";
-export { reconcile } from "./reconcile";
+export { startWorkers, type RunningWorkers } from "./workers";

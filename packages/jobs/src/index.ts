@@ -1,3 +1,3 @@
-export * from "./redis";
-export * from "./queues";
-export * from "./agent-limiter";
+export { createRedis, keyPrefix } from "./redis";
+export { createQueue, enqueue, jobIdFor, parsePayload, type Payload, type QueueName } from "./queues";
+export { AgentLimiter, type AgentLimits } from "./agent-limiter";

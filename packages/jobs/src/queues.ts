@@ -14,7 +14,7 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
-export const payloadSchemas = {
+const payloadSchemas = {
   crawl: z.object({ crawlJobId: z.string().min(1) }).strict(),
   match: z.object({ matchId: z.string().min(1) }).strict(),
   tournament: z.object({ tournamentId: z.string().min(1) }).strict(),

@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
 
-export function redisUrl(): string {
+function redisUrl(): string {
   return process.env.REDIS_URL || "redis://127.0.0.1:6379";
 }
 

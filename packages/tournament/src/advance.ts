@@ -2,7 +2,7 @@ import { swissPairings, seatsForTree, seedOf } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
-import { refitGlobal, refitScope } from "./ratings";
+import { refitScope } from "./ratings";
 
 export type AdvanceOutcome =
   /** Not running (draft, paused, completed, cancelled): nothing to do. */
@@ -33,9 +33,6 @@ export async function advanceTournament(db: PrismaClient, tournamentId: string, 
     await lockFor(tx, LockSpace.tournament, tournamentId);
     return advanceLocked(tx, tournamentId);
   }, TX_OPTIONS);
-  if (step.kind === "idle" && step.status === "draft") return step;
-  const { examinerConfigId } = await db.tournament.findUniqueOrThrow({ where: { id: tournamentId }, select: { examinerConfigId: true } });
-  await refitGlobal(db, examinerConfigId);
   if (step.kind === "idle" || step.kind === "completed") return step;
   const enqueued = await ensureMatchJobs(queues.match, step.matchIds);
   return step.kind === "waiting"
@@ -68,12 +65,12 @@ async function advanceLocked(tx: Prisma.TransactionClient, id: string): Promise<
   }
   // Refit after the check above, so a match that finished in between is counted (READ COMMITTED:
   // each statement sees every commit made before it).
-  const refit = await refitScope(tx, scope);
+  const rated = await refitScope(tx, scope);
   if (t.currentRound >= t.swissRounds) {
     await tx.tournament.update({ where: { id }, data: { status: "completed", finishedAt: new Date() } });
     return { kind: "completed", rounds: t.currentRound };
   }
-  const ratings = Object.fromEntries(refit.rows.map((r) => [r.agentId, r.rating]));
+  const ratings = Object.fromEntries(rated.map((r) => [r.agentId, r.rating]));
   return pairRound(tx, t, t.currentRound + 1, ratings);
 }
 
@@ -109,8 +106,9 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
     const pairing = await tx.pairing.create({ data: { roundId: row.id, agentAId: pair[0], agentBId: pair[1] } });
     const chosen = treesForPairing(trees, t.treesPerPairing, past.length + p);
     const created = await tx.match.createManyAndReturn({
-      data: chosen.map((tree, k) => {
-        const seats = t.seatAlternation ? seatsForTree(pair, k) : { a: pair[0], b: pair[1] };
+      data: chosen.map((tree) => {
+        // Seats follow the tree's tournament ordinal (odd swaps A/B), not its place in this pairing.
+        const seats = t.seatAlternation ? seatsForTree(pair, tree.ordinal) : { a: pair[0], b: pair[1] };
         return {
           tournamentId: t.id,
           pairingId: pairing.id,

@@ -14,7 +14,7 @@ export interface TournamentQueues {
  * delayed or active is left alone. `Queue.remove` refuses a job another worker holds the lock
  * of, which is exactly the job we must not replace.
  */
-export async function ensureMatchJob(queue: Queue<Payload<"match">>, matchId: string): Promise<boolean> {
+async function ensureMatchJob(queue: Queue<Payload<"match">>, matchId: string): Promise<boolean> {
   const id = jobIdFor("match", { matchId });
   const job = await queue.getJob(id);
   if (job) {

@@ -11,7 +11,7 @@ import {
 } from "@arena/core";
 import type { Correlation } from "@arena/core";
 import { z } from "zod";
-import type { Db } from "./lock";
+import type { Db } from "@arena/db";
 import { agentNames, fitRatings, LEADERBOARD_BOOTSTRAP_ROUNDS, ratedMatches, type RatedMatch, type SnapshotRow } from "./ratings";
 
 /**

@@ -8,7 +8,7 @@ export class TournamentStateError extends Error {}
 
 const idSchema = z.string().min(1).max(200);
 
-export const newTournamentSchema = z
+const newTournamentSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
     agentIds: z.array(idSchema).min(2),
@@ -55,7 +55,7 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
 }
 
 /** Runs `fn` holding the tournament's lock (the same one advanceTournament takes). */
-export function withTournamentLock<T>(db: PrismaClient, id: string, fn: (tx: Prisma.TransactionClient, t: Tournament) => Promise<T>): Promise<T> {
+function withTournamentLock<T>(db: PrismaClient, id: string, fn: (tx: Prisma.TransactionClient, t: Tournament) => Promise<T>): Promise<T> {
   return db.$transaction(async (tx) => {
     await lockFor(tx, LockSpace.tournament, id);
     const t = await tx.tournament.findUnique({ where: { id } });

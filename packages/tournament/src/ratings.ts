@@ -1,7 +1,7 @@
 import { computeRatings, onlineElo, aggregateBattles, type Battle } from "@arena/core";
-import type { MatchWinner, Prisma, PrismaClient } from "@arena/db";
+import type { MatchWinner, Prisma } from "@arena/db";
 import { z } from "zod";
-import { lockFor, LockSpace, TX_OPTIONS, type Db } from "./lock";
+import type { Db } from "@arena/db";
 
 /**
  * Ratings of stored matches (SPEC §7). One battle per match: the match winner (A, B or tie by
@@ -17,7 +17,7 @@ import { lockFor, LockSpace, TX_OPTIONS, type Db } from "./lock";
  * CPU per finished match, which starved the matches in bench:tournament); the leaderboard,
  * computed on demand, uses 1000.
  */
-export const SNAPSHOT_BOOTSTRAP = { rounds: 200, seed: 7 } as const;
+const SNAPSHOT_BOOTSTRAP = { rounds: 200, seed: 7 } as const;
 export const LEADERBOARD_BOOTSTRAP_ROUNDS = 1000;
 
 export interface RatedMatch {
@@ -35,6 +35,8 @@ export const snapshotRowSchema = z.object({
   rating: z.number(),
   lower: z.number(),
   upper: z.number(),
+  /** 95 % sandwich (robust) interval; absent from snapshots stored before it was added. */
+  sandwich: z.object({ lower: z.number(), upper: z.number() }).optional(),
   rank: z.number().int(),
   games: z.number(),
   wins: z.number(),
@@ -44,17 +46,22 @@ export const snapshotRowSchema = z.object({
 });
 export type SnapshotRow = z.infer<typeof snapshotRowSchema>;
 
-/** Completed matches with at least one counted round, in finishing order (for online Elo). */
+/** Completed matches with at least one counted round. */
+function ratedWhere(scope: { examinerConfigId: string; tournamentId?: string; ids?: readonly string[] }): Prisma.MatchWhereInput {
+  return {
+    examinerConfigId: scope.examinerConfigId,
+    ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}),
+    ...(scope.ids ? { id: { in: [...scope.ids] } } : {}),
+    status: "completed",
+    winner: { not: null },
+    rounds: { gt: 0 },
+  };
+}
+
+/** Rated matches of a scope, in finishing order (for online Elo). */
 export async function ratedMatches(db: Db, scope: { examinerConfigId: string; tournamentId?: string; ids?: readonly string[] }): Promise<RatedMatch[]> {
   const rows = await db.match.findMany({
-    where: {
-      examinerConfigId: scope.examinerConfigId,
-      ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}),
-      ...(scope.ids ? { id: { in: [...scope.ids] } } : {}),
-      status: "completed",
-      winner: { not: null },
-      rounds: { gt: 0 },
-    },
+    where: ratedWhere(scope),
     select: { id: true, agentAId: true, agentBId: true, winner: true, rounds: true, finishedAt: true },
     orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
   });
@@ -69,7 +76,10 @@ export function battlesOf(matches: readonly RatedMatch[]): Battle[] {
   }));
 }
 
-/** Bradley–Terry with bootstrap intervals, plus online Elo in finishing order; best first. */
+/**
+ * Bradley–Terry with bootstrap intervals (lower/upper, which ranks use) and sandwich intervals
+ * (SPEC §7; closed form on the fitted θ), plus online Elo in finishing order; best first.
+ */
 export function fitRatings(
   matches: readonly RatedMatch[],
   names: ReadonlyMap<string, string>,
@@ -77,17 +87,16 @@ export function fitRatings(
 ): SnapshotRow[] {
   if (matches.length === 0) return [];
   const battles = battlesOf(matches);
+  const data = aggregateBattles(battles);
   const elo = onlineElo(battles).ratings;
-  return computeRatings(aggregateBattles(battles), {
-    ci: "bootstrap",
-    bootstrapRounds,
-    seed: SNAPSHOT_BOOTSTRAP.seed,
-  }).map((r) => ({
+  const sandwich = new Map(computeRatings(data, { ci: "sandwich" }).map((r) => [r.model, { lower: r.lower, upper: r.upper }]));
+  return computeRatings(data, { ci: "bootstrap", bootstrapRounds, seed: SNAPSHOT_BOOTSTRAP.seed }).map((r) => ({
     agentId: r.model,
     name: names.get(r.model) ?? r.model,
     rating: r.rating,
     lower: r.lower,
     upper: r.upper,
+    sandwich: sandwich.get(r.model)!,
     rank: r.rank,
     games: r.games,
     wins: r.wins,
@@ -102,56 +111,35 @@ export async function agentNames(db: Db, ids: Iterable<string>): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export interface Refit {
-  rows: SnapshotRow[];
-  matchesCounted: number;
-  /** True when a new snapshot was stored (the count of rated matches changed). */
-  stored: boolean;
-}
-
 /**
- * Refits the ratings of one scope (a tournament, or every match of an examiner configuration
- * when tournamentId is null) and stores a RatingSnapshot when new matches were rated since the
- * scope's last snapshot, so repeated ticks do not pile up identical snapshots. The caller holds
- * the scope's lock.
+ * Refits the ratings of one tournament and stores a RatingSnapshot when new matches were rated
+ * since its last snapshot, so repeated ticks do not pile up identical snapshots; returns the
+ * current rows. Counting first keeps a tick with nothing new from loading every rated match.
+ * The caller holds the tournament's lock.
  */
-export async function refitScope(
-  tx: Prisma.TransactionClient,
-  scope: { examinerConfigId: string; tournamentId: string | null },
-): Promise<Refit> {
-  const matches = await ratedMatches(tx, {
-    examinerConfigId: scope.examinerConfigId,
-    ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}),
-  });
-  const last = await tx.ratingSnapshot.findFirst({
-    where: { examinerConfigId: scope.examinerConfigId, tournamentId: scope.tournamentId },
-    orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
-    select: { matchesCounted: true, ratings: true },
-  });
-  if (last && last.matchesCounted === matches.length) {
-    return { rows: z.array(snapshotRowSchema).parse(last.ratings), matchesCounted: matches.length, stored: false };
-  }
+export async function refitScope(tx: Prisma.TransactionClient, scope: { examinerConfigId: string; tournamentId: string }): Promise<SnapshotRow[]> {
+  const [count, last] = await Promise.all([
+    tx.match.count({ where: ratedWhere(scope) }),
+    tx.ratingSnapshot.findFirst({
+      where: scope,
+      orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+      select: { matchesCounted: true, ratings: true },
+    }),
+  ]);
+  if (count === 0) return [];
+  if (last && last.matchesCounted === count) return z.array(snapshotRowSchema).parse(last.ratings);
+  const matches = await ratedMatches(tx, scope);
   const rows = fitRatings(matches, await agentNames(tx, matches.flatMap((m) => [m.agentAId, m.agentBId])));
-  if (matches.length === 0) return { rows, matchesCounted: 0, stored: false };
   await tx.ratingSnapshot.create({
     data: {
-      examinerConfigId: scope.examinerConfigId,
-      tournamentId: scope.tournamentId,
+      ...scope,
       matchId: matches[matches.length - 1]!.id,
       matchesCounted: matches.length,
       ratings: rows as unknown as Prisma.InputJsonValue,
-      ciMethod: `bootstrap:${SNAPSHOT_BOOTSTRAP.rounds}`,
+      ciMethod: `bootstrap:${SNAPSHOT_BOOTSTRAP.rounds}+sandwich`,
     },
   });
-  return { rows, matchesCounted: matches.length, stored: true };
-}
-
-/** The global snapshot of one examiner configuration (all its matches, any tournament or none). */
-export function refitGlobal(db: PrismaClient, examinerConfigId: string): Promise<Refit> {
-  return db.$transaction(async (tx) => {
-    await lockFor(tx, LockSpace.ratings, examinerConfigId);
-    return refitScope(tx, { examinerConfigId, tournamentId: null });
-  }, TX_OPTIONS);
+  return rows;
 }
 
 /** Latest stored snapshot rows of a scope (empty before the first rated match). */

@@ -15,9 +15,9 @@ import type { RatedMatch, SnapshotRow } from "./ratings";
  * - Diagnosed profile: shares of DEEP and WIDE among the agent's lost rounds (BOTH and NONE
  *   counted in neither); the dominant one must equal the planted weaker dimension.
  * - Baselines play the same number of matches as the Swiss run: round robin cycles over every
- *   pair (seats alternating on each cycle, trees in turn); random draws a pair and a tree per match.
+ *   pair (seats alternating on each cycle, trees in turn, shifted by one per cycle); random draws a pair and a tree per match.
  */
-export const SKILL_RANGE = [0.3, 0.85] as const;
+const SKILL_RANGE = [0.3, 0.85] as const;
 export const SKEW = 0.3;
 
 export interface PlantedAgent {
@@ -53,14 +53,20 @@ export interface ScheduledMatch {
   tree: number;
 }
 
-/** `count` matches cycling over every pair of `agents`; seats swap on odd cycles. */
+/**
+ * `count` matches cycling over every pair of `agents`; seats swap on odd cycles, and the tree
+ * moves on by one per cycle, so (given two trees or more) a pair never replays the tree it had on
+ * the previous cycle.
+ */
 export function roundRobinSchedule(agents: number, trees: number, count: number): ScheduledMatch[] {
   const pairs: [number, number][] = [];
   for (let i = 0; i < agents; i++) for (let j = i + 1; j < agents; j++) pairs.push([i, j]);
   return Array.from({ length: count }, (_, k) => {
-    const [i, j] = pairs[k % pairs.length]!;
+    const p = k % pairs.length;
+    const [i, j] = pairs[p]!;
     const cycle = Math.floor(k / pairs.length);
-    return cycle % 2 === 0 ? { a: i, b: j, tree: k % trees } : { a: j, b: i, tree: k % trees };
+    const tree = (p + cycle) % trees;
+    return cycle % 2 === 0 ? { a: i, b: j, tree } : { a: j, b: i, tree };
   });
 }
 
@@ -100,7 +106,7 @@ export function dominantFailure(f: Pick<AgentFailureStats, "profile"> | undefine
 }
 
 /** Spearman between planted overall skill and fitted rating (an unrated agent counts as 1000). */
-export function skillSpearman(agents: readonly { agentId: string; overall: number }[], ratings: readonly SnapshotRow[]): number {
+function skillSpearman(agents: readonly { agentId: string; overall: number }[], ratings: readonly SnapshotRow[]): number {
   const byId = new Map(ratings.map((r) => [r.agentId, r.rating]));
   return spearman(agents.map((a) => a.overall), agents.map((a) => byId.get(a.agentId) ?? 1000)).r;
 }
@@ -145,8 +151,13 @@ export function simulationReport(input: {
  * concurrency cap is high: a simulated call is a hash and a sleep, the cap would only
  * serialise the simulation.
  */
-export async function ensureSimulatedAgents(db: PrismaClient, seed: string, planted: readonly PlantedAgent[], latencyMs = 0) {
-  const out: (PlantedAgent & { agentId: string; name: string })[] = [];
+export async function ensureSimulatedAgents<P extends Pick<PlantedAgent, "index" | "p_depth" | "p_width">>(
+  db: PrismaClient,
+  seed: string,
+  planted: readonly P[],
+  latencyMs = 0,
+): Promise<(P & { agentId: string; name: string })[]> {
+  const out: (P & { agentId: string; name: string })[] = [];
   for (const p of planted) {
     const name = `sim:${seed}:${p.index}`;
     const data = {

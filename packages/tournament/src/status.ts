@@ -1,5 +1,8 @@
-import type { PrismaClient, TournamentStatus } from "@arena/db";
+import type { JobStatus, PrismaClient, TournamentStatus } from "@arena/db";
 import { latestSnapshot, type SnapshotRow } from "./ratings";
+
+/** Match statuses no worker will change again. */
+const FINISHED_MATCH = ["completed", "failed", "cancelled"] as const satisfies readonly JobStatus[];
 
 export interface TournamentStatusReport {
   id: string;
@@ -14,7 +17,7 @@ export interface TournamentStatusReport {
   participants: { agentId: string; name: string; joinedRound: number; byes: number }[];
   /** Every match of the tournament so far, by status. */
   matches: { total: number; completed: number; running: number; queued: number; failed: number; cancelled: number };
-  /** Matches of the current round: done (completed or cancelled) of total. */
+  /** Matches of the current round: done (completed, failed or cancelled: none will run again) of total. */
   round: { number: number; done: number; total: number };
   /** The latest tournament snapshot, best first (empty before the first rated match). */
   ratings: SnapshotRow[];
@@ -51,7 +54,7 @@ export async function tournamentStatus(db: PrismaClient, id: string): Promise<To
       failed: count(byStatus, "failed"),
       cancelled: count(byStatus, "cancelled"),
     },
-    round: { number: t.currentRound, done: count(current, "completed", "cancelled"), total: count(current, "queued", "running", "completed", "failed", "cancelled") },
+    round: { number: t.currentRound, done: count(current, ...FINISHED_MATCH), total: count(current, "queued", "running", "completed", "failed", "cancelled") },
     ratings,
   };
 }
@@ -79,10 +82,10 @@ export async function waitForTournament(
   }
 }
 
-/** Polls until every listed match is completed or cancelled. */
+/** Polls until every listed match is finished: completed, failed (out of attempts) or cancelled. */
 export async function waitForMatches(db: PrismaClient, ids: readonly string[], opts: { pollMs?: number; signal?: AbortSignal } = {}): Promise<void> {
   for (;;) {
-    const open = await db.match.count({ where: { id: { in: [...ids] }, status: { notIn: ["completed", "cancelled"] } } });
+    const open = await db.match.count({ where: { id: { in: [...ids] }, status: { notIn: [...FINISHED_MATCH] } } });
     if (open === 0) return;
     opts.signal?.throwIfAborted();
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 500));

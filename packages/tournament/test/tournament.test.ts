@@ -46,6 +46,16 @@ describe("fitRatings (one battle per match)", () => {
     expect(rows.find((r) => r.agentId === "A")!.games).toBe(2 + 3 + 1 + 4);
     for (const r of rows) expect(r.lower).toBeLessThanOrEqual(r.upper);
   });
+  it("adds sandwich intervals around each rating that narrow with ten times the evidence", () => {
+    // x wins two of every three matches against y.
+    const games = (n: number) => Array.from({ length: n }, (_, k) => match(`m${k}`, "x", "y", k % 3 === 2 ? "B" : "A"));
+    const sandwichOfX = (rows: ReturnType<typeof fitRatings>) => rows.find((r) => r.agentId === "x")!.sandwich!;
+    const [few, many] = [fitRatings(games(12), new Map(), 100), fitRatings(games(120), new Map(), 100)];
+    for (const r of [...few, ...many]) expect(r.sandwich!.lower < r.rating && r.rating < r.sandwich!.upper).toBe(true);
+    const span = (s: { lower: number; upper: number }) => s.upper - s.lower;
+    // Standard errors shrink as 1/√n: ten times the matches, about √10 ≈ 3.2 times narrower.
+    expect(span(sandwichOfX(few)) / span(sandwichOfX(many))).toBeGreaterThan(2.5);
+  });
   it("maps match winners to battles, ties included", () => {
     expect(battlesOf([match("1", "x", "y", "B"), match("2", "y", "x", "tie")]).map((b) => b.winner)).toEqual(["model_b", "tie"]);
   });
@@ -74,6 +84,15 @@ describe("planted skills and baseline schedules", () => {
     }
     expect(perPair.size).toBe(28);
     expect(Math.max(...perPair.values()) - Math.min(...perPair.values())).toBe(1);
+  });
+  it("round robin gives a pair a different tree on each cycle, even when the pair count is a multiple of the tree count", () => {
+    const schedule = roundRobinSchedule(8, 4, 56); // 28 pairs, 4 trees, 2 cycles
+    const trees = new Map<string, number[]>();
+    for (const m of schedule) {
+      const key = [m.a, m.b].sort().join("-");
+      trees.set(key, [...(trees.get(key) ?? []), m.tree]);
+    }
+    for (const [first, second] of trees.values()) expect(second).not.toBe(first);
   });
   it("random pairing never pairs an agent with itself and is seeded", () => {
     const schedule = randomSchedule(5, 3, 200, "x");

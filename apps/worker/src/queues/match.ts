@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
-import { enqueue, parsePayload } from "@arena/jobs";
+import { parsePayload } from "@arena/jobs";
 import { ConcurrentRunError, depsFor, MatchNotRunnableError, matchSetupInclude, runMatch } from "@arena/match";
+import { enqueueTick } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
 
@@ -12,7 +13,7 @@ import { errorContext, log } from "../log";
 async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: string | null, err: unknown): Promise<void> {
   const error = err instanceof Error ? err.message : String(err);
   await ctx.db.match.updateMany({ where: { id: matchId, status: { in: ["queued", "running"] } }, data: { status: "failed", error, finishedAt: new Date() } });
-  if (tournamentId) await enqueue(ctx.queues.tournament, "tournament", { tournamentId }, { jobIdSuffix: `failed-${matchId}` });
+  if (tournamentId) await enqueueTick(ctx.queues.tournament, tournamentId, `failed-${matchId}`);
 }
 
 export function matchProcessor(ctx: WorkerContext) {
@@ -36,7 +37,7 @@ export function matchProcessor(ctx: WorkerContext) {
         job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }).catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
       const result = await runMatch(ctx.db, matchId, deps, (r) => void progress(r));
       log("info", "match finished", { ...result });
-      if (match.tournamentId) await enqueue(ctx.queues.tournament, "tournament", { tournamentId: match.tournamentId }, { jobIdSuffix: `after-${matchId}` });
+      if (match.tournamentId) await enqueueTick(ctx.queues.tournament, match.tournamentId, `after-${matchId}`);
       return result;
     } catch (err) {
       if (err instanceof ConcurrentRunError || err instanceof MatchNotRunnableError) {
