@@ -37,9 +37,13 @@ describe("match runner: failing agents", () => {
       },
     });
 
-  async function play(endpointA: string, endpointB: string, seed: string) {
+  /** A healthy opponent that really answers: planted skill 1 on the round's rubric. */
+  const flawless = (seed: string) =>
+    db.agent.create({ data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
+
+  async function play(endpointA: string, endpointB: string | "flawless", seed: string) {
     const a = await agent(`${endpointA}-${seed}-a`, endpointA);
-    const b = await agent(`${endpointB}-${seed}-b`, endpointB);
+    const b = endpointB === "flawless" ? await flawless(seed) : await agent(`${endpointB}-${seed}-b`, endpointB);
     const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed });
     const result = await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [faults.hostPort] }));
     const rounds = await db.round.findMany({ where: { matchId: m.id }, orderBy: { number: "asc" } });
@@ -47,7 +51,7 @@ describe("match runner: failing agents", () => {
   }
 
   it.each(FAULT_ERROR_CLASSES)("%s in seat A is stored as %s and the healthy agent wins", async (endpoint, errorClass) => {
-    const { result, rounds, match } = await play(endpoint, "/ok", `fault${endpoint}`);
+    const { result, rounds, match } = await play(endpoint, "flawless", `fault${endpoint}`);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) {
       expect(r.errorA).toBe(errorClass);
