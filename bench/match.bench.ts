@@ -4,7 +4,7 @@
  * (one transaction per round), 4 matches at a time. Prints rounds/s and the per-round overhead.
  * Uses its own database (arena_bench_match) and queue prefix; touches nothing else.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 
@@ -53,13 +53,44 @@ const redis = createRedis();
 const queue = createQueue("match", redis);
 const workers = await startWorkers(db, { matchConcurrency: CONCURRENCY, reconcileEveryMs: 0 });
 
+/** Busy and total CPU ticks of the whole machine (all processes: this one, PostgreSQL, Redis); null off Linux. */
+function machineTicks(): { busy: number; total: number } | null {
+  try {
+    const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const idle = cpu[3]! + (cpu[4] ?? 0);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+interface Pass {
+  rounds: number;
+  seconds: number;
+  /** CPU time of this process (workers and bench) per stored round, ms. */
+  cpuMsPerRound: number;
+  /** Share of the machine's CPU capacity busy during the pass (all cores), or null. */
+  machineBusy: number | null;
+}
+
 /** Enqueues the matches and waits for all of them (polling gently: the bench shares the process). */
-async function play(ids: string[]): Promise<{ rounds: number; seconds: number }> {
+async function play(ids: string[]): Promise<Pass> {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const m0 = machineTicks();
   for (const id of ids) await enqueue(queue, "match", { matchId: id });
   await waitForMatches(db, ids, { pollMs: 250 });
   const seconds = (performance.now() - t0) / 1000;
-  return { rounds: await db.round.count({ where: { matchId: { in: ids } } }), seconds };
+  const cpu = process.cpuUsage(cpu0);
+  const m1 = machineTicks();
+  const rounds = await db.round.count({ where: { matchId: { in: ids } } });
+  return {
+    rounds,
+    seconds,
+    cpuMsPerRound: (cpu.user + cpu.system) / 1000 / rounds,
+    machineBusy: m0 && m1 ? (m1.busy - m0.busy) / (m1.total - m0.total) : null,
+  };
 }
 
 // Cold: freshly imported trees, so rounds also expand them through the sandbox. Warm: new matches
@@ -75,7 +106,9 @@ console.log(`matches            ${MATCHES} per pass, ${CONCURRENCY} at once`);
 for (const [name, r] of [["cold trees", cold], ["warm trees", warm]] as const) {
   console.log(
     `${name.padEnd(18)} ${r.rounds} rounds in ${r.seconds.toFixed(2)} s → ${(r.rounds / r.seconds).toFixed(1)} rounds/s (target ≥ 100), ` +
-      `${((r.seconds * 1000 * CONCURRENCY) / r.rounds).toFixed(1)} ms per round per match slot`,
+      `${((r.seconds * 1000 * CONCURRENCY) / r.rounds).toFixed(1)} ms per round per match slot, ` +
+      `worker CPU ${r.cpuMsPerRound.toFixed(1)} ms per round` +
+      (r.machineBusy === null ? "" : `, machine ${(r.machineBusy * 100).toFixed(0)} % busy`),
   );
 }
 process.exit(0);

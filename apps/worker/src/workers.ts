@@ -40,7 +40,7 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
  */
 export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): Promise<RunningWorkers> {
   const sandbox = opts.sandboxUrl ? null : await startSandboxServer(db, { port: Number(process.env.ARENA_SANDBOX_PORT ?? 0) });
-  const ctx = createContext(db, opts.sandboxUrl ?? sandbox!.url);
+  const ctx = createContext(db, opts.sandboxUrl ?? sandbox!.url, sandbox !== null);
   const lockDuration = Number(process.env.ARENA_LOCK_MS ?? 30_000);
   const concurrency = opts.matchConcurrency ?? Number(process.env.ARENA_MATCH_CONCURRENCY ?? 4);
   // A worker does not close a connection it was given: close() below disconnects these.

@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import { sentences } from "@arena/core";
+import { memoized } from "./memo";
 import { normalize } from "./text";
 
 /**
@@ -24,6 +25,7 @@ export interface Fact {
 const CHRONO_REF = new Date(Date.UTC(2000, 0, 1));
 const MAX_SENTENCE_WORDS = 60;
 const YEAR = /\b(1[5-9]\d\d|20\d\d)\b/;
+const YEAR_DIGITS = /1[5-9]\d\d|20\d\d/;
 
 const UNIT =
   "%|percent|per cent|million|billion|trillion|thousand|km|kg|mg|lbs?|mph|km/h|hours?|hrs?|minutes?|mins?|seconds?|" +
@@ -38,23 +40,8 @@ const NUMBER_WITH_UNIT = new RegExp(
 
 const NAMED = /\b(?:[A-Z][\p{L}\d'’&.-]*\s+){1,3}[A-Z][\p{L}\d'’&.-]*/gu;
 
-/**
- * Facts per page text, kept for the process: the same pages come back in every round and match
- * of a tree, and date parsing dominates the heuristic examiner's cost. Bounded so a long-running
- * worker does not grow without limit (oldest entries go first).
- */
-const FACT_CACHE_SIZE = 5000;
-const factCache = new Map<string, readonly Fact[]>();
-
-/** Extracts facts from text, in text order, de-duplicated by normalised value. */
-export function extractFacts(text: string): readonly Fact[] {
-  const cached = factCache.get(text);
-  if (cached) return cached;
-  const facts = computeFacts(text);
-  if (factCache.size >= FACT_CACHE_SIZE) factCache.delete(factCache.keys().next().value!);
-  factCache.set(text, facts);
-  return facts;
-}
+/** Extracts facts from text, in text order, de-duplicated by normalised value (remembered: date parsing dominates). */
+export const extractFacts: (text: string) => readonly Fact[] = memoized(computeFacts, 5000);
 
 function computeFacts(text: string): Fact[] {
   const facts: Fact[] = [];
@@ -83,9 +70,19 @@ function computeFacts(text: string): Fact[] {
   return facts;
 }
 
-/** Dates with an explicit year: chrono-node results plus bare years ("in 1989"). */
-export function datesIn(text: string): Array<{ text: string; iso: string; index: number }> {
-  const out: Array<{ text: string; iso: string; index: number }> = [];
+export interface DateMention {
+  text: string;
+  iso: string;
+  index: number;
+}
+
+/** Dates with an explicit year: chrono-node results plus bare years ("in 1989"). Remembered per text. */
+export const datesIn: (text: string) => readonly DateMention[] = memoized(parseDates, 5000);
+
+function parseDates(text: string): DateMention[] {
+  // Every date kept contains a year, so a text without the digits of one needs no parsing.
+  if (!YEAR_DIGITS.test(text)) return [];
+  const out: DateMention[] = [];
   const covered: Array<[number, number]> = [];
   for (const r of chrono.parse(text, CHRONO_REF)) {
     if (!YEAR.test(r.text) || !r.start.isCertain("year")) continue;

@@ -1,4 +1,5 @@
 import { seedOf } from "@arena/core";
+import { memoized } from "./memo";
 
 /**
  * Text normalisation shared by heuristic generation (hiding target names) and heuristic judging
@@ -14,7 +15,13 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-export function normalize(text: string): string {
+/** Generation and judging normalise the same texts (answers, clues, page sentences) many times per round. */
+export const normalize: (text: string) => string = memoized(
+  (text) => (/^[\x00-\x7f]*$/.test(text) ? normalizeAscii(text) : normalizeUnicode(text)),
+  8192,
+);
+
+function normalizeUnicode(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
@@ -22,6 +29,11 @@ export function normalize(text: string): string {
     .replace(/&amp;/g, "&")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();
+}
+
+/** The same for ASCII text, where decomposition and marks do not occur and letters are a–z. */
+function normalizeAscii(text: string): string {
+  return text.toLowerCase().replace(/&amp;/g, "&").replace(/[^a-z0-9]+/g, " ").trim();
 }
 
 export function tokens(text: string): string[] {
@@ -45,9 +57,12 @@ export function containsPhrase(haystack: string, phrase: string): boolean {
 export function tokenCoverage(haystack: string, phrase: string): number {
   const want = [...new Set(contentTokens(phrase))];
   if (want.length === 0) return 0;
-  const have = new Set(tokens(haystack));
+  const have = tokenSet(haystack);
   return want.filter((t) => have.has(t)).length / want.length;
 }
+
+/** A text's tokens as a set, remembered: judging checks every checklist item against the same answer. */
+const tokenSet: (text: string) => ReadonlySet<string> = memoized((text) => new Set(tokens(text)), 1024);
 
 const NO_SHARED: ReadonlySet<string> = new Set();
 export const TITLE_SEPARATOR = /\s+[|\-–—·:]\s+|\s+::\s+/;

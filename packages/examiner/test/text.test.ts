@@ -3,7 +3,33 @@ import { datesIn, extractFacts, numbersIn } from "../src/facts";
 import { hiddenTerms, maskText, reveals } from "../src/mask";
 import { judgeMessages, renderTemplate } from "../src/llm/prompts";
 import { parseJsonLoose } from "../src/llm/call";
-import { cleanTitle, titleAliases } from "../src/text";
+import { cleanTitle, normalize, titleAliases } from "../src/text";
+
+describe("normalisation", () => {
+  // The definition, step by step; normalize() takes a shortcut for ASCII text and memoises.
+  const reference = (t: string) =>
+    t.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/&amp;/g, "&").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+  it("gives the reference result for every ASCII character and for mixed strings", () => {
+    for (let c = 0; c < 128; c++) {
+      const s = `Ab${String.fromCharCode(c)}9 x`;
+      expect(normalize(s), JSON.stringify(s)).toBe(reference(s));
+    }
+    let x = 7;
+    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31);
+    for (let i = 0; i < 500; i++) {
+      const s = Array.from({ length: 1 + (next() % 40) }, () => String.fromCharCode(next() % 128)).join("");
+      expect(normalize(s), JSON.stringify(s)).toBe(reference(s));
+    }
+  });
+
+  it("strips diacritics, folds compatibility forms and decodes &amp;", () => {
+    expect(normalize("Café Ñandú — ﬁrst &AMP; Ω²")).toBe("cafe nandu first ω2");
+    expect(normalize("Tom &amp; Jerry")).toBe("tom jerry");
+    // memoised results are the same on a second call
+    expect(normalize("Café Ñandú — ﬁrst &AMP; Ω²")).toBe(reference("Café Ñandú — ﬁrst &AMP; Ω²"));
+  });
+});
 
 describe("title cleaning", () => {
   it("drops site segments and keeps the most specific segment", () => {

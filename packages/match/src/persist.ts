@@ -1,56 +1,123 @@
+import { randomUUID } from "node:crypto";
 import { isFinished, matchWinner } from "@arena/core";
-import type { Prisma, PrismaClient } from "@arena/db";
+import { sqlPool, type Prisma, type PrismaClient } from "@arena/db";
 import type { MatchState } from "./state";
+
+/**
+ * The match runner's writes, one statement each, straight through node-postgres: they run
+ * several times per round, and through the ORM each cost ~1–3 ms of CPU (see @arena/db sqlPool).
+ * Timestamps are written as ISO strings (UTC wall time, as Prisma stores them).
+ */
 
 /** Another run of the same match committed first (a duplicate job); this run must stop. */
 export class ConcurrentRunError extends Error {}
 
 /** The Round row as the runner produces it; matchId, number and scores are filled in here. */
-export type RoundData = Omit<Prisma.RoundUncheckedCreateInput, "matchId" | "number" | "scoreA" | "scoreB">;
+export type RoundData = Omit<Prisma.RoundUncheckedCreateInput, "id" | "matchId" | "number" | "scoreA" | "scoreB" | "createdAt">;
 
-/** The match columns that mirror its state, written with every state change that ends a round or the match. */
-function matchColumns(state: MatchState, finished: boolean) {
+/** Round columns stored as jsonb, and enum columns with their types; the rest bind as they are. */
+const JSON_COLUMNS = new Set(["pathNodeIds", "pathUrls", "checklistDepth", "checklistWidth", "sourceUrls", "verdict", "expansions", "examinerCalls"]);
+const ENUM_COLUMNS: Record<string, string> = { examinerMode: "ExaminerMode" };
+
+const UNIQUE_VIOLATION = "23505";
+
+/** The Match columns that mirror its state, written with every state change that ends a round or the match. */
+function matchColumns(state: MatchState, finished: boolean): Record<string, unknown> {
   return {
-    state: state as unknown as Prisma.InputJsonValue,
+    state: JSON.stringify(state),
     scoreA: state.loop.scoreA,
     scoreB: state.loop.scoreB,
     rounds: state.loop.round,
     voidedRounds: state.voided,
-    ...(finished ? { status: "completed" as const, winner: matchWinner(state.loop), finishedAt: new Date() } : {}),
+    ...(finished ? { status: "completed", winner: matchWinner(state.loop), finishedAt: new Date().toISOString() } : {}),
   };
+}
+const MATCH_CASTS: Record<string, string> = { state: "jsonb", status: '"JobStatus"', winner: '"MatchWinner"', finishedAt: "timestamp(3)" };
+
+/** `"col" = $n::cast, …` for an UPDATE, numbering parameters after `values`. */
+function assignments(columns: Record<string, unknown>, casts: Record<string, string>, values: unknown[]): string {
+  return Object.entries(columns)
+    .map(([name, value]) => {
+      values.push(value);
+      return `"${name}" = $${values.length}${casts[name] ? `::${casts[name]}` : ""}`;
+    })
+    .join(", ");
 }
 
 /**
- * Stores one round and the match state after it in ONE transaction, so a crash leaves either
- * both or neither. Round numbers are unique per match: a second runner of the same match that
- * started from the same state collides on the round insert, its transaction rolls back, and it
- * gets ConcurrentRunError instead of writing a duplicate round.
+ * Stores one round and the match state after it in ONE statement (an INSERT in a CTE feeding
+ * the UPDATE), so a crash leaves either both or neither. Round numbers are unique per match: a
+ * second runner of the same match that started from the same state collides on the insert, the
+ * statement fails as a whole, and it gets ConcurrentRunError instead of writing a duplicate round.
  */
-export async function commitRound(
-  db: PrismaClient,
-  matchId: string,
-  round: RoundData,
-  next: MatchState,
-): Promise<void> {
+export async function commitRound(db: PrismaClient, matchId: string, round: RoundData, next: MatchState): Promise<void> {
+  const row: Record<string, unknown> = { id: randomUUID(), matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB };
+  for (const [name, value] of Object.entries(round)) {
+    if (value === undefined) continue;
+    row[name] = JSON_COLUMNS.has(name) && value !== null ? JSON.stringify(value) : value;
+  }
+  const values: unknown[] = [matchId];
+  const names = Object.keys(row);
+  const placeholders = names.map((name) => {
+    values.push(row[name]);
+    const cast = JSON_COLUMNS.has(name) ? "jsonb" : ENUM_COLUMNS[name] ? `"${ENUM_COLUMNS[name]}"` : null;
+    return `$${values.length}${cast ? `::${cast}` : ""}`;
+  });
+  const set = assignments(matchColumns(next, isFinished(next.loop)), MATCH_CASTS, values);
   try {
-    await db.$transaction([
-      db.round.create({ data: { ...round, matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB } }),
-      db.match.update({ where: { id: matchId }, data: matchColumns(next, isFinished(next.loop)) }),
-    ]);
+    await sqlPool(db).query(
+      `WITH inserted AS (INSERT INTO "Round" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${placeholders.join(", ")}) RETURNING 1)
+       UPDATE "Match" SET ${set} WHERE id = $1 AND EXISTS (SELECT 1 FROM inserted)`,
+      values,
+    );
   } catch (err) {
-    if ((err as { code?: string }).code === "P2002") {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
       throw new ConcurrentRunError(`match ${matchId}: round ${next.seq} was stored by another run`);
     }
     throw err;
   }
 }
 
+async function updateMatch(db: PrismaClient, matchId: string, columns: Record<string, unknown>): Promise<void> {
+  const values: unknown[] = [matchId];
+  const set = assignments(columns, { ...MATCH_CASTS, error: "text" }, values);
+  await sqlPool(db).query(`UPDATE "Match" SET ${set} WHERE id = $1`, values);
+}
+
 /** Saves the state reached without storing a round (start chosen, generation-error jumps). */
-export async function saveState(db: PrismaClient, matchId: string, state: MatchState): Promise<void> {
-  await db.match.update({ where: { id: matchId }, data: { state: state as unknown as Prisma.InputJsonValue } });
+export function saveState(db: PrismaClient, matchId: string, state: MatchState): Promise<void> {
+  return updateMatch(db, matchId, { state: JSON.stringify(state) });
 }
 
 /** Ends a match whose loop cannot go on (no usable node, attempt limit) with the scores so far. */
-export async function finishMatch(db: PrismaClient, matchId: string, state: MatchState, error: string | null): Promise<void> {
-  await db.match.update({ where: { id: matchId }, data: { ...matchColumns(state, true), error } });
+export function finishMatch(db: PrismaClient, matchId: string, state: MatchState, error: string | null): Promise<void> {
+  return updateMatch(db, matchId, { ...matchColumns(state, true), error });
+}
+
+export interface Claim {
+  /** False when the match is no longer queued or running (completed, cancelled, failed). */
+  claimed: boolean;
+  status: string;
+  treeId: string;
+  seed: string;
+  state: unknown;
+}
+
+/**
+ * Marks a match running if it is still unfinished, in one statement: a duplicate run that
+ * arrives after another run completed it (or after a cancel) must not turn it back into a
+ * running match. Returns what running it needs.
+ */
+export async function claimMatch(db: PrismaClient, matchId: string): Promise<Claim> {
+  const pool = sqlPool(db);
+  const claimed = await pool.query<Omit<Claim, "claimed">>(
+    `UPDATE "Match" SET status = 'running', "startedAt" = COALESCE("startedAt", $2::timestamp(3))
+     WHERE id = $1 AND status IN ('queued', 'running')
+     RETURNING status::text, "treeId", seed, state`,
+    [matchId, new Date().toISOString()],
+  );
+  if (claimed.rows[0]) return { claimed: true, ...claimed.rows[0] };
+  const now = await pool.query<Omit<Claim, "claimed">>(`SELECT status::text, "treeId", seed, state FROM "Match" WHERE id = $1`, [matchId]);
+  if (!now.rows[0]) throw new Error(`no match with id ${matchId}`);
+  return { claimed: false, ...now.rows[0] };
 }

@@ -1,6 +1,7 @@
 import {
   applyJudgement,
   chooseStart,
+  hasContent,
   initialState,
   isFinished,
   LoopStuckError,
@@ -20,8 +21,8 @@ import type { PrismaClient } from "@arena/db";
 import { GenerationError, type Examiner, type ExaminerCall } from "@arena/examiner";
 import type { AgentClient } from "@arena/agents";
 import type { AgentLimiter, AgentLimits } from "@arena/jobs";
-import { expandDepth, expandWidth, loadTreeView, type DbTreeView } from "@arena/trees";
-import { commitRound, finishMatch, saveState, type RoundData } from "./persist";
+import { expandDepth, expandWidth, loadTreeView, type DbTreeView, type TreeViews } from "@arena/trees";
+import { claimMatch, commitRound, finishMatch, saveState, type RoundData } from "./persist";
 import { parseMatchState, storedRoundLimit, type MatchState } from "./state";
 
 /** One seat of a match: the agent's client and how it may be called. */
@@ -40,6 +41,8 @@ export interface MatchDeps {
   b: Seat;
   /** Fetches pages for on-demand expansion; null when the tree cannot be expanded here. */
   fetcher: PageFetcher | null;
+  /** The worker's shared tree views; without them the match reads its tree itself. */
+  trees?: TreeViews;
   /** Cross-worker per-agent limits; without it calls go straight through (single process). */
   limiter?: AgentLimiter;
   signal?: AbortSignal;
@@ -74,6 +77,8 @@ export interface Expansion {
   kind: "width" | "depth";
   nodeId: string;
   requested: number;
+  /** Children with content stored since the tree was read (by another worker's match), counted before fetching. */
+  found: number;
   added: number;
   failed: number;
   reason: string | null;
@@ -100,19 +105,12 @@ export async function runMatch(
   deps: MatchDeps,
   onRound?: (report: RoundReport) => void,
 ): Promise<MatchResult> {
-  const match = await db.match.findUniqueOrThrow({ where: { id: matchId } });
-  // Claim the match only while it is unfinished: a duplicate run that arrives after another run
-  // completed it (or after a cancel) must not turn it back into a running match.
-  const claimed = await db.match.updateMany({
-    where: { id: matchId, status: { in: ["queued", "running"] } },
-    data: { status: "running", startedAt: match.startedAt ?? new Date() },
-  });
-  if (claimed.count === 0) {
-    const now = await db.match.findUniqueOrThrow({ where: { id: matchId } });
-    if (now.status === "completed") return resultOf(matchId, parseMatchState(now.state));
-    throw new MatchNotRunnableError(`match ${matchId} is ${now.status}`);
+  const match = await claimMatch(db, matchId);
+  if (!match.claimed) {
+    if (match.status === "completed") return resultOf(matchId, parseMatchState(match.state));
+    throw new MatchNotRunnableError(`match ${matchId} is ${match.status}`);
   }
-  const tree = await loadTreeView(db, match.treeId);
+  const tree = await (deps.trees ? deps.trees.get(match.treeId) : loadTreeView(db, match.treeId));
   const runner = new Runner(db, matchId, match.seed, tree, deps, onRound);
   const state = match.state ? parseMatchState(match.state) : await runner.start();
   return resultOf(matchId, await runner.play(state));
@@ -206,19 +204,23 @@ class Runner {
   }
 
   private async expand(kind: "width" | "depth", nodeId: string, requested: number): Promise<Expansion> {
-    const record = (added: number, failed: number, reason: string | null): Expansion => ({ kind, nodeId, requested, added, failed, reason });
-    if (!this.deps.fetcher) return record(0, 0, "expansion impossible: no page fetcher (offline tree without a sandbox)");
+    const record = (found: number, added: number, failed: number, reason: string | null): Expansion => ({ kind, nodeId, requested, found, added, failed, reason });
+    if (!this.deps.fetcher) return record(0, 0, 0, "expansion impossible: no page fetcher (offline tree without a sandbox)");
     const key = `${kind}:${nodeId}`;
     const known = this.exhausted.get(key);
-    if (known) return record(0, 0, known);
+    if (known) return record(0, 0, 0, known);
+    // The view may predate children another worker's match stored since: those count first.
+    const found = (await this.tree.refresh(nodeId)).filter((id) => hasContent(this.tree.node(id))).length;
+    if (found >= requested) return record(found, 0, 0, null);
     const opts = this.deps.signal ? { signal: this.deps.signal } : {};
+    const needed = requested - found;
     const result =
       kind === "width"
-        ? await expandWidth(this.db, nodeId, requested, this.deps.fetcher, opts)
-        : await expandDepth(this.db, nodeId, this.deps.fetcher, { ...opts, max: requested });
-    if (result.added.length || result.failed.length) await this.tree.reload();
+        ? await expandWidth(this.db, nodeId, needed, this.deps.fetcher, opts)
+        : await expandDepth(this.db, nodeId, this.deps.fetcher, { ...opts, max: needed });
+    if (result.added.length || result.failed.length) await this.tree.refresh(nodeId);
     else this.exhausted.set(key, result.reason ?? "nothing to add");
-    return record(result.added.length, result.failed.length, result.reason ?? null);
+    return record(found, result.added.length, result.failed.length, result.reason ?? null);
   }
 
   private async answer(seat: Seat, task: GeneratedTask, history: LoopState["historyA"], seed: string, round: number): Promise<AgentAnswer> {

@@ -62,6 +62,9 @@ describe("expansion through the sandbox", () => {
   it("depth-expands a node with up to 3 new children carrying content and link contexts", async () => {
     const nodeId = await nodeAt(treeId, positionOf(rich.node));
     const before = await db.node.findMany({ where: { parentId: nodeId }, orderBy: { ordinal: "asc" } });
+    // A view read before the expansion, to show what refreshing it takes in.
+    const view = await loadTreeView(db, treeId);
+    const seen = view.node(nodeId)!;
     const result = await expandDepth(db, nodeId, sandboxPageFetcher(server.url));
     expect(result.added).toHaveLength(3);
     expect(result.reason).toBeUndefined();
@@ -84,12 +87,23 @@ describe("expansion through the sandbox", () => {
       expect(n.linkContexts.every((l) => originalLinks.has(l.url))).toBe(true);
     }
     expect(added.some((n) => n.linkContexts.length > 0)).toBe(true);
-    // The tree view sees the new children after a reload.
-    const view = await loadTreeView(db, treeId);
-    const childCount = view.node(nodeId)!.childIds.length;
-    await expandWidth(db, nodeId, 1, sandboxPageFetcher(server.url));
-    await view.reload();
-    expect(view.node(nodeId)!.childIds.length).toBeGreaterThan(childCount);
+    // The view sees the new children once it refreshes the node, and only then; failed children
+    // (no content) appear too, in sibling order, with their link contexts.
+    expect(view.node(nodeId)).toBe(seen);
+    const appeared = await view.refresh(nodeId);
+    expect([...appeared].sort()).toEqual([...result.added, ...result.failed].sort());
+    expect(appeared).toEqual(all.filter((n) => !before.some((b) => b.id === n.id)).map((n) => n.id));
+    expect(view.node(nodeId)!.childIds).toEqual([...seen.childIds, ...appeared]);
+    // The node object was replaced, not mutated: a holder of the old one keeps the old children.
+    expect(seen.childIds).toEqual(before.map((n) => n.id));
+    for (const n of added) {
+      expect(view.node(n.id)).toMatchObject({ parentId: nodeId, depth: seen.depth + 1, content: n.content, url: n.url });
+      for (const lc of n.linkContexts) expect(view.linkContext(n.id, lc.url)).toMatchObject({ anchorText: lc.anchorText, relationship: lc.relationship });
+    }
+    const width = await expandWidth(db, nodeId, 1, sandboxPageFetcher(server.url));
+    expect(width.added).toHaveLength(1);
+    expect(await view.refresh(nodeId)).toEqual(expect.arrayContaining(width.added));
+    expect(await view.refresh(nodeId)).toEqual([]);
   });
 
   it("never duplicates children when several expansions of one node run at once", async () => {

@@ -3,6 +3,7 @@ import type { DrArenaNode } from "@arena/core";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import {
+  corpusPageFetcher,
   importTree,
   sandboxPageFetcher,
   sandboxUrl,
@@ -151,5 +152,35 @@ describe("sandbox web", () => {
     }
     expect(page.links.some((l) => corpusUrls.has(l.url))).toBe(true);
     await expect(fetcher("https://example.org/nowhere")).rejects.toBeInstanceOf(SandboxFetchError);
+  });
+
+  it("reads the same pages straight from the corpus as through HTTP", async () => {
+    const http = sandboxPageFetcher(server.url);
+    const direct = corpusPageFetcher(db);
+    const pages = [...walk(root)].filter((n) => n.content && n.link_contexts.length > 0).slice(0, 25);
+    expect(pages.length).toBeGreaterThan(10);
+    for (const node of pages) {
+      const [a, b] = await Promise.all([http(node.url), direct(node.url)]);
+      expect({ ...b, links: [] }).toEqual({ ...a, links: [] });
+      // The same links. The rendered page groups them by label, so for a URL linked twice HTTP
+      // keeps the first context in label order; the corpus keeps the page's first one. HTML
+      // parsing also canonicalises hrefs ("https://x.org" → "https://x.org/"); the corpus keeps
+      // the stored URL, which is the one other pages are stored under.
+      const canonical = (u: string) => new URL(u).href;
+      expect(b.links.map((l) => canonical(l.url)).sort(), node.url).toEqual(a.links.map((l) => canonical(l.url)).sort());
+      const first = new Map(node.link_contexts.toReversed().map((lc) => [lc.url, lc]));
+      const once = new Set(node.link_contexts.map((l) => l.url).filter((u, i, all) => all.indexOf(u) === all.lastIndexOf(u)));
+      const viaHttp = new Map(a.links.map((l) => [canonical(l.url), l]));
+      for (const link of b.links) {
+        const stored = first.get(link.url)!;
+        expect(link).toMatchObject({ anchorText: stored.anchor_text.replace(/\s+/g, " ").trim(), relationship: stored.relationship });
+        if (once.has(link.url)) expect(viaHttp.get(canonical(link.url))).toMatchObject({ anchorText: link.anchorText, relationship: link.relationship });
+      }
+      // Page order, as stored.
+      expect(b.links.map((l) => l.url)).toEqual([...new Set(node.link_contexts.map((l) => l.url))].filter((u) => viaHttp.has(canonical(u))));
+    }
+    const missing = await direct("https://example.org/nowhere").catch((err: unknown) => err);
+    expect(missing).toBeInstanceOf(SandboxFetchError);
+    expect((missing as SandboxFetchError).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import { parsePayload } from "@arena/jobs";
-import { ConcurrentRunError, depsFor, MatchNotRunnableError, matchSetupInclude, runMatch } from "@arena/match";
+import { ConcurrentRunError, depsFor, loadMatchSetup, MatchNotRunnableError, runMatch } from "@arena/match";
 import { enqueueTick } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
@@ -19,15 +19,14 @@ async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: str
 export function matchProcessor(ctx: WorkerContext) {
   return async (job: Job) => {
     const { matchId } = parsePayload("match", job.data);
-    const match = await ctx.db.match.findUnique({
-      where: { id: matchId },
-      include: { ...matchSetupInclude, tournament: { select: { status: true } } },
-    });
+    const match = await loadMatchSetup(ctx.db, matchId);
     if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") return { skipped: match?.status ?? "missing" };
     if (match.tournament && match.tournament.status !== "running") return { skipped: `tournament ${match.tournament.status}` };
     try {
       const deps = depsFor(match, {
         sandboxUrl: ctx.sandboxUrl,
+        ...(ctx.fetcher ? { fetcher: ctx.fetcher } : {}),
+        trees: ctx.trees,
         allow: await ctx.allow(),
         limiter: ctx.limiter,
         log: (message, context) => log("warn", message, context),

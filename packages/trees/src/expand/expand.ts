@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { domainOf, GENERIC_RELATIONSHIP, hasContent, type FetchedPage, type PageFetcher } from "@arena/core";
-import type { Prisma, PrismaClient } from "@arena/db";
+import { inTransaction, sqlPool, type PrismaClient, type SqlPool } from "@arena/db";
 import { NetError } from "@arena/net";
 import { NotFoundError } from "../store/load";
 import { SandboxFetchError } from "../sandbox/fetcher";
@@ -50,33 +50,32 @@ interface Parent {
 /** `permanent` failures are stored as failed children; the others only explain `reason`. */
 type Outcome = { url: string; relationship: string } & ({ page: FetchedPage } | { error: string; permanent: boolean });
 
-async function loadParent(db: PrismaClient, nodeId: string): Promise<Parent> {
-  const node = await db.node.findUnique({
-    where: { id: nodeId },
-    select: {
-      id: true,
-      treeId: true,
-      depth: true,
-      tree: { select: { expandable: true } },
-      linkContexts: { orderBy: { ordinal: "asc" }, select: { url: true, relationship: true } },
-    },
-  });
-  if (!node) throw new NotFoundError(`node not found: ${nodeId}`);
-  return { id: node.id, treeId: node.treeId, depth: node.depth, expandable: node.tree.expandable, links: node.linkContexts };
+async function loadParent(pool: SqlPool, nodeId: string): Promise<Parent> {
+  const [node, links] = await Promise.all([
+    pool.query<Omit<Parent, "links">>(
+      `SELECT n.id, n."treeId", n.depth, t.expandable FROM "Node" n JOIN "Tree" t ON t.id = n."treeId" WHERE n.id = $1`,
+      [nodeId],
+    ),
+    pool.query<Parent["links"][number]>(`SELECT url, relationship FROM "LinkContext" WHERE "nodeId" = $1 ORDER BY ordinal`, [nodeId]),
+  ]);
+  if (!node.rows[0]) throw new NotFoundError(`node not found: ${nodeId}`);
+  return { ...node.rows[0], links: links.rows };
 }
 
 /** URLs of the node and its ancestors, and of its current children. */
-async function knownUrls(db: PrismaClient | Prisma.TransactionClient, nodeId: string): Promise<Set<string>> {
-  const rows = await db.$queryRaw<Array<{ url: string }>>`
-    WITH RECURSIVE up AS (
-      SELECT id, "parentId", url FROM "Node" WHERE id = ${nodeId}
+async function knownUrls(pool: SqlPool, nodeId: string): Promise<Set<string>> {
+  const rows = await pool.query<{ url: string }>(
+    `WITH RECURSIVE up AS (
+      SELECT id, "parentId", url FROM "Node" WHERE id = $1
       UNION ALL
       SELECT n.id, n."parentId", n.url FROM "Node" n JOIN up ON n.id = up."parentId"
     )
     SELECT url FROM up
     UNION ALL
-    SELECT url FROM "Node" WHERE "parentId" = ${nodeId}`;
-  return new Set(rows.map((r) => r.url));
+    SELECT url FROM "Node" WHERE "parentId" = $1`,
+    [nodeId],
+  );
+  return new Set(rows.rows.map((r) => r.url));
 }
 
 function candidates(parent: Parent, known: Set<string>): Parent["links"] {
@@ -134,42 +133,57 @@ function summarise(outcomes: Outcome[], added: number, needed: number): string |
   return `${head}: ${outcomes.length} link(s) tried${detail ? ` (${detail})` : ""}`;
 }
 
+/** Rows as json_populate_recordset reads them: the table's own column names and types. */
+type NodeInsert = Record<string, unknown> & { id: string; url: string };
+
 /** Writes the outcomes as new children under the per-node lock, skipping URLs added meanwhile. */
-async function writeChildren(db: PrismaClient, parent: Parent, outcomes: Outcome[], needed: number) {
-  return db.$transaction(
-    async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext(${parent.id}))`;
-      const existing = await tx.node.findMany({ where: { parentId: parent.id }, select: { url: true, ordinal: true } });
-      const taken = new Set(existing.map((c) => c.url));
-      let ordinal = Math.max(-1, ...existing.map((c) => c.ordinal)) + 1;
-      const now = new Date();
-      const nodes: Prisma.NodeCreateManyInput[] = [];
-      const contexts: Prisma.LinkContextCreateManyInput[] = [];
-      const added: string[] = [];
-      const failed: string[] = [];
-      for (const o of outcomes) {
-        if (taken.has(o.url) || ("page" in o ? added.length >= needed : !o.permanent)) continue;
-        taken.add(o.url);
-        const id = randomUUID();
-        const base = { id, treeId: parent.treeId, parentId: parent.id, ordinal: ordinal++, depth: parent.depth + 1 };
-        const shared = { ...base, relationshipCluster: o.relationship, expandedAt: now, url: o.url };
-        if ("page" in o) {
-          const p = o.page;
-          nodes.push({ ...shared, domain: p.domain, title: p.title, description: p.description, content: p.content, crawled: true, status: "crawled" });
-          p.links.forEach((l, i) => contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l }));
-          added.push(id);
-        } else {
-          nodes.push({ ...shared, domain: domainOf(o.url), crawled: false, status: "failed", error: o.error });
-          failed.push(id);
-        }
+async function writeChildren(pool: SqlPool, parent: Parent, outcomes: Outcome[], needed: number) {
+  return inTransaction(pool, async (client) => {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [parent.id]);
+    const existing = await client.query<{ url: string; ordinal: number }>(`SELECT url, ordinal FROM "Node" WHERE "parentId" = $1`, [parent.id]);
+    const taken = new Set(existing.rows.map((c) => c.url));
+    let ordinal = Math.max(-1, ...existing.rows.map((c) => c.ordinal)) + 1;
+    const now = new Date().toISOString();
+    const nodes: NodeInsert[] = [];
+    const contexts: Array<Record<string, unknown>> = [];
+    const added: string[] = [];
+    const failed: string[] = [];
+    for (const o of outcomes) {
+      if (taken.has(o.url) || ("page" in o ? added.length >= needed : !o.permanent)) continue;
+      taken.add(o.url);
+      const id = randomUUID();
+      const base = { id, treeId: parent.treeId, parentId: parent.id, ordinal: ordinal++, depth: parent.depth + 1 };
+      const shared = { ...base, relationshipCluster: o.relationship, expandedAt: now, url: o.url };
+      if ("page" in o) {
+        const p = o.page;
+        nodes.push({ ...shared, domain: p.domain, title: p.title, description: p.description, content: p.content, crawled: true, status: "crawled" });
+        p.links.forEach((l, i) => contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l }));
+        added.push(id);
+      } else {
+        nodes.push({ ...shared, domain: domainOf(o.url), crawled: false, status: "failed", error: o.error });
+        failed.push(id);
       }
-      if (nodes.length) await tx.node.createMany({ data: nodes });
-      if (contexts.length) await tx.linkContext.createMany({ data: contexts });
-      return { added, failed };
-    },
-    { timeout: 30_000, maxWait: 30_000 },
-  );
+    }
+    if (nodes.length) {
+      await client.query(
+        `INSERT INTO "Node" (${NODE_COLUMNS}) SELECT ${NODE_COLUMNS} FROM json_populate_recordset(NULL::"Node", $1::json)`,
+        [JSON.stringify(nodes.map((n) => ({ title: null, description: null, content: null, error: null, ...n })))],
+      );
+    }
+    if (contexts.length) {
+      await client.query(
+        `INSERT INTO "LinkContext" (${CONTEXT_COLUMNS}) SELECT ${CONTEXT_COLUMNS} FROM json_populate_recordset(NULL::"LinkContext", $1::json)`,
+        [JSON.stringify(contexts)],
+      );
+    }
+    return { added, failed };
+  });
 }
+
+const NODE_COLUMNS = ["id", "treeId", "parentId", "ordinal", "depth", "url", "domain", "title", "description", "content", "crawled", "status", "error", "relationshipCluster", "expandedAt"]
+  .map((c) => `"${c}"`)
+  .join(", ");
+const CONTEXT_COLUMNS = ["id", "nodeId", "ordinal", "url", "anchorText", "surroundingText", "relationship"].map((c) => `"${c}"`).join(", ");
 
 async function expandChildren(
   db: PrismaClient,
@@ -179,12 +193,13 @@ async function expandChildren(
   opts: ExpandOptions,
 ): Promise<ExpandResult> {
   if (!Number.isInteger(needed) || needed < 1) throw new RangeError(`needed must be a positive integer, got ${needed}`);
-  const parent = await loadParent(db, nodeId);
+  const pool = sqlPool(db);
+  const [parent, known] = await Promise.all([loadParent(pool, nodeId), knownUrls(pool, nodeId)]);
   if (!parent.expandable) return { added: [], failed: [], reason: "tree not expandable" };
-  const links = candidates(parent, await knownUrls(db, nodeId));
+  const links = candidates(parent, known);
   if (!links.length) return { added: [], failed: [], reason: "no unexplored links" };
   const outcomes = await fetchPages(links, needed, fetcher, opts.signal);
-  const written = await writeChildren(db, parent, outcomes, needed);
+  const written = await writeChildren(pool, parent, outcomes, needed);
   const reason = summarise(outcomes, written.added.length, needed);
   return reason ? { ...written, reason } : written;
 }

@@ -1,4 +1,4 @@
-import type { Db } from "@arena/db";
+import { sqlPool, type PrismaClient } from "@arena/db";
 
 /** A corpus page: the stored node that the sandbox serves for an original URL. */
 export interface CorpusPage {
@@ -13,33 +13,33 @@ export interface CorpusPage {
 /**
  * The corpus is every stored node with non-empty content, across all trees. A URL stored more
  * than once is served from its earliest stored copy with content (stable across restarts).
+ * Read with node-postgres directly: expansion reads a page per candidate link.
  */
-export async function findPage(db: Db, url: string): Promise<CorpusPage | null> {
-  const node = await db.node.findFirst({
-    where: { url, content: { not: null }, NOT: { content: "" } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      url: true,
-      title: true,
-      description: true,
-      content: true,
-      linkContexts: {
-        orderBy: { ordinal: "asc" },
-        select: { url: true, anchorText: true, surroundingText: true, relationship: true },
-      },
-    },
-  });
-  if (!node || node.content === null) return null;
-  return { ...node, content: node.content, links: node.linkContexts };
+export async function findPage(db: PrismaClient, url: string): Promise<CorpusPage | null> {
+  const pool = sqlPool(db);
+  const found = await pool.query<Omit<CorpusPage, "links">>(
+    `SELECT id, url, title, description, content FROM "Node"
+     WHERE url = $1 AND content IS NOT NULL AND content <> ''
+     ORDER BY "createdAt", id LIMIT 1`,
+    [url],
+  );
+  const node = found.rows[0];
+  if (!node) return null;
+  const links = await pool.query<CorpusPage["links"][number]>(
+    `SELECT url, "anchorText", "surroundingText", relationship FROM "LinkContext" WHERE "nodeId" = $1 ORDER BY ordinal`,
+    [node.id],
+  );
+  return { ...node, links: links.rows };
 }
 
 /** Which of `urls` are in the corpus (one indexed lookup per distinct URL). */
-export async function inCorpus(db: Db, urls: string[]): Promise<Set<string>> {
+export async function inCorpus(db: PrismaClient, urls: string[]): Promise<Set<string>> {
   const distinct = [...new Set(urls)];
   if (!distinct.length) return new Set();
-  const rows = await db.$queryRaw<Array<{ url: string }>>`
-    SELECT DISTINCT u.url FROM unnest(${distinct}::text[]) AS u(url)
-    WHERE EXISTS (SELECT 1 FROM "Node" n WHERE n.url = u.url AND n.content IS NOT NULL AND n.content <> '')`;
-  return new Set(rows.map((r) => r.url));
+  const rows = await sqlPool(db).query<{ url: string }>(
+    `SELECT DISTINCT u.url FROM unnest($1::text[]) AS u(url)
+     WHERE EXISTS (SELECT 1 FROM "Node" n WHERE n.url = u.url AND n.content IS NOT NULL AND n.content <> '')`,
+    [distinct],
+  );
+  return new Set(rows.rows.map((r) => r.url));
 }

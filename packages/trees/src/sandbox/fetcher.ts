@@ -1,8 +1,10 @@
 import type { FetchedPage, PageFetcher } from "@arena/core";
+import type { PrismaClient } from "@arena/db";
 import { guardedFetch } from "@arena/net";
 import { DOMParser } from "linkedom";
 import { extractPage } from "../crawl/extract";
 import { isMeaningfulLink } from "../crawl/links";
+import { findPage } from "./corpus";
 import { originalUrlOf, sandboxUrl } from "./urls";
 
 /** A sandbox page could not be fetched; `status` 404 means the URL is not in the corpus. */
@@ -42,23 +44,50 @@ export function sandboxPageFetcher(baseUrl: string): PageFetcher {
     if (res.status < 200 || res.status > 299) throw new SandboxFetchError(url, res.status);
     const html = res.text();
     const page = extractPage(html, res.url);
-    const seen = new Set<string>();
-    const links = [];
-    for (const link of page.links) {
-      const original = originalUrlOf(baseUrl, link.url) ?? link.url;
-      if (original === url || seen.has(original) || !isMeaningfulOriginal(original, link.anchorText)) continue;
-      seen.add(original);
-      links.push({ ...link, url: original });
-    }
+    const links = page.links.map((link) => ({ ...link, url: originalUrlOf(baseUrl, link.url) ?? link.url }));
     return {
       url,
       domain: new URL(url).hostname,
       title: page.title,
       description: page.description,
       content: articleText(html),
-      links,
+      links: outboundLinks(url, links),
     };
   };
+}
+
+/**
+ * The same pages read straight from the corpus, for a worker whose sandbox shares its database:
+ * no HTTP, no HTML rendering and re-parsing. Texts are whitespace-collapsed as the extractor
+ * collapses them; links are the stored link contexts in page order with their stored
+ * surrounding text (the HTTP fetcher re-extracts both from the rendered page, which groups links
+ * by relationship), filtered alike.
+ */
+export function corpusPageFetcher(db: PrismaClient): PageFetcher {
+  return async (url: string, signal?: AbortSignal): Promise<FetchedPage> => {
+    signal?.throwIfAborted();
+    const page = await findPage(db, url);
+    if (!page) throw new SandboxFetchError(url, 404);
+    return {
+      url,
+      domain: new URL(url).hostname,
+      title: page.title,
+      description: page.description === null ? null : collapse(page.description),
+      content: collapse(page.content),
+      links: outboundLinks(
+        url,
+        page.links.map((l) => ({ ...l, anchorText: collapse(l.anchorText), surroundingText: collapse(l.surroundingText) })),
+      ),
+    };
+  };
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A page's links worth following, once each, never back to the page itself. */
+function outboundLinks<L extends { url: string; anchorText: string }>(url: string, links: L[]): L[] {
+  const seen = new Set<string>();
+  return links.filter((l) => l.url !== url && !seen.has(l.url) && isMeaningfulOriginal(l.url, l.anchorText) && seen.add(l.url));
 }
 
 /** The rendered content paragraphs joined back into one string (see render.ts). */
@@ -67,7 +96,7 @@ function articleText(html: string): string {
   const doc = new DOMParser().parseFromString(html, "text/html") as unknown as {
     querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>;
   };
-  return Array.from(doc.querySelectorAll("article > p"), (p) => (p.textContent ?? "").replace(/\s+/g, " ").trim())
+  return Array.from(doc.querySelectorAll("article > p"), (p) => collapse(p.textContent ?? ""))
     .filter(Boolean)
     .join(" ");
 }

@@ -1,4 +1,4 @@
 export { sandboxUrl } from "./urls";
 export { searchPages, SearchInputError, MAX_K, MAX_QUERY_CHARS, type SearchResult } from "./search";
 export { createSandboxHandler, startSandboxServer, type SandboxServer, type SandboxHandlerOptions } from "./server";
-export { sandboxPageFetcher, SandboxFetchError } from "./fetcher";
+export { corpusPageFetcher, sandboxPageFetcher, SandboxFetchError } from "./fetcher";

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Db } from "@arena/db";
+import type { PrismaClient } from "@arena/db";
 import { findPage, inCorpus } from "./corpus";
 import { renderPage } from "./render";
 import { searchPages, SearchInputError } from "./search";
@@ -36,7 +36,7 @@ function parseK(raw: string | null): number {
  * `GET /sandbox/search?q=&k=` (JSON results), `GET /sandbox/page?url=` (HTML, 404 when the URL
  * is not in the corpus), `GET /sandbox/health`, `GET /robots.txt` (allow all).
  */
-export function createSandboxHandler(db: Db, opts: SandboxHandlerOptions = {}): Handler {
+export function createSandboxHandler(db: PrismaClient, opts: SandboxHandlerOptions = {}): Handler {
   return async (req, res) => {
     try {
       if (req.method !== "GET" && req.method !== "HEAD") return json(res, 405, { error: "method not allowed" });
@@ -78,7 +78,7 @@ export interface SandboxServer {
 }
 
 /** Starts the sandbox on `host:port` (port 0 picks a free port). */
-export async function startSandboxServer(db: Db, opts: { port: number; host?: string }): Promise<SandboxServer> {
+export async function startSandboxServer(db: PrismaClient, opts: { port: number; host?: string }): Promise<SandboxServer> {
   const host = opts.host ?? "127.0.0.1";
   let base = "";
   // The base is known only once listening; the handler reads it per request.

@@ -1,4 +1,4 @@
 export * from "./import";
 export { exportTree } from "./export";
 export { listTrees, showTree, type OutlineRow, type TreeOutline } from "./list";
-export { loadTreeView, type DbTreeView } from "./view";
+export { loadTreeView, TreeViews, type DbTreeView } from "./view";

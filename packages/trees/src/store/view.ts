@@ -1,57 +1,147 @@
 import { contextsByUrl, type LinkContextView, type TreeNodeView, type TreeView } from "@arena/core";
-import type { Db } from "@arena/db";
-import { loadTreeRows } from "./load";
+import { sqlPool, type PrismaClient } from "@arena/db";
+import { NotFoundError } from "./load";
 
-/** A TreeView over a stored tree (node ids = Node.id) that can re-read itself after expansion. */
+/**
+ * A TreeView over a stored tree (node ids = Node.id) that can take in children added since it
+ * was read. Trees only grow (expansion adds nodes, nothing edits or removes them), so a view is
+ * a snapshot that `refresh` extends node by node. Node objects are replaced, never mutated: a
+ * caller holding one keeps a consistent picture while another match extends the same view.
+ */
 export interface DbTreeView extends TreeView {
   readonly treeId: string;
-  /** Re-reads the tree (two queries) so nodes added by expansion become visible. */
-  reload(): Promise<void>;
+  /**
+   * Re-reads one node's children and their link contexts, so children stored since the view
+   * was read (by this match, another match, another worker) become visible. Returns the ids
+   * of the children that appeared, in sibling order.
+   */
+  refresh(nodeId: string): Promise<string[]>;
 }
 
-interface Snapshot {
-  rootId: string;
-  nodes: Map<string, TreeNodeView>;
-  contexts: Map<string, Map<string, LinkContextView>>;
+interface NodeRow {
+  id: string;
+  parentId: string | null;
+  url: string;
+  domain: string;
+  title: string | null;
+  description: string | null;
+  content: string | null;
+  depth: number;
 }
 
-async function snapshot(db: Db, treeId: string): Promise<Snapshot> {
-  const rows = await loadTreeRows(db, treeId);
-  const nodes = new Map<string, TreeNodeView>();
-  for (const n of rows.nodes.values()) {
-    nodes.set(n.id, {
-      id: n.id,
-      parentId: n.parentId,
-      url: n.url,
-      domain: n.domain,
-      title: n.title,
-      description: n.description,
-      content: n.content,
-      depth: n.depth,
-      childIds: (rows.children.get(n.id) ?? []).map((c) => c.id),
-    });
+interface ContextRow extends LinkContextView {
+  nodeId: string;
+}
+
+// Read with node-postgres directly: a whole tree is thousands of rows, and through the ORM its
+// decoding dominated the start of every match.
+const NODE_COLUMNS = `id, "parentId", url, domain, title, description, content, depth`;
+const CONTEXT_COLUMNS = `"nodeId", url, "anchorText", "surroundingText", relationship`;
+
+class StoredTreeView implements DbTreeView {
+  private readonly nodes = new Map<string, TreeNodeView>();
+  private readonly contexts = new Map<string, Map<string, LinkContextView>>();
+
+  private constructor(
+    private readonly db: PrismaClient,
+    readonly treeId: string,
+    readonly rootId: string,
+  ) {}
+
+  /** Reads a whole tree: every node (children in ordinal order) and every link context. */
+  static async load(db: PrismaClient, treeId: string): Promise<StoredTreeView> {
+    const pool = sqlPool(db);
+    const [nodes, contexts] = await Promise.all([
+      pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "treeId" = $1 ORDER BY "parentId", ordinal`, [treeId]),
+      pool.query<ContextRow>(
+        `SELECT ${CONTEXT_COLUMNS} FROM "LinkContext" c WHERE c."nodeId" IN (SELECT id FROM "Node" WHERE "treeId" = $1) ORDER BY c."nodeId", c.ordinal`,
+        [treeId],
+      ),
+    ]);
+    const root = nodes.rows.find((n) => n.parentId === null);
+    if (!root) throw new NotFoundError(`tree not found: ${treeId}`);
+    const view = new StoredTreeView(db, treeId, root.id);
+    view.add(nodes.rows, contexts.rows);
+    return view;
   }
-  const contexts = new Map<string, Map<string, LinkContextView>>();
-  for (const [nodeId, list] of rows.contexts) {
-    contexts.set(
-      nodeId,
-      contextsByUrl(list.map((c) => ({ url: c.url, anchorText: c.anchorText, surroundingText: c.surroundingText, relationship: c.relationship }))),
+
+  node(id: string): TreeNodeView | undefined {
+    return this.nodes.get(id);
+  }
+
+  linkContext(parentId: string, childUrl: string): LinkContextView | undefined {
+    return this.contexts.get(parentId)?.get(childUrl);
+  }
+
+  async refresh(nodeId: string): Promise<string[]> {
+    const pool = sqlPool(this.db);
+    // Usually nothing is new (a match checks before it expands): one query then, two otherwise.
+    const children = await pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "parentId" = $1 ORDER BY ordinal`, [nodeId]);
+    const fresh = children.rows.filter((n) => !this.nodes.has(n.id));
+    if (!fresh.length) return [];
+    const contexts = await pool.query<ContextRow>(
+      `SELECT ${CONTEXT_COLUMNS} FROM "LinkContext" WHERE "nodeId" = ANY($1::text[]) ORDER BY "nodeId", ordinal`,
+      [fresh.map((n) => n.id)],
     );
+    this.add(fresh, contexts.rows);
+    return fresh.map((n) => n.id);
   }
-  return { rootId: rows.root.id, nodes, contexts };
+
+  /** Adds rows ordered by parent then ordinal; each parent's child list is replaced, not pushed to. */
+  private add(rows: NodeRow[], contexts: ContextRow[]): void {
+    const appended = new Map<string, string[]>();
+    for (const row of rows) {
+      this.nodes.set(row.id, { ...row, childIds: [] });
+      if (row.parentId === null) continue;
+      const list = appended.get(row.parentId) ?? [];
+      list.push(row.id);
+      appended.set(row.parentId, list);
+    }
+    for (const [parentId, ids] of appended) {
+      const parent = this.nodes.get(parentId);
+      if (parent) this.nodes.set(parentId, { ...parent, childIds: [...parent.childIds, ...ids] });
+    }
+    const byNode = new Map<string, LinkContextView[]>();
+    for (const { nodeId, ...context } of contexts) {
+      const list = byNode.get(nodeId) ?? [];
+      list.push(context);
+      byNode.set(nodeId, list);
+    }
+    for (const [nodeId, list] of byNode) this.contexts.set(nodeId, contextsByUrl(list));
+  }
 }
 
-export async function loadTreeView(db: Db, treeId: string): Promise<DbTreeView> {
-  let snap = await snapshot(db, treeId);
-  return {
-    treeId,
-    get rootId() {
-      return snap.rootId;
-    },
-    node: (id) => snap.nodes.get(id),
-    linkContext: (parentId, childUrl) => snap.contexts.get(parentId)?.get(childUrl),
-    async reload() {
-      snap = await snapshot(db, treeId);
-    },
-  };
+/** Reads a stored tree into a view of its own. */
+export function loadTreeView(db: PrismaClient, treeId: string): Promise<DbTreeView> {
+  return StoredTreeView.load(db, treeId);
+}
+
+/**
+ * The views of one worker process, shared by its matches: a tree is read once, not once per
+ * match, and an expansion made by one match is visible to the others at once. Least recently
+ * used trees are dropped beyond `max`. Views read by another process go stale only in one way,
+ * missing children added since, which the match runner handles by refreshing a node before it
+ * expands it.
+ */
+export class TreeViews {
+  private readonly views = new Map<string, Promise<DbTreeView>>();
+
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly max = 32,
+  ) {}
+
+  get(treeId: string): Promise<DbTreeView> {
+    let view = this.views.get(treeId);
+    if (view) this.views.delete(treeId);
+    else view = loadTreeView(this.db, treeId);
+    this.views.set(treeId, view);
+    // A failed read is not kept: the next match reads again.
+    view.catch(() => this.views.get(treeId) === view && this.views.delete(treeId));
+    for (const oldest of this.views.keys()) {
+      if (this.views.size <= this.max) break;
+      this.views.delete(oldest);
+    }
+    return view;
+  }
 }
