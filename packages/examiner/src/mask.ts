@@ -35,14 +35,29 @@ export function hiddenTerms(targets: Array<{ name: string; aliases: string[] }>,
 const WORD = /[\p{L}\p{N}]+/gu;
 export const MASK = "…";
 
+/** The text's words with their spans, normalised; one word may give several ("½" normalises to "1 2"). */
+function wordsOf(text: string): Array<{ start: number; end: number; norm: string }> {
+  // For ASCII text a word is letters and digits only, so normalising it is lower-casing it.
+  const ascii = /^[\x00-\x7f]*$/.test(text);
+  const out: Array<{ start: number; end: number; norm: string }> = [];
+  for (const m of text.matchAll(WORD)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (ascii) out.push({ start, end, norm: m[0].toLowerCase() });
+    else for (const norm of tokens(m[0])) out.push({ start, end, norm });
+  }
+  return out;
+}
+
 /** Replaces every hidden phrase or word (case/diacritic-insensitive, whole words) with "…". */
 export function maskText(text: string, hidden: HiddenTerms): string {
-  const spans = [...text.matchAll(WORD)].map((m) => ({ start: m.index, end: m.index + m[0].length, norm: tokens(m[0]) }));
-  // a token like "Wi-Fi" is one regex match but normalises to one or more words; flatten
-  const flat = spans.flatMap((s) => s.norm.map((n) => ({ start: s.start, end: s.end, norm: n })));
+  const flat = wordsOf(text);
+  // phrases by first word, longest first as in `hidden.phrases`
+  const byFirst = new Map<string, string[][]>();
+  for (const p of hidden.phrases) byFirst.set(p[0]!, [...(byFirst.get(p[0]!) ?? []), p]);
   const cut: Array<[number, number]> = [];
   for (let i = 0; i < flat.length; i++) {
-    const phrase = hidden.phrases.find((p) => p.every((w, k) => flat[i + k]?.norm === w));
+    const phrase = byFirst.get(flat[i]!.norm)?.find((p) => p.every((w, k) => flat[i + k]?.norm === w));
     if (phrase) {
       cut.push([flat[i]!.start, flat[i + phrase.length - 1]!.end]);
       i += phrase.length - 1;

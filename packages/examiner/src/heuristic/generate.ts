@@ -146,7 +146,8 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
     // neither this fact nor one already taken may be given by the question with this prompt added
     // (a prompt can repeat its own value earlier in the sentence, or complete another's words)
     const withPrompt = [...question, answerFacts(p.prompt)];
-    if ([...taken, p.fact].some((f) => answeredBy(withPrompt, f.value))) continue;
+    const given = merged(withPrompt);
+    if ([...taken, p.fact].some((f) => answeredBy(given, f.value))) continue;
     picked.push(p);
     taken.push(p.fact);
     question.push(withPrompt.at(-1)!);
@@ -159,9 +160,10 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
     .filter((x) => x.split(" ").length >= 5)
     .map((x) => maskText(x, hidden))
     .filter((x) => contentTokens(x).length >= 3);
-  const fresh = statements.find((x) => !answeredBy(question, x));
+  const given = merged(question);
+  const fresh = statements.find((x) => !answeredBy(given, x));
   const statement = fresh ?? statements[0];
-  if (statement === undefined || (fresh === undefined && answeredBy(withoutSummary(question, t), statement))) return [];
+  if (statement === undefined || (fresh === undefined && answeredBy(merged(withoutSummary(question, t)), statement))) return [];
   const fact: Fact = { kind: "statement", value: statement, sentence: statement, index: 0 };
   taken.push(fact);
   return [{ fact, prompt: STATEMENT_PROMPT, ...(fresh === undefined ? { dropsSummary: true } : {}) }];
@@ -175,11 +177,14 @@ function withoutSummary(question: AnswerFacts[], t: Target): AnswerFacts[] {
   return [answerFacts(clues!.text.replace(describeTarget(t, true), describeTarget(t, false))), ...prompts];
 }
 
-/** Whether a text (its parts' facts parsed once each) already gives a value, as the judge decides. */
-function answeredBy(parts: AnswerFacts | AnswerFacts[], value: string): boolean {
-  const list = Array.isArray(parts) ? parts : [parts];
-  const merged = { text: list.map((p) => p.text).join(" "), dateIsos: list.flatMap((p) => p.dateIsos), numbers: list.flatMap((p) => p.numbers) };
-  return factFound(merged, { item: "", detail: value, sourceUrl: "" });
+/** Question parts (their facts parsed once each) as one text. */
+function merged(parts: AnswerFacts[]): AnswerFacts {
+  return { text: parts.map((p) => p.text).join(" "), dateIsos: parts.flatMap((p) => p.dateIsos), numbers: parts.flatMap((p) => p.numbers) };
+}
+
+/** Whether a text already gives a value, as the judge decides. */
+function answeredBy(given: AnswerFacts, value: string): boolean {
+  return factFound(given, { item: "", detail: value, sourceUrl: "" });
 }
 
 /** 'the value completing "released in North America at ___"' (or "___ followed by …" at sentence start). */

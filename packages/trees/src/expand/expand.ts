@@ -50,32 +50,32 @@ interface Parent {
 /** `permanent` failures are stored as failed children; the others only explain `reason`. */
 type Outcome = { url: string; relationship: string } & ({ page: FetchedPage } | { error: string; permanent: boolean });
 
-async function loadParent(pool: SqlPool, nodeId: string): Promise<Parent> {
-  const [node, links] = await Promise.all([
-    pool.query<Omit<Parent, "links">>(
-      `SELECT n.id, n."treeId", n.depth, t.expandable FROM "Node" n JOIN "Tree" t ON t.id = n."treeId" WHERE n.id = $1`,
-      [nodeId],
-    ),
-    pool.query<Parent["links"][number]>(`SELECT url, relationship FROM "LinkContext" WHERE "nodeId" = $1 ORDER BY ordinal`, [nodeId]),
-  ]);
-  if (!node.rows[0]) throw new NotFoundError(`node not found: ${nodeId}`);
-  return { ...node.rows[0], links: links.rows };
-}
-
-/** URLs of the node and its ancestors, and of its current children. */
-async function knownUrls(pool: SqlPool, nodeId: string): Promise<Set<string>> {
-  const rows = await pool.query<{ url: string }>(
-    `WITH RECURSIVE up AS (
-      SELECT id, "parentId", url FROM "Node" WHERE id = $1
-      UNION ALL
-      SELECT n.id, n."parentId", n.url FROM "Node" n JOIN up ON n.id = up."parentId"
-    )
-    SELECT url FROM up
-    UNION ALL
-    SELECT url FROM "Node" WHERE "parentId" = $1`,
+/**
+ * The parent, its links in page order, and the URLs it must not link back to (its own, its
+ * ancestors') or add twice (its current children), in one query.
+ */
+async function loadParent(pool: SqlPool, nodeId: string): Promise<{ parent: Parent; known: Set<string> }> {
+  const rows = await pool.query<Omit<Parent, "links"> & { links: Parent["links"]; known: string[] }>(
+    `SELECT n.id, n."treeId", n.depth, t.expandable,
+       COALESCE((SELECT json_agg(json_build_object('url', c.url, 'relationship', c.relationship) ORDER BY c.ordinal)
+                 FROM "LinkContext" c WHERE c."nodeId" = n.id), '[]') AS links,
+       ARRAY(
+         WITH RECURSIVE up AS (
+           SELECT u.id, u."parentId", u.url FROM "Node" u WHERE u.id = n.id
+           UNION ALL
+           SELECT p.id, p."parentId", p.url FROM "Node" p JOIN up ON p.id = up."parentId"
+         )
+         SELECT url FROM up
+         UNION ALL
+         SELECT k.url FROM "Node" k WHERE k."parentId" = n.id
+       ) AS known
+     FROM "Node" n JOIN "Tree" t ON t.id = n."treeId" WHERE n.id = $1`,
     [nodeId],
   );
-  return new Set(rows.rows.map((r) => r.url));
+  const row = rows.rows[0];
+  if (!row) throw new NotFoundError(`node not found: ${nodeId}`);
+  const { known, ...parent } = row;
+  return { parent, known: new Set(known) };
 }
 
 function candidates(parent: Parent, known: Set<string>): Parent["links"] {
@@ -194,7 +194,7 @@ async function expandChildren(
 ): Promise<ExpandResult> {
   if (!Number.isInteger(needed) || needed < 1) throw new RangeError(`needed must be a positive integer, got ${needed}`);
   const pool = sqlPool(db);
-  const [parent, known] = await Promise.all([loadParent(pool, nodeId), knownUrls(pool, nodeId)]);
+  const { parent, known } = await loadParent(pool, nodeId);
   if (!parent.expandable) return { added: [], failed: [], reason: "tree not expandable" };
   const links = candidates(parent, known);
   if (!links.length) return { added: [], failed: [], reason: "no unexplored links" };

@@ -13,23 +13,20 @@ export interface CorpusPage {
 /**
  * The corpus is every stored node with non-empty content, across all trees. A URL stored more
  * than once is served from its earliest stored copy with content (stable across restarts).
- * Read with node-postgres directly: expansion reads a page per candidate link.
+ * Read with node-postgres directly, in one query: expansion reads a page per candidate link.
  */
 export async function findPage(db: PrismaClient, url: string): Promise<CorpusPage | null> {
-  const pool = sqlPool(db);
-  const found = await pool.query<Omit<CorpusPage, "links">>(
-    `SELECT id, url, title, description, content FROM "Node"
-     WHERE url = $1 AND content IS NOT NULL AND content <> ''
-     ORDER BY "createdAt", id LIMIT 1`,
+  const found = await sqlPool(db).query<CorpusPage>(
+    `SELECT n.id, n.url, n.title, n.description, n.content,
+       COALESCE((SELECT json_agg(json_build_object('url', c.url, 'anchorText', c."anchorText",
+                   'surroundingText', c."surroundingText", 'relationship', c.relationship) ORDER BY c.ordinal)
+                 FROM "LinkContext" c WHERE c."nodeId" = n.id), '[]') AS links
+     FROM "Node" n
+     WHERE n.url = $1 AND n.content IS NOT NULL AND n.content <> ''
+     ORDER BY n."createdAt", n.id LIMIT 1`,
     [url],
   );
-  const node = found.rows[0];
-  if (!node) return null;
-  const links = await pool.query<CorpusPage["links"][number]>(
-    `SELECT url, "anchorText", "surroundingText", relationship FROM "LinkContext" WHERE "nodeId" = $1 ORDER BY ordinal`,
-    [node.id],
-  );
-  return { ...node, links: links.rows };
+  return found.rows[0] ?? null;
 }
 
 /** Which of `urls` are in the corpus (one indexed lookup per distinct URL). */
