@@ -2,7 +2,7 @@ import type { AgentAnswer, AgentErrorClass } from "@arena/core";
 import { NetError } from "@arena/net";
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { ZodError } from "zod";
-import { parseCitations } from "./citations";
+import { referencesOf } from "./citations";
 
 export interface AgentFailure {
   class: AgentErrorClass;
@@ -21,7 +21,7 @@ export class AgentCallError extends Error {
 }
 
 export function answerOf(text: string, startedAt: number, usage: { tokens: number | null; costUsd: number | null }): AgentAnswer {
-  const { count, urls } = parseCitations(text);
+  const { count, urls } = referencesOf(text);
   return { text, latencyMs: Math.round(performance.now() - startedAt), ...usage, citations: { count, urls }, error: null };
 }
 

@@ -46,13 +46,29 @@ const ENTRY_LABEL = /^\s*(?:\[(\d{1,3})\]|(\d{1,3})[.)])/;
 export function parseCitations(markdown: string): ParsedCitations {
   const { body, references } = splitReferences(markdown);
   const bodyTokens = Lexer.lex(body, { gfm: true });
-  const entries = references
-    ? numberEntries(Lexer.lex(references, { gfm: true }).flatMap(candidatesOf))
-    : numberEntries(bodyTokens.filter(isNumericDef).map((t) => ({ text: t.raw, listItem: false })));
+  const entries = entriesOf(references, () => bodyTokens);
   const inline = inlineCitations(bodyTokens);
   const labels = new Set(entries.map((e) => e.n));
-  const urls = [...new Set(entries.flatMap((e) => (e.url ? [e.url] : [])))];
-  return { count: entries.length, urls, inline, unresolved: inline.filter((n) => !labels.has(n)), entries };
+  return { ...listed(entries), inline, unresolved: inline.filter((n) => !labels.has(n)), entries };
+}
+
+/**
+ * Only what the References section lists (the count the judge is shown, the URLs): every answer
+ * needs this, and it lexes the body only when the answer has no such section.
+ */
+export function referencesOf(markdown: string): Pick<ParsedCitations, "count" | "urls"> {
+  const { body, references } = splitReferences(markdown);
+  return listed(entriesOf(references, () => Lexer.lex(body, { gfm: true })));
+}
+
+function entriesOf(references: string, bodyTokens: () => Token[]): ReferenceEntry[] {
+  return references
+    ? numberEntries(Lexer.lex(references, { gfm: true }).flatMap(candidatesOf))
+    : numberEntries(bodyTokens().filter(isNumericDef).map((t) => ({ text: t.raw, listItem: false })));
+}
+
+function listed(entries: ReferenceEntry[]): Pick<ParsedCitations, "count" | "urls"> {
+  return { count: entries.length, urls: [...new Set(entries.flatMap((e) => (e.url ? [e.url] : [])))] };
 }
 
 function isNumericDef(t: Token): boolean {

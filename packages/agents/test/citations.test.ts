@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCitations } from "../src/citations";
+import { parseCitations, referencesOf } from "../src/citations";
 
 describe("parseCitations", () => {
   it("reads a ## References list of [n] URL lines and inline markers", () => {
@@ -121,5 +121,23 @@ describe("parseCitations uses the judge's References section (core splitReferenc
   it("an early '## Sources' section is followed by more body, whose markers still count", () => {
     const c = parseCitations("## Sources\n[1] https://one.org\n[2] https://two.org\n\n## Analysis\nClaim [2], and [3].");
     expect(c).toMatchObject({ count: 2, urls: ["https://one.org", "https://two.org"], inline: [2, 3], unresolved: [3] });
+  });
+});
+
+describe("referencesOf", () => {
+  it("lists what parseCitations lists, with and without a titled section", () => {
+    const answers = [
+      "A claim [1] and another [2].\n\n## References\n1. https://one.org/a\n2. [Two](https://two.org/b)\n3. https://one.org/a",
+      "The claim [1] and [2].\n\n[1] https://one.org\n[2] https://two.org",
+      "Body [1].\n\n[1]: https://def.org/x\n[2]: https://def.org/y",
+      "Just prose without sources.",
+      "",
+    ];
+    for (const md of answers) {
+      const full = parseCitations(md);
+      expect(referencesOf(md)).toEqual({ count: full.count, urls: full.urls });
+    }
+    expect(referencesOf(answers[0]!)).toEqual({ count: 3, urls: ["https://one.org/a", "https://two.org/b"] });
+    expect(referencesOf(answers[2]!).count).toBe(2);
   });
 });
