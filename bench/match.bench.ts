@@ -13,17 +13,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
+import { useBenchDatabase } from "./database";
 
-const base = (process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/arena").replace(/\/[^/]*$/, "");
-process.env.DATABASE_URL = `${base}/arena_bench_match`;
+useBenchDatabase("arena_bench_match");
 process.env.ARENA_QUEUE_PREFIX = `bench-match-${process.pid}`;
 // Long enough passes that start-up (JIT warm-up, first reads of each tree) does not dominate.
 const MATCHES = Number(process.env.BENCH_MATCHES ?? 200);
 const CONCURRENCY = 4;
-
-const { execSync } = await import("node:child_process");
-const root = fileURLToPath(new URL("..", import.meta.url));
-execSync("node scripts/db-admin.mjs create arena_bench_match && npx prisma migrate deploy", { cwd: root, stdio: "ignore", env: process.env });
 
 const { createPrisma } = await import("@arena/db");
 const { truncateAll } = await import("@arena/db/testing");

@@ -5,24 +5,13 @@
  * p95 ≤ 50 ms) and index sizes. Re-runs reuse the stored world (importWorld is idempotent).
  *   npm run bench:search            BENCH_DATABASE_URL overrides the bench database URL
  */
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { createPrisma } from "@arena/db";
 import { generateWorld, importWorld, scaleParams, searchPages, type World } from "@arena/trees";
+import { useBenchDatabase } from "./database";
 
-const BENCH_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/arena_bench";
 const SEED = "bench";
 const PAGES = 20_000;
 const QUERIES = 300;
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-/** Creates the bench database when missing (scripts/db-admin.mjs, as bench:match does) and migrates it. */
-function ensureDatabase(url: string): void {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const env = { ...process.env, DATABASE_URL: url };
-  execFileSync(process.execPath, ["scripts/db-admin.mjs", "create", name], { cwd: ROOT, env, stdio: "ignore" });
-  execFileSync("npx", ["prisma", "migrate", "deploy"], { cwd: ROOT, env, stdio: "ignore" });
-}
 
 /** Deterministic mix: names, attribute phrases, multi-word topics, quoted phrases, misses. */
 function queries(world: World): string[] {
@@ -60,8 +49,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  ensureDatabase(BENCH_URL);
-  const db = createPrisma(BENCH_URL);
+  const db = createPrisma(useBenchDatabase("arena_bench", process.env.BENCH_DATABASE_URL));
   try {
     const params = scaleParams(SEED, PAGES);
     const t0 = performance.now();

@@ -14,18 +14,22 @@
  * checks, logging): load deps with `matchDeps`, wrap the examiner, `runMatch`, then send the
  * tournament tick. Tournament ticks run `advanceTournament`, as in the worker app.
  *
- * Needs DATABASE_URL (a migrated database; the bench adds its own world, agents and examiner
- * configuration "heuristic:bench" and leaves them there) and REDIS_URL; queue keys live under
- * ARENA_QUEUE_PREFIX (default "bench-tournament-<pid>") and are deleted at the end.
+ * Uses its own database, arena_bench_tournament (created, migrated and emptied at the start),
+ * and REDIS_URL; queue keys live under ARENA_QUEUE_PREFIX (default "bench-tournament-<pid>") and
+ * are deleted at the end. Matches share tree views and read the sandbox corpus directly, as the
+ * worker app's do.
  */
 import { Worker, type Job } from "bullmq";
 import { createPrisma } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
 import type { Examiner } from "@arena/examiner";
 import { AgentLimiter, createQueue, createRedis, parsePayload } from "@arena/jobs";
 import { matchDeps, runMatch } from "@arena/match";
 import { advanceTournament, createTournament, enqueueTick, startTournament, waitForTournament } from "@arena/tournament";
-import { importWorld, startSandboxServer } from "@arena/trees";
+import { corpusPageFetcher, importWorld, startSandboxServer, TreeViews } from "@arena/trees";
+import { useBenchDatabase } from "./database";
 
+useBenchDatabase("arena_bench_tournament");
 process.env.ARENA_QUEUE_PREFIX ||= `bench-tournament-${process.pid}`;
 const AGENTS = 16;
 const TREES = 4;
@@ -47,6 +51,7 @@ function withLatency(examiner: Examiner, ms: number): Examiner {
 }
 
 const db = createPrisma();
+await truncateAll(db);
 const world = await importWorld(db, { seed: "bench-tournament", hubs: TREES, entities: 8 });
 const config = await db.examinerConfig.upsert({ where: { name: "heuristic:bench" }, create: { name: "heuristic:bench", mode: "heuristic" }, update: {} });
 const agentIds: string[] = [];
@@ -77,13 +82,15 @@ const queues = { match: createQueue("match", redis), tournament: createQueue("to
 const limiter = new AgentLimiter(redis);
 const sandbox = await startSandboxServer(db, { port: 0 });
 const allow = [new URL(sandbox.url).host];
+const trees = new TreeViews(db);
+const fetcher = corpusPageFetcher(db);
 
 const connections = [createRedis(), createRedis()];
 const matchWorker = new Worker(
   "match",
   async (job: Job) => {
     const { matchId } = parsePayload("match", job.data);
-    const deps = await matchDeps(db, matchId, { sandboxUrl: sandbox.url, allow, limiter });
+    const deps = await matchDeps(db, matchId, { sandboxUrl: sandbox.url, fetcher, trees, allow, limiter });
     await runMatch(db, matchId, { ...deps, examiner: withLatency(deps.examiner, EXAMINER_LATENCY_MS) });
     await enqueueTick(queues.tournament, tournament.id, `after-${matchId}`);
   },

@@ -18,16 +18,8 @@ export interface DbTreeView extends TreeView {
   refresh(nodeId: string): Promise<string[]>;
 }
 
-interface NodeRow {
-  id: string;
-  parentId: string | null;
-  url: string;
-  domain: string;
-  title: string | null;
-  description: string | null;
-  content: string | null;
-  depth: number;
-}
+/** A Node row as the view reads it: the node without its child list. */
+type NodeRow = Omit<TreeNodeView, "childIds">;
 
 interface ContextRow extends LinkContextView {
   nodeId: string;
