@@ -163,9 +163,9 @@ describe("sandbox web", () => {
       const [a, b] = await Promise.all([http(node.url), direct(node.url)]);
       expect({ ...b, links: [] }).toEqual({ ...a, links: [] });
       // The same links. The rendered page groups them by label, so for a URL linked twice HTTP
-      // keeps the first context in label order; the corpus keeps the page's first one. HTML
-      // parsing also canonicalises hrefs ("https://x.org" → "https://x.org/"); the corpus keeps
-      // the stored URL, which is the one other pages are stored under.
+      // keeps the first context in label order; the corpus keeps the page's first one. Links to
+      // pages outside the corpus keep their original href, which HTML parsing canonicalises
+      // ("https://x.org" → "https://x.org/"); the corpus reader keeps the stored URL.
       const canonical = (u: string) => new URL(u).href;
       expect(b.links.map((l) => canonical(l.url)).sort(), node.url).toEqual(a.links.map((l) => canonical(l.url)).sort());
       const first = new Map(node.link_contexts.toReversed().map((lc) => [lc.url, lc]));
