@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { AgentLimiter, createQueue, createRedis, enqueue } from "@arena/jobs";
+import { AgentLimiter, createQueue, createRedis, enqueue, jobIdFor } from "@arena/jobs";
+import { ensureMatchJobs } from "@arena/tournament";
 import { startWorkers, type RunningWorkers } from "@arena/worker";
 import { ensurePgDoc, serveDirectory, type StaticSite } from "./fixtures/static-site";
 import { freshDb, waitFor } from "./helpers/arena";
@@ -36,6 +37,29 @@ describe("agent limiter across workers", () => {
     for (const w of windows) perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
     expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(2);
     expect(perWindow.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("match jobs", () => {
+  const redis = createRedis();
+  const queue = createQueue("match", redis);
+  afterAll(async () => {
+    await queue.close();
+    redis.disconnect();
+  });
+
+  it("leaves a live job alone and re-adds one whose queue entry was lost while its hash survived", async () => {
+    const matchId = `partial-${Date.now()}`;
+    const id = jobIdFor("match", { matchId });
+    expect(await ensureMatchJobs(queue, [matchId])).toBe(1);
+    expect(await queue.getJobState(id)).toBe("waiting");
+    expect(await ensureMatchJobs(queue, [matchId])).toBe(0);
+    // A partial loss of Redis state (eviction, a flush racing the workers): the job's hash
+    // survives, its place in the wait list does not. Nothing would ever run it.
+    await redis.lrem(queue.toKey("wait"), 0, id);
+    expect(await queue.getJobState(id)).toBe("unknown");
+    expect(await ensureMatchJobs(queue, [matchId])).toBe(1);
+    expect(await queue.getJobState(id)).toBe("waiting");
   });
 });
 

@@ -6,20 +6,23 @@ export interface TournamentQueues {
   tournament: Queue<Payload<"tournament">>;
 }
 
+/** Job states in which a job will still run (or is running). */
+const LIVE = new Set(["waiting", "waiting-children", "prioritized", "delayed", "active"]);
+
 /**
  * Makes sure a match has a live job. Job ids derive from the match id, so adding a job whose
- * predecessor still sits in the completed/failed set would be a silent no-op (BullMQ keeps
- * finished jobs): such a job is removed first. This happens after a pause (the worker completed
- * the job by skipping the match) and after a job exhausted its attempts. A job that is waiting,
- * delayed or active is left alone. `Queue.remove` refuses a job another worker holds the lock
+ * predecessor still exists would be a silent no-op: a job that is not live is removed first.
+ * That is a job in the completed/failed set (BullMQ keeps finished jobs: after a pause the
+ * worker completed the job by skipping the match; a job can exhaust its attempts), and a job
+ * in no set at all ("unknown": its hash survived a partial loss of Redis state, as an eviction
+ * or a non-atomic flush leaves it). `Queue.remove` refuses a job another worker holds the lock
  * of, which is exactly the job we must not replace.
  */
 async function ensureMatchJob(queue: Queue<Payload<"match">>, matchId: string): Promise<boolean> {
   const id = jobIdFor("match", { matchId });
   const job = await queue.getJob(id);
   if (job) {
-    const state = await job.getState();
-    if (state !== "completed" && state !== "failed") return false;
+    if (LIVE.has(await job.getState())) return false;
     if ((await queue.remove(id)) === 0) return false;
   }
   await enqueue(queue, "match", { matchId });
