@@ -1,42 +1,9 @@
-import type { Db } from "@arena/db";
+import type { Db, Prisma } from "@arena/db";
 
 /** Thrown when a tree or node id does not exist. */
 export class NotFoundError extends Error {}
 
-export interface StoredNode {
-  id: string;
-  parentId: string | null;
-  ordinal: number;
-  url: string;
-  domain: string;
-  title: string | null;
-  description: string | null;
-  content: string | null;
-  crawled: boolean;
-  depth: number;
-  error: string | null;
-  relationshipCluster: string | null;
-}
-
-export interface StoredContext {
-  nodeId: string;
-  ordinal: number;
-  url: string;
-  anchorText: string;
-  surroundingText: string;
-  relationship: string;
-}
-
-export interface TreeRows {
-  root: StoredNode;
-  nodes: Map<string, StoredNode>;
-  /** Child rows per parent id, in ordinal order. */
-  children: Map<string, StoredNode[]>;
-  /** Link contexts per node id, in ordinal order. */
-  contexts: Map<string, StoredContext[]>;
-}
-
-export const storedNodeSelect = {
+const storedNodeSelect = {
   id: true,
   parentId: true,
   ordinal: true,
@@ -50,6 +17,19 @@ export const storedNodeSelect = {
   error: true,
   relationshipCluster: true,
 } as const;
+const storedContextSelect = { nodeId: true, ordinal: true, url: true, anchorText: true, surroundingText: true, relationship: true } as const;
+
+export type StoredNode = Prisma.NodeGetPayload<{ select: typeof storedNodeSelect }>;
+export type StoredContext = Prisma.LinkContextGetPayload<{ select: typeof storedContextSelect }>;
+
+export interface TreeRows {
+  root: StoredNode;
+  nodes: Map<string, StoredNode>;
+  /** Child rows per parent id, in ordinal order. */
+  children: Map<string, StoredNode[]>;
+  /** Link contexts per node id, in ordinal order. */
+  contexts: Map<string, StoredContext[]>;
+}
 
 function group<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();
@@ -67,7 +47,7 @@ export async function loadTreeRows(db: Db, treeId: string): Promise<TreeRows> {
     db.node.findMany({ where: { treeId }, select: storedNodeSelect, orderBy: [{ parentId: "asc" }, { ordinal: "asc" }] }),
     db.linkContext.findMany({
       where: { node: { treeId } },
-      select: { nodeId: true, ordinal: true, url: true, anchorText: true, surroundingText: true, relationship: true },
+      select: storedContextSelect,
       orderBy: [{ nodeId: "asc" }, { ordinal: "asc" }],
     }),
   ]);
