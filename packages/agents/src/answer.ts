@@ -1,7 +1,7 @@
-import type { AgentAnswer, AgentErrorClass } from "@arena/core";
+import { withoutNul, type AgentAnswer, type AgentErrorClass } from "@arena/core";
 import { NetError } from "@arena/net";
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { referencesOf } from "./citations";
 
 export interface AgentFailure {
@@ -20,7 +20,12 @@ export class AgentCallError extends Error {
   }
 }
 
-export function answerOf(text: string, startedAt: number, usage: { tokens: number | null; costUsd: number | null }): AgentAnswer {
+/** A token count an agent reports: the stored columns are 32-bit integers, so a larger value is malformed. */
+export const tokenCount = z.number().int().nonnegative().max(2 ** 31 - 1);
+
+/** An agent's answer as the arena stores it (NUL characters dropped: the database cannot hold them). */
+export function answerOf(raw: string, startedAt: number, usage: { tokens: number | null; costUsd: number | null }): AgentAnswer {
+  const text = withoutNul(raw);
   const { count, urls } = referencesOf(text);
   return { text, latencyMs: Math.round(performance.now() - startedAt), ...usage, citations: { count, urls }, error: null };
 }
@@ -48,7 +53,7 @@ const DETAIL_MAX = 300;
 export function classifyError(err: unknown): AgentFailure {
   const found = classOf(err);
   if (!found) throw err;
-  return { class: found.class, detail: found.error.message.slice(0, DETAIL_MAX) };
+  return { class: found.class, detail: withoutNul(found.error.message).slice(0, DETAIL_MAX) };
 }
 
 function classOf(err: unknown, depth = 0): { class: AgentErrorClass; error: Error } | null {

@@ -2,7 +2,7 @@ import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { guardedFetch, type GuardedResponse } from "@arena/net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer } from "./answer";
+import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount } from "./answer";
 import type { ArenaHttpConfig } from "./config";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
@@ -22,7 +22,7 @@ type ArenaRequest = z.infer<typeof ArenaRequestSchema>;
 /** `200` body: the answer. */
 export const ArenaAnswerSchema = z.object({
   answer: z.string(),
-  usage: z.object({ total_tokens: z.number().int().nonnegative() }).optional(),
+  usage: z.object({ total_tokens: tokenCount }).optional(),
   cost_usd: z.number().nonnegative().optional(),
 });
 

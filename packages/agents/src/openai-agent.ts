@@ -2,7 +2,7 @@ import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { sdkFetch } from "@arena/net";
 import OpenAI from "openai";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer } from "./answer";
+import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount } from "./answer";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
@@ -26,7 +26,7 @@ const CompletionSchema = z.object({
     .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
     .min(1),
   usage: z
-    .object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number() })
+    .object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, total_tokens: tokenCount })
     .nullish(),
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NetError } from "@arena/net";
 import { APIConnectionError } from "openai";
 import type { AgentRequest } from "@arena/core";
-import { classifyError } from "../src/answer";
+import { answerOf, classifyError, tokenCount } from "../src/answer";
 import { builtinAgent } from "../src/builtin/agent";
 
 const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 150-250 words.", history: [] };
@@ -26,5 +26,21 @@ describe("classifyError: only agent-side failures are classified", () => {
     const down = { search: async () => Promise.reject(new NetError("http_status", "http://sandbox/search", "HTTP 503", 503)), pageText: async () => null };
     const failed = await builtinAgent("builtin:extractive", { strategy: "extractive", timeoutMs: 1_000 }, down).answer(req, { seed: "s" });
     expect(failed.error).toMatchObject({ class: "http_status" });
+  });
+});
+
+describe("answers as stored", () => {
+  it("drop NUL characters, which PostgreSQL cannot store (an agent could otherwise make its round unstorable)", () => {
+    const a = answerOf("Claim\u0000 [1].\n\n## References\n1. https://one.org/\u0000x", performance.now(), { tokens: null, costUsd: null });
+    expect(a.text).not.toContain("\u0000");
+    expect(a.text).toBe("Claim [1].\n\n## References\n1. https://one.org/x");
+    expect(a.citations).toEqual({ count: 1, urls: ["https://one.org/x"] });
+  });
+
+  it("accept token counts that fit the 32-bit columns only", () => {
+    expect(tokenCount.safeParse(2 ** 31 - 1).success).toBe(true);
+    expect(tokenCount.safeParse(2 ** 31).success).toBe(false);
+    expect(tokenCount.safeParse(12.5).success).toBe(false);
+    expect(tokenCount.safeParse(-1).success).toBe(false);
   });
 });

@@ -33,12 +33,15 @@ export async function prepareRound(state: LoopState, tree: TreeView, expand: Exp
   let current = state;
   for (let jumps = 0; jumps < MAX_JUMPS_PER_ROUND; jumps++) {
     let step = beforeRound(current, tree);
+    let widened: string | null = null;
     if (step.kind === "expand_width") {
+      widened = step.parentId;
       await expand("width", step.parentId, step.needed);
       step = beforeRound(current, tree, { widthExpansionAttempted: true });
     }
     if (step.kind === "ask") return { state: step.state, context: step.context };
-    if (step.parentId) await expand("width", step.parentId, step.needed);
+    // An empty pool asks for its parent's width expansion, unless that was just tried.
+    if (step.parentId && step.parentId !== widened) await expand("width", step.parentId, step.needed);
     const jumped = jumpToNewStart(current, tree, "empty_pool");
     if (!jumped) throw new LoopStuckError("the tree has no node with content below the root");
     current = jumped;

@@ -23,10 +23,14 @@ export function truncateWords(text: string, maxWords: number): string {
 
 /** Titles accepted for an answer's References section, case-insensitive. */
 const REFERENCE_TITLES = /^(?:references?|sources?|citations?|bibliography|works cited|reference list|cited sources)$/i;
-const ATX_HEADING = /^ {0,3}(#{1,6})(?:\s+(.*?))?\s*#*\s*$/;
+/**
+ * Answers are untrusted and large: every pattern here matches in time linear in the line, with no
+ * ambiguous repetition a long run of spaces could make backtrack.
+ */
+const HEADING_START = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 const FENCE = /^ {0,3}(```|~~~)/;
 /** A reference entry line: `[n] …`, `[n]: …`, `n. …`, `n) …`, optionally as a list item, with a URL. */
-const LABELLED_URL_LINE = /^\s*(?:[-*+]\s+)?(?:\[\d{1,3}\]:?|\d{1,3}[.)])\s+.*\bhttps?:\/\/\S+/i;
+const LABELLED_URL_LINE = /^\s*(?:[-*+]\s+)?(?:\[\d{1,3}\]:?|\d{1,3}[.)])\s.*\bhttps?:\/\/\S/i;
 
 export interface SplitReferences {
   /** The answer without its References section (title and entries). */
@@ -58,7 +62,7 @@ export function splitReferences(markdown: string): SplitReferences {
     };
   }
   const trimmed = markdown.trimEnd();
-  const blockStart = trimmed.search(/\n\s*\n(?![\s\S]*\n\s*\n)/);
+  const blockStart = [...trimmed.matchAll(/\n\s*\n/g)].at(-1)?.index ?? -1;
   const block = blockStart === -1 ? trimmed : trimmed.slice(blockStart);
   const entries = block.split("\n").filter((l) => l.trim());
   if (entries.length > 0 && entries.every((l) => LABELLED_URL_LINE.test(l))) {
@@ -73,20 +77,30 @@ function lastTitleLine(lines: string[]): { index: number; endsAt: (line: string)
   for (const [index, line] of lines.entries()) {
     if (FENCE.test(line)) inFence = !inFence;
     if (inFence) continue;
-    const level = headingLevel(line);
-    if (level !== null) {
-      if (isTitle(ATX_HEADING.exec(line)![2] ?? "")) found = { index, endsAt: (l) => (headingLevel(l) ?? Infinity) <= level };
+    const h = heading(line);
+    if (h) {
+      if (isTitle(h.text)) found = { index, endsAt: (l) => (heading(l)?.level ?? Infinity) <= h.level };
     } else if (isTitle(line)) {
-      found = { index, endsAt: (l) => headingLevel(l) !== null };
+      found = { index, endsAt: (l) => heading(l) !== null };
     }
   }
   return found;
 }
 
-function headingLevel(line: string): number | null {
-  const m = ATX_HEADING.exec(line);
-  return m ? m[1]!.length : null;
+/** An ATX heading's level and text (without a closing run of #). */
+function heading(line: string): { level: number; text: string } | null {
+  const m = HEADING_START.exec(line);
+  if (!m) return null;
+  return { level: m[1]!.length, text: line.slice(m[0].length).trim().replace(/(^|[ \t])#+$/, "").trim() };
 }
 
 /** A title after emphasis markers and a trailing colon are removed. */
-const isTitle = (text: string): boolean => REFERENCE_TITLES.test(text.replace(/[*_]/g, "").trim().replace(/\s*:$/, ""));
+function isTitle(text: string): boolean {
+  const t = text.replace(/[*_]/g, "").trim();
+  return REFERENCE_TITLES.test(t.endsWith(":") ? t.slice(0, -1).trimEnd() : t);
+}
+
+/** Text without NUL characters, which PostgreSQL text and jsonb cannot store: for text from strangers (agents, crawled pages). */
+export function withoutNul(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
+}

@@ -11,6 +11,7 @@ import {
   planTransition,
   prepareRound,
   runScriptedLoop,
+  startAt,
   startCandidates,
   transitionAction,
   transitionAfter,
@@ -248,5 +249,20 @@ describe("real DR-Arena trees", () => {
     for (let k = 1; k < state.path.length; k++) expect(t.node(state.path[k]!)!.parentId).toBe(state.path[k - 1]);
     expect(state.historyA.length).toBeLessThanOrEqual(state.round);
     expect(await runScriptedLoop(t, verdicts, 1234)).toEqual({ rounds, state });
+  });
+});
+
+describe("prepareRound expansion requests", () => {
+  it("asks for a parent's width expansion once when the pool stays empty after it", async () => {
+    // The current node has no content and no sibling has any: width expansion of the root is
+    // tried, the pool is still empty, and the round jumps to a new start without asking again.
+    const view = tree({ title: "Root", children: [{ title: "Empty", content: null }, { title: "Blank", content: null, children: [{ title: "Deep" }] }] });
+    const state = startAt(initialState(1), view, "0.0");
+    const asked: Array<[string, string]> = [];
+    await prepareRound(state, view, async (kind, nodeId) => void asked.push([kind, nodeId])).catch(() => undefined);
+    const root = asked.filter(([kind, id]) => kind === "width" && id === view.rootId);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(root.length).toBeLessThanOrEqual(1);
+    expect(new Set(asked.map((a) => a.join(":"))).size).toBe(asked.length);
   });
 });

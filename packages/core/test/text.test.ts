@@ -63,3 +63,26 @@ describe("text helpers", () => {
     expect(parseWordLimit("be brief")).toBeNull();
   });
 });
+
+describe("splitReferences on hostile answers", () => {
+  // Each of these took seconds to minutes with the earlier backtracking patterns (8,000 spaces
+  // after a heading: 145 s); they are ordinary inputs now, and the suite's timeout would catch a return.
+  const spaces = " ".repeat(40_000);
+  it("reads long runs of spaces in headings, labels and entry lines", () => {
+    expect(splitReferences(`# a${spaces}x\nbody`)).toEqual({ body: `# a${spaces}x\nbody`, references: "" });
+    expect(splitReferences(`Body.\n\n**Sources**${spaces}\n- https://one.org`).references).toBe("- https://one.org");
+    expect(splitReferences(`Body.\n\n1. ${spaces}x\n2. https://two.org`).references).toBe("");
+    expect(splitReferences(`Body.\n\n1. ${spaces} https://one.org`).references).toBe(`1. ${spaces} https://one.org`);
+  });
+
+  it("finds the last blank line of an answer with many paragraphs", () => {
+    const paragraphs = Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i}.`).join("\n\n");
+    expect(splitReferences(`${paragraphs}\n\n[1] https://one.org\n[2] https://two.org`).references).toBe("[1] https://one.org\n[2] https://two.org");
+  });
+
+  it("still reads headings with closing hashes and labels with colons", () => {
+    expect(splitReferences("Body.\n\n## Sources ##\n- https://one.org").references).toBe("- https://one.org");
+    expect(splitReferences("Body.\n\nReferences :\n- https://one.org").references).toBe("- https://one.org");
+    expect(splitReferences("Body.\n\n####### Sources\n- https://one.org").references).toBe("");
+  });
+});

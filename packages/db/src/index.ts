@@ -29,6 +29,9 @@ const utcTypes = {
 /** A Prisma client over node-postgres (no Rust engine). One per process is enough. */
 export function createPrisma(url = databaseUrl()): PrismaClient {
   const pool = new pg.Pool({ ...poolConfig(url), types: utcTypes });
+  // Until the adapter's first query attaches its own listener, an idle connection dropping
+  // (a PostgreSQL restart) would be an unhandled 'error' event.
+  pool.on("error", (err) => console.error(`database pool: ${err.message}`));
   // The client owns the pool: $disconnect ends it.
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(client, pool);
@@ -63,17 +66,22 @@ export async function disconnectPrisma(): Promise<void> {
 /** Runs `work` in one transaction on one pooled connection: committed if it resolves, rolled back if it throws. */
 export async function inTransaction<T>(pool: SqlPool, work: (client: SqlClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let out: T;
   try {
     await client.query("BEGIN");
-    const out = await work(client);
+    out = await work(client);
     await client.query("COMMIT");
-    return out;
   } catch (err) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    // A connection that cannot even roll back is destroyed, not returned to the pool.
+    const broken = await client.query("ROLLBACK").then(
+      () => undefined,
+      (rollback: Error) => rollback,
+    );
+    client.release(broken);
     throw err;
-  } finally {
-    client.release();
   }
+  client.release();
+  return out;
 }
 
 /** Operator allow-list entries from the console (AllowedHost table); ARENA_ALLOW_HOSTS is read by @arena/net. */

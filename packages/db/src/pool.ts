@@ -21,5 +21,8 @@ export function poolConfig(url = databaseUrl()): pg.PoolConfig {
     password: u.password ? decodeURIComponent(u.password) : undefined,
     database: decodeURIComponent(u.pathname.replace(/^\//, "")) || "postgres",
     max: Number(process.env.ARENA_DB_POOL ?? 10),
+    // Timestamps are UTC wall time in `timestamp without time zone` (as Prisma writes them), so
+    // column defaults (now()) must be evaluated in UTC too, whatever the server's TimeZone.
+    options: "-c TimeZone=UTC",
   };
 }

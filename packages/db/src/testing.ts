@@ -5,7 +5,7 @@ import type { PrismaClient } from "./generated/client";
  * A plain `npx vitest run x.int.test.ts` skips scripts/test.sh and DATABASE_URL may still name
  * the developer's own `arena` database; refusing by name is what keeps that data.
  */
-const DISPOSABLE_DATABASE = /_(test|bench)/;
+const DISPOSABLE_DATABASE = /_(test|bench)(_|$)/;
 
 /**
  * Empties every application table (keeps the migration history). Integration tests call it

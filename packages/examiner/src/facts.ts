@@ -41,7 +41,7 @@ const NUMBER_WITH_UNIT = new RegExp(
 const NAMED = /\b(?:[A-Z][\p{L}\d'’&.-]*\s+){1,3}[A-Z][\p{L}\d'’&.-]*/gu;
 
 /** Extracts facts from text, in text order, de-duplicated by normalised value (remembered: date parsing dominates). */
-export const extractFacts: (text: string) => readonly Fact[] = memoized(computeFacts, 5000);
+export const extractFacts: (text: string) => readonly Fact[] = memoized(computeFacts, 2_000_000);
 
 function computeFacts(text: string): Fact[] {
   const facts: Fact[] = [];
@@ -77,7 +77,7 @@ export interface DateMention {
 }
 
 /** Dates with an explicit year: chrono-node results plus bare years ("in 1989"). Remembered per text. */
-export const datesIn: (text: string) => readonly DateMention[] = memoized(parseDates, 5000);
+export const datesIn: (text: string) => readonly DateMention[] = memoized(parseDates, 2_000_000);
 
 function parseDates(text: string): DateMention[] {
   // Every date kept contains a year, so a text without the digits of one needs no parsing.

@@ -32,7 +32,7 @@ export function hiddenTerms(targets: Array<{ name: string; aliases: string[] }>,
   return { phrases, words };
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
 export const MASK = "…";
 
 /** The text's words with their spans, normalised; one word may give several ("½" normalises to "1 2"). */

@@ -18,7 +18,7 @@ const STOP_WORDS = new Set(
 /** Generation and judging normalise the same texts (answers, clues, page sentences) many times per round. */
 export const normalize: (text: string) => string = memoized(
   (text) => (/^[\x00-\x7f]*$/.test(text) ? normalizeAscii(text) : normalizeUnicode(text)),
-  8192,
+  2_000_000,
 );
 
 function normalizeUnicode(text: string): string {
@@ -62,7 +62,7 @@ export function tokenCoverage(haystack: string, phrase: string): number {
 }
 
 /** A text's tokens as a set, remembered: judging checks every checklist item against the same answer. */
-const tokenSet: (text: string) => ReadonlySet<string> = memoized((text) => new Set(tokens(text)), 1024);
+const tokenSet: (text: string) => ReadonlySet<string> = memoized((text) => new Set(tokens(text)), 1_000_000);
 
 const NO_SHARED: ReadonlySet<string> = new Set();
 export const TITLE_SEPARATOR = /\s+[|\-–—·:]\s+|\s+::\s+/;

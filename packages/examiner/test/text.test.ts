@@ -97,3 +97,14 @@ describe("prompts and tolerant JSON", () => {
     expect(parseJsonLoose('{"a": "x", "b": [1, 2')).toEqual({ a: "x", b: [1, 2] });
   });
 });
+
+describe("masking decomposed text", () => {
+  it("hides a name written with combining accents (NFD) as it hides the composed one", () => {
+    const hidden = hiddenTerms([{ name: "Résumé Builder", aliases: [] }], []);
+    for (const text of ["The r\u00e9sum\u00e9 builder is great", "The re\u0301sume\u0301 builder is great"]) {
+      const masked = maskText(text, hidden);
+      expect(masked, JSON.stringify(text)).toBe("The … is great");
+      expect(reveals(masked, hidden)).toBe(false);
+    }
+  });
+});

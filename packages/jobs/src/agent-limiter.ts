@@ -30,6 +30,9 @@ export class AgentLimiter {
       acquireTimeout: 30 * 60_000,
       retryInterval: 50,
       refreshInterval: 20_000,
+      // The slot only limits load: a lease lost with Redis (restarted, emptied) must not crash
+      // the worker (the library's default throws from a timer); the call in flight finishes.
+      onLockLost: () => undefined,
     });
     await semaphore.acquire();
     try {

@@ -95,7 +95,7 @@ export async function matchDeps(db: PrismaClient, matchId: string, opts: DepsOpt
   return depsFor(setup, opts);
 }
 
-/** The same, from a match row already loaded with `matchSetupInclude`. */
+/** The same, from a match already read with `loadMatchSetup`. */
 export function depsFor(match: MatchSetup, opts: DepsOptions = {}): MatchDeps {
   const fetcher = !match.tree.expandable ? null : (opts.fetcher ?? (opts.sandboxUrl ? sandboxPageFetcher(opts.sandboxUrl) : null));
   return {

@@ -78,20 +78,30 @@ export async function commitRound(db: PrismaClient, matchId: string, round: Roun
   }
 }
 
-async function updateMatch(db: PrismaClient, matchId: string, columns: Record<string, unknown>): Promise<void> {
-  const values: unknown[] = [matchId];
+/**
+ * Writes match columns only while the stored state is still the one this run holds (same
+ * stored-round count) and the match is unfinished: a stale duplicate run must not overwrite a
+ * state another run moved on from, nor a finished match.
+ */
+async function updateMatch(db: PrismaClient, matchId: string, held: MatchState, columns: Record<string, unknown>): Promise<void> {
+  const values: unknown[] = [matchId, held.seq];
   const set = assignments(columns, { ...MATCH_CASTS, error: "text" }, values);
-  await sqlPool(db).query(`UPDATE "Match" SET ${set} WHERE id = $1`, values);
+  const updated = await sqlPool(db).query(
+    `UPDATE "Match" SET ${set}
+     WHERE id = $1 AND status IN ('queued', 'running') AND COALESCE((state->>'seq')::int, 0) = $2`,
+    values,
+  );
+  if (updated.rowCount === 0) throw new ConcurrentRunError(`match ${matchId}: another run moved it on from stored round ${held.seq}`);
 }
 
 /** Saves the state reached without storing a round (start chosen, generation-error jumps). */
 export function saveState(db: PrismaClient, matchId: string, state: MatchState): Promise<void> {
-  return updateMatch(db, matchId, { state: JSON.stringify(state) });
+  return updateMatch(db, matchId, state, { state: JSON.stringify(state) });
 }
 
 /** Ends a match whose loop cannot go on (no usable node, attempt limit) with the scores so far. */
 export function finishMatch(db: PrismaClient, matchId: string, state: MatchState, error: string | null): Promise<void> {
-  return updateMatch(db, matchId, { ...matchColumns(state, true), error });
+  return updateMatch(db, matchId, state, { ...matchColumns(state, true), error });
 }
 
 export interface Claim {

@@ -77,7 +77,7 @@ export interface Expansion {
   kind: "width" | "depth";
   nodeId: string;
   requested: number;
-  /** Children with content stored since the tree was read (by another worker's match), counted before fetching. */
+  /** Children with content stored since the loop asked (by another match), counted before fetching. */
   found: number;
   added: number;
   failed: number;
@@ -95,7 +95,7 @@ export class MatchNotRunnableError extends Error {}
 
 /**
  * Runs (or resumes) one match to completion: the pure loop from @arena/core with generation,
- * agent calls, judging and tree expansion in between, and one transaction per stored round.
+ * agent calls, judging and tree expansion in between, and one statement per stored round.
  * Resumption starts from the state committed with the last stored round, so a crash mid-round
  * only repeats that round's work; the round is stored once.
  */
@@ -209,8 +209,11 @@ class Runner {
     const key = `${kind}:${nodeId}`;
     const known = this.exhausted.get(key);
     if (known) return record(0, 0, 0, known);
-    // The view may predate children another worker's match stored since: those count first.
-    const found = (await this.tree.refresh(nodeId)).filter((id) => hasContent(this.tree.node(id))).length;
+    // Children stored since core looked (by another match, here or in another worker) count first.
+    const withContent = () => this.tree.node(nodeId)!.childIds.filter((id) => hasContent(this.tree.node(id))).length;
+    const before = withContent();
+    await this.tree.refresh(nodeId);
+    const found = withContent() - before;
     if (found >= requested) return record(found, 0, 0, null);
     const opts = this.deps.signal ? { signal: this.deps.signal } : {};
     const needed = requested - found;

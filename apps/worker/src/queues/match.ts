@@ -16,12 +16,22 @@ async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: str
   if (tournamentId) await enqueueTick(ctx.queues.tournament, tournamentId, `failed-${matchId}`);
 }
 
+/**
+ * A paused tournament's matches wait: resuming re-enqueues them. A cancelled or completed one gets
+ * no more ticks, so its queued matches never start, but a match it had running (whose worker
+ * crashed) resumes and finishes, as cancelling promises; skipping it would leave it running forever.
+ */
+function mayRun(tournament: string, match: string): boolean {
+  if (tournament === "running") return true;
+  return (tournament === "cancelled" || tournament === "completed") && match === "running";
+}
+
 export function matchProcessor(ctx: WorkerContext) {
   return async (job: Job) => {
     const { matchId } = parsePayload("match", job.data);
     const match = await loadMatchSetup(ctx.db, matchId);
     if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") return { skipped: match?.status ?? "missing" };
-    if (match.tournament && match.tournament.status !== "running") return { skipped: `tournament ${match.tournament.status}` };
+    if (match.tournament && !mayRun(match.tournament.status, match.status)) return { skipped: `tournament ${match.tournament.status}` };
     try {
       const deps = depsFor(match, {
         sandboxUrl: ctx.sandboxUrl,

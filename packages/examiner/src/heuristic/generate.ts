@@ -1,4 +1,4 @@
-import { domainOf, sentences, truncateWords, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
+import { domainOf, GENERIC_RELATIONSHIP, sentences, truncateWords, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, reveals, type HiddenTerms } from "../mask";
 import { cleanTitle, contentTokens, decodeEntities, normalize, seededIndex, seededOrder, TITLE_SEPARATOR, titleAliases } from "../text";
@@ -109,7 +109,7 @@ function buildTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, see
 }
 
 function identifyingLogic(t: Target, parentName: string): string {
-  const parts = [`Linked from "${parentName}" as ${t.node.relationship || "related topics"}`];
+  const parts = [`Linked from "${parentName}" as ${t.node.relationship || GENERIC_RELATIONSHIP}`];
   if (t.node.surroundingText.trim()) parts.push(`link context: "${truncateWords(clean(t.node.surroundingText), CLUE_WORDS)}"`);
   const desc = firstSentence(t.node.description) ?? firstSentence(t.node.content);
   if (desc) parts.push(`page summary: "${truncateWords(desc, CLUE_WORDS)}"`);
@@ -236,12 +236,12 @@ function chainBelowRoot(ctx: TaskContext): ContextNode[] {
 
 function describeChainNode(n: ContextNode): string {
   const name = cleanTitle(n.title, n.url, domainOf(n.url));
-  const how = n.relationship && n.relationship !== "related topics" ? ` (listed there under "${n.relationship}")` : "";
+  const how = n.relationship && n.relationship !== GENERIC_RELATIONSHIP ? ` (listed there under "${n.relationship}")` : "";
   return `its reference to ${name}${how}`;
 }
 
 function describeTarget(t: Target, withSummary: boolean): string {
-  const rel = t.node.relationship || "related topics";
+  const rel = t.node.relationship || GENERIC_RELATIONSHIP;
   const link = clean(t.node.surroundingText);
   const desc = withSummary ? (firstSentence(t.node.description) ?? firstSentence(t.node.content)) : null;
   const parts = [`an entity linked under "${rel}"`];

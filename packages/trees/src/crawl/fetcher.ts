@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { FetchedPage, PageFetcher } from "@arena/core";
+import { withoutNul, type FetchedPage, type PageFetcher } from "@arena/core";
 import { guardedFetch, NetError } from "@arena/net";
 import robotsParser from "robots-parser";
 import { extractPage } from "./extract";
@@ -47,12 +47,16 @@ function charsetOf(contentType: string, body: Buffer): string {
   return declared ?? sniffed ?? "utf-8";
 }
 
+/** The page as text; NUL characters (a mis-declared UTF-16 page) are dropped: the database cannot store them. */
 function decode(body: Buffer, charset: string): string {
-  try {
-    return new TextDecoder(charset).decode(body);
-  } catch {
-    return new TextDecoder("utf-8").decode(body);
-  }
+  const decoder = () => {
+    try {
+      return new TextDecoder(charset);
+    } catch {
+      return new TextDecoder("utf-8");
+    }
+  };
+  return withoutNul(decoder().decode(body));
 }
 
 export function webPageFetcher(options: WebFetcherOptions = {}): PageFetcher {

@@ -43,18 +43,22 @@ class StoredTreeView implements DbTreeView {
   /** Reads a whole tree: every node (children in ordinal order) and every link context. */
   static async load(db: PrismaClient, treeId: string): Promise<StoredTreeView> {
     const pool = sqlPool(db);
-    const [nodes, contexts] = await Promise.all([
-      pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "treeId" = $1 ORDER BY "parentId", ordinal`, [treeId]),
-      pool.query<ContextRow>(
-        `SELECT ${CONTEXT_COLUMNS} FROM "LinkContext" c WHERE c."nodeId" IN (SELECT id FROM "Node" WHERE "treeId" = $1) ORDER BY c."nodeId", c.ordinal`,
-        [treeId],
-      ),
-    ]);
+    const nodes = await pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "treeId" = $1 ORDER BY "parentId", ordinal`, [treeId]);
     const root = nodes.rows.find((n) => n.parentId === null);
     if (!root) throw new NotFoundError(`tree not found: ${treeId}`);
     const view = new StoredTreeView(db, treeId, root.id);
-    view.add(nodes.rows, contexts.rows);
+    // Contexts of exactly the nodes read: an expansion committing in between cannot leave a
+    // node without its contexts (refresh never re-reads a node it has).
+    view.add(nodes.rows, await view.contextsOf(nodes.rows));
     return view;
+  }
+
+  private async contextsOf(nodes: NodeRow[]): Promise<ContextRow[]> {
+    const rows = await sqlPool(this.db).query<ContextRow>(
+      `SELECT ${CONTEXT_COLUMNS} FROM "LinkContext" WHERE "nodeId" = ANY($1::text[]) ORDER BY "nodeId", ordinal`,
+      [nodes.map((n) => n.id)],
+    );
+    return rows.rows;
   }
 
   node(id: string): TreeNodeView | undefined {
@@ -66,20 +70,18 @@ class StoredTreeView implements DbTreeView {
   }
 
   async refresh(nodeId: string): Promise<string[]> {
-    const pool = sqlPool(this.db);
     // Usually nothing is new (a match checks before it expands): one query then, two otherwise.
-    const children = await pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "parentId" = $1 ORDER BY ordinal`, [nodeId]);
+    const children = await sqlPool(this.db).query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "parentId" = $1 ORDER BY ordinal`, [nodeId]);
     const fresh = children.rows.filter((n) => !this.nodes.has(n.id));
     if (!fresh.length) return [];
-    const contexts = await pool.query<ContextRow>(
-      `SELECT ${CONTEXT_COLUMNS} FROM "LinkContext" WHERE "nodeId" = ANY($1::text[]) ORDER BY "nodeId", ordinal`,
-      [fresh.map((n) => n.id)],
-    );
-    this.add(fresh, contexts.rows);
-    return fresh.map((n) => n.id);
+    const contexts = await this.contextsOf(fresh);
+    // Another match sharing this view may have taken the same children in meanwhile.
+    const unseen = fresh.filter((n) => !this.nodes.has(n.id));
+    this.add(unseen, contexts);
+    return unseen.map((n) => n.id);
   }
 
-  /** Adds rows ordered by parent then ordinal; each parent's child list is replaced, not pushed to. */
+  /** Adds new rows ordered by parent then ordinal; each parent's child list is replaced, not pushed to. */
   private add(rows: NodeRow[], contexts: ContextRow[]): void {
     const appended = new Map<string, string[]>();
     for (const row of rows) {
