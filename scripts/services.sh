@@ -15,7 +15,6 @@ start_postgres() {
   [ -n "$ver" ] || return 1
   log "starting PostgreSQL $ver"
   pg_ctlcluster --skip-systemctl-redirect "$ver" main start 2>/dev/null || true
-  # Trust local TCP connections for the postgres user only when we own a fresh install.
   for _ in $(seq 1 30); do pg_up && return 0; sleep 1; done
   return 1
 }

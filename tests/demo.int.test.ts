@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
+import { createTournament } from "@arena/tournament";
 import { freshDb, REPO_ROOT } from "./helpers/arena";
 
 const run = promisify(execFile);
@@ -35,13 +36,25 @@ describe("arena demo", () => {
     expect(await db.ratingSnapshot.count({ where: { tournamentId: t.id } })).toBeGreaterThan(0);
   });
 
-  it("a second run reuses the world and the agents instead of failing", async () => {
+  it("a second run reuses the world and the agents instead of failing, and leaves other tournaments alone", async () => {
     const agents = await db.agent.count();
     const trees = await db.tree.count();
+    // Someone else's draft whose name merely starts with "demo": not the demo's to start.
+    const first = await db.tournament.findFirstOrThrow({ where: { name: "demo" } });
+    const [a, b] = await db.agent.findMany({ take: 2, orderBy: { name: "asc" } });
+    const tree = await db.tree.findFirstOrThrow();
+    const theirs = await createTournament(db, { name: "demo-llm", agentIds: [a!.id, b!.id], treeIds: [tree.id], examinerConfigId: first.examinerConfigId, seed: "x" });
     const { stderr } = await demo();
     expect(stderr).toMatch(/world demo: 2 trees, \d+ pages \(reused\)/);
     expect(await db.agent.count()).toBe(agents);
     expect(await db.tree.count()).toBe(trees);
     expect(await db.tournament.count({ where: { name: { startsWith: "demo" }, status: "completed" } })).toBe(2);
+    expect(await db.tournament.findFirstOrThrow({ where: { name: "demo #2" } })).toMatchObject({ status: "completed" });
+    expect((await db.tournament.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("draft");
+
+    // Running a draft's workers would wait forever: the command says what to do instead.
+    const failed = await run(process.execPath, ["apps/cli/bin/arena.mjs", "tournament", "run", theirs.id], { cwd: REPO_ROOT, env }).catch((err: { code: number; stderr: string }) => err);
+    expect(failed).toMatchObject({ code: 1 });
+    expect((failed as { stderr: string }).stderr).toContain(`tournament ${theirs.id} is draft: start it first`);
   });
 });

@@ -86,7 +86,6 @@ describe("match runner: SIGKILL mid-round", () => {
     expect(rounds.slice(0, beforeRestart.length)).toEqual(beforeRestart);
     expect(rounds.length).toBeGreaterThan(beforeRestart.length);
     expect(rounds.map((r) => r.number)).toEqual(rounds.map((_, i) => i + 1));
-    expect(new Set(rounds.map((r) => r.number)).size).toBe(rounds.length);
     expect(done.rounds + done.voidedRounds).toBe(rounds.filter((r) => !r.judgeError).length);
     const last = rounds[rounds.length - 1]!;
     expect([done.scoreA, done.scoreB]).toEqual([last.scoreA, last.scoreB]);

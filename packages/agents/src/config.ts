@@ -15,7 +15,6 @@ export const OpenAIConfigSchema = z.object({
   maxBytes: bytes.default(5_000_000),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
-  /** Overrides the built-in price table for this agent's model. */
   /** USD per million tokens, overriding the shared price table for this agent. */
   price: priceSchema.optional(),
 });

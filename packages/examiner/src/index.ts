@@ -2,7 +2,7 @@ import { createHeuristicExaminer } from "./heuristic/examiner";
 import { createLlmExaminer } from "./llm/examiner";
 import { examinerConfigSchema, type Examiner, type ExaminerConfigInput } from "./types";
 
-export { GenerationError, type Examiner, type ExaminerCall, type ExaminerConfigInput, type JudgeInput, type JudgeResult } from "./types";
+export { ExaminerUnavailableError, GenerationError, type Examiner, type ExaminerCall, type ExaminerConfigInput, type JudgeInput, type JudgeResult } from "./types";
 export { judgeHeuristically, scoreAnswer, entityFound, factFound } from "./heuristic/judge";
 export { cleanTitle } from "./text";
 

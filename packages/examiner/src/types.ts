@@ -42,6 +42,22 @@ export interface Examiner {
 }
 
 /** Thrown when no valid task could be generated; the loop then jumps to a new start. */
+/**
+ * Every attempt to reach the LLM examiner failed in transport (connection, timeout, HTTP 429 or
+ * 5xx): nothing was said about the question or the answers. The match runner lets it end the job
+ * (retried later, resuming from the last stored round) instead of counting a bad question or a
+ * judge error, which would change the match's path or end it early and rated.
+ */
+export class ExaminerUnavailableError extends Error {
+  override readonly name = "ExaminerUnavailableError";
+  constructor(
+    message: string,
+    readonly calls: ExaminerCall[],
+  ) {
+    super(message);
+  }
+}
+
 export class GenerationError extends Error {
   override readonly name = "GenerationError";
   constructor(

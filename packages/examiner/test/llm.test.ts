@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TaskContext } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
-import { createExaminer, GenerationError, type ExaminerConfigInput, type JudgeInput } from "../src/index";
+import { createExaminer, ExaminerUnavailableError, GenerationError, type ExaminerConfigInput, type JudgeInput } from "../src/index";
 
 const ROOT = "https://en.wikipedia.org/wiki/Handheld_game_console";
 const NEC = "https://en.wikipedia.org/wiki/TurboExpress";
@@ -200,12 +200,25 @@ describe("llm examiner: judgement", () => {
     expect(r.calls[0]!.error).toMatch(/HTTP 429/);
   });
 
-  it("500 three times → judge error, verdict null, every call recorded", async () => {
+  it("500 three times → the examiner is unavailable (not a judge error), every call recorded", async () => {
     srv.enqueue(reply.status(500), reply.status(500), reply.status(500));
+    const err = await examiner().judge(JUDGE_INPUT, { seed: "j" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ExaminerUnavailableError);
+    expect((err as ExaminerUnavailableError).message).toMatch(/judge failed after 3 attempts: HTTP 500/);
+    expect((err as ExaminerUnavailableError).calls).toHaveLength(3);
+  });
+
+  it("an unreachable examiner during generation is unavailable, not a bad question", async () => {
+    srv.enqueue(reply.status(503), reply.status(502), reply.status(500));
+    await expect(examiner().generateTask(ctx, { seed: "g" })).rejects.toBeInstanceOf(ExaminerUnavailableError);
+  });
+
+  it("a request the examiner refuses three times (HTTP 400) is a judge error: asking again would not help", async () => {
+    const tooLong = () => reply.status(400, { body: { error: { message: "maximum context length exceeded" } } });
+    srv.enqueue(tooLong(), tooLong(), tooLong());
     const r = await examiner().judge(JUDGE_INPUT, { seed: "j" });
     expect(r.verdict).toBeNull();
-    expect(r.error).toMatch(/judge failed after 3 attempts: HTTP 500/);
-    expect(r.calls).toHaveLength(3);
+    expect(r.error).toMatch(/judge failed after 3 attempts: HTTP 400/);
   });
 
   it("an invalid verdict (Tie without quality, unknown token) is retried", async () => {
@@ -252,11 +265,9 @@ describe("double judging (position bias)", () => {
     expect(r.verdict).toMatchObject({ verdict: "[[A_BETTER]]", loser_failure_type: "BOTH" });
   });
 
-  it("a failed half makes the whole judgement a judge error", async () => {
+  it("a half the examiner never answered makes the whole judgement unavailable", async () => {
     srv.enqueue(reply.json(VERDICT), reply.status(500), reply.status(500), reply.status(500));
-    const r = await examiner({ doubleJudge: true }).judge(JUDGE_INPUT, { seed: "j" });
-    expect(r.verdict).toBeNull();
-    expect(r.calls).toHaveLength(4);
+    await expect(examiner({ doubleJudge: true }).judge(JUDGE_INPUT, { seed: "j" })).rejects.toBeInstanceOf(ExaminerUnavailableError);
   });
 
   it("heuristic mode judges once: its judge is seat-symmetric", async () => {

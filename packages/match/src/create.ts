@@ -25,15 +25,25 @@ export function heuristicExaminerConfig(db: PrismaClient): Promise<ExaminerConfi
 
 /**
  * An `llm` examiner configuration from the environment (ARENA_EXAMINER_BASE_URL, _MODEL,
- * _API_KEY, _TEMPERATURE), named after its model; the key is stored encrypted.
+ * _API_KEY, _TEMPERATURE); the key is stored encrypted. Ratings are kept per configuration, so
+ * the settings that shape verdicts (endpoint, model, temperature) name it and are never changed
+ * in place: other settings make another configuration. Only a key that is given replaces the
+ * stored one (rotation); running without a key leaves it.
  */
 export async function llmExaminerConfigFromEnv(db: PrismaClient, env = process.env): Promise<ExaminerConfig> {
   const baseUrl = env.ARENA_EXAMINER_BASE_URL;
   const model = env.ARENA_EXAMINER_MODEL;
   if (!baseUrl || !model) throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
-  const apiKeyEnc = env.ARENA_EXAMINER_API_KEY ? encryptSecret(env.ARENA_EXAMINER_API_KEY, loadSecretKey()) : null;
   const temperature = env.ARENA_EXAMINER_TEMPERATURE ? Number(env.ARENA_EXAMINER_TEMPERATURE) : 0.2;
-  const name = `llm:${model}@${new URL(baseUrl).host}`;
-  const data = { mode: "llm" as const, baseUrl, model, apiKeyEnc, temperature };
-  return db.examinerConfig.upsert({ where: { name }, create: { name, ...data }, update: data });
+  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
+    throw new Error(`llm examiner: ARENA_EXAMINER_TEMPERATURE must be a number from 0 to 2, got "${env.ARENA_EXAMINER_TEMPERATURE}"`);
+  }
+  const apiKeyEnc = env.ARENA_EXAMINER_API_KEY ? encryptSecret(env.ARENA_EXAMINER_API_KEY, loadSecretKey()) : null;
+  const endpoint = new URL(baseUrl);
+  const name = `llm:${model}@${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}:t${temperature}`;
+  return db.examinerConfig.upsert({
+    where: { name },
+    create: { name, mode: "llm", baseUrl, model, apiKeyEnc, temperature },
+    update: apiKeyEnc ? { apiKeyEnc } : {},
+  });
 }

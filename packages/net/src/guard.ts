@@ -31,7 +31,8 @@ const REFUSED_V4 = new Set([
   "private",
   "reserved",
 ]);
-const REFUSED_V6 = new Set(["unspecified", "linkLocal", "multicast", "loopback", "uniqueLocal", "reserved"]);
+// Site-local (deprecated, still routed internally on some networks) and tunnels that embed an IPv4 address elsewhere than the low 32 bits.
+const REFUSED_V6 = new Set(["unspecified", "linkLocal", "multicast", "loopback", "uniqueLocal", "reserved", "deprecatedSiteLocal", "6to4", "teredo"]);
 /** IPv6 ranges whose low 32 bits are an IPv4 address that decides the verdict. */
 const EMBEDS_V4 = new Set(["ipv4Mapped", "rfc6145", "rfc6052"]);
 

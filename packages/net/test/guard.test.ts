@@ -33,6 +33,9 @@ describe("refusedRange", () => {
     ["fe80::1", "linkLocal"],
     ["fc00::1", "uniqueLocal"],
     ["fdab:1234::5", "uniqueLocal"],
+    ["fec0::1", "deprecatedSiteLocal"],
+    ["2002:7f00:1::1", "6to4"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "teredo"],
     ["fd00:ec2::254", "metadata"],
     ["ff02::1", "multicast"],
     // IPv6 forms embedding a refused IPv4 address

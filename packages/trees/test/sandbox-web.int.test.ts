@@ -122,7 +122,10 @@ describe("sandbox web", () => {
       title: "<script>alert(1)</script>",
       description: '"><img src=x onerror=alert(1)>',
       content: "Plain <b>text</b> & more",
-      link_contexts: [{ url: 'https://evil.example/"quote"', anchor_text: "<i>", surrounding_text: "before <i> after", relationship: "<h1>" }],
+      link_contexts: [
+        { url: 'https://evil.example/"quote"', anchor_text: "<i>", surrounding_text: "before <i> after", relationship: "<h1>" },
+        { url: "javascript:alert(1)", anchor_text: "click me", surrounding_text: "then click me", relationship: "<h1>" },
+      ],
       children: [],
     };
     await importTree(db, evil);
@@ -130,6 +133,9 @@ describe("sandbox web", () => {
     expect(html).not.toMatch(/<script>|<img|<b>|<i>|<h1><\/h2>/);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(html).toContain('href="https://evil.example/&quot;quote&quot;"');
+    // A stored non-http URL is shown as text, never as a link.
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain("then click me");
   });
 
   it("fetches a page back through the sandbox as a FetchedPage with original URLs", async () => {

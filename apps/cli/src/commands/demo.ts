@@ -27,6 +27,8 @@ const DEMO_SIMULATED = [
   { name: "sim:weak", p_depth: 0.25, p_width: 0.25 },
 ];
 const DEMO_NAME = "demo";
+/** The demo's own tournaments ("demo", "demo #2", …), not every tournament whose name starts with "demo". */
+const DEMO_TOURNAMENTS = { OR: [{ name: DEMO_NAME }, { name: { startsWith: `${DEMO_NAME} #` } }] };
 
 const optionsSchema = z.object({
   seed: z.string().min(1),
@@ -54,7 +56,7 @@ async function demoAgents(db: PrismaClient): Promise<string[]> {
 /** Reuses an unfinished demo tournament (running twice continues it); otherwise starts a new one. */
 async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: string[], opts: DemoOptions): Promise<Tournament> {
   const open = await db.tournament.findFirst({
-    where: { name: { startsWith: DEMO_NAME }, status: { in: ["draft", "running", "paused"] } },
+    where: { ...DEMO_TOURNAMENTS, status: { in: ["draft", "running", "paused"] } },
     orderBy: { createdAt: "desc" },
   });
   if (open) {
@@ -63,7 +65,7 @@ async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: str
     if (open.status === "draft") return startTournament(db, open.id);
     return open;
   }
-  const earlier = await db.tournament.count({ where: { name: { startsWith: DEMO_NAME } } });
+  const earlier = await db.tournament.count({ where: DEMO_TOURNAMENTS });
   const config = await heuristicExaminerConfig(db);
   const t = await createTournament(db, {
     name: earlier ? `${DEMO_NAME} #${earlier + 1}` : DEMO_NAME,

@@ -64,12 +64,20 @@ async function printStatus(db: PrismaClient, s: TournamentStatusReport): Promise
   console.log(statusText(s, mode));
 }
 
-/** Runs the workers in this process until the tournament completes or is cancelled. */
-async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOptions>): Promise<TournamentStatusReport> {
+/**
+ * Runs the workers in this process until the tournament completes or is cancelled; null when
+ * stopped by SIGINT/SIGTERM (the tournament stays as it is; running it again continues it). A
+ * draft or paused tournament gets no work, so waiting for it would never end: that is an error.
+ */
+async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOptions>): Promise<TournamentStatusReport | null> {
+  const { status } = await tournamentStatus(db, id);
+  if (status === "draft" || status === "paused") {
+    throw new Error(`tournament ${id} is ${status}: ${status === "draft" ? "start" : "resume"} it first (arena tournament ${status === "draft" ? "start" : "resume"} ${id})`);
+  }
   const workers = await startWorkers(db, opts.concurrency ? { matchConcurrency: opts.concurrency } : {});
   const stop = new AbortController();
   const onSignal = () => stop.abort();
-  process.once("SIGINT", onSignal);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, onSignal);
   try {
     return await waitForTournament(db, id, {
       signal: stop.signal,
@@ -78,10 +86,22 @@ async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOp
           ? console.log(JSON.stringify({ status: s.status, round: s.currentRound, done: s.matches.completed, total: s.matches.total }))
           : console.error(`round ${s.currentRound}/${s.swissRounds}: ${s.matches.completed}/${s.matches.total} matches done (${s.status})`),
     });
+  } catch (err) {
+    if (!stop.signal.aborted) throw err;
+    console.error(`stopped; tournament ${id} continues when workers run again (arena tournament run ${id})`);
+    process.exitCode = 130;
+    return null;
   } finally {
-    process.off("SIGINT", onSignal);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, onSignal);
     await workers.close();
   }
+}
+
+/** The final report of a run, unless it was stopped. */
+async function printFinal(db: PrismaClient, final: TournamentStatusReport | null, json: boolean): Promise<void> {
+  if (!final) return;
+  if (json) console.log(JSON.stringify(final));
+  else await printStatus(db, final);
 }
 
 export function register(program: Command): void {
@@ -128,9 +148,7 @@ export function register(program: Command): void {
       await startTournament(db, id);
       await withQueues((q) => enqueueTick(q.tournament, id, "start"));
       if (!raw.run) return console.log(`tournament ${id} started; workers pair and play it (arena tournament status ${id})`);
-      const final = await runToEnd(db, id, opts);
-      if (opts.json) console.log(JSON.stringify(final));
-      else await printStatus(db, final);
+      await printFinal(db, await runToEnd(db, id, opts), opts.json);
     });
 
   t.command("run <id>")
@@ -139,9 +157,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable progress")
     .action(async (id: string, raw: unknown) => {
       const opts = parseOptions(runOptions, raw);
-      const final = await runToEnd(prisma(), id, opts);
-      if (opts.json) console.log(JSON.stringify(final));
-      else await printStatus(prisma(), final);
+      await printFinal(prisma(), await runToEnd(prisma(), id, opts), opts.json);
     });
 
   t.command("status <id>")

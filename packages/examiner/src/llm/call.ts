@@ -1,6 +1,6 @@
 import { jsonrepair } from "jsonrepair";
-import OpenAI, { APIError } from "openai";
-import type { ExaminerCall } from "../types";
+import OpenAI, { APIConnectionError, APIError } from "openai";
+import { ExaminerUnavailableError, type ExaminerCall } from "../types";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { ChatMessage } from "./prompts";
 
@@ -57,13 +57,16 @@ export class StructuredCaller {
     const calls: ExaminerCall[] = [];
     let messages = spec.messages;
     let lastError = "no attempt made";
+    let unreachable = true;
     for (let attempt = 1; attempt <= this.s.maxAttempts; attempt++) {
       const temperature = attempt === 1 ? this.s.temperature : 0;
       const sent = await this.request(spec, messages, temperature, seed, attempt, calls);
       if ("error" in sent) {
         lastError = sent.error;
+        unreachable &&= sent.transient;
         continue;
       }
+      unreachable = false;
       const { raw, finishReason } = sent;
       let reason: string;
       if (finishReason === "length") {
@@ -83,7 +86,9 @@ export class StructuredCaller {
         { role: "user", content: `Your reply was rejected: ${reason}. Reply again with one corrected JSON object only.` },
       ];
     }
-    return { ok: false, error: `${spec.kind} failed after ${this.s.maxAttempts} attempts: ${lastError}`, calls };
+    const error = `${spec.kind} failed after ${this.s.maxAttempts} attempts: ${lastError}`;
+    if (unreachable) throw new ExaminerUnavailableError(error, calls);
+    return { ok: false, error, calls };
   }
 
   /** One attempt; loops only to downgrade the response format after a 400. */
@@ -94,7 +99,7 @@ export class StructuredCaller {
     seed: number,
     attempt: number,
     calls: ExaminerCall[],
-  ): Promise<{ raw: string; finishReason: string | null } | { error: string }> {
+  ): Promise<{ raw: string; finishReason: string | null } | { error: string; transient: boolean }> {
     for (;;) {
       const started = performance.now();
       const call: ExaminerCall = {
@@ -134,7 +139,7 @@ export class StructuredCaller {
           this.format = next;
           continue;
         }
-        return { error: call.error };
+        return { error: call.error, transient: isTransient(err) };
       }
     }
   }
@@ -155,6 +160,12 @@ export class StructuredCaller {
 
 function rejectsResponseFormat(err: unknown): boolean {
   return err instanceof APIError && err.status === 400 && /response_format|json_schema|json_object/i.test(err.message);
+}
+
+/** The examiner could not be reached or was overloaded; asking again later may work. */
+function isTransient(err: unknown): boolean {
+  if (err instanceof APIConnectionError) return true;
+  return err instanceof APIError && (err.status === 429 || (err.status ?? 0) >= 500);
 }
 
 function describeError(err: unknown): string {

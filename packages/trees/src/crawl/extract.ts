@@ -58,7 +58,8 @@ interface DomElement extends DomNode {
 const ELEMENT = 1;
 const TEXT = 3;
 
-function collapse(text: string | null | undefined): string {
+/** Whitespace collapsed to single spaces, trimmed ("" for none). */
+export function collapse(text: string | null | undefined): string {
   return (text ?? "").replace(/\s+/g, " ").trim();
 }
 

@@ -1,8 +1,8 @@
-import type { FetchedPage, PageFetcher } from "@arena/core";
+import { domainOf, type FetchedPage, type PageFetcher } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { guardedFetch } from "@arena/net";
 import { DOMParser } from "linkedom";
-import { extractPage } from "../crawl/extract";
+import { collapse, extractPage } from "../crawl/extract";
 import { isMeaningfulLink } from "../crawl/links";
 import { findPage } from "./corpus";
 import { originalUrlOf, sandboxUrl } from "./urls";
@@ -47,7 +47,7 @@ export function sandboxPageFetcher(baseUrl: string): PageFetcher {
     const links = page.links.map((link) => ({ ...link, url: originalUrlOf(baseUrl, link.url) ?? link.url }));
     return {
       url,
-      domain: new URL(url).hostname,
+      domain: domainOf(url),
       title: page.title,
       description: page.description,
       content: articleText(html),
@@ -70,7 +70,7 @@ export function corpusPageFetcher(db: PrismaClient): PageFetcher {
     if (!page) throw new SandboxFetchError(url, 404);
     return {
       url,
-      domain: new URL(url).hostname,
+      domain: domainOf(url),
       title: page.title,
       description: page.description === null ? null : collapse(page.description),
       content: collapse(page.content),
@@ -81,8 +81,6 @@ export function corpusPageFetcher(db: PrismaClient): PageFetcher {
     };
   };
 }
-
-const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** A page's links worth following, once each, never back to the page itself. */
 function outboundLinks<L extends { url: string; anchorText: string }>(url: string, links: L[]): L[] {
@@ -96,7 +94,7 @@ function articleText(html: string): string {
   const doc = new DOMParser().parseFromString(html, "text/html") as unknown as {
     querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>;
   };
-  return Array.from(doc.querySelectorAll("article > p"), (p) => collapse(p.textContent ?? ""))
+  return Array.from(doc.querySelectorAll("article > p"), (p) => collapse(p.textContent))
     .filter(Boolean)
     .join(" ");
 }

@@ -21,8 +21,8 @@ function paragraphs(content: string): string[] {
 }
 
 /** The link's surrounding text with its anchor inside it (first occurrence), escaped. */
-function linkParagraph(link: CorpusPage["links"][number], href: string): string {
-  const a = `<a href="${escapeHtml(href)}">${escapeHtml(link.anchorText)}</a>`;
+function linkParagraph(link: CorpusPage["links"][number], href: string | null): string {
+  const a = href === null ? escapeHtml(link.anchorText) : `<a href="${escapeHtml(href)}">${escapeHtml(link.anchorText)}</a>`;
   const at = link.surroundingText.indexOf(link.anchorText);
   if (at === -1) return `<p>${escapeHtml(link.surroundingText)}${link.surroundingText ? " " : ""}${a}</p>`;
   const before = link.surroundingText.slice(0, at);
@@ -40,7 +40,8 @@ function linkParagraph(link: CorpusPage["links"][number], href: string): string 
 export function renderPage(page: CorpusPage, corpus: Set<string>): string {
   const groups = new Map<string, string[]>();
   for (const link of page.links) {
-    const href = corpus.has(link.url) ? sandboxUrl("", link.url) : link.url;
+    // Stored URLs are untrusted: only http(s) ones become links (no javascript: on the sandbox's origin).
+    const href = corpus.has(link.url) ? sandboxUrl("", link.url) : /^https?:\/\//i.test(link.url) ? link.url : null;
     const list = groups.get(link.relationship) ?? [];
     list.push(linkParagraph(link, href));
     groups.set(link.relationship, list);

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { decryptSecret, loadSecretKey } from "@arena/agents";
+import { llmExaminerConfigFromEnv } from "@arena/match";
+import { freshDb } from "./helpers/arena";
+
+/** Ratings are kept per examiner configuration: a configuration's verdict-shaping settings never change under it. */
+describe("llm examiner configuration from the environment", () => {
+  let db: PrismaClient;
+  beforeAll(async () => {
+    db = await freshDb();
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+  const env = { ARENA_EXAMINER_BASE_URL: "http://judge.example/v1/", ARENA_EXAMINER_MODEL: "judge-1", ARENA_EXAMINER_API_KEY: "k1" };
+
+  it("reuses one configuration for the same settings; another temperature is another configuration", async () => {
+    const first = await llmExaminerConfigFromEnv(db, env);
+    expect(first).toMatchObject({ name: "llm:judge-1@judge.example/v1:t0.2", temperature: 0.2, model: "judge-1" });
+    expect((await llmExaminerConfigFromEnv(db, env)).id).toBe(first.id);
+    const warmer = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_TEMPERATURE: "0.7" });
+    expect(warmer.id).not.toBe(first.id);
+    expect((await db.examinerConfig.findUniqueOrThrow({ where: { id: first.id } })).temperature).toBe(0.2);
+  });
+
+  it("rotates a given key and keeps the stored one when none is given", async () => {
+    const rotated = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_API_KEY: "k2" });
+    expect(decryptSecret(rotated.apiKeyEnc!, loadSecretKey())).toBe("k2");
+    const { ARENA_EXAMINER_API_KEY: _, ...withoutKey } = env;
+    const kept = await llmExaminerConfigFromEnv(db, withoutKey);
+    expect(kept.id).toBe(rotated.id);
+    expect(decryptSecret(kept.apiKeyEnc!, loadSecretKey())).toBe("k2");
+  });
+
+  it("refuses a temperature that is not a number from 0 to 2", async () => {
+    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_TEMPERATURE: "warm" })).rejects.toThrow(/from 0 to 2/);
+    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_TEMPERATURE: "3" })).rejects.toThrow(/from 0 to 2/);
+  });
+});
