@@ -23,9 +23,9 @@ import { Worker, type Job } from "bullmq";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import type { Examiner } from "@arena/examiner";
-import { AgentLimiter, createQueue, createRedis, parsePayload } from "@arena/jobs";
-import { matchDeps, runMatch } from "@arena/match";
-import { advanceTournament, createTournament, enqueueTick, startTournament, waitForTournament } from "@arena/tournament";
+import { AgentLimiter, createRedis, parsePayload } from "@arena/jobs";
+import { heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
+import { advanceTournament, createTournament, enqueueTick, openTournamentQueues, startTournament, waitForTournament } from "@arena/tournament";
 import { corpusPageFetcher, importWorld, startSandboxServer, TreeViews } from "@arena/trees";
 import { useBenchDatabase } from "./database";
 
@@ -53,7 +53,7 @@ function withLatency(examiner: Examiner, ms: number): Examiner {
 const db = createPrisma();
 await truncateAll(db);
 const world = await importWorld(db, { seed: "bench-tournament", hubs: TREES, entities: 8 });
-const config = await db.examinerConfig.upsert({ where: { name: "heuristic:bench" }, create: { name: "heuristic:bench", mode: "heuristic" }, update: {} });
+const config = await heuristicExaminerConfig(db);
 const agentIds: string[] = [];
 for (let i = 0; i < AGENTS; i++) {
   // Skills spread evenly; weaker agents lose faster or slower, so match lengths vary as in a real run.
@@ -77,8 +77,8 @@ const tournament = await createTournament(db, {
   seed: `bench:${RUN}`,
 });
 
+const queues = openTournamentQueues();
 const redis = createRedis();
-const queues = { match: createQueue("match", redis), tournament: createQueue("tournament", redis) };
 const limiter = new AgentLimiter(redis);
 const sandbox = await startSandboxServer(db, { port: 0 });
 const allow = [new URL(sandbox.url).host];
@@ -139,7 +139,7 @@ console.log(`latency-only bound (longest match × ${perRoundLatency} ms per roun
 
 await Promise.all([matchWorker.close(), tickWorker.close()]);
 await Promise.all([queues.match.obliterate({ force: true }), queues.tournament.obliterate({ force: true })]);
-await Promise.all([queues.match.close(), queues.tournament.close()]);
+await queues.close();
 for (const c of connections) c.disconnect();
 redis.disconnect();
 await sandbox.close();

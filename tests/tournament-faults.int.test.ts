@@ -3,45 +3,22 @@ process.env.ARENA_QUEUE_PREFIX = `tour-fault-${process.pid}`;
 process.env.ARENA_LOCK_MS = "1500";
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createPrisma } from "@arena/db";
-import { truncateAll } from "@arena/db/testing";
+import { afterAll, describe, expect, it } from "vitest";
 import { createRedis, keyPrefix } from "@arena/jobs";
-import { enqueueTick, startTournament, waitForTournament } from "@arena/tournament";
-import { startWorkers, type RunningWorkers } from "@arena/worker";
-import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues } from "./tournament-fixtures";
+import { waitForTournament } from "@arena/tournament";
+import { draftTournament, expectConsistent, flushRedis, tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
 
-requireEnv();
-const db = createPrisma();
-const queues = testQueues();
-let workers: RunningWorkers | null = null;
+const { db, start, runWorkers, stopWorkers } = tournamentHarness();
 let child: ChildProcess | null = null;
-
-beforeEach(async () => {
-  await workers?.close();
-  workers = null;
-  await truncateAll(db);
-  await flushRedis();
-});
-afterAll(async () => {
-  child?.kill("SIGKILL");
-  await workers?.close();
-  await queues.close();
-  await db.$disconnect();
-});
+afterAll(() => void child?.kill("SIGKILL"));
 
 const completed = () => db.match.count({ where: { status: "completed" } });
-
-async function start(id: string): Promise<void> {
-  await startTournament(db, id);
-  await enqueueTick(queues.tournament, id, "start");
-}
 
 describe("tournament fault tolerance", () => {
   it("Redis emptied mid-round: the reconciler restores the work, nothing lost or duplicated", async () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
-    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
+    await runWorkers({ matchConcurrency: 2, reconcileEveryMs: 500 });
     await start(tournament.id);
     await waitFor(async () => (await completed()) >= 2, "two finished matches");
     expect((await db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).currentRound).toBe(1);
@@ -59,14 +36,13 @@ describe("tournament fault tolerance", () => {
 
   it("workers closed mid-round and started again: the tournament completes", async () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
-    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
+    await runWorkers({ matchConcurrency: 2, reconcileEveryMs: 500 });
     await start(tournament.id);
     await waitFor(async () => (await completed()) >= 1, "a finished match");
-    await workers.close();
-    workers = null;
+    await stopWorkers();
     const interrupted = await completed();
     expect(interrupted).toBeLessThan(8);
-    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 500 });
+    await runWorkers({ matchConcurrency: 2, reconcileEveryMs: 500 });
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
   });
@@ -95,7 +71,7 @@ describe("tournament fault tolerance", () => {
     const before = await storedRounds();
     expect(before.length).toBeGreaterThan(0);
 
-    workers = await startWorkers(db, { matchConcurrency: 3, reconcileEveryMs: 500 });
+    await runWorkers({ matchConcurrency: 3, reconcileEveryMs: 500 });
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 8 });
     // Stranded matches were resumed, not restarted: the rounds stored before the kill are the

@@ -4,12 +4,14 @@
  * ARENA_QUEUE_PREFIX (set by each test file before it calls anything here), and checks that a
  * finished tournament has exactly the matches its pairings call for.
  */
-import { expect } from "vitest";
+import { afterAll, beforeEach, expect } from "vitest";
 import { Redis } from "ioredis";
-import type { PrismaClient } from "@arena/db";
-import { createQueue, createRedis, keyPrefix } from "@arena/jobs";
+import { createPrisma, type PrismaClient } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
+import { keyPrefix } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, ensureSimulatedAgents, type TournamentQueues } from "@arena/tournament";
+import { createTournament, enqueueTick, ensureSimulatedAgents, openTournamentQueues, startTournament } from "@arena/tournament";
+import { startWorkers, type RunningWorkers, type WorkerOptions } from "@arena/worker";
 import { importWorld } from "@arena/trees";
 
 export function requireEnv(): void {
@@ -54,21 +56,6 @@ export async function draftTournament(
   return { tournament: t, agentIds, treeIds, config };
 }
 
-/** Queues of this test file's prefix, for producers outside the workers. */
-export function testQueues(): TournamentQueues & { close(): Promise<void> } {
-  const redis = createRedis();
-  const match = createQueue("match", redis);
-  const tournament = createQueue("tournament", redis);
-  return {
-    match,
-    tournament,
-    close: async () => {
-      await Promise.all([match.close(), tournament.close()]);
-      redis.disconnect();
-    },
-  };
-}
-
 /**
  * Deletes every key under this file's ARENA_QUEUE_PREFIX (queues, jobs, limiter slots): what
  * "Redis restarted with an empty store" means to this test, without touching the keys of
@@ -111,4 +98,41 @@ export async function expectConsistent(db: PrismaClient, tournamentId: string, e
   for (const r of rounds) byMatch.set(r.matchId, [...(byMatch.get(r.matchId) ?? []), r.number]);
   for (const numbers of byMatch.values()) expect(numbers).toEqual(numbers.map((_, i) => i + 1));
   return t;
+}
+
+/**
+ * What every tournament test file sets up: a client, producer queues, and workers it runs and
+ * stops; before each test the workers are stopped and the database and this file's Redis keys
+ * emptied, after the file everything is closed.
+ */
+export function tournamentHarness() {
+  requireEnv();
+  const db = createPrisma();
+  const queues = openTournamentQueues();
+  let workers: RunningWorkers | null = null;
+  const stopWorkers = async () => {
+    await workers?.close();
+    workers = null;
+  };
+  beforeEach(async () => {
+    await stopWorkers();
+    await truncateAll(db);
+    await flushRedis();
+  });
+  afterAll(async () => {
+    await stopWorkers();
+    await queues.close();
+    await db.$disconnect();
+  });
+  return {
+    db,
+    queues,
+    stopWorkers,
+    runWorkers: async (opts: WorkerOptions) => void (workers = await startWorkers(db, opts)),
+    /** Starts a draft tournament and sends its first tick. */
+    start: async (id: string) => {
+      await startTournament(db, id);
+      await enqueueTick(queues.tournament, id, "start");
+    },
+  };
 }

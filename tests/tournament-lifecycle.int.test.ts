@@ -1,7 +1,5 @@
 process.env.ARENA_QUEUE_PREFIX = `tour-life-${process.pid}`;
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { createPrisma } from "@arena/db";
-import { truncateAll } from "@arena/db/testing";
+import { describe, expect, it } from "vitest";
 import {
   addParticipant,
   advanceTournament,
@@ -17,42 +15,21 @@ import {
   waitForMatches,
   waitForTournament,
 } from "@arena/tournament";
-import { startWorkers, type RunningWorkers } from "@arena/worker";
-import { draftTournament, expectConsistent, flushRedis, requireEnv, testQueues } from "./tournament-fixtures";
+import { draftTournament, expectConsistent, tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
 
-requireEnv();
-const db = createPrisma();
-const queues = testQueues();
-let workers: RunningWorkers | null = null;
-
-beforeEach(async () => {
-  await workers?.close();
-  workers = null;
-  await truncateAll(db);
-  await flushRedis();
-});
-afterAll(async () => {
-  await workers?.close();
-  await queues.close();
-  await db.$disconnect();
-});
+const { db, queues, start, runWorkers, stopWorkers } = tournamentHarness();
 
 /** No match running in PostgreSQL and no match job active in the queue (none about to start). */
 async function quiet(): Promise<boolean> {
   return (await db.match.count({ where: { status: "running" } })) === 0 && (await queues.match.getActiveCount()) === 0;
 }
 
-async function run(id: string): Promise<void> {
-  await startTournament(db, id);
-  await enqueueTick(queues.tournament, id, "start");
-}
-
 describe("Swiss tournament through the queue and workers", () => {
   it("4 agents, 2 trees, 2 rounds: 8 matches, no duplicates, seats alternate, ratings stored", async () => {
     const { tournament, agentIds, config } = await draftTournament(db, { agents: 4, trees: 2, rounds: 2 });
-    workers = await startWorkers(db, { matchConcurrency: 4, reconcileEveryMs: 0 });
-    await run(tournament.id);
+    await runWorkers({ matchConcurrency: 4, reconcileEveryMs: 0 });
+    await start(tournament.id);
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     const t = await expectConsistent(db, tournament.id, { rounds: 2, matchesPerRound: 4 });
 
@@ -126,8 +103,8 @@ describe("Swiss tournament through the queue and workers", () => {
 
   it("pause stops new matches, resume finishes the tournament", async () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 40 });
-    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 0 });
-    await run(tournament.id);
+    await runWorkers({ matchConcurrency: 2, reconcileEveryMs: 0 });
+    await start(tournament.id);
     await waitFor(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
     await pauseTournament(db, tournament.id);
     await waitFor(quiet, "running matches to finish");
@@ -147,8 +124,8 @@ describe("Swiss tournament through the queue and workers", () => {
 
   it("cancel cancels queued matches and pairs nothing more", async () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 3, latencyMs: 40 });
-    workers = await startWorkers(db, { matchConcurrency: 2, reconcileEveryMs: 0 });
-    await run(tournament.id);
+    await runWorkers({ matchConcurrency: 2, reconcileEveryMs: 0 });
+    await start(tournament.id);
     await waitFor(async () => (await db.match.count({ where: { status: "completed" } })) >= 1, "a finished match");
     const { cancelledMatches } = await cancelTournament(db, tournament.id);
     expect(cancelledMatches).toBeGreaterThan(0);
@@ -172,7 +149,7 @@ describe("Swiss tournament through the queue and workers", () => {
     expect((await addParticipant(db, tournament.id, late.id)).joinedRound).toBe(2);
     await expect(addParticipant(db, tournament.id, late.id)).rejects.toThrow(TournamentStateError);
 
-    workers = await startWorkers(db, { matchConcurrency: 4, reconcileEveryMs: 0 });
+    await runWorkers({ matchConcurrency: 4, reconcileEveryMs: 0 });
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     const t = await expectConsistent(db, tournament.id, { rounds: 3, matchesPerRound: 4 });
     const seated = (n: number) => t.rounds[n - 1]!.pairings.flatMap((p) => [p.agentAId, p.agentBId]);

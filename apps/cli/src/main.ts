@@ -1,5 +1,4 @@
 import { Command } from "commander";
-import { disconnectPrisma } from "@arena/db";
 
 /**
  * `arena` — every subcommand lives in ./commands/<name>.ts and exports `register(program)`.
@@ -30,6 +29,8 @@ const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
   tournament: [() => import("./commands/tournament")],
   simulate: [() => import("./commands/simulate")],
 };
+/** Commands that work on files only: they need not load the database client at all. */
+const FILE_ONLY = new Set(["ratings", "replay"]);
 const loaders = COMMANDS[process.argv[2] ?? ""] ?? Object.values(COMMANDS).flat();
 const modules = await Promise.all(loaders.map((load) => load()));
 for (const m of modules) m.register(program);
@@ -40,5 +41,5 @@ try {
   console.error(`arena: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = process.exitCode || 1;
 } finally {
-  await disconnectPrisma();
+  if (!FILE_ONLY.has(process.argv[2] ?? "")) await (await import("@arena/db")).disconnectPrisma();
 }

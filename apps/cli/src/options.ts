@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 const kebab = (key: PropertyKey) => String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
@@ -13,3 +13,6 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
   if (issue.message.startsWith("--") || issue.path.length === 0) throw new Error(issue.message);
   throw new Error(`--${issue.path.map(kebab).join(".")}: ${issue.message}`);
 }
+
+/** `--examiner heuristic|llm`, the same in every command that takes it. */
+export const examinerMode = z.enum(["heuristic", "llm"], { error: "--examiner must be heuristic or llm" });

@@ -1,1 +1,1 @@
-export { startWorkers, type RunningWorkers } from "./workers";
+export { startWorkers, type RunningWorkers, type WorkerOptions } from "./workers";

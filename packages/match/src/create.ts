@@ -17,10 +17,18 @@ export async function createMatch(db: PrismaClient, m: NewMatch) {
   return db.match.create({ data: { ...m, examinerMode: config.mode } });
 }
 
-/** The default offline examiner configuration (one per database, reused). */
-export function heuristicExaminerConfig(db: PrismaClient): Promise<ExaminerConfig> {
+/**
+ * An offline examiner configuration, created once and reused: "heuristic" by default; another
+ * name keeps its ratings apart (ratings are kept per configuration), as simulations do.
+ */
+export function heuristicExaminerConfig(db: PrismaClient, name = "heuristic"): Promise<ExaminerConfig> {
   const data = { mode: "heuristic" as const, promptVersion: "v1" };
-  return db.examinerConfig.upsert({ where: { name: "heuristic" }, create: { name: "heuristic", ...data }, update: {} });
+  return db.examinerConfig.upsert({ where: { name }, create: { name, ...data }, update: {} });
+}
+
+/** The examiner configuration of a mode: the shared heuristic one, or the llm one the environment names. */
+export function examinerConfigFor(db: PrismaClient, mode: "heuristic" | "llm"): Promise<ExaminerConfig> {
+  return mode === "llm" ? llmExaminerConfigFromEnv(db) : heuristicExaminerConfig(db);
 }
 
 /**

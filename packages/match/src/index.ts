@@ -1,4 +1,4 @@
 export { runMatch, MatchNotRunnableError, type MatchDeps, type MatchResult, type RoundReport, type Seat, type Expansion } from "./run";
 export { matchDeps, depsFor, loadMatchSetup, examinerFor, findAgent, type DepsOptions, type MatchSetup } from "./deps";
-export { createMatch, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
+export { createMatch, examinerConfigFor, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
 export { ConcurrentRunError } from "./persist";

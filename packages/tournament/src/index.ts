@@ -8,7 +8,7 @@ export {
   TournamentStateError,
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
-export { ensureMatchJobs, enqueueTick, type TournamentQueues } from "./jobs";
+export { ensureMatchJobs, enqueueTick, openTournamentQueues, type TournamentQueues } from "./jobs";
 export { ratedMatches, battlesOf, fitRatings, snapshotRowSchema, type RatedMatch } from "./ratings";
 export { leaderboard, judgedRounds, type JudgedRound } from "./leaderboard";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";

@@ -1,9 +1,24 @@
 import type { Queue } from "bullmq";
-import { enqueue, jobIdFor, type Payload } from "@arena/jobs";
+import { createQueue, createRedis, enqueue, jobIdFor, type Payload } from "@arena/jobs";
 
 export interface TournamentQueues {
   match: Queue<Payload<"match">>;
   tournament: Queue<Payload<"tournament">>;
+}
+
+/** The match and tournament queues on one Redis connection, for producers outside the workers; close() releases both. */
+export function openTournamentQueues(): TournamentQueues & { close(): Promise<void> } {
+  const redis = createRedis();
+  const match = createQueue("match", redis);
+  const tournament = createQueue("tournament", redis);
+  return {
+    match,
+    tournament,
+    close: async () => {
+      await Promise.all([match.close(), tournament.close()]);
+      redis.disconnect();
+    },
+  };
 }
 
 /** Job states in which a job will still run (or is running). */

@@ -2,9 +2,9 @@ import type { Command } from "commander";
 import { z } from "zod";
 import { operatorAllowList, prisma } from "@arena/db";
 import { beforeRound, chooseStart, initialState, isFinished, seedOf, startAt, type ChecklistItem, type LoopState, type TreeView } from "@arena/core";
-import { examinerFor, heuristicExaminerConfig, llmExaminerConfigFromEnv } from "@arena/match";
+import { examinerConfigFor, examinerFor } from "@arena/match";
 import { loadTreeView } from "@arena/trees";
-import { parseOptions } from "../options";
+import { examinerMode, parseOptions } from "../options";
 
 /**
  * `arena examiner generate` — builds one Deep & Wide task from a stored tree without running a
@@ -18,7 +18,7 @@ const optionsSchema = z.object({
   tree: z.string().min(1),
   node: z.string().url().optional(),
   width: z.coerce.number().int().min(1).max(20).default(2),
-  examiner: z.enum(["heuristic", "llm"]).default("heuristic"),
+  examiner: examinerMode.default("heuristic"),
   seed: z.string().min(1).default("1"),
   json: z.boolean().optional(),
 });
@@ -67,7 +67,7 @@ export function register(program: Command): void {
       const step = beforeRound(state, tree, { widthExpansionAttempted: true });
       if (step.kind !== "ask") throw new Error("no page with content in the aggregation pool of this node");
       // The same examiner configuration and round seed a match with --seed S uses for its first round.
-      const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);
+      const config = await examinerConfigFor(db, opts.examiner);
       const { task } = await examinerFor(config, await operatorAllowList(db)).generateTask(step.context, { seed: `${opts.seed}:1` });
       const out = {
         question: task.question,

@@ -4,20 +4,19 @@ import { operatorAllowList, prisma } from "@arena/db";
 import {
   createMatch,
   findAgent,
-  heuristicExaminerConfig,
-  llmExaminerConfigFromEnv,
+  examinerConfigFor,
   matchDeps,
   runMatch,
   type RoundReport,
 } from "@arena/match";
 import { startSandboxServer } from "@arena/trees";
-import { parseOptions } from "../options";
+import { examinerMode, parseOptions } from "../options";
 
 const runOptions = z.object({
   tree: z.string().min(1),
   a: z.string().min(1),
   b: z.string().min(1),
-  examiner: z.enum(["heuristic", "llm"]),
+  examiner: examinerMode,
   seed: z.string().min(1),
   json: z.boolean().optional(),
 });
@@ -50,7 +49,7 @@ export function register(program: Command): void {
       const opts = parseOptions(runOptions, raw);
       const db = prisma();
       const [agentA, agentB] = [await findAgent(db, opts.a), await findAgent(db, opts.b)];
-      const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);
+      const config = await examinerConfigFor(db, opts.examiner);
       const row = await createMatch(db, {
         treeId: opts.tree,
         agentAId: agentA.id,

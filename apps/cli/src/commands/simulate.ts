@@ -19,6 +19,7 @@ import {
   type ScheduledMatch,
   type SimulationReport,
 } from "@arena/tournament";
+import { heuristicExaminerConfig } from "@arena/match";
 import { importWorld } from "@arena/trees";
 import { startWorkers } from "@arena/worker";
 import { parseOptions } from "../options";
@@ -74,11 +75,8 @@ async function simulate(opts: Options, say: (line: string) => void): Promise<Sim
   const db = prisma();
   const world = await importWorld(db, { seed: `sim-${opts.seed}`, hubs: opts.trees, entities: WORLD_ENTITIES });
   const treeIds = world.trees.map((t) => t.id);
-  const config = await db.examinerConfig.upsert({
-    where: { name: "heuristic:simulation" },
-    create: { name: "heuristic:simulation", mode: "heuristic" },
-    update: {},
-  });
+  // Its own configuration: simulated agents stay off the arena's heuristic leaderboard.
+  const config = await heuristicExaminerConfig(db, "heuristic:simulation");
   const agents = await ensureSimulatedAgents(db, opts.seed, plantedSkills(opts.agents, opts.seed));
   const agentIds = agents.map((a) => a.agentId);
   const tournament = await createTournament(db, { name: `simulation ${opts.seed}`, agentIds, treeIds, examinerConfigId: config.id, seed: `sim:${opts.seed}` });

@@ -1,13 +1,13 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { prisma, type PrismaClient } from "@arena/db";
-import { createQueue, createRedis } from "@arena/jobs";
-import { findAgent, heuristicExaminerConfig, llmExaminerConfigFromEnv } from "@arena/match";
+import { examinerConfigFor, findAgent } from "@arena/match";
 import {
   addParticipant,
   cancelTournament,
   createTournament,
   enqueueTick,
+  openTournamentQueues,
   pauseTournament,
   resumeTournament,
   startTournament,
@@ -17,7 +17,7 @@ import {
   type TournamentStatusReport,
 } from "@arena/tournament";
 import { startWorkers } from "@arena/worker";
-import { parseOptions } from "../options";
+import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
 /**
@@ -37,7 +37,7 @@ const createOptions = z
     allTrees: z.boolean().default(false),
     rounds: z.coerce.number().int().min(1).optional(),
     treesPerPairing: z.coerce.number().int().min(1).optional(),
-    examiner: z.enum(["heuristic", "llm"], { error: "--examiner must be heuristic or llm" }).default("heuristic"),
+    examiner: examinerMode.default("heuristic"),
     seed: z.string().min(1).default("1"),
     json: z.boolean().default(false),
   })
@@ -49,13 +49,11 @@ const runOptions = z.object({
 });
 
 async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
-  const redis = createRedis();
-  const queues = { match: createQueue("match", redis), tournament: createQueue("tournament", redis) };
+  const queues = openTournamentQueues();
   try {
     return await fn(queues);
   } finally {
-    await Promise.all([queues.match.close(), queues.tournament.close()]);
-    redis.disconnect();
+    await queues.close();
   }
 }
 
@@ -123,7 +121,7 @@ export function register(program: Command): void {
       const db = prisma();
       const agents = await Promise.all(opts.agents.map((a) => findAgent(db, a)));
       const treeIds = opts.allTrees ? (await db.tree.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((x) => x.id) : opts.trees!;
-      const config = opts.examiner === "llm" ? await llmExaminerConfigFromEnv(db) : await heuristicExaminerConfig(db);
+      const config = await examinerConfigFor(db, opts.examiner);
       const row = await createTournament(db, {
         name: opts.name,
         agentIds: agents.map((a) => a.id),
