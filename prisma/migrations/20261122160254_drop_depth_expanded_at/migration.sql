@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Node" DROP COLUMN "depthExpandedAt";
