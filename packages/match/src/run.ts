@@ -77,7 +77,7 @@ export interface Expansion {
   kind: "width" | "depth";
   nodeId: string;
   requested: number;
-  /** Children with content stored since the loop asked (by another match), counted before fetching. */
+  /** Children with content another match stored since the loop asked (before or while this one fetched). */
   found: number;
   added: number;
   failed: number;
@@ -223,7 +223,7 @@ class Runner {
         : await expandDepth(this.db, nodeId, this.deps.fetcher, { ...opts, max: needed });
     if (result.added.length || result.failed.length) await this.tree.refresh(nodeId);
     else this.exhausted.set(key, result.reason ?? "nothing to add");
-    return record(found, result.added.length, result.failed.length, result.reason ?? null);
+    return record(found + result.arrived, result.added.length, result.failed.length, result.reason ?? null);
   }
 
   private async answer(seat: Seat, task: GeneratedTask, history: LoopState["historyA"], seed: string, round: number): Promise<AgentAnswer> {

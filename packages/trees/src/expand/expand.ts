@@ -14,7 +14,8 @@ import { SandboxFetchError } from "../sandbox/fetcher";
  * - Pages are fetched OUTSIDE any lock (fetches can take seconds); the write then happens in a
  *   transaction holding `pg_advisory_xact_lock(hashtext(parentId))` that re-reads the children,
  *   so concurrent expansions of one node never add the same URL twice. A page fetched by two
- *   racing calls is written once; the loser reports fewer additions.
+ *   racing calls is written once, and children with content a racing call stored count towards
+ *   the later call's request (`arrived`), so racing calls add what the largest asked for.
  * - A page counts as added when core's `hasContent` holds (the rule the loop uses), so a page
  *   the loop would skip is not reported as an addition.
  * - A deterministic failure (not in the sandbox corpus, a non-transient NetError such as a 404
@@ -32,6 +33,11 @@ export interface ExpandResult {
   added: string[];
   /** New failed children, recorded for links that will not load on a retry either. */
   failed: string[];
+  /**
+   * Children with content another call stored while this one fetched (a racing expansion of the
+   * same node): they count towards the request, so this call adds only what is still missing.
+   */
+  arrived: number;
   reason?: string;
 }
 
@@ -137,10 +143,15 @@ function summarise(outcomes: Outcome[], added: number, needed: number): string |
 type NodeInsert = Record<string, unknown> & { id: string; url: string };
 
 /** Writes the outcomes as new children under the per-node lock, skipping URLs added meanwhile. */
-async function writeChildren(pool: SqlPool, parent: Parent, outcomes: Outcome[], needed: number) {
+async function writeChildren(pool: SqlPool, parent: Parent, known: Set<string>, outcomes: Outcome[], wanted: number) {
   return inTransaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [parent.id]);
-    const existing = await client.query<{ url: string; ordinal: number }>(`SELECT url, ordinal FROM "Node" WHERE "parentId" = $1`, [parent.id]);
+    const existing = await client.query<{ url: string; ordinal: number; content: string | null }>(
+      `SELECT url, ordinal, content FROM "Node" WHERE "parentId" = $1`,
+      [parent.id],
+    );
+    const arrived = existing.rows.filter((c) => !known.has(c.url) && hasContent(c)).length;
+    const needed = Math.max(0, wanted - arrived);
     const taken = new Set(existing.rows.map((c) => c.url));
     let ordinal = Math.max(-1, ...existing.rows.map((c) => c.ordinal)) + 1;
     const now = new Date().toISOString();
@@ -176,7 +187,7 @@ async function writeChildren(pool: SqlPool, parent: Parent, outcomes: Outcome[],
         [JSON.stringify(contexts)],
       );
     }
-    return { added, failed };
+    return { added, failed, arrived };
   });
 }
 
@@ -195,12 +206,12 @@ async function expandChildren(
   if (!Number.isInteger(needed) || needed < 1) throw new RangeError(`needed must be a positive integer, got ${needed}`);
   const pool = sqlPool(db);
   const { parent, known } = await loadParent(pool, nodeId);
-  if (!parent.expandable) return { added: [], failed: [], reason: "tree not expandable" };
+  if (!parent.expandable) return { added: [], failed: [], arrived: 0, reason: "tree not expandable" };
   const links = candidates(parent, known);
-  if (!links.length) return { added: [], failed: [], reason: "no unexplored links" };
+  if (!links.length) return { added: [], failed: [], arrived: 0, reason: "no unexplored links" };
   const outcomes = await fetchPages(links, needed, fetcher, opts.signal);
-  const written = await writeChildren(pool, parent, outcomes, needed);
-  const reason = summarise(outcomes, written.added.length, needed);
+  const written = await writeChildren(pool, parent, known, outcomes, needed);
+  const reason = summarise(outcomes, written.added.length + written.arrived, needed);
   return reason ? { ...written, reason } : written;
 }
 
