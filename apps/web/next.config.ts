@@ -1,0 +1,14 @@
+import type { NextConfig } from "next";
+import { fileURLToPath } from "node:url";
+
+// The workspace packages ship TypeScript sources; Next compiles them. Database and Redis
+// clients stay external (native-ish modules and their own connection pools per process).
+const config: NextConfig = {
+  transpilePackages: ["@arena/core", "@arena/db", "@arena/jobs", "@arena/match", "@arena/tournament", "@arena/trees"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "bullmq", "ioredis"],
+  turbopack: { root: fileURLToPath(new URL("../..", import.meta.url)) },
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default config;

@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "DR Arena", template: "%s · DR Arena" },
+  description: "Deep Research agents ranked by adaptive head-to-head matches",
+};
+
+const NAV = [
+  { href: "/", label: "Leaderboard" },
+  { href: "/analysis", label: "Analysis" },
+  { href: "/matches", label: "Matches" },
+  { href: "/tournaments", label: "Tournaments" },
+  { href: "/trees", label: "Trees" },
+  { href: "/about", label: "About" },
+];
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans antialiased">
+        <header className="border-b border-zinc-200 dark:border-zinc-800">
+          <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3 text-sm" aria-label="Main">
+            <Link href="/" className="font-semibold tracking-tight">
+              DR Arena
+            </Link>
+            {NAV.map((n) => (
+              <Link key={n.href} href={n.href} className="text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                {n.label}
+              </Link>
+            ))}
+            {/* Account controls (sign in, my agents, console) go here with the accounts issue. */}
+            <div className="ml-auto" id="account-slot" />
+          </nav>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  );
+}
