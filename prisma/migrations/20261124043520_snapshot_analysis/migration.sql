@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RatingSnapshot" ADD COLUMN     "analysis" JSONB;
