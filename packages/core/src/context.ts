@@ -2,15 +2,24 @@ import type { ContextNode, TaskContext, TreeNodeView, TreeView } from "./types";
 import type { Rng } from "./rng";
 import { wordLimit } from "./word-limit";
 
-/** Content longer than this many characters counts as "having content" (SPEC §5). */
+/** Content (or description) longer than this many characters counts as "having content" (SPEC §5). */
 export const DEFAULT_CONTENT_MIN = 20;
 const CONTENT_CHARS = 800;
 /** Generic relationship label of the DR-Arena crawler when a link has no specific one. */
 export const GENERIC_RELATIONSHIP = "related topics";
 
-/** The one rule for "this page has content", used by the loop, the pool and tree expansion. */
+/** "This page has content": the rule for descending and for tree expansion (the reference's `_advance_tree`). */
 export function hasContent(node: { content?: string | null } | undefined, contentMin = DEFAULT_CONTENT_MIN): boolean {
   return (node?.content?.trim().length ?? 0) > contentMin;
+}
+
+/**
+ * "This page can ground a question": content or description longer than `contentMin` (SPEC §5,
+ * the reference's `_node_has_content`). The rule for start nodes and pool members: a page whose
+ * text is only a meta description still describes an entity.
+ */
+export function hasText(node: { content?: string | null; description?: string | null } | undefined, contentMin = DEFAULT_CONTENT_MIN): boolean {
+  return hasContent(node, contentMin) || (node?.description?.trim().length ?? 0) > contentMin;
 }
 
 /** The node with this id; a missing id is a programming error, not a data problem. */
@@ -39,10 +48,10 @@ export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
 }
 
 /**
- * The nodes that may enter the aggregation pool of `nodeId`: itself (if it has content) first,
- * then its siblings with content whose titles differ from every node already taken, in sibling
- * order. Pool members must carry content, so a content-less current node is left out (a choice:
- * the examiner could not ground a question in it).
+ * The nodes that may enter the aggregation pool of `nodeId`: itself (if it has text) first,
+ * then its siblings with text (content or description, see hasText) whose titles differ from
+ * every node already taken, in sibling order. A text-less current node is left out (a choice:
+ * the examiner could not ground a question in it). The root has no siblings: its pool is itself.
  */
 export function poolCandidates(tree: TreeView, nodeId: string, contentMin = DEFAULT_CONTENT_MIN): TreeNodeView[] {
   const node = mustNode(tree, nodeId);
@@ -51,7 +60,7 @@ export function poolCandidates(tree: TreeView, nodeId: string, contentMin = DEFA
   const out: TreeNodeView[] = [];
   for (const id of [nodeId, ...siblings]) {
     const n = tree.node(id);
-    if (!n || !hasContent(n, contentMin) || seen.has(titleKey(n))) continue;
+    if (!n || !hasText(n, contentMin) || seen.has(titleKey(n))) continue;
     seen.add(titleKey(n));
     out.push(n);
   }
@@ -72,12 +81,13 @@ export type ContextResult = { kind: "context"; context: TaskContext } | { kind: 
 
 /**
  * Builds the examiner's input (SPEC §3). Reasoning chain = path[-3:-1] (with a path of length 2,
- * just the root); pool = current node + up to W−1 siblings drawn at random (seeded) from the
- * candidates, current node first; D = path length. `empty_pool` when no candidate has content.
+ * just the root; with the root alone, empty: the root is then the question's node); pool =
+ * current node + up to W−1 siblings drawn at random (seeded) from the candidates, current node
+ * first; D = path length. `empty_pool` when no candidate has text.
  */
 export function buildTaskContext(input: ContextInput): ContextResult {
   const { tree, path, width, rng } = input;
-  if (path.length < 2) throw new RangeError("the path must hold the root and at least one node below it");
+  if (path.length < 1) throw new RangeError("the path must hold at least the root");
   const current = mustNode(tree, path[path.length - 1]!);
   const candidates = poolCandidates(tree, current.id, input.contentMin);
   if (candidates.length === 0) return { kind: "empty_pool" };

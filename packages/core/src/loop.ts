@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, mustNode, poolCandidates } from "./context";
+import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, hasText, mustNode } from "./context";
 import { Rng } from "./rng";
 import type { ConversationTurn, TaskContext, TreeNodeView, TreeView, Verdict } from "./types";
 import { isTie, verdictPoints } from "./verdict";
@@ -34,7 +34,8 @@ export const LOOP_DEFAULTS: Readonly<LoopConfig> = Object.freeze({
  * - probe_depth: winner, loser DEEP → descend (W+1 instead when no child can be reached).
  * - probe_width: winner, loser WIDE → W+1.
  * - probe_both: winner, loser BOTH or NONE → W+1 and descend.
- * - backtrack: Tie LOW → parent, W−1 (floor startWidth), histories restored.
+ * - backtrack: Tie LOW → parent (from a first-level node: the root), W−1 (floor startWidth),
+ *   histories restored; at the root alone only W ← startWidth.
  * A descend that finds no child even after a depth expansion leaves the path unchanged and is
  * flagged `stuck` on the transition and logged in `stuckDescends`.
  */
@@ -53,7 +54,7 @@ const configSchema = z.object({
   threshold: z.number().positive(),
   /** Starting width, also the floor a backtrack cannot go below (2 in the paper). */
   startWidth: z.number().int().positive(),
-  /** A node "has content" when its trimmed content is longer than this. */
+  /** A node "has content" when its trimmed content (for starts and pools: or description) is longer than this. */
   contentMin: z.number().int().nonnegative(),
   /** How many new children a depth expansion should try to add. */
   depthExpansionChildren: z.number().int().positive(),
@@ -130,15 +131,15 @@ const currentId = (state: LoopState): string => {
 
 const snapshotOf = (state: LoopState): HistorySnapshot => ({ a: state.historyA.length, b: state.historyB.length });
 
-/** Shallowest tree level (≥ 1, counted from the root) holding nodes with content; those nodes. */
+/** Shallowest tree level (≥ 1, counted from the root) holding nodes with text (content or description); those nodes. */
 export function startCandidates(tree: TreeView, contentMin = DEFAULT_CONTENT_MIN): string[] {
   let level = mustNode(tree, tree.rootId).childIds;
   const seen = new Set<string>([tree.rootId]);
   while (level.length > 0) {
     const fresh = level.filter((id) => !seen.has(id) && tree.node(id));
     fresh.forEach((id) => seen.add(id));
-    const withContent = fresh.filter((id) => hasContent(tree.node(id), contentMin));
-    if (withContent.length > 0) return withContent;
+    const withText = fresh.filter((id) => hasText(tree.node(id), contentMin));
+    if (withText.length > 0) return withText;
     level = fresh.flatMap((id) => mustNode(tree, id).childIds);
   }
   return [];
@@ -151,9 +152,10 @@ function pathTo(tree: TreeView, id: string): string[] {
 }
 
 /**
- * Moves to a random start node (shallowest level with content); width resets to startWidth
- * (a choice: a new start is a new baseline). Histories are kept: it is still the same match.
- * Prefers a node other than the current one. Returns null when the tree has no usable node.
+ * Moves to a random start node (shallowest level with text); the width is kept (SPEC §5, as the
+ * reference's `_jump_to_random_start`, which leaves the width alone). Histories are kept: it is
+ * still the same match. Prefers a node other than the current one. Returns null when the tree
+ * has no usable node.
  */
 export function jumpToNewStart(state: LoopState, tree: TreeView, reason: JumpReason, detail?: string): LoopState | null {
   const all = startCandidates(tree, state.config.contentMin);
@@ -170,13 +172,14 @@ export function jumpToNewStart(state: LoopState, tree: TreeView, reason: JumpRea
 }
 
 /**
- * Puts the loop on a given node at the starting width, histories kept (a jump, or a preview of
- * the question at a chosen node).
+ * Puts the loop on a given node, width and histories kept (a jump, or a preview of the question
+ * at a chosen node). Every level of the new path snapshots the current histories, so a backtrack
+ * from here restores the histories as they were at this start.
  */
 export function startAt(state: LoopState, tree: TreeView, nodeId: string): LoopState {
   const path = pathTo(tree, nodeId);
   const snap = snapshotOf(state);
-  return { ...state, path, snapshots: path.map(() => ({ ...snap })), width: state.config.startWidth };
+  return { ...state, path, snapshots: path.map(() => ({ ...snap })) };
 }
 
 /**
@@ -201,16 +204,16 @@ export type BeforeRound =
   | { kind: "ask"; context: TaskContext; state: LoopState };
 
 /**
- * Steps 1–2 of a round. "Number of siblings" is read as the pool candidates of the current node
- * (itself plus siblings with content and distinct titles): expansion is requested exactly when
- * the pool cannot reach W nodes, and `needed` is how many it lacks.
+ * Steps 1–2 of a round. Width trigger (Algorithm 1 line 7): the parent's children, the current
+ * node included, are fewer than W; `needed` is how many it lacks. The root alone has no parent
+ * and never triggers. The pool may still hold fewer than W nodes (children without text).
  */
 export function beforeRound(state: LoopState, tree: TreeView, opts: { widthExpansionAttempted?: boolean } = {}): BeforeRound {
   if (isFinished(state)) throw new Error("the match is finished");
   const cur = mustNode(tree, currentId(state));
-  const available = poolCandidates(tree, cur.id, state.config.contentMin).length;
-  if (available < state.width && cur.parentId !== null && !opts.widthExpansionAttempted) {
-    return { kind: "expand_width", parentId: cur.parentId, nodeId: cur.id, needed: state.width - available };
+  if (cur.parentId !== null && !opts.widthExpansionAttempted) {
+    const children = mustNode(tree, cur.parentId).childIds.length;
+    if (children < state.width) return { kind: "expand_width", parentId: cur.parentId, nodeId: cur.id, needed: state.width - children };
   }
   const rng = Rng.fromState(state.rng);
   const built = buildTaskContext({
@@ -334,16 +337,17 @@ export function planTransition(
 }
 
 /**
- * Tie LOW: move to the parent, W ← max(startWidth, W−1), and restore both histories to the
- * snapshot taken when the abandoned node was entered. The path never rises above the first level
- * below the root (the root is the topic hub, not a question node, and §3 needs a path of ≥ 2 nodes):
- * there "already at the root" applies and only W ← startWidth.
+ * Tie LOW (Algorithm 1 lines 21–22): move to the parent, W ← max(startWidth, W−1), and restore
+ * both histories to the snapshot taken when the abandoned node was entered. From a first-level
+ * node the parent is the root, which then is the question's node; the histories go back to the
+ * snapshot of the start. Only when the path is already the root alone does W ← startWidth apply
+ * (the reference's `_backtrack` failing).
  */
 function backtrack(
   state: LoopState,
   base: Omit<TransitionRecord, "widthAfter" | "toNodeId">,
 ): { state: LoopState; transition: TransitionRecord } {
-  if (state.path.length <= 2) {
+  if (state.path.length <= 1) {
     const next = { ...state, width: state.config.startWidth };
     return { state: next, transition: { ...base, widthAfter: next.width, toNodeId: base.fromNodeId } };
   }

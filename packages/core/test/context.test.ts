@@ -52,6 +52,14 @@ describe("task context (§3)", () => {
     expect(ctx.kind === "context" && ctx.context.aggregationPool.map((n) => n.title)).toEqual(["Raptors"]);
   });
 
+  it("root alone on the path: the root is the question's node, its chain empty, D = 1", () => {
+    const ctx = buildTaskContext({ tree: t, path: ["0"], width: 3, previousQuestions: [], rng: Rng.fromSeed(1) });
+    if (ctx.kind !== "context") throw new Error("expected a context");
+    expect(ctx.context.reasoningChain).toEqual([]);
+    expect(ctx.context.aggregationPool.map((n) => [n.title, n.relationship])).toEqual([["Birds", ""]]);
+    expect(ctx.context).toMatchObject({ rootTopic: "Birds", depth: 1, width: 3, wordLimit: { min: 210, max: 310 } });
+  });
+
   it("signals an empty pool when no candidate has content", () => {
     const bare = tree({ title: "R", children: [{ title: "A", children: [{ title: "x", content: null }] }] });
     expect(buildTaskContext({ tree: bare, path: ["0", "0.0", "0.0.0"], width: 2, previousQuestions: [], rng: Rng.fromSeed(1) })).toEqual({ kind: "empty_pool" });

@@ -6,6 +6,7 @@ import {
   chooseStart,
   initialState,
   LOOP_DEFAULTS,
+  memoryTreeView,
   onGenerationError,
   parseLoopState,
   planTransition,
@@ -18,7 +19,7 @@ import {
   type LoopState,
   type TreeView,
 } from "../src/index";
-import { APPENDIX_D, handheldTree, loadTree, TREES_DIR, tree, v } from "./fixtures";
+import { APPENDIX_D, handheldTree, loadTree, node, TREES_DIR, tree, v } from "./fixtures";
 
 /** root → t0..t3 (top level); t0 → c0..c2; c0 → g0, g1; all with content. */
 const deepTree = () =>
@@ -93,7 +94,7 @@ describe("start and before-round", () => {
     expect(s.width).toBe(2);
   });
 
-  it("requests width expansion for exactly the missing pool nodes, then proceeds", async () => {
+  it("width trigger: requests expansion for exactly the children the parent lacks, then proceeds", async () => {
     const t = deepTree();
     const s = at(t, ["0", "0.0", "0.0.0"], 4); // C0 has 2 siblings → pool of 3
     expect(beforeRound(s, t)).toEqual({ kind: "expand_width", parentId: "0.0", nodeId: "0.0.0", needed: 1 });
@@ -105,6 +106,35 @@ describe("start and before-round", () => {
     expect(ask.context.reasoningChain.map((n) => n.title)).toEqual(["Root topic", "T0"]);
     expect(ask.context.depth).toBe(3);
     expect(ask.state.rng).not.toEqual(s.rng);
+  });
+
+  it("width trigger counts the parent's children with the current node, text or not (Algorithm 1 line 7)", async () => {
+    // C0's parent has 3 children; one of them has no text, so the pool holds 2
+    const t = tree({ title: "R", children: [{ title: "P", children: [{ title: "C0" }, { title: "C1" }, { title: "C2", content: null }] }] });
+    const at3 = beforeRound(at(t, ["0", "0.0", "0.0.0"], 3), t);
+    expect(at3.kind === "ask" && at3.context.aggregationPool.map((n) => n.title).sort()).toEqual(["C0", "C1"]);
+    expect(beforeRound(at(t, ["0", "0.0", "0.0.0"], 5), t)).toEqual({ kind: "expand_width", parentId: "0.0", nodeId: "0.0.0", needed: 2 });
+  });
+
+  it("a node whose description (not its content) has > 20 characters may start and join a pool", async () => {
+    const described = { content: null, description: "A long enough meta description of this page." };
+    const root = node({ title: "R", children: [{ title: "A", content: null }, { title: "B", content: null }, { title: "C", content: null }] });
+    expect(startCandidates(memoryTreeView(root))).toEqual([]);
+    root.children[1] = { ...root.children[1]!, ...described };
+    root.children[2] = { ...root.children[2]!, ...described };
+    const d = memoryTreeView(root);
+    expect(startCandidates(d)).toEqual(["0.1", "0.2"]);
+    const ask = beforeRound(at(d, ["0", "0.1"], 3), d);
+    expect(ask.kind === "ask" && ask.context.aggregationPool.map((n) => n.title)).toEqual(["B", "C"]);
+    // descending still needs content: a described child is not a descend target
+    expect(planTransition(judged(at(d, ["0"], 2)).state, d, v("[[Tie]]", "HIGH"))).toEqual({ kind: "expand_depth", nodeId: "0", maxChildren: 3 });
+  });
+
+  it("a jump to a new start keeps the current width", async () => {
+    const t = deepTree();
+    const g = onGenerationError(at(t, ["0", "0.0", "0.0.0"], 5), t, "bad question")!;
+    expect(g.path).toHaveLength(2);
+    expect(g.width).toBe(5);
   });
 
   it("empty pool: reports it; the jump is logged and lands on a node with content", async () => {
@@ -186,10 +216,38 @@ describe("transition table (Table 2)", () => {
     expect(p.transition).toMatchObject({ action: "backtrack", toNodeId: "0.0", widthAfter: 3 });
   });
 
-  it("Tie LOW at the top level keeps the node and resets W to 2", async () => {
-    const s = judged(at(t, ["0", "0.1"], 5)).state;
+  it("Tie LOW at the first level moves to the root: W−1, histories back to the start snapshot", async () => {
+    // a match started at T1 after two earlier rounds elsewhere (its start snapshot is 2 turns)
+    const tie = v("[[Tie]]", "HIGH");
+    let s = judged(judged(at(t, ["0", "0.0"], 5), tie).state, tie).state;
+    s = startAt(s, t, "0.1");
+    s = judged(s, v("[[Tie]]", "LOW")).state;
+    expect(s.historyA).toHaveLength(3);
     const p = planTransition(s, t, v("[[Tie]]", "LOW"));
-    expect(p.kind === "done" && [p.state.path, p.state.width, p.state.historyA.length]).toEqual([["0", "0.1"], 2, 1]);
+    if (p.kind !== "done") throw new Error("expected a backtrack");
+    expect([p.state.path, p.state.width]).toEqual([["0"], 4]);
+    expect(p.state.historyA.map((x) => x.question)).toEqual(["q1", "q2"]);
+    expect(p.state.historyB.map((x) => x.answer)).toEqual(["b1", "b2"]);
+    expect(p.transition).toMatchObject({ action: "backtrack", fromNodeId: "0.1", toNodeId: "0", widthBefore: 5, widthAfter: 4 });
+  });
+
+  it("Tie LOW with the root alone on the path: W ← 2, the path stays", async () => {
+    const s = judged(at(t, ["0"], 5)).state;
+    const p = planTransition(s, t, v("[[Tie]]", "LOW"));
+    expect(p.kind === "done" && [p.state.path, p.state.width, p.state.historyA.length]).toEqual([["0"], 2, 1]);
+    expect(p.kind === "done" && p.transition).toMatchObject({ action: "backtrack", toNodeId: "0", widthAfter: 2 });
+  });
+
+  it("a round at the root: no width trigger, the root is the pool, the chain is empty, D = 1", async () => {
+    const s = at(t, ["0"], 4);
+    const ask = beforeRound(s, t);
+    if (ask.kind !== "ask") throw new Error(`expected a question, got ${ask.kind}`);
+    expect(ask.context.reasoningChain).toEqual([]);
+    expect(ask.context.aggregationPool.map((n) => n.title)).toEqual(["Root topic"]);
+    expect([ask.context.depth, ask.context.width]).toEqual([1, 4]);
+    // and from there a pressure test descends to a first-level node
+    const p = planTransition(judged(ask.state, v("[[Tie]]", "HIGH")).state, t, v("[[Tie]]", "HIGH"));
+    expect(p.kind === "done" && p.state.path.length).toBe(2);
   });
 
   it("backtrack never drops W below 2", async () => {
@@ -241,7 +299,7 @@ describe("real DR-Arena trees", () => {
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) {
       expect(r.depth).toBe(r.path.length);
-      expect(r.depth).toBeGreaterThanOrEqual(2);
+      expect(r.depth).toBeGreaterThanOrEqual(1);
       expect(r.width).toBeGreaterThanOrEqual(2);
       expect(r.poolSize).toBeGreaterThanOrEqual(1);
       expect(r.poolSize).toBeLessThanOrEqual(r.width);
