@@ -19,24 +19,31 @@ function normaliseToken(raw: string): VerdictToken | undefined {
   return TOKEN_BY_BARE.get(bare.toUpperCase());
 }
 
-const upperTrim = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v);
+/** JSON null counts as a missing field (judges write `"tie_quality": null` for "not applicable"). */
+const upperTrim = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v === null ? undefined : v);
 
+/**
+ * Missing fields get the reference implementation's defaults (its `judge_answers` requires only
+ * `verdict`; the loop reads `tie_quality` with default "N/A" and `loser_failure_type` with
+ * default "NONE"): tie_quality → "N/A", loser_failure_type → "NONE", reasoning → "". A value
+ * that is present but unknown stays an error, so a retry can correct it.
+ */
 const rawVerdictSchema = z.object({
   verdict: z.string({ error: "verdict must be a string" }),
-  tie_quality: z.preprocess(upperTrim, z.enum(["HIGH", "LOW", "N/A"], { error: "tie_quality must be HIGH, LOW or N/A" })),
+  tie_quality: z.preprocess(upperTrim, z.enum(["HIGH", "LOW", "N/A"], { error: "tie_quality must be HIGH, LOW or N/A" }).default("N/A")),
   loser_failure_type: z.preprocess(
     upperTrim,
-    z.enum(["DEEP", "WIDE", "BOTH", "NONE"], { error: "loser_failure_type must be DEEP, WIDE, BOTH or NONE" }),
+    z.enum(["DEEP", "WIDE", "BOTH", "NONE"], { error: "loser_failure_type must be DEEP, WIDE, BOTH or NONE" }).default("NONE"),
   ),
-  reasoning: z.string().optional().default(""),
+  reasoning: z.preprocess((v) => (v === null ? undefined : v), z.string().default("")),
 });
 
 export const isTie = (v: Pick<Verdict, "verdict">) => v.verdict === "[[Tie]]";
 
 /**
- * Validates a judge's verdict object (SPEC §4). Consistency rules (choices):
- * - a Tie must carry HIGH or LOW (the loop cannot choose backtrack vs pressure test otherwise):
- *   rejected when N/A;
+ * Validates a judge's verdict object (SPEC §4). Consistency rules:
+ * - a Tie whose tie_quality is missing or N/A is a Tie HIGH (a pressure test), as the reference
+ *   reads it: its loop backtracks only on an explicit LOW;
  * - a non-tie's tie_quality is normalised to N/A (it carries no meaning there);
  * - a Tie's loser_failure_type is normalised to NONE (there is no loser).
  */
@@ -53,8 +60,7 @@ export function parseVerdict(input: unknown): Verdict {
     throw new VerdictError(`invalid verdict: unknown verdict token ${JSON.stringify(rawToken)}; expected one of ${VERDICT_TOKENS.join(", ")}`);
   }
   if (verdict === "[[Tie]]") {
-    if (tie_quality === "N/A") throw new VerdictError("invalid verdict: a Tie must carry tie_quality HIGH or LOW");
-    return { verdict, tie_quality, loser_failure_type: "NONE", reasoning };
+    return { verdict, tie_quality: tie_quality === "LOW" ? "LOW" : "HIGH", loser_failure_type: "NONE", reasoning };
   }
   return { verdict, tie_quality: "N/A", loser_failure_type, reasoning };
 }

@@ -35,10 +35,28 @@ describe("parseVerdict", () => {
     expect(() => parseVerdict("[[A_BETTER]]")).toThrow(VerdictError);
   });
 
-  it("enforces tie consistency: a Tie needs HIGH/LOW; non-ties are normalised to N/A", () => {
-    expect(() => parseVerdict(V("[[Tie]]", "N/A"))).toThrow(/Tie must carry tie_quality HIGH or LOW/);
+  it("tie consistency: a Tie with N/A quality is a Tie HIGH (pressure test); non-ties are normalised to N/A", () => {
+    expect(parseVerdict(V("[[Tie]]", "N/A"))).toEqual({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE", reasoning: "" });
     expect(parseVerdict(V("[[A_BETTER]]", "HIGH", "WIDE")).tie_quality).toBe("N/A");
     expect(parseVerdict(V("[[Tie]]", "LOW", "DEEP")).loser_failure_type).toBe("NONE");
+  });
+
+  it("missing fields take the reference's defaults: tie quality → Tie HIGH, failure → NONE, reasoning → empty", () => {
+    expect(parseVerdict({ verdict: "[[Tie]]" })).toEqual({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE", reasoning: "" });
+    expect(parseVerdict({ verdict: "[[Tie]]", tie_quality: null, reasoning: null }).tie_quality).toBe("HIGH");
+    expect(parseVerdict({ verdict: "[[Tie]]", tie_quality: "LOW" }).tie_quality).toBe("LOW");
+    expect(parseVerdict({ verdict: "[[B_BETTER]]", reasoning: "B cites more" })).toEqual({
+      verdict: "[[B_BETTER]]",
+      tie_quality: "N/A",
+      loser_failure_type: "NONE",
+      reasoning: "B cites more",
+    });
+  });
+
+  it("still rejects what cannot be read: no verdict, a non-object, an unknown value", () => {
+    expect(() => parseVerdict({})).toThrow(VerdictError);
+    expect(() => parseVerdict(null)).toThrow(VerdictError);
+    expect(() => parseVerdict({ verdict: "[[Tie]]", tie_quality: "SO-SO" })).toThrow(/tie_quality must be HIGH, LOW or N\/A/);
   });
 
 });
