@@ -122,6 +122,27 @@ describe("heuristic judge known cases", () => {
     expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW" });
   });
 
+  it("MUCH_BETTER only when the winner has every item right: one fact short caps it at BETTER", () => {
+    const oneShort = PERFECT.replace("lasting 2 to 3 hours", "with long life");
+    const v = judgeHeuristically(input(oneShort, MISSING_ENTITY));
+    expect(v).toMatchObject({ verdict: "[[A_BETTER]]", loser_failure_type: "DEEP" });
+    expect(v.reasoning).toContain("A: entities 2/2, facts 3/4");
+  });
+
+  it("both miss the target entities → Tie LOW, however many facts either reports", () => {
+    const noFacts = "## Consoles\n- The Game Gear.\n- The Atari Lynx.";
+    const v = judgeHeuristically(input(MISSING_ENTITY, noFacts, 3, 0));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW", loser_failure_type: "NONE" });
+    expect(v.reasoning).toContain("B: entities 0/2, facts 0/4");
+    expect(v.reasoning).toContain("Both miss the target entities");
+  });
+
+  it("Tie HIGH only when both satisfy every item: both one fact short is a LOW tie", () => {
+    const oneShort = PERFECT.replace("lasting 2 to 3 hours", "with long life");
+    const v = judgeHeuristically(input(oneShort, oneShort.replace("six AA cells", "six cells")));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW" });
+  });
+
   it("is deterministic and labels itself heuristic", async () => {
     const ex = createExaminer({ mode: "heuristic" });
     const r1 = await ex.judge(input(PERFECT, MISSING_FACTS), { seed: "s" });

@@ -13,18 +13,20 @@ import type { JudgeInput } from "../types";
  *   detail matches when every number in it appears within 1 %; a named item as a phrase or by
  *   ≥ NAME_COVERAGE of its words; a key statement by ≥ STATEMENT_COVERAGE of its content words.
  *
- * Decision thresholds (hard constraints first):
+ * Decision (hard constraints first):
  * - depth score d = entities found / entities, width score w = facts found / facts; "hard" = d + w.
- * - MUCH_BETTER: winner has every entity and w ≥ 0.75, and the loser has d ≤ 0.5 (wrong entity)
- *   or trails on width by ≥ 0.5 (missed major items).
+ *   An answer "misses the target entities" when d < 0.5 (fewer than half of them found).
+ * - Both miss the target entities → Tie LOW whatever their fact counts (SPEC §4: both wrong
+ *   entity; facts about the wrong entities are not a basis to rank them).
+ * - MUCH_BETTER: the winner has every entity and every fact (d = w = 1: the paper's "never
+ *   MUCH_BETTER if the winner has a factual error", where a missing or wrong fact is an error),
+ *   and the loser misses the entities (d ≤ 0.5) or trails on width by ≥ 0.5 (missed major items).
  * - BETTER: hard scores differ by at least one checklist item's worth.
  * - Loser failure type: DEEP if it trails only on entities, WIDE only on facts, BOTH on both,
  *   NONE when it lost on soft criteria only.
- * - Equal hard scores: if both miss the entities (d < 0.5) → Tie LOW (no presentation tie-break:
- *   two wrong answers are not ranked by formatting). Otherwise soft points decide — headings 1,
- *   lists 1, length within [min, max·1.25] 1, ≥ 1 citation 1, ≥ 3 citations 1 — a lead of ≥ 1
- *   point is BETTER with loser NONE; equal soft points → Tie, HIGH when both have d ≥ 0.5 and
- *   w ≥ 0.5, LOW otherwise.
+ * - Equal hard scores: soft points decide — headings 1, lists 1, length within [min, max·1.25] 1,
+ *   ≥ 1 citation 1, ≥ 3 citations 1 — a lead of ≥ 1 point is BETTER with loser NONE; equal soft
+ *   points → Tie, HIGH only when both satisfy every item (d = w = 1), LOW otherwise.
  * Factual errors are not detected beyond missing items (a wrong number simply does not match).
  */
 const ENTITY_COVERAGE = 0.6;
@@ -101,21 +103,23 @@ export function scoreAnswer(answer: string, citations: number, input: JudgeInput
   return { depth, width, d: frac(depth), w: frac(width), soft: soft.points, softNotes: soft.notes };
 }
 
+const complete = (s: AnswerScore) => s.d === 1 && s.w === 1;
+const missesEntities = (s: AnswerScore) => s.d < 0.5;
+
 export function judgeHeuristically(input: JudgeInput): Verdict {
   const a = scoreAnswer(input.answerA, input.citationsA, input);
   const b = scoreAnswer(input.answerB, input.citationsB, input);
   const counts = describe("A", a) + " " + describe("B", b);
+  if (missesEntities(a) && missesEntities(b)) {
+    return verdict("[[Tie]]", "LOW", "NONE", `${counts} Both miss the target entities: low-quality tie.`);
+  }
   const unit = 1 / Math.max(1, input.checklistDepth.length + input.checklistWidth.length);
   const hardGap = a.d + a.w - (b.d + b.w);
-
   if (Math.abs(hardGap) >= unit - 1e-9) {
     const [win, lose, side] = hardGap > 0 ? ([a, b, "A"] as const) : ([b, a, "B"] as const);
-    const much = win.d === 1 && win.w >= 0.75 && (lose.d <= 0.5 || win.w - lose.w >= 0.5);
+    const much = complete(win) && (lose.d <= 0.5 || win.w - lose.w >= 0.5);
     const failure: FailureType = lose.d < win.d && lose.w < win.w ? "BOTH" : lose.d < win.d ? "DEEP" : lose.w < win.w ? "WIDE" : "NONE";
     return verdict(`[[${side}_${much ? "MUCH_BETTER" : "BETTER"}]]`, "N/A", failure, `${counts} Hard constraints decide: ${side} covers more of the checklists${much ? " decisively" : ""}.`);
-  }
-  if (a.d < 0.5 && b.d < 0.5) {
-    return verdict("[[Tie]]", "LOW", "NONE", `${counts} Equal hard scores and both miss the target entities: low-quality tie.`);
   }
   const softGap = a.soft - b.soft;
   const soft = `Soft criteria: A ${a.soft} (${a.softNotes.join(", ") || "none"}), B ${b.soft} (${b.softNotes.join(", ") || "none"}).`;
@@ -123,8 +127,8 @@ export function judgeHeuristically(input: JudgeInput): Verdict {
     const side = softGap > 0 ? "A" : "B";
     return verdict(`[[${side}_BETTER]]`, "N/A", "NONE", `${counts} Equal hard scores. ${soft} ${side} wins on presentation.`);
   }
-  const high = a.d >= 0.5 && a.w >= 0.5 && b.d >= 0.5 && b.w >= 0.5;
-  return verdict("[[Tie]]", high ? "HIGH" : "LOW", "NONE", `${counts} Equal hard scores. ${soft} ${high ? "Both satisfy most items" : "Both fall short on the checklists"}.`);
+  const high = complete(a) && complete(b);
+  return verdict("[[Tie]]", high ? "HIGH" : "LOW", "NONE", `${counts} Equal hard scores. ${soft} ${high ? "Both satisfy every item" : "Both fall short on the checklists"}.`);
 }
 
 function describe(side: string, s: AnswerScore): string {
