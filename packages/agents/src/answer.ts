@@ -1,4 +1,4 @@
-import { withoutNul, type AgentAnswer, type AgentErrorClass } from "@arena/core";
+import { wellFormed, type AgentAnswer, type AgentErrorClass } from "@arena/core";
 import { NetError } from "@arena/net";
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z, ZodError } from "zod";
@@ -23,11 +23,31 @@ export class AgentCallError extends Error {
 /** A token count an agent reports: the stored columns are 32-bit integers, so a larger value is malformed. */
 export const tokenCount = z.number().int().nonnegative().max(2 ** 31 - 1);
 
-/** An agent's answer as the arena stores it (NUL characters dropped: the database cannot hold them). */
+/**
+ * The largest answer the arena reads, in UTF-8 bytes: the longest word limit asked (400 words,
+ * ~3 KB) many times over, with room for long reference URLs. A larger answer is `oversized`
+ * before anything parses it, so parsing and judging stay cheap whatever an agent sends.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * An agent's answer as the arena stores it: over MAX_ANSWER_BYTES it is `oversized`; otherwise
+ * well-formed (no NUL, no lone surrogate: the database could not store the round) with its
+ * References counted. Never throws: an answer the citation reader cannot read is `malformed`.
+ */
 export function answerOf(raw: string, startedAt: number, usage: { tokens: number | null; costUsd: number | null }): AgentAnswer {
-  const text = withoutNul(raw);
-  const { count, urls } = referencesOf(text);
-  return { text, latencyMs: Math.round(performance.now() - startedAt), ...usage, citations: { count, urls }, error: null };
+  const bytes = Buffer.byteLength(raw, "utf8");
+  if (bytes > MAX_ANSWER_BYTES) {
+    return failedAnswer({ class: "oversized", detail: `answer of ${bytes} bytes exceeds the ${MAX_ANSWER_BYTES}-byte limit` }, startedAt);
+  }
+  const text = wellFormed(raw);
+  let citations: AgentAnswer["citations"];
+  try {
+    citations = referencesOf(text);
+  } catch (err) {
+    return failedAnswer({ class: "malformed", detail: detailOf(`citations unreadable: ${err instanceof Error ? err.message : String(err)}`) }, startedAt);
+  }
+  return { text, latencyMs: Math.round(performance.now() - startedAt), ...usage, citations, error: null };
 }
 
 export function failedAnswer(failure: AgentFailure, startedAt: number): AgentAnswer {
@@ -53,7 +73,12 @@ const DETAIL_MAX = 300;
 export function classifyError(err: unknown): AgentFailure {
   const found = classOf(err);
   if (!found) throw err;
-  return { class: found.class, detail: withoutNul(found.error.message).slice(0, DETAIL_MAX) };
+  return { class: found.class, detail: detailOf(found.error.message) };
+}
+
+/** A failure's detail as stored: bounded, and well-formed after the cut (a cut can split a surrogate pair). */
+function detailOf(message: string): string {
+  return wellFormed(message.slice(0, DETAIL_MAX));
 }
 
 function classOf(err: unknown, depth = 0): { class: AgentErrorClass; error: Error } | null {

@@ -38,6 +38,10 @@ function sdkClient(o: OpenAIAgentOptions): OpenAI {
     baseURL: o.baseUrl,
     // Local servers often need no key; the SDK insists on one.
     apiKey: o.apiKey ?? "no-key",
+    // Explicit nulls: left undefined, the SDK reads OPENAI_ORG_ID / OPENAI_PROJECT_ID from the
+    // environment and would send the operator's identifiers to an untrusted agent.
+    organization: null,
+    project: null,
     timeout: o.config.timeoutMs,
     maxRetries: SDK_MAX_RETRIES,
     fetch: sdkFetch({ allow: o.allow, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes }),

@@ -104,3 +104,13 @@ function isTitle(text: string): boolean {
 export function withoutNul(text: string): string {
   return text.includes("\u0000") ? text.replaceAll("\u0000", "") : text;
 }
+
+/**
+ * Text any column can store: no NUL, and each lone UTF-16 surrogate replaced by U+FFFD (jsonb
+ * rejects a lone `\ud800` escape, which made a whole round unstorable). For every string from
+ * agents and pages.
+ */
+export function wellFormed(text: string): string {
+  // String.prototype.toWellFormed is ES2024 (Node 20 has it); the compiled lib is ES2023.
+  return (withoutNul(text) as string & { toWellFormed(): string }).toWellFormed();
+}
