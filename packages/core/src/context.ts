@@ -5,6 +5,12 @@ import { wordLimit } from "./word-limit";
 /** Content (or description) longer than this many characters counts as "having content" (SPEC §5). */
 export const DEFAULT_CONTENT_MIN = 20;
 const CONTENT_CHARS = 800;
+/**
+ * Limits on the other node texts handed to the examiner (both modes): page titles and
+ * descriptions come from untrusted pages (a 62 KB meta description was seen) and go verbatim
+ * into the LLM's prompt and the heuristic's clues. Real titles stay far below these.
+ */
+export const CONTEXT_LIMITS = Object.freeze({ title: 200, description: 500, linkContext: 500, content: CONTENT_CHARS });
 /** Generic relationship label of the DR-Arena crawler when a link has no specific one. */
 export const GENERIC_RELATIONSHIP = "related topics";
 
@@ -30,20 +36,21 @@ export function mustNode(tree: TreeView, id: string): TreeNodeView {
 }
 
 /** Title used for uniqueness and display; untitled pages fall back to their URL. */
-const titleOf = (n: TreeNodeView) => (n.title?.trim() || n.url);
+const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max).trimEnd() : text);
+const titleOf = (n: TreeNodeView) => cut(n.title?.trim() || n.url, CONTEXT_LIMITS.title);
 const titleKey = (n: TreeNodeView) => titleOf(n).toLowerCase();
 
-/** Node text handed to the examiner: parent's link context, description, content cut to 800 chars. */
+/** Node text handed to the examiner: parent's link context, description, content, each cut to CONTEXT_LIMITS. */
 export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
   const link = node.parentId === null ? undefined : tree.linkContext(node.parentId, node.url);
   return {
     nodeId: node.id,
     url: node.url,
     title: titleOf(node),
-    relationship: link?.relationship.trim() || (node.parentId === null ? "" : GENERIC_RELATIONSHIP),
-    surroundingText: link?.surroundingText ?? "",
-    description: node.description ?? "",
-    content: (node.content ?? "").slice(0, CONTENT_CHARS),
+    relationship: cut(link?.relationship.trim() || (node.parentId === null ? "" : GENERIC_RELATIONSHIP), CONTEXT_LIMITS.title),
+    surroundingText: cut(link?.surroundingText ?? "", CONTEXT_LIMITS.linkContext),
+    description: cut(node.description ?? "", CONTEXT_LIMITS.description),
+    content: (node.content ?? "").slice(0, CONTEXT_LIMITS.content),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTaskContext, contextNode, poolCandidates, Rng } from "../src/index";
-import { tree } from "./fixtures";
+import { buildTaskContext, CONTEXT_LIMITS, contextNode, memoryTreeView, poolCandidates, Rng } from "../src/index";
+import { node, tree } from "./fixtures";
 
 const t = tree({
   title: "Birds",
@@ -26,6 +26,21 @@ describe("task context (§3)", () => {
     expect(n).toMatchObject({ title: "Eagle", relationship: "species", surroundingText: "see Eagle", description: "About Eagle" });
     expect(n.content).toHaveLength(800);
     expect(contextNode(t, t.node("0")!).relationship).toBe("");
+  });
+
+  it("untrusted page texts are cut to the documented limits before they reach the examiner", () => {
+    const huge = node({ title: "R", children: [{ title: "T".repeat(70_000), content: "1,".repeat(40_000) }] });
+    huge.children[0]!.description = "A.".repeat(31_000);
+    huge.link_contexts[0]!.surrounding_text = "x ".repeat(50_000);
+    const view = memoryTreeView(huge);
+    const n = contextNode(view, view.node("0.0")!);
+    expect([n.title.length, n.description.length, n.surroundingText.length, n.content.length]).toEqual([
+      CONTEXT_LIMITS.title,
+      CONTEXT_LIMITS.description,
+      CONTEXT_LIMITS.linkContext - 1, // cut after a space, trailing space trimmed
+      CONTEXT_LIMITS.content,
+    ]);
+    expect(CONTEXT_LIMITS).toEqual({ title: 200, description: 500, linkContext: 500, content: 800 });
   });
 
   it("pool candidates: current first, content > 20 chars, unique titles", () => {

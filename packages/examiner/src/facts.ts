@@ -32,13 +32,23 @@ const UNIT =
   "days?|weeks?|months?|years?|inch(?:es)?|cm|mm|ft|feet|miles?|metres?|meters?|[KMGT]B|[MG]Hz|mAh|kW|watts?|volts?|" +
   "people|players|species|episodes|copies|units|languages|countries|states|members|pages|games|songs|tracks|" +
   "employees|users|titles|teams|seasons|items|cities|points|votes|calories|grams|pounds|ounces|liters?|litres?";
+/**
+ * Page text is untrusted (a meta description can be 62 KB of "1,1,1,…"), so every pattern here
+ * runs in time linear in its input: a number starts only where no digit, comma or point precedes
+ * it (no retry from inside a run) and has one reading (thousands groups of three, or plain digits);
+ * name words are bounded in length and separated by one space (sentences are whitespace-collapsed).
+ */
+const NUMBER = "(?<![\\d.,])(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?";
 const NUMBER_WITH_UNIT = new RegExp(
-  `(?:[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:million|billion|trillion|thousand|[mbk]n?)\\b)?)|` +
-    `(?:\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:${UNIT})(?![\\p{L}]))`,
+  `(?:[$€£¥]\\s?${NUMBER}(?:\\s?(?:million|billion|trillion|thousand|[mbk]n?)\\b)?)|` +
+    `(?:${NUMBER}\\s?(?:${UNIT})(?!\\p{L}))`,
   "giu",
 );
 
-const NAMED = /\b(?:[A-Z][\p{L}\d'’&.-]*\s+){1,3}[A-Z][\p{L}\d'’&.-]*/gu;
+const NAME_WORD = "[A-Z][\\p{L}\\d'’&.-]{0,40}(?![\\p{L}\\d'’&.-])";
+const NAMED = new RegExp(`(?<![\\p{L}\\d'’&.-])(?:${NAME_WORD} ){1,3}${NAME_WORD}`, "gu");
+/** Longer "sentences" are flattened menus, tables or junk; also bounds the work per sentence. */
+const MAX_SENTENCE_CHARS = 600;
 
 /** Extracts facts from text, in text order, de-duplicated by normalised value (remembered: date parsing dominates). */
 export const extractFacts: (text: string) => readonly Fact[] = memoized(computeFacts, 2_000_000);
@@ -55,6 +65,7 @@ function computeFacts(text: string): Fact[] {
   };
   for (const sentence of sentences(text)) {
     // very short fragments carry no context; very long "sentences" are flattened menus or tables
+    if (sentence.length > MAX_SENTENCE_CHARS) continue;
     const length = sentence.split(" ").length;
     if (length < 4 || length > MAX_SENTENCE_WORDS) continue;
     for (const m of sentence.matchAll(NUMBER_WITH_UNIT)) {
