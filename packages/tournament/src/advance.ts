@@ -2,16 +2,20 @@ import { swissPairings, seatsForTree, seedOf } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
-import { refitScope } from "./ratings";
+import { refitScope, type RatingScope } from "./ratings";
 
-export type AdvanceOutcome =
+export type AdvanceOutcome = (
   /** Not running (draft, paused, completed, cancelled): nothing to do. */
   | { kind: "idle"; status: Tournament["status"] }
   /** The current round still has unfinished matches; they were (re)enqueued. */
   | { kind: "waiting"; round: number; unfinished: number; enqueued: number }
   /** A new round was paired and its matches enqueued. */
   | { kind: "paired"; round: number; matches: number; bye: string | null }
-  | { kind: "completed"; rounds: number };
+  | { kind: "completed"; rounds: number }
+) & {
+  /** Matches counted by the rating snapshot this tick stored, or null when it stored none. */
+  snapshot: number | null;
+};
 
 type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; round: number; matchIds: string[] } | { kind: "paired"; round: number; matchIds: string[]; bye: string | null } | { kind: "completed"; rounds: number };
 
@@ -29,18 +33,27 @@ type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; 
  * commit and the enqueue is repaired by the next tick (the reconciler sends one periodically).
  */
 export async function advanceTournament(db: PrismaClient, tournamentId: string, queues: Pick<TournamentQueues, "match">): Promise<AdvanceOutcome> {
+  let snapshot: number | null = null;
+  const refit = async (tx: Prisma.TransactionClient, scope: RatingScope) => {
+    const { rows, written } = await refitScope(tx, scope);
+    if (written) snapshot = written.matchesCounted;
+    return rows;
+  };
   const step = await db.$transaction(async (tx) => {
+    snapshot = null; // a retried transaction starts over
     await lockFor(tx, LockSpace.tournament, tournamentId);
-    return advanceLocked(tx, tournamentId);
+    return advanceLocked(tx, tournamentId, refit);
   }, TX_OPTIONS);
-  if (step.kind === "idle" || step.kind === "completed") return step;
+  if (step.kind === "idle" || step.kind === "completed") return { ...step, snapshot };
   const enqueued = await ensureMatchJobs(queues.match, step.matchIds);
   return step.kind === "waiting"
-    ? { kind: "waiting", round: step.round, unfinished: step.matchIds.length, enqueued }
-    : { kind: "paired", round: step.round, matches: step.matchIds.length, bye: step.bye };
+    ? { kind: "waiting", round: step.round, unfinished: step.matchIds.length, enqueued, snapshot }
+    : { kind: "paired", round: step.round, matches: step.matchIds.length, bye: step.bye, snapshot };
 }
 
-async function advanceLocked(tx: Prisma.TransactionClient, id: string): Promise<Step> {
+type Refitter = (tx: Prisma.TransactionClient, scope: RatingScope) => Promise<Awaited<ReturnType<typeof refitScope>>["rows"]>;
+
+async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScope: Refitter): Promise<Step> {
   const t = await tx.tournament.findUniqueOrThrow({ where: { id } });
   const scope = { examinerConfigId: t.examinerConfigId, tournamentId: id };
   if (t.status !== "running") {

@@ -5,7 +5,7 @@ import type { Prisma } from "@arena/db";
  * hashtext(id). A hash collision between two ids only serialises work that could run in
  * parallel, it never lets two holders of the same id in.
  */
-export const LockSpace = { tournament: 5101 } as const;
+export const LockSpace = { tournament: 5101, examiner: 5102 } as const;
 
 /** Interactive transaction limits: pairing a round and refitting take well under a second. */
 export const TX_OPTIONS = { maxWait: 30_000, timeout: 120_000 } as const;

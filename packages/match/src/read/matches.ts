@@ -1,0 +1,129 @@
+import type { Db, Prisma } from "@arena/db";
+import { z } from "zod";
+import { checklistItemSchema, expansionSchema, matchListItemSchema, matchPageSchema, matchViewSchema, type MatchListItem, type MatchPage, type MatchView, type RoundView } from "./schemas";
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const matchListParamsSchema = z.object({
+  tournament: z.string().min(1).max(200).optional(),
+  agent: z.string().min(1).max(200).optional(),
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type MatchListParams = z.input<typeof matchListParamsSchema>;
+
+const listSelect = {
+  id: true,
+  tournamentId: true,
+  tournament: { select: { name: true } },
+  treeId: true,
+  tree: { select: { title: true } },
+  agentA: { select: { id: true, name: true } },
+  agentB: { select: { id: true, name: true } },
+  examinerConfigId: true,
+  examinerMode: true,
+  status: true,
+  winner: true,
+  scoreA: true,
+  scoreB: true,
+  rounds: true,
+  createdAt: true,
+  finishedAt: true,
+} satisfies Prisma.MatchSelect;
+type ListRow = Prisma.MatchGetPayload<{ select: typeof listSelect }>;
+
+function listItem({ tournament, tree, createdAt, finishedAt, ...m }: ListRow): MatchListItem {
+  return { ...m, tournamentName: tournament?.name ?? null, treeTitle: tree.title, createdAt: createdAt.toISOString(), finishedAt: iso(finishedAt) };
+}
+
+/** Matches newest first, optionally of one tournament and/or one agent, a page at a time (keyset on id order). */
+export async function readMatches(db: Db, params: MatchListParams = {}): Promise<MatchPage> {
+  const p = matchListParamsSchema.parse(params);
+  const rows = await db.match.findMany({
+    where: {
+      ...(p.tournament ? { tournamentId: p.tournament } : {}),
+      ...(p.agent ? { OR: [{ agentAId: p.agent }, { agentBId: p.agent }] } : {}),
+    },
+    select: listSelect,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: p.limit + 1,
+    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, p.limit);
+  return matchPageSchema.parse({ items: page.map(listItem), nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null });
+}
+
+const stringArray = z.array(z.string());
+const checklist = z.array(checklistItemSchema);
+const verdictJson = z.object({ reasoning: z.string().optional() }).loose();
+const stopSchema = z.object({ loop: z.object({ stopReason: z.string().nullable() }).loose() }).loose();
+
+/** Stored JSON read leniently: a value of an older shape shows as empty rather than failing the page. */
+function jsonOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fallback;
+}
+
+/** One match with every stored round (questions, checklists, both answers, verdicts, transitions). Null if unknown. */
+export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
+  const m = await db.match.findUnique({
+    where: { id },
+    select: { ...listSelect, seed: true, state: true, voidedRounds: true, error: true, startedAt: true, examinerConfig: { select: { name: true } }, roundRows: { orderBy: { number: "asc" } } },
+  });
+  if (!m) return null;
+  const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
+  const titles = new Map((await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]));
+  const { roundRows, seed, state, voidedRounds, error, startedAt, examinerConfig, ...list } = m;
+  return matchViewSchema.parse({
+    ...listItem(list),
+    examinerName: examinerConfig.name,
+    seed,
+    stopReason: jsonOr(stopSchema, state, null)?.loop.stopReason ?? null,
+    voidedRounds,
+    error,
+    startedAt: iso(startedAt),
+    roundsList: roundRows.map((r) => roundView(r, titles)),
+  });
+}
+
+function roundView(r: Prisma.RoundGetPayload<object>, titles: ReadonlyMap<string, string | null>): RoundView {
+  const ids = jsonOr(stringArray, r.pathNodeIds, []);
+  const urls = jsonOr(stringArray, r.pathUrls, []);
+  const side = (s: "A" | "B") => ({
+    text: r[`answer${s}`],
+    latencyMs: r[`latency${s}Ms`],
+    tokens: r[`tokens${s}`],
+    costUsd: r[`cost${s}`],
+    citations: r[`citations${s}`],
+    error: r[`error${s}`],
+    errorDetail: r[`errorDetail${s}`],
+  });
+  return {
+    number: r.number,
+    depth: r.depth,
+    width: r.width,
+    path: ids.map((nodeId, i) => ({ nodeId, url: urls[i] ?? "", title: titles.get(nodeId) ?? null })),
+    question: r.question,
+    wordLimitInstruction: r.wordLimitInstruction,
+    checklistDepth: jsonOr(checklist, r.checklistDepth, []),
+    checklistWidth: jsonOr(checklist, r.checklistWidth, []),
+    sourceUrls: jsonOr(stringArray, r.sourceUrls, []),
+    rationale: r.rationale,
+    a: side("A"),
+    b: side("B"),
+    verdict: r.verdictToken,
+    tieQuality: r.tieQuality,
+    loserFailureType: r.loserFailureType,
+    reasoning: jsonOr(verdictJson, r.verdict, {}).reasoning ?? null,
+    scoreA: r.scoreA,
+    scoreB: r.scoreB,
+    action: r.action,
+    expansions: jsonOr(z.array(expansionSchema), r.expansions, []),
+    examinerMode: r.examinerMode,
+    examinerModel: r.examinerModel,
+    judgeError: r.judgeError,
+    voided: r.voided,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/** Result schemas of the match package's read functions (the JSON API's OpenAPI document uses them). */
+
+const agentRef = z.object({ id: z.string(), name: z.string() });
+const matchStatus = z.enum(["queued", "running", "completed", "failed", "cancelled"]);
+
+export const matchListItemSchema = z.object({
+  id: z.string(),
+  tournamentId: z.string().nullable(),
+  tournamentName: z.string().nullable(),
+  treeId: z.string(),
+  treeTitle: z.string().nullable(),
+  agentA: agentRef,
+  agentB: agentRef,
+  examinerConfigId: z.string(),
+  examinerMode: z.enum(["llm", "heuristic"]),
+  status: matchStatus,
+  winner: z.enum(["A", "B", "tie"]).nullable(),
+  scoreA: z.number(),
+  scoreB: z.number(),
+  rounds: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type MatchListItem = z.infer<typeof matchListItemSchema>;
+
+export const matchPageSchema = z.object({
+  items: z.array(matchListItemSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type MatchPage = z.infer<typeof matchPageSchema>;
+
+export const checklistItemSchema = z.object({
+  item: z.string(),
+  detail: z.string(),
+  sourceUrl: z.string(),
+  aliases: z.array(z.string()).optional(),
+});
+export const expansionSchema = z.object({
+  kind: z.string(),
+  nodeId: z.string(),
+  requested: z.number(),
+  found: z.number().optional(),
+  added: z.number(),
+  failed: z.number(),
+  reason: z.string().nullable(),
+});
+
+const answer = z.object({
+  text: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  tokens: z.number().nullable(),
+  costUsd: z.number().nullable(),
+  citations: z.number().nullable(),
+  /** timeout, refused, http_status, malformed or oversized; null when the agent answered. */
+  error: z.string().nullable(),
+  errorDetail: z.string().nullable(),
+});
+
+export const roundViewSchema = z.object({
+  number: z.number().int(),
+  depth: z.number().int(),
+  width: z.number().int(),
+  /** Root → question node: tree node ids and their page URLs. */
+  path: z.array(z.object({ nodeId: z.string(), url: z.string(), title: z.string().nullable() })),
+  question: z.string().nullable(),
+  wordLimitInstruction: z.string().nullable(),
+  checklistDepth: z.array(checklistItemSchema),
+  checklistWidth: z.array(checklistItemSchema),
+  sourceUrls: z.array(z.string()),
+  rationale: z.string().nullable(),
+  a: answer,
+  b: answer,
+  verdict: z.string().nullable(),
+  tieQuality: z.string().nullable(),
+  loserFailureType: z.string().nullable(),
+  reasoning: z.string().nullable(),
+  scoreA: z.number(),
+  scoreB: z.number(),
+  /** Transition taken after the round (probe_depth, probe_width, pressure_test, backtrack, …). */
+  action: z.string().nullable(),
+  expansions: z.array(expansionSchema),
+  examinerMode: z.enum(["llm", "heuristic"]),
+  examinerModel: z.string().nullable(),
+  judgeError: z.string().nullable(),
+  voided: z.boolean(),
+  createdAt: z.string(),
+});
+export type RoundView = z.infer<typeof roundViewSchema>;
+
+export const matchViewSchema = matchListItemSchema.extend({
+  examinerName: z.string(),
+  seed: z.string(),
+  /** mercy_rule, max_rounds or no_start once finished. */
+  stopReason: z.string().nullable(),
+  voidedRounds: z.number().int(),
+  error: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  roundsList: z.array(roundViewSchema),
+});
+export type MatchView = z.infer<typeof matchViewSchema>;

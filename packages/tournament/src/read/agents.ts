@@ -1,0 +1,129 @@
+import type { Agent, Db, Prisma } from "@arena/db";
+import { readLeaderboard } from "./leaderboard";
+import { agentSummarySchema, agentViewSchema, type AgentSummary, type AgentView } from "./schemas";
+
+/** Points kept of an agent's rating history (evenly thinned, the latest always kept). */
+const HISTORY_POINTS = 200;
+/** Matches listed on an agent's page (newest first); the matches API pages through the rest. */
+const RECENT_MATCHES = 100;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const agentSelect = { id: true, name: true, protocol: true, model: true, status: true, builtin: true, createdAt: true } satisfies Prisma.AgentSelect;
+
+/** The endpoint's origin only: paths and queries can carry tokens, and credentials never leave the database. */
+function originOf(endpoint: string | null): string | null {
+  if (!endpoint) return null;
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return null;
+  }
+}
+
+async function matchCounts(db: Db): Promise<Map<string, number>> {
+  const [a, b] = await Promise.all([
+    db.match.groupBy({ by: ["agentAId"], _count: { _all: true } }),
+    db.match.groupBy({ by: ["agentBId"], _count: { _all: true } }),
+  ]);
+  const out = new Map<string, number>();
+  for (const r of a) out.set(r.agentAId, (out.get(r.agentAId) ?? 0) + r._count._all);
+  for (const r of b) out.set(r.agentBId, (out.get(r.agentBId) ?? 0) + r._count._all);
+  return out;
+}
+
+function summaryOf(a: Pick<Agent, keyof typeof agentSelect>, matches: number): AgentSummary {
+  return { ...a, createdAt: a.createdAt.toISOString(), matches };
+}
+
+/** Every registered agent (no endpoint details, never a secret), by name. */
+export async function readAgents(db: Db): Promise<AgentSummary[]> {
+  const [agents, counts] = await Promise.all([db.agent.findMany({ select: agentSelect, orderBy: { name: "asc" } }), matchCounts(db)]);
+  return agents.map((a) => agentSummarySchema.parse(summaryOf(a, counts.get(a.id) ?? 0)));
+}
+
+/** The examiner configuration this agent has the most rated matches under, if any. */
+async function mainExaminer(db: Db, agentId: string): Promise<string | undefined> {
+  const rows = await db.match.groupBy({
+    by: ["examinerConfigId"],
+    where: { OR: [{ agentAId: agentId }, { agentBId: agentId }], status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    _count: { _all: true },
+    orderBy: { _count: { examinerConfigId: "desc" } },
+    take: 1,
+  });
+  return rows[0]?.examinerConfigId;
+}
+
+async function ratingHistory(db: Db, examinerConfigId: string, agentId: string): Promise<AgentView["ratingHistory"]> {
+  const rows = await db.$queryRaw<{ at: Date; matchesCounted: number; rating: number; lower: number; upper: number; elo: number }[]>`
+    SELECT s."createdAt" AS at, s."matchesCounted" AS "matchesCounted",
+           (e->>'rating')::float8 AS rating, (e->>'lower')::float8 AS lower, (e->>'upper')::float8 AS upper, (e->>'elo')::float8 AS elo
+    FROM "RatingSnapshot" s, jsonb_array_elements(s.ratings) e
+    WHERE s."examinerConfigId" = ${examinerConfigId} AND s."tournamentId" IS NULL AND e->>'agentId' = ${agentId}
+    ORDER BY s."createdAt", s."matchesCounted"`;
+  const every = Math.max(1, Math.ceil(rows.length / HISTORY_POINTS));
+  return rows.filter((_, i) => (i + 1) % every === 0 || i === rows.length - 1).map((r) => ({ ...r, at: r.at.toISOString() }));
+}
+
+function headToHead(agentId: string, matches: { agentA: { id: string; name: string }; agentB: { id: string; name: string }; winner: string | null }[]): AgentView["headToHead"] {
+  const by = new Map<string, AgentView["headToHead"][number]>();
+  for (const m of matches) {
+    const seat = m.agentA.id === agentId ? "A" : "B";
+    const opp = seat === "A" ? m.agentB : m.agentA;
+    const h = by.get(opp.id) ?? { opponentId: opp.id, opponent: opp.name, games: 0, wins: 0, losses: 0, ties: 0 };
+    h.games++;
+    if (m.winner === "tie") h.ties++;
+    else if (m.winner === seat) h.wins++;
+    else h.losses++;
+    by.set(opp.id, h);
+  }
+  return [...by.values()].sort((x, y) => y.games - x.games || (x.opponent < y.opponent ? -1 : 1));
+}
+
+const matchSelect = {
+  id: true,
+  treeId: true,
+  tree: { select: { title: true } },
+  agentA: { select: { id: true, name: true } },
+  agentB: { select: { id: true, name: true } },
+  status: true,
+  winner: true,
+  scoreA: true,
+  scoreB: true,
+  rounds: true,
+  finishedAt: true,
+  tournamentId: true,
+} satisfies Prisma.MatchSelect;
+
+/**
+ * One agent's page: its rating under the examiner configuration it played most under (or the one
+ * asked for), rating history, head-to-head records and recent matches. Null if unknown.
+ */
+export async function readAgent(db: Db, id: string, params: { examiner?: string } = {}): Promise<AgentView | null> {
+  const agent = await db.agent.findUnique({ where: { id }, select: { ...agentSelect, endpoint: true, healthError: true, healthAt: true } });
+  if (!agent) return null;
+  const examinerId = params.examiner ?? (await mainExaminer(db, id));
+  const board = examinerId ? await readLeaderboard(db, { examiner: examinerId }) : null;
+  if (params.examiner && !board) return null;
+  const mine = { OR: [{ agentAId: id }, { agentBId: id }] };
+  const [rated, recent, total, history] = await Promise.all([
+    board?.examiner
+      ? db.match.findMany({ where: { ...mine, examinerConfigId: board.examiner.id, status: "completed", winner: { not: null }, rounds: { gt: 0 } }, select: matchSelect })
+      : [],
+    db.match.findMany({ where: mine, select: matchSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RECENT_MATCHES }),
+    db.match.count({ where: mine }),
+    board?.examiner ? ratingHistory(db, board.examiner.id, id) : [],
+  ]);
+  const { endpoint, healthError, healthAt, ...summary } = agent;
+  return agentViewSchema.parse({
+    ...summaryOf(summary, total),
+    endpointOrigin: originOf(endpoint),
+    healthError,
+    healthAt: iso(healthAt),
+    examiner: board?.examiner ?? null,
+    rating: board?.rows.find((r) => r.agentId === id) ?? null,
+    ratingHistory: history,
+    headToHead: headToHead(id, rated),
+    matchesList: recent.map(({ tree, finishedAt, ...m }) => ({ ...m, treeTitle: tree.title, finishedAt: iso(finishedAt) })),
+  });
+}

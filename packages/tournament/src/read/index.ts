@@ -1,0 +1,9 @@
+/**
+ * Read functions of the tournament package (leaderboard, battles, tournaments, agents):
+ * `(db, params) → plain serialisable data` validated by the schemas beside them. This entry point
+ * loads no queue code (no BullMQ, no ioredis), so web pages and route handlers can import it.
+ */
+export * from "./schemas";
+export { readScopes, readLeaderboard, readBattles, scopeParamsSchema, PRELIMINARY_MATCHES, type ScopeParams } from "./leaderboard";
+export { readTournaments, readTournament } from "./tournaments";
+export { readAgents, readAgent } from "./agents";

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { VERDICT_TOKENS } from "@arena/core";
+
+/**
+ * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
+ * API (the OpenAPI document is generated from these), the CLI and the worker.
+ */
+
+const failureCounts = z.object({ DEEP: z.number(), WIDE: z.number(), BOTH: z.number(), NONE: z.number() });
+const correlation = z.object({ r: z.number().nullable(), p: z.number().nullable(), n: z.number().int() });
+const histogram = z.array(z.object({ value: z.number().int(), count: z.number().int() }));
+const interval = z.object({ lower: z.number(), upper: z.number() });
+
+/** Per agent, over the judged rounds of the scope's rated matches (SPEC §8). */
+export const agentRoundStatsSchema = z.object({
+  agentId: z.string(),
+  rounds: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  /** (lost + tied rounds) / rounds. */
+  failureRate: z.number(),
+  /** Loser failure types of the rounds this agent lost. */
+  lost: failureCounts,
+  /** Shares of DEEP / WIDE / BOTH among lost rounds (NONE is the rest). */
+  profile: z.object({ deep: z.number(), wide: z.number(), both: z.number() }),
+});
+
+/** Analyses stored with a rating snapshot, computed from the same matches. */
+export const snapshotAnalysisSchema = z.object({
+  rounds: z.number().int(),
+  meanRoundsPerMatch: z.number(),
+  agents: z.array(agentRoundStatsSchema),
+  verdicts: z.object({
+    rounds: z.number().int(),
+    counts: z.object({ MUCH_BETTER: z.number(), BETTER: z.number(), TIE_HIGH: z.number(), TIE_LOW: z.number() }),
+    shares: z.object({ MUCH_BETTER: z.number(), BETTER: z.number(), TIE_HIGH: z.number(), TIE_LOW: z.number() }),
+    failureCounts,
+    failureShares: failureCounts,
+  }),
+  depthHistogram: histogram,
+  widthHistogram: histogram,
+  skillGap: z.object({
+    points: z.array(z.object({ agents: z.tuple([z.string(), z.string()]), gap: z.number(), meanRounds: z.number(), matches: z.number().int() })),
+    correlation: correlation.nullable(),
+  }),
+  /** Directed pairs with at least one rated match: `a`'s record against `b` (match results). */
+  pairwise: z.array(z.object({ a: z.string(), b: z.string(), games: z.number().int(), wins: z.number().int(), ties: z.number().int() })),
+  /** Online Elo after rated matches in finishing order, thinned to at most ELO_HISTORY_POINTS points. */
+  eloHistory: z.array(z.object({ matches: z.number().int(), at: z.string().nullable(), elo: z.record(z.string(), z.number()) })),
+});
+export type SnapshotAnalysis = z.infer<typeof snapshotAnalysisSchema>;
+
+export const examinerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(["llm", "heuristic"]),
+  model: z.string().nullable(),
+  baseUrl: z.string().nullable(),
+  temperature: z.number(),
+  doubleJudge: z.boolean(),
+  promptVersion: z.string(),
+  createdAt: z.string(),
+  /** Rated matches judged under this configuration. */
+  ratedMatches: z.number().int(),
+});
+export type ExaminerSummary = z.infer<typeof examinerSummarySchema>;
+
+export const tournamentSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(["draft", "running", "paused", "completed", "cancelled"]),
+  examinerConfigId: z.string(),
+  examinerName: z.string(),
+  examinerMode: z.enum(["llm", "heuristic"]),
+  currentRound: z.number().int(),
+  swissRounds: z.number().int(),
+  treesPerPairing: z.number().int(),
+  agents: z.number().int(),
+  trees: z.number().int(),
+  matches: z.object({ total: z.number().int(), completed: z.number().int(), running: z.number().int(), queued: z.number().int(), failed: z.number().int(), cancelled: z.number().int() }),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
+
+export const leaderboardRowSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  /** 1 + number of agents whose lower bound exceeds this agent's upper bound. */
+  rank: z.number().int(),
+  rating: z.number(),
+  /** 95 % bootstrap interval (ranks use it). */
+  lower: z.number(),
+  upper: z.number(),
+  /** 95 % sandwich (robust) interval, when the snapshot has one. */
+  sandwich: interval.nullable(),
+  elo: z.number(),
+  matches: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  /** Matches won / matches played. */
+  winRate: z.number(),
+  /** Judged rounds played and their failure figures; null for snapshots written before analyses. */
+  rounds: agentRoundStatsSchema.omit({ agentId: true }).nullable(),
+  /** Fewer rated matches than PRELIMINARY_MATCHES. */
+  preliminary: z.boolean(),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+export const leaderboardViewSchema = z.object({
+  examiner: examinerSummarySchema.nullable(),
+  tournament: tournamentSummarySchema.pick({ id: true, name: true, status: true }).nullable(),
+  /** The stored snapshot these numbers come from (never refitted per request); null before any rated match. */
+  snapshot: z.object({ id: z.string(), createdAt: z.string(), matchesCounted: z.number().int(), ciMethod: z.string() }).nullable(),
+  preliminaryMatches: z.number().int(),
+  rows: z.array(leaderboardRowSchema),
+  analysis: snapshotAnalysisSchema.nullable(),
+});
+export type LeaderboardView = z.infer<typeof leaderboardViewSchema>;
+
+export const scopesViewSchema = z.object({
+  examiners: z.array(examinerSummarySchema),
+  tournaments: z.array(tournamentSummarySchema.pick({ id: true, name: true, status: true, examinerConfigId: true })),
+});
+export type ScopesView = z.infer<typeof scopesViewSchema>;
+
+export const battleLineSchema = z.object({ model_a: z.string(), model_b: z.string(), winner: z.enum(["model_a", "model_b", "tie"]) });
+export type BattleLine = z.infer<typeof battleLineSchema>;
+
+const matchRefSchema = z.object({
+  id: z.string(),
+  treeId: z.string(),
+  treeTitle: z.string().nullable(),
+  agentA: z.object({ id: z.string(), name: z.string() }),
+  agentB: z.object({ id: z.string(), name: z.string() }),
+  status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
+  winner: z.enum(["A", "B", "tie"]).nullable(),
+  scoreA: z.number(),
+  scoreB: z.number(),
+  rounds: z.number().int(),
+});
+
+export const tournamentViewSchema = tournamentSummarySchema.extend({
+  seed: z.string(),
+  participants: z.array(z.object({ agentId: z.string(), name: z.string(), joinedRound: z.number().int(), byes: z.number().int() })),
+  rounds: z.array(
+    z.object({
+      number: z.number().int(),
+      status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
+      pairings: z.array(
+        z.object({
+          id: z.string(),
+          agentA: z.object({ id: z.string(), name: z.string() }),
+          /** Null for a bye. */
+          agentB: z.object({ id: z.string(), name: z.string() }).nullable(),
+          matches: z.array(matchRefSchema),
+        }),
+      ),
+    }),
+  ),
+  /** The tournament's latest snapshot, best first (empty before its first rated match). */
+  ratings: z.array(leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true })),
+});
+export type TournamentView = z.infer<typeof tournamentViewSchema>;
+
+export const agentSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  protocol: z.enum(["openai", "arena_http", "builtin", "simulated"]),
+  model: z.string().nullable(),
+  status: z.enum(["pending", "healthy", "unhealthy", "disabled"]),
+  builtin: z.boolean(),
+  createdAt: z.string(),
+  matches: z.number().int(),
+});
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+export const agentViewSchema = agentSummarySchema.extend({
+  /** Endpoint origin only (no path, query or credentials). */
+  endpointOrigin: z.string().nullable(),
+  healthError: z.string().nullable(),
+  healthAt: z.string().nullable(),
+  examiner: examinerSummarySchema.nullable(),
+  /** This agent's row in the examiner-wide leaderboard, if rated. */
+  rating: leaderboardRowSchema.nullable(),
+  /** Its rating in each stored snapshot of the examiner-wide scope, oldest first (thinned). */
+  ratingHistory: z.array(z.object({ at: z.string(), matchesCounted: z.number().int(), rating: z.number(), lower: z.number(), upper: z.number(), elo: z.number() })),
+  headToHead: z.array(z.object({ opponentId: z.string(), opponent: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int() })),
+  matchesList: z.array(matchRefSchema.extend({ finishedAt: z.string().nullable(), tournamentId: z.string().nullable() })),
+});
+export type AgentView = z.infer<typeof agentViewSchema>;
+
+export { matchRefSchema, VERDICT_TOKENS };
