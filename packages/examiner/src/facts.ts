@@ -100,10 +100,14 @@ function parseDates(text: string): DateMention[] {
     out.push({ text: r.text, iso: isoOf(r.start), index: r.index });
     covered.push([r.index, r.index + r.text.length]);
   }
+  // chrono's results and the year matches both come in text order: one sweep finds the covered years
+  let c = 0;
   for (const m of text.matchAll(new RegExp(YEAR.source, "g"))) {
-    const inside = covered.some(([a, b]) => m.index >= a && m.index < b);
-    // part of a larger number ("12,2019", "2019.5", "$2019") rather than a year
-    const isQuantity = /^(?:\d|[,.]\d)/.test(text.slice(m.index + 4)) || /(?:\d|\d[,.]|[$€£¥])$/.test(text.slice(0, m.index));
+    while (c < covered.length && covered[c]![1] <= m.index) c++;
+    const inside = c < covered.length && covered[c]![0] <= m.index;
+    // part of a larger number ("12,2019", "2019.5", "$2019") rather than a year; a few characters
+    // around the match decide, so long answers are not re-scanned per year
+    const isQuantity = /^(?:\d|[,.]\d)/.test(text.slice(m.index + 4, m.index + 6)) || /(?:\d|\d[,.]|[$€£¥])$/.test(text.slice(Math.max(0, m.index - 2), m.index));
     if (!inside && !isQuantity) out.push({ text: m[0], iso: m[0], index: m.index });
   }
   return out.sort((a, b) => a.index - b.index);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContextNode, TaskContext } from "@arena/core";
-import { extractFacts, numbersIn } from "../src/facts";
+import { datesIn, extractFacts, numbersIn } from "../src/facts";
 import { createExaminer } from "../src/index";
 
 /**
@@ -18,6 +18,14 @@ describe("fact extraction on hostile page text", () => {
     expect(extractFacts(text)).toEqual([]); // one junk "sentence" far over the length a fact sentence may have
     expect(extractFacts(`${text.slice(0, 400)}\nThen the museum opened in Delft in 1990.`).map((f) => f.value)).toContain("1990");
     numbersIn(text);
+  });
+
+  it("dates in a long answer: one pass over chrono's results, a few characters around each year", () => {
+    const answer = "In 2019 the museum opened on March 3, 2019. ".repeat(5_000);
+    const dates = datesIn(answer);
+    expect(dates).toHaveLength(10_000);
+    expect(dates.slice(0, 2).map((d) => d.iso)).toEqual(["2019", "2019-03-03"]);
+    expect(datesIn("It cost $2019 or 12,2019 units and 2019.5 kg; founded 1887.").map((d) => d.text)).toEqual(["1887"]);
   });
 
   it("still finds the facts of ordinary sentences", () => {
