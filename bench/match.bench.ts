@@ -25,7 +25,7 @@ const { createPrisma } = await import("@arena/db");
 const { truncateAll } = await import("@arena/db/testing");
 const { importTreeFile } = await import("@arena/trees");
 const { createMatch, heuristicExaminerConfig } = await import("@arena/match");
-const { startWorkers } = await import("@arena/worker");
+const { startWorkers } = await import("@arena/runtime");
 const { waitForMatches } = await import("@arena/tournament");
 
 const db = createPrisma();

@@ -11,7 +11,7 @@ import { truncateAll } from "@arena/db/testing";
 import { keyPrefix } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
 import { createTournament, enqueueTick, ensureSimulatedAgents, openTournamentQueues, startTournament } from "@arena/tournament";
-import { startWorkers, type RunningWorkers, type WorkerOptions } from "@arena/worker";
+import { startWorkers, type RunningWorkers, type WorkerOptions } from "@arena/runtime";
 import { importWorld } from "@arena/trees";
 
 export function requireEnv(): void {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { AgentLimiter, createQueue, createRedis, enqueue, jobIdFor } from "@arena/jobs";
 import { ensureMatchJobs } from "@arena/tournament";
-import { startWorkers, type RunningWorkers } from "@arena/worker";
+import { startWorkers, type RunningWorkers } from "@arena/runtime";
 import { ensurePgDoc, serveDirectory, type StaticSite } from "./fixtures/static-site";
 import { freshDb, waitFor } from "./helpers/arena";
 

@@ -1,6 +1,5 @@
 import { disconnectPrisma, prisma } from "@arena/db";
-import { log } from "./log";
-import { startWorkers } from "./workers";
+import { log, startWorkers } from "@arena/runtime";
 
 /** `npm run worker` / `node apps/worker/bin/worker.mjs`: run every queue's workers until SIGINT/SIGTERM. */
 const running = await startWorkers(prisma(), { sandboxUrl: process.env.ARENA_SANDBOX_URL || undefined });

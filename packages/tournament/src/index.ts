@@ -9,7 +9,7 @@ export {
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, type TournamentQueues } from "./jobs";
-export { ratedMatches, battlesOf, fitRatings, snapshotRowSchema, type RatedMatch } from "./ratings";
+export { ratedMatches, battlesOf, fitRatings, snapshotRowSchema, refitScope, refitExaminerScope, type RatedMatch, type RatingScope, type Refit } from "./ratings";
 export { leaderboard, judgedRounds, type JudgedRound } from "./leaderboard";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";
 export {

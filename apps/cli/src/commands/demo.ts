@@ -11,7 +11,7 @@ import {
   tournamentStatus,
 } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
-import { startWorkers } from "@arena/worker";
+import { startWorkers } from "@arena/runtime";
 import { parseOptions } from "../options";
 import { statusText } from "../status-text";
 

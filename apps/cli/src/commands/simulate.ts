@@ -21,7 +21,7 @@ import {
 } from "@arena/tournament";
 import { heuristicExaminerConfig } from "@arena/match";
 import { importWorld } from "@arena/trees";
-import { startWorkers } from "@arena/worker";
+import { startWorkers } from "@arena/runtime";
 import { parseOptions } from "../options";
 
 /**

@@ -16,7 +16,7 @@ import {
   type TournamentQueues,
   type TournamentStatusReport,
 } from "@arena/tournament";
-import { startWorkers } from "@arena/worker";
+import { startWorkers } from "@arena/runtime";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 

@@ -1,1 +1,2 @@
 export { startWorkers, type RunningWorkers, type WorkerOptions } from "./workers";
+export { log, errorContext } from "./log";

@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
-import { parsePayload } from "@arena/jobs";
+import { parsePayload, publishEvent } from "@arena/jobs";
 import { ConcurrentRunError, depsFor, loadMatchSetup, MatchNotRunnableError, runMatch } from "@arena/match";
-import { enqueueTick } from "@arena/tournament";
+import { enqueueTick, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
 
@@ -13,7 +13,22 @@ import { errorContext, log } from "../log";
 async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: string | null, err: unknown): Promise<void> {
   const error = err instanceof Error ? err.message : String(err);
   await ctx.db.match.updateMany({ where: { id: matchId, status: { in: ["queued", "running"] } }, data: { status: "failed", error, finishedAt: new Date() } });
+  await publishEvent(ctx.redis, { type: "match", matchId, tournamentId, status: "failed", winner: null });
   if (tournamentId) await enqueueTick(ctx.queues.tournament, tournamentId, `failed-${matchId}`);
+}
+
+/**
+ * A finished match outside any tournament refits its examiner configuration's arena-wide ratings
+ * here; a tournament match's tick does that for it.
+ */
+async function afterFinished(ctx: WorkerContext, match: { id: string; tournamentId: string | null; examinerConfigId: string }, winner: "A" | "B" | "tie"): Promise<void> {
+  await publishEvent(ctx.redis, { type: "match", matchId: match.id, tournamentId: match.tournamentId, status: "completed", winner });
+  if (match.tournamentId) {
+    await enqueueTick(ctx.queues.tournament, match.tournamentId, `after-${match.id}`);
+    return;
+  }
+  const { written } = await refitExaminerScope(ctx.db, match.examinerConfigId);
+  if (written) await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId: match.examinerConfigId, tournamentId: null, matchesCounted: written.matchesCounted });
 }
 
 /**
@@ -42,11 +57,13 @@ export function matchProcessor(ctx: WorkerContext) {
         log: (message, context) => log("warn", message, context),
       });
       // Progress is informational: a lost job (Redis emptied) must not crash the process.
-      const progress = (r: { round: number; score_a: number; score_b: number }) =>
-        job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }).catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
+      const progress = async (r: { round: number; score_a: number; score_b: number }) => {
+        await publishEvent(ctx.redis, { type: "round", matchId, tournamentId: match.tournamentId, round: r.round, scoreA: r.score_a, scoreB: r.score_b });
+        await job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }).catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
+      };
       const result = await runMatch(ctx.db, matchId, deps, (r) => void progress(r));
       log("info", "match finished", { ...result });
-      if (match.tournamentId) await enqueueTick(ctx.queues.tournament, match.tournamentId, `after-${matchId}`);
+      await afterFinished(ctx, match, result.winner);
       return result;
     } catch (err) {
       if (err instanceof ConcurrentRunError || err instanceof MatchNotRunnableError) {
