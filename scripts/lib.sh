@@ -30,3 +30,25 @@ ensure_install() {
     npx prisma generate >/dev/null
   fi
 }
+
+# Production build of the web app (Next compiles the workspace packages it uses).
+build_web() {
+  log "building the web app"
+  (cd "$ROOT" && npx next build apps/web >"$ROOT/var/web-build.log" 2>&1) || { tail -40 "$ROOT/var/web-build.log" >&2; die "next build failed (full log: var/web-build.log)"; }
+}
+
+# Builds the web app when it has no build yet or a source it compiles changed since.
+ensure_web_build() {
+  mkdir -p "$ROOT/var"
+  local id="$ROOT/apps/web/.next/BUILD_ID"
+  if [ ! -f "$id" ] || [ -n "$(find "$ROOT/apps/web" "$ROOT/packages" "$ROOT/package-lock.json" \
+      \( -name node_modules -o -name .next -o -name generated \) -prune -o -type f -newer "$id" -print -quit)" ]; then
+    build_web
+  fi
+}
+
+# Debian's Chromium for the browser tests (never a downloaded browser build).
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  apt_install chromium || die "Chromium is missing: apt-get install -y chromium (the browser tests drive /usr/bin/chromium)"
+}

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing, bring up PostgreSQL and Redis, migrate the test
-# database, typecheck every workspace, then run unit and integration tests.
+# database, typecheck every workspace, build the web app when stale, then run unit, integration
+# and browser tests (Debian's Chromium).
 source "$(dirname "$0")/lib.sh"
 ensure_install
+ensure_chromium
 bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
 log "migrating $DATABASE_URL"
@@ -10,6 +12,7 @@ npx prisma migrate deploy >/dev/null
 log "typechecking"
 npx turbo run typecheck --output-logs=errors-only
 npx tsc -p tsconfig.json   # tests/ and bench/, which no workspace covers
+ensure_web_build
 log "running tests"
 mkdir -p "$ROOT/var"
 report="$ROOT/var/vitest-report.json"

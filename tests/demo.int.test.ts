@@ -12,7 +12,7 @@ describe("arena demo", () => {
   let db: PrismaClient;
   const env = { ...process.env, ARENA_QUEUE_PREFIX: `demo-${process.pid}` };
   const demo = () =>
-    run(process.execPath, ["apps/cli/bin/arena.mjs", "demo", "--hubs", "2", "--entities", "6", "--exit-when-done"], {
+    run(process.execPath, ["apps/cli/bin/arena.mjs", "demo", "--hubs", "2", "--entities", "6", "--latency-ms", "100", "--no-web", "--exit-when-done"], {
       cwd: REPO_ROOT,
       env,
       maxBuffer: 64 * 1024 * 1024,

@@ -28,9 +28,10 @@ const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
   demo: [() => import("./commands/demo")],
   tournament: [() => import("./commands/tournament")],
   simulate: [() => import("./commands/simulate")],
+  web: [() => import("./commands/web")],
 };
 /** Commands that work on files only: they need not load the database client at all. */
-const FILE_ONLY = new Set(["ratings", "replay"]);
+const FILE_ONLY = new Set(["ratings", "replay", "web"]);
 const loaders = COMMANDS[process.argv[2] ?? ""] ?? Object.values(COMMANDS).flat();
 const modules = await Promise.all(loaders.map((load) => load()));
 for (const m of modules) m.register(program);

@@ -1,19 +1,27 @@
-import type { ExaminerMode } from "@arena/db";
-import type { TournamentStatusReport } from "@arena/tournament";
+import type { TournamentView } from "@arena/tournament/read";
 
 const fmt = (x: number) => x.toFixed(0).padStart(5);
 
-/** A tournament's progress and current ratings as terminal text (the web app shows the same data). */
-export function statusText(s: TournamentStatusReport, examinerMode: ExaminerMode): string {
-  const examiner = examinerMode === "heuristic" ? "heuristic examiner (offline, not the LLM method)" : "llm examiner";
+/** Matches of the current Swiss round: finished (none will run again) of total. */
+function currentRound(t: TournamentView): { done: number; total: number } {
+  const matches = t.rounds.find((r) => r.number === t.currentRound)?.pairings.flatMap((p) => p.matches) ?? [];
+  return { done: matches.filter((m) => m.status !== "queued" && m.status !== "running").length, total: matches.length };
+}
+
+/**
+ * A tournament's progress and current ratings as terminal text, from the same read function and
+ * stored snapshot as the web page and `GET /api/tournaments/:id`.
+ */
+export function statusText(t: TournamentView): string {
+  const examiner = t.examinerMode === "heuristic" ? "heuristic examiner (offline, not the LLM method)" : "llm examiner";
+  const round = currentRound(t);
   const lines = [
-    `${s.name} (${s.id})  ${s.status}  Swiss round ${s.currentRound}/${s.swissRounds}  ${examiner}`,
-    `matches ${s.matches.completed}/${s.matches.total} done, ${s.matches.running} running` +
-      (s.round.total ? `; this round ${s.round.done}/${s.round.total}` : ""),
+    `${t.name} (${t.id})  ${t.status}  Swiss round ${t.currentRound}/${t.swissRounds}  ${examiner}`,
+    `matches ${t.matches.completed}/${t.matches.total} done, ${t.matches.running} running` + (round.total ? `; this round ${round.done}/${round.total}` : ""),
   ];
-  if (!s.ratings.length) return [...lines, "(no rated match yet)"].join("\n");
+  if (!t.ratings.length) return [...lines, "(no rated match yet)"].join("\n");
   lines.push(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating".padStart(7)}${"95% CI".padStart(14)}${"elo".padStart(7)}  W-L-T`);
-  for (const r of s.ratings) {
+  for (const r of t.ratings) {
     lines.push(
       `${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${fmt(r.rating).padStart(7)}  ${fmt(r.lower)}–${fmt(r.upper)} ${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`,
     );

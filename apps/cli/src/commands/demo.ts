@@ -3,17 +3,13 @@ import { z } from "zod";
 import { prisma, type PrismaClient, type Tournament } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
-import {
-  createTournament,
-  enqueueTick,
-  resumeTournament,
-  startTournament,
-  tournamentStatus,
-} from "@arena/tournament";
+import { createTournament, enqueueTick, resumeTournament, startTournament } from "@arena/tournament";
+import { readTournament } from "@arena/tournament/read";
 import { importWorld } from "@arena/trees";
 import { startWorkers } from "@arena/runtime";
 import { parseOptions } from "../options";
 import { statusText } from "../status-text";
+import { ensureWebBuild, startWebServer, type WebServer } from "../web-server";
 
 /**
  * Planted-skill agents that join the built-in ones so the demo leaderboard has a known answer:
@@ -21,10 +17,10 @@ import { statusText } from "../status-text";
  * diagnosed with DEEP and WIDE failures respectively. They are labelled as simulations.
  */
 const DEMO_SIMULATED = [
-  { name: "sim:strong", p_depth: 0.9, p_width: 0.9 },
-  { name: "sim:shallow", p_depth: 0.35, p_width: 0.85 },
-  { name: "sim:narrow", p_depth: 0.85, p_width: 0.35 },
-  { name: "sim:weak", p_depth: 0.25, p_width: 0.25 },
+  { name: "sim:strong", p_depth: 0.9, p_width: 0.9, latency: 1.5 },
+  { name: "sim:shallow", p_depth: 0.35, p_width: 0.85, latency: 0.6 },
+  { name: "sim:narrow", p_depth: 0.85, p_width: 0.35, latency: 1 },
+  { name: "sim:weak", p_depth: 0.25, p_width: 0.25, latency: 0.4 },
 ];
 const DEMO_NAME = "demo";
 /** The demo's own tournaments ("demo", "demo #2", …), not every tournament whose name starts with "demo". */
@@ -35,6 +31,11 @@ const optionsSchema = z.object({
   hubs: z.coerce.number().int().min(1).max(50),
   entities: z.coerce.number().int().min(2).max(200),
   treesPerPairing: z.coerce.number().int().min(1),
+  /** Typical answer time of the simulated agents (each has its own multiple of it). */
+  latencyMs: z.coerce.number().int().min(0).max(600_000),
+  web: z.boolean(),
+  port: z.coerce.number().int().min(1).max(65535),
+  host: z.string().min(1),
   exitWhenDone: z.boolean().optional(),
 });
 type DemoOptions = z.infer<typeof optionsSchema>;
@@ -43,11 +44,12 @@ function step(message: string): void {
   console.error(`[demo] ${message}`);
 }
 
-async function demoAgents(db: PrismaClient): Promise<string[]> {
+async function demoAgents(db: PrismaClient, latencyMs: number): Promise<string[]> {
   const builtin = await ensureBuiltinAgents(db);
   const simulated = [];
   for (const s of DEMO_SIMULATED) {
-    const data = { protocol: "simulated" as const, config: { p_depth: s.p_depth, p_width: s.p_width, latency_ms: 150 }, status: "healthy" as const };
+    const config = { p_depth: s.p_depth, p_width: s.p_width, latency_ms: Math.round(s.latency * latencyMs) };
+    const data = { protocol: "simulated" as const, config, status: "healthy" as const };
     simulated.push(await db.agent.upsert({ where: { name: s.name }, create: { name: s.name, ...data }, update: data }));
   }
   return [...builtin, ...simulated].map((a) => a.id);
@@ -80,11 +82,11 @@ async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: str
 }
 
 /**
- * `arena demo`: the whole arena offline in one process — the synthetic world in the sandbox,
- * built-in and planted-skill agents, a Swiss tournament with the heuristic examiner, workers, and
- * a live leaderboard in the terminal (the web app on port 3000 comes with the web issue).
- * Running it again reuses the world, the agents and an unfinished tournament. Ctrl-C stops
- * everything it started.
+ * `arena demo`: the whole arena offline — the synthetic world in the sandbox, built-in and
+ * planted-skill agents (answering with realistic latencies, so matches stream in over several
+ * minutes), a Swiss tournament with the heuristic examiner, workers in this process, the web app
+ * (a `next start` child process) and the tournament's progress in the terminal. Running it again
+ * reuses the world, the agents and an unfinished tournament. Ctrl-C stops everything it started.
  */
 export function register(program: Command): void {
   program
@@ -94,6 +96,10 @@ export function register(program: Command): void {
     .option("--hubs <n>", "hub pages (trees) in the synthetic world", "4")
     .option("--entities <n>", "entities per hub", "12")
     .option("--trees-per-pairing <n>", "trees each pairing plays", "2")
+    .option("--latency-ms <ms>", "typical answer time of the simulated agents", "3000")
+    .option("--no-web", "do not serve the web app")
+    .option("--port <port>", "web app port", "3000")
+    .option("--host <host>", "web app address", "127.0.0.1")
     .option("--exit-when-done", "stop once the tournament completes (default: keep serving until Ctrl-C)")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
@@ -101,14 +107,18 @@ export function register(program: Command): void {
       step("building the sandbox world");
       const world = await importWorld(db, { seed: opts.seed, hubs: opts.hubs, entities: opts.entities });
       step(`world ${opts.seed}: ${world.trees.length} trees, ${world.pages} pages${world.reused ? " (reused)" : ""}`);
-      const agentIds = await demoAgents(db);
+      const agentIds = await demoAgents(db, opts.latencyMs);
       step(`agents: ${agentIds.length} (2 built-in sandbox researchers, ${DEMO_SIMULATED.length} planted-skill simulations)`);
       const tournament = await demoTournament(db, agentIds, world.trees.map((t) => t.id), opts);
-      const { mode: examinerMode } = await db.examinerConfig.findUniqueOrThrow({ where: { id: tournament.examinerConfigId } });
-
+      let web: WebServer | null = null;
+      if (opts.web) {
+        await ensureWebBuild(step);
+        web = await startWebServer(opts);
+      }
       const workers = await startWorkers(db);
       step(`workers running; sandbox web and search at ${workers.ctx.sandboxUrl}`);
       await enqueueTick(workers.ctx.queues.tournament, tournament.id, `demo-${Date.now()}`);
+      if (web) step(`the arena is live at ${web.url} (tournament: ${web.url}/tournaments/${tournament.id}); Ctrl-C stops`);
 
       const stop = new AbortController();
       const shutdown = () => stop.abort();
@@ -116,8 +126,8 @@ export function register(program: Command): void {
       process.once("SIGTERM", shutdown);
       let printed = "";
       while (!stop.signal.aborted) {
-        const status = await tournamentStatus(db, tournament.id);
-        const text = statusText(status, examinerMode);
+        const status = (await readTournament(db, tournament.id))!;
+        const text = statusText(status);
         if (text !== printed) console.log(`\n${text}`);
         printed = text;
         const finished = status.status === "completed" || status.status === "cancelled";
@@ -126,5 +136,6 @@ export function register(program: Command): void {
       }
       step("stopping workers");
       await workers.close();
+      await web?.stop();
     });
 }

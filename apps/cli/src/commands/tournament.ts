@@ -17,6 +17,7 @@ import {
   type TournamentStatusReport,
 } from "@arena/tournament";
 import { startWorkers } from "@arena/runtime";
+import { readTournament } from "@arena/tournament/read";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -57,9 +58,11 @@ async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Prom
   }
 }
 
-async function printStatus(db: PrismaClient, s: TournamentStatusReport): Promise<void> {
-  const { mode } = await db.examinerConfig.findUniqueOrThrow({ where: { id: s.examinerConfigId }, select: { mode: true } });
-  console.log(statusText(s, mode));
+/** The tournament as the web app and the API show it (`--json`: the same object as GET /api/tournaments/:id). */
+async function printStatus(db: PrismaClient, id: string, json: boolean): Promise<void> {
+  const t = await readTournament(db, id);
+  if (!t) throw new Error(`no tournament ${id}`);
+  console.log(json ? JSON.stringify(t) : statusText(t));
 }
 
 /**
@@ -97,9 +100,7 @@ async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOp
 
 /** The final report of a run, unless it was stopped. */
 async function printFinal(db: PrismaClient, final: TournamentStatusReport | null, json: boolean): Promise<void> {
-  if (!final) return;
-  if (json) console.log(JSON.stringify(final));
-  else await printStatus(db, final);
+  if (final) await printStatus(db, final.id, json);
 }
 
 export function register(program: Command): void {
@@ -162,9 +163,7 @@ export function register(program: Command): void {
     .description("round, matches done/total, current ratings")
     .option("--json", "machine-readable output")
     .action(async (id: string, opts: { json?: boolean }) => {
-      const s = await tournamentStatus(prisma(), id);
-      if (opts.json) console.log(JSON.stringify(s));
-      else await printStatus(prisma(), s);
+      await printStatus(prisma(), id, opts.json ?? false);
     });
 
   t.command("pause <id>")
