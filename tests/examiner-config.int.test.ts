@@ -17,11 +17,28 @@ describe("llm examiner configuration from the environment", () => {
 
   it("reuses one configuration for the same settings; another temperature is another configuration", async () => {
     const first = await llmExaminerConfigFromEnv(db, env);
-    expect(first).toMatchObject({ name: "llm:judge-1@judge.example/v1:t0.2", temperature: 0.2, model: "judge-1" });
+    expect(first).toMatchObject({
+      name: "llm:judge-1@judge.example/v1:v2:g0.7:j0.1",
+      generationTemperature: 0.7,
+      judgeTemperature: 0.1,
+      promptVersion: "v2",
+      model: "judge-1",
+    });
     expect((await llmExaminerConfigFromEnv(db, env)).id).toBe(first.id);
-    const warmer = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_TEMPERATURE: "0.7" });
-    expect(warmer.id).not.toBe(first.id);
-    expect((await db.examinerConfig.findUniqueOrThrow({ where: { id: first.id } })).temperature).toBe(0.2);
+    const colder = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_JUDGE_TEMPERATURE: "0" });
+    expect(colder).toMatchObject({ name: "llm:judge-1@judge.example/v1:v2:g0.7:j0", judgeTemperature: 0 });
+    const warmer = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_GENERATION_TEMPERATURE: "1" });
+    expect(new Set([first.id, colder.id, warmer.id]).size).toBe(3);
+    expect(await db.examinerConfig.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ generationTemperature: 0.7, judgeTemperature: 0.1 });
+  });
+
+  it("a stored v1 configuration keeps its prompt version: new configurations never pool with it", async () => {
+    const old = await db.examinerConfig.create({
+      data: { name: "llm:judge-1@judge.example/v1:t0.2", mode: "llm", baseUrl: env.ARENA_EXAMINER_BASE_URL, model: "judge-1", promptVersion: "v1", generationTemperature: 0.2, judgeTemperature: 0.2 },
+    });
+    const current = await llmExaminerConfigFromEnv(db, env);
+    expect(current.id).not.toBe(old.id);
+    expect((await db.examinerConfig.findUniqueOrThrow({ where: { id: old.id } })).promptVersion).toBe("v1");
   });
 
   it("rotates a given key and keeps the stored one when none is given", async () => {
@@ -34,7 +51,7 @@ describe("llm examiner configuration from the environment", () => {
   });
 
   it("refuses a temperature that is not a number from 0 to 2", async () => {
-    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_TEMPERATURE: "warm" })).rejects.toThrow(/from 0 to 2/);
-    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_TEMPERATURE: "3" })).rejects.toThrow(/from 0 to 2/);
+    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_GENERATION_TEMPERATURE: "warm" })).rejects.toThrow(/GENERATION_TEMPERATURE must be a number from 0 to 2/);
+    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_JUDGE_TEMPERATURE: "3" })).rejects.toThrow(/JUDGE_TEMPERATURE must be a number from 0 to 2/);
   });
 });

@@ -1,12 +1,31 @@
 import { createHeuristicExaminer } from "./heuristic/examiner";
 import { createLlmExaminer } from "./llm/examiner";
-import { examinerConfigSchema, type Examiner, type ExaminerConfigInput } from "./types";
+import { examinerConfigSchema, PROMPT_VERSION, type Examiner, type ExaminerConfigInput } from "./types";
 
-export { ExaminerUnavailableError, GenerationError, type Examiner, type ExaminerCall, type ExaminerConfigInput, type JudgeInput, type JudgeResult } from "./types";
+export {
+  ExaminerUnavailableError,
+  GenerationError,
+  PROMPT_VERSION,
+  PROMPT_VERSIONS,
+  type Examiner,
+  type ExaminerCall,
+  type ExaminerConfigInput,
+  type JudgeInput,
+  type JudgeResult,
+  type PromptVersion,
+} from "./types";
 export { judgeHeuristically, scoreAnswer, entityFound, factFound } from "./heuristic/judge";
 export { cleanTitle } from "./text";
 
-const DEFAULTS = { temperature: 0.2, promptVersion: "v1", maxAttempts: 3, maxRetries: 2, timeoutMs: 120_000 };
+/** Temperatures as in the reference implementation: 0.7 to generate, 0.1 to judge. */
+export const EXAMINER_DEFAULTS = Object.freeze({
+  generationTemperature: 0.7,
+  judgeTemperature: 0.1,
+  promptVersion: PROMPT_VERSION,
+  maxAttempts: 3,
+  maxRetries: 2,
+  timeoutMs: 120_000,
+});
 
 /**
  * Builds an examiner from operator configuration. `llm` needs baseUrl and model (apiKey may be
@@ -23,12 +42,13 @@ export function createExaminer(cfg: ExaminerConfigInput): Examiner {
     model: c.model,
     // The SDK refuses an empty key; local servers ignore the Authorization header.
     apiKey: c.apiKey || "none",
-    temperature: c.temperature ?? DEFAULTS.temperature,
+    generationTemperature: c.generationTemperature ?? EXAMINER_DEFAULTS.generationTemperature,
+    judgeTemperature: c.judgeTemperature ?? EXAMINER_DEFAULTS.judgeTemperature,
     doubleJudge: c.doubleJudge ?? false,
-    promptVersion: c.promptVersion ?? DEFAULTS.promptVersion,
-    maxAttempts: c.maxAttempts ?? DEFAULTS.maxAttempts,
-    maxRetries: c.maxRetries ?? DEFAULTS.maxRetries,
-    timeoutMs: c.timeoutMs ?? DEFAULTS.timeoutMs,
+    promptVersion: c.promptVersion ?? EXAMINER_DEFAULTS.promptVersion,
+    maxAttempts: c.maxAttempts ?? EXAMINER_DEFAULTS.maxAttempts,
+    maxRetries: c.maxRetries ?? EXAMINER_DEFAULTS.maxRetries,
+    timeoutMs: c.timeoutMs ?? EXAMINER_DEFAULTS.timeoutMs,
     fetch,
   });
 }

@@ -1,4 +1,10 @@
 import { z } from "zod";
+
+/** Prompt versions in prompts/; v1 stays for the configurations (and stored rounds) that use it. */
+export const PROMPT_VERSIONS = ["v1", "v2"] as const;
+export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
+/** The version new configurations get. */
+export const PROMPT_VERSION: PromptVersion = "v2";
 import type { ChecklistItem, ExaminerModeName, GeneratedTask, TaskContext, Verdict } from "@arena/core";
 
 /** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
@@ -74,9 +80,12 @@ export const examinerConfigSchema = z.object({
   baseUrl: z.string().url().optional(),
   model: z.string().min(1).optional(),
   apiKey: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
+  /** Sampling temperature of task generation (default 0.7) and of judgement (default 0.1), as in the reference. */
+  generationTemperature: z.number().min(0).max(2).optional(),
+  judgeTemperature: z.number().min(0).max(2).optional(),
   doubleJudge: z.boolean().optional(),
-  promptVersion: z.string().regex(/^v\d+$/).optional(),
+  /** Prompt templates under prompts/<version>; default PROMPT_VERSION. */
+  promptVersion: z.enum(PROMPT_VERSIONS).optional(),
   /** Attempts per examiner call (unparseable / invalid / failed → next attempt). Default 3. */
   maxAttempts: z.number().int().min(1).max(10).optional(),
   /** HTTP-level retries inside the SDK on 429/5xx/connection errors (exponential backoff). Default 2. */

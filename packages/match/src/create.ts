@@ -1,5 +1,6 @@
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { encryptSecret, loadSecretKey } from "@arena/agents";
+import { EXAMINER_DEFAULTS } from "@arena/examiner";
 
 export interface NewMatch {
   treeId: string;
@@ -31,27 +32,35 @@ export function examinerConfigFor(db: PrismaClient, mode: "heuristic" | "llm"): 
   return mode === "llm" ? llmExaminerConfigFromEnv(db) : heuristicExaminerConfig(db);
 }
 
+function temperatureFrom(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isFinite(value) || value < 0 || value > 2) throw new Error(`llm examiner: ${key} must be a number from 0 to 2, got "${raw}"`);
+  return value;
+}
+
 /**
  * An `llm` examiner configuration from the environment (ARENA_EXAMINER_BASE_URL, _MODEL,
- * _API_KEY, _TEMPERATURE); the key is stored encrypted. Ratings are kept per configuration, so
- * the settings that shape verdicts (endpoint, model, temperature) name it and are never changed
- * in place: other settings make another configuration. Only a key that is given replaces the
- * stored one (rotation); running without a key leaves it.
+ * _API_KEY, _GENERATION_TEMPERATURE (default 0.7), _JUDGE_TEMPERATURE (default 0.1)); the key is
+ * stored encrypted. Ratings are kept per configuration, so the settings that shape verdicts
+ * (endpoint, model, prompt version, temperatures) name it and are never changed in place: other
+ * settings make another configuration. New configurations take the current prompt version;
+ * older ones (named "…:t<temperature>", prompts v1) keep theirs, so versions never pool. Only a
+ * key that is given replaces the stored one (rotation); running without a key leaves it.
  */
 export async function llmExaminerConfigFromEnv(db: PrismaClient, env = process.env): Promise<ExaminerConfig> {
   const baseUrl = env.ARENA_EXAMINER_BASE_URL;
   const model = env.ARENA_EXAMINER_MODEL;
   if (!baseUrl || !model) throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
-  const temperature = env.ARENA_EXAMINER_TEMPERATURE ? Number(env.ARENA_EXAMINER_TEMPERATURE) : 0.2;
-  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) {
-    throw new Error(`llm examiner: ARENA_EXAMINER_TEMPERATURE must be a number from 0 to 2, got "${env.ARENA_EXAMINER_TEMPERATURE}"`);
-  }
+  const generationTemperature = temperatureFrom(env, "ARENA_EXAMINER_GENERATION_TEMPERATURE", EXAMINER_DEFAULTS.generationTemperature);
+  const judgeTemperature = temperatureFrom(env, "ARENA_EXAMINER_JUDGE_TEMPERATURE", EXAMINER_DEFAULTS.judgeTemperature);
+  const promptVersion = EXAMINER_DEFAULTS.promptVersion;
   const apiKeyEnc = env.ARENA_EXAMINER_API_KEY ? encryptSecret(env.ARENA_EXAMINER_API_KEY, loadSecretKey()) : null;
   const endpoint = new URL(baseUrl);
-  const name = `llm:${model}@${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}:t${temperature}`;
+  const name = `llm:${model}@${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}:${promptVersion}:g${generationTemperature}:j${judgeTemperature}`;
   return db.examinerConfig.upsert({
     where: { name },
-    create: { name, mode: "llm", baseUrl, model, apiKeyEnc, temperature },
+    create: { name, mode: "llm", baseUrl, model, apiKeyEnc, generationTemperature, judgeTemperature, promptVersion },
     update: apiKeyEnc ? { apiKeyEnc } : {},
   });
 }

@@ -1,7 +1,7 @@
 import type { PageFetcher } from "@arena/core";
 import { sqlPool, type Agent, type ExaminerConfig, type Match, type PrismaClient, type TournamentStatus } from "@arena/db";
 import { agentLimits, createAgentClient, decryptSecret, loadSecretKey } from "@arena/agents";
-import { createExaminer } from "@arena/examiner";
+import { createExaminer, PROMPT_VERSIONS, type PromptVersion } from "@arena/examiner";
 import type { AgentLimiter } from "@arena/jobs";
 import { sdkFetch } from "@arena/net";
 import { sandboxPageFetcher, type TreeViews } from "@arena/trees";
@@ -21,6 +21,13 @@ export interface DepsOptions {
   log?: MatchDeps["log"];
 }
 
+/** A stored configuration's prompt version; one this build does not know is a configuration error. */
+function promptVersionOf(config: ExaminerConfig): PromptVersion {
+  const version = PROMPT_VERSIONS.find((v) => v === config.promptVersion);
+  if (!version) throw new Error(`examiner ${config.name}: unknown prompt version "${config.promptVersion}"`);
+  return version;
+}
+
 /** Builds the examiner of a stored configuration; its secret is decrypted only here. */
 export function examinerFor(config: ExaminerConfig, allow: string[] = []) {
   if (config.mode === "heuristic") return createExaminer({ mode: "heuristic", doubleJudge: config.doubleJudge });
@@ -32,9 +39,10 @@ export function examinerFor(config: ExaminerConfig, allow: string[] = []) {
     baseUrl: config.baseUrl,
     model: config.model,
     apiKey: config.apiKeyEnc ? decryptSecret(config.apiKeyEnc, loadSecretKey()) : "",
-    temperature: config.temperature,
+    generationTemperature: config.generationTemperature,
+    judgeTemperature: config.judgeTemperature,
     doubleJudge: config.doubleJudge,
-    promptVersion: config.promptVersion,
+    promptVersion: promptVersionOf(config),
     fetch: sdkFetch({ allow: [...allow, host], timeoutMs: 180_000 }) as typeof fetch,
   });
 }

@@ -6,7 +6,7 @@ import type { ChatMessage } from "./prompts";
 
 /**
  * One structured examiner call with the retry policy of SPEC §4 / issue #4:
- * - up to `maxAttempts` attempts; the first at the configured temperature, retries at 0;
+ * - up to `maxAttempts` attempts; the first at the spec's temperature, retries at 0;
  * - HTTP 429 / 5xx / connection errors are retried with exponential backoff by the SDK
  *   (`maxRetries`, honouring Retry-After); when those are exhausted the attempt fails;
  * - a 400 whose message names the structured-output parameter (response_format / json_schema /
@@ -22,6 +22,8 @@ export interface StructuredSpec<T> {
   messages: ChatMessage[];
   schemaName: string;
   jsonSchema: Record<string, unknown>;
+  /** Sampling temperature of the first attempt (generation and judgement differ). */
+  temperature: number;
   /** Validates parsed JSON; throws an Error whose message tells the model what to fix. */
   validate(data: unknown): T;
 }
@@ -31,7 +33,6 @@ export type StructuredResult<T> = { ok: true; value: T; calls: ExaminerCall[] } 
 export interface CallerSettings {
   client: OpenAI;
   model: string;
-  temperature: number;
   maxAttempts: number;
   prices: Record<string, Price>;
 }
@@ -59,7 +60,7 @@ export class StructuredCaller {
     let lastError = "no attempt made";
     let unreachable = true;
     for (let attempt = 1; attempt <= this.s.maxAttempts; attempt++) {
-      const temperature = attempt === 1 ? this.s.temperature : 0;
+      const temperature = attempt === 1 ? spec.temperature : 0;
       const sent = await this.request(spec, messages, temperature, seed, attempt, calls);
       if ("error" in sent) {
         lastError = sent.error;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { domainOf, parseVerdict, priceTable, seedOf, VERDICT_TOKENS, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
-import { GenerationError, type Examiner, type JudgeInput, type JudgeResult } from "../types";
+import { GenerationError, type Examiner, type JudgeInput, type JudgeResult, type PromptVersion } from "../types";
 import { StructuredCaller, type StructuredSpec } from "./call";
 import { generateMessages, judgeMessages } from "./prompts";
 import { judgeTwice } from "../double-judge";
@@ -17,9 +17,10 @@ export interface LlmExaminerSettings {
   baseUrl: string;
   model: string;
   apiKey: string;
-  temperature: number;
+  generationTemperature: number;
+  judgeTemperature: number;
   doubleJudge: boolean;
-  promptVersion: string;
+  promptVersion: PromptVersion;
   maxAttempts: number;
   maxRetries: number;
   timeoutMs: number;
@@ -31,6 +32,8 @@ const str = z.union([z.string(), z.number()]).transform((v) => String(v).trim())
 const generationSchema = z.object({
   question: z.string().trim().min(20, "question is missing or too short"),
   word_limit_instruction: z.string().optional(),
+  /** v2: the answer drafted before the checklists; kept in the stored raw reply, not in the task. */
+  gold_answer: z.string().optional(),
   checklist_depth: z
     .array(z.object({ entity: str.pipe(z.string().min(1)), aliases: z.array(str).optional(), logic: str.optional(), source_url: str }))
     .min(1, "checklist_depth needs at least one target entity"),
@@ -69,6 +72,21 @@ const GENERATION_JSON_SCHEMA = {
     rationale: { type: "string" },
   },
 };
+
+/** v2 adds the gold answer, placed before the checklists so the model drafts it first. */
+const GENERATION_JSON_SCHEMA_V2 = {
+  ...GENERATION_JSON_SCHEMA,
+  required: ["question", "word_limit_instruction", "gold_answer", "checklist_depth", "checklist_width", "rationale"],
+  properties: {
+    question: GENERATION_JSON_SCHEMA.properties.question,
+    word_limit_instruction: GENERATION_JSON_SCHEMA.properties.word_limit_instruction,
+    gold_answer: { type: "string" },
+    checklist_depth: GENERATION_JSON_SCHEMA.properties.checklist_depth,
+    checklist_width: GENERATION_JSON_SCHEMA.properties.checklist_width,
+    rationale: GENERATION_JSON_SCHEMA.properties.rationale,
+  },
+};
+const GENERATION_SCHEMAS: Record<PromptVersion, Record<string, unknown>> = { v1: GENERATION_JSON_SCHEMA, v2: GENERATION_JSON_SCHEMA_V2 };
 
 const VERDICT_JSON_SCHEMA = {
   type: "object",
@@ -153,7 +171,6 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
   const caller = new StructuredCaller({
     client,
     model: s.model,
-    temperature: s.temperature,
     maxAttempts: s.maxAttempts,
     prices: priceTable(process.env.ARENA_MODEL_PRICES),
   });
@@ -164,6 +181,7 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
       messages: judgeMessages(s.promptVersion, input),
       schemaName: "arena_verdict",
       jsonSchema: VERDICT_JSON_SCHEMA,
+      temperature: s.judgeTemperature,
       validate: parseVerdict,
     };
     const r = await caller.call(spec, apiSeed(seed));
@@ -178,7 +196,8 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
         kind: "generate",
         messages: generateMessages(s.promptVersion, ctx, ctx.wordLimit.instruction),
         schemaName: "arena_task",
-        jsonSchema: GENERATION_JSON_SCHEMA,
+        jsonSchema: GENERATION_SCHEMAS[s.promptVersion],
+        temperature: s.generationTemperature,
         validate: (data) => toGeneratedTask(data, ctx),
       };
       const r = await caller.call(spec, apiSeed(opts.seed));

@@ -1,6 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { ChecklistItem, ContextNode, TaskContext } from "@arena/core";
-import type { JudgeInput } from "../types";
+import type { JudgeInput, PromptVersion } from "../types";
 
 /**
  * Versioned prompt templates (`prompts/<version>/<name>.md`), split into chat messages by
@@ -14,7 +15,7 @@ export type TemplateName = "generate" | "judge";
 const SECTION = /<!--\s*role:\s*(system|user)\s*-->([\s\S]*?)(?=<!--\s*role:|$)/g;
 const templates = new Map<string, string>();
 
-function loadTemplate(version: string, name: TemplateName): string {
+function loadTemplate(version: PromptVersion, name: TemplateName): string {
   const key = `${version}/${name}`;
   let text = templates.get(key);
   if (text === undefined) {
@@ -24,7 +25,7 @@ function loadTemplate(version: string, name: TemplateName): string {
   return text;
 }
 
-export function renderTemplate(version: string, name: TemplateName, vars: Record<string, string | number>): ChatMessage[] {
+export function renderTemplate(version: PromptVersion, name: TemplateName, vars: Record<string, string | number>): ChatMessage[] {
   // Split before filling, so role markers inside filled-in text (e.g. an agent's answer) stay text.
   const sections = [...loadTemplate(version, name).matchAll(SECTION)];
   if (sections.length === 0) throw new Error(`prompt ${version}/${name}: no role sections`);
@@ -56,7 +57,7 @@ function renderNode(tag: string, n: ContextNode): string {
     .join("\n");
 }
 
-export function generateMessages(version: string, ctx: TaskContext, wordLimitInstruction: string): ChatMessage[] {
+export function generateMessages(version: PromptVersion, ctx: TaskContext, wordLimitInstruction: string): ChatMessage[] {
   return renderTemplate(version, "generate", {
     root_topic: ctx.rootTopic,
     reasoning_chain: ctx.reasoningChain.map((n, i) => renderNode(`C${i + 1}`, n)).join("\n\n") || "(none)",
@@ -79,15 +80,40 @@ function renderChecklist(items: ChecklistItem[]): string {
     .join("\n");
 }
 
-export function judgeMessages(version: string, input: JudgeInput): ChatMessage[] {
-  return renderTemplate(version, "judge", {
+/**
+ * A fresh code for one judgement's answer markers: 72 random bits, so an agent cannot guess the
+ * marker that would close its answer; drawn again in the (astronomically unlikely) case that an
+ * answer already contains it.
+ */
+export function answerFence(answers: readonly string[]): string {
+  for (;;) {
+    const fence = randomBytes(9).toString("base64url");
+    if (!answers.some((a) => a.includes(fence))) return fence;
+  }
+}
+
+/**
+ * v1 wraps answers in fixed <answer_a>/<answer_b> tags. Its stored configurations keep judging
+ * with it, so a tag of that shape inside an answer is defused (its "<" becomes "‹") and cannot
+ * close the block.
+ */
+const defuseV1Tags = (answer: string) => answer.replace(/<(?=\s*\/?\s*answer_[ab]\b)/gi, "‹");
+
+/**
+ * The judge's messages. Answers are agent output: from v2 on they sit between BEGIN/END markers
+ * carrying a per-call random code (`fence`, from answerFence unless given) that the system
+ * message names as the only way to close an answer.
+ */
+export function judgeMessages(version: PromptVersion, input: JudgeInput, fence?: string): ChatMessage[] {
+  const answers = [input.answerA.trim() || "(no answer)", input.answerB.trim() || "(no answer)"] as const;
+  const vars = {
     question: input.question,
     word_limit_instruction: input.wordLimitInstruction,
     checklist_depth: renderChecklist(input.checklistDepth),
     checklist_width: renderChecklist(input.checklistWidth),
-    answer_a: input.answerA.trim() || "(no answer)",
-    answer_b: input.answerB.trim() || "(no answer)",
     citations_a: input.citationsA,
     citations_b: input.citationsB,
-  });
+  };
+  if (version === "v1") return renderTemplate(version, "judge", { ...vars, answer_a: defuseV1Tags(answers[0]), answer_b: defuseV1Tags(answers[1]) });
+  return renderTemplate(version, "judge", { ...vars, answer_a: answers[0], answer_b: answers[1], fence: fence ?? answerFence(answers) });
 }
