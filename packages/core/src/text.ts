@@ -114,3 +114,22 @@ export function wellFormed(text: string): string {
   // String.prototype.toWellFormed is ES2024 (Node 20 has it); the compiled lib is ES2023.
   return (withoutNul(text) as string & { toWellFormed(): string }).toWellFormed();
 }
+
+/** Longest page title and description the arena stores (a published DR-Arena tree has up to 203 and 1,905). */
+export const MAX_TITLE_CHARS = 500;
+export const MAX_DESCRIPTION_CHARS = 2_000;
+
+/** C0 controls other than tab, line feed and carriage return, DEL and C1 controls: what starts a terminal escape sequence. */
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * A page's title or description as stored: well-formed, without control characters (`arena tree
+ * list` would print a crawled page's escape sequences raw), at most `maxChars` long, cut without
+ * splitting a surrogate pair.
+ */
+export function pageLabel(text: string, maxChars: number): string {
+  const clean = wellFormed(text).replace(CONTROL_CHARS, "");
+  if (clean.length <= maxChars) return clean;
+  const high = clean.charCodeAt(maxChars - 1);
+  return clean.slice(0, high >= 0xd800 && high <= 0xdbff ? maxChars - 1 : maxChars);
+}

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { TreeFormatError, type DrArenaNode } from "@arena/core";
+import { MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS, TreeFormatError, type DrArenaNode } from "@arena/core";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import {
@@ -112,10 +112,25 @@ describe("tree import/export", () => {
     expect(await db.tree.count()).toBe(0);
   });
 
+  it("stores untrusted texts well-formed, with titles and descriptions cut and free of control characters", async () => {
+    const tree = structuredClone(readJson("tree_0006.json")) as DrArenaNode;
+    tree.title = "\u001b[2J\u001b]0;owned\u0007Cleared " + "x".repeat(2 * MAX_TITLE_CHARS);
+    tree.description = "d".repeat(3 * MAX_DESCRIPTION_CHARS);
+    tree.children[0]!.content = "lone \ud800 surrogate and \u0000 NUL";
+    const summary = await importTree(db, tree);
+    expect(summary.title).toMatch(/^\[2J\]0;ownedCleared x+$/);
+    expect(summary.title).toHaveLength(MAX_TITLE_CHARS);
+    const root = await db.node.findFirstOrThrow({ where: { treeId: summary.id, parentId: null } });
+    expect(root.title).toBe(summary.title);
+    expect(root.description).toHaveLength(MAX_DESCRIPTION_CHARS);
+    const child = await db.node.findFirstOrThrow({ where: { parentId: root.id, ordinal: 0 } });
+    expect(child.content).toBe("lone \ufffd surrogate and  NUL");
+  });
+
   it("leaves no rows when the database refuses a node mid-import", async () => {
     const tree = structuredClone(readJson("tree_0006.json")) as DrArenaNode;
-    // PostgreSQL text cannot hold NUL: a deep node fails after the root levels were written.
-    tree.children[3]!.children[0]!.content = "bad \u0000 byte";
+    // A depth beyond PostgreSQL's 32-bit integer: a deep node fails after the root levels were written.
+    tree.children[3]!.children[0]!.depth = 2 ** 31;
     await expect(importTree(db, tree)).rejects.toThrow();
     expect(await db.tree.count()).toBe(0);
     expect(await db.node.count()).toBe(0);

@@ -1,6 +1,15 @@
 import { Readability } from "@mozilla/readability";
-import { GENERIC_RELATIONSHIP, type FetchedPage, type LinkContextView } from "@arena/core";
+import {
+  GENERIC_RELATIONSHIP,
+  MAX_DESCRIPTION_CHARS,
+  MAX_TITLE_CHARS,
+  pageLabel,
+  wellFormed,
+  type FetchedPage,
+  type LinkContextView,
+} from "@arena/core";
 import { DOMParser } from "linkedom";
+import { boundNesting } from "./bound-html";
 import { isMeaningfulLink } from "./links";
 
 /**
@@ -23,9 +32,23 @@ import { isMeaningfulLink } from "./links";
  * - At most MAX_LINK_CONTEXTS links are kept (the first in page order): enough for expansion,
  *   bounded for link farms.
  * - The page keeps its requested URL.
+ * - Pages are untrusted: tags nested deeper than MAX_SOURCE_DEPTH are dropped before parsing
+ *   (`boundNesting`), elements nested deeper than MAX_DOM_DEPTH keep their text but lose their
+ *   structure (`boundDom`), Readability reads only pages of at most MAX_READABILITY_ELEMENTS
+ *   elements, titles and descriptions are cut and cleaned of control characters (core's
+ *   `pageLabel`), and every text is well-formed.
  */
 
 const MAX_LINK_CONTEXTS = 100;
+/**
+ * Real pages nest a few dozen elements deep; a hostile one nested lists 38 KB deep and made
+ * Readability take 113 s (its work grows with depth times size), and our walk recurses per level.
+ */
+const MAX_DOM_DEPTH = 64;
+/** Nesting allowed into the parser (see bound-html.ts); deeper levels are flattened after parsing. */
+const MAX_SOURCE_DEPTH = 256;
+/** Readability's work grows faster than the page; above this many elements the walk's text serves. */
+const MAX_READABILITY_ELEMENTS = 20_000;
 const CONTEXT_CHARS = 100;
 const MAX_CAPTION_CHARS = 80;
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "iframe", "head", "select", "button"]);
@@ -216,11 +239,35 @@ function meta(doc: DomElement, selector: string): string | null {
 /** Below this, Readability found no article (hub or index page) and the page text serves better. */
 const MIN_ARTICLE_CHARS = 200;
 
-function readableText(doc: unknown): string | null {
+/**
+ * Flattens every element at MAX_DOM_DEPTH into one text node (its text is kept, its structure
+ * dropped) and counts the elements left. Iterative, and it never descends below the cut: linear
+ * in the page, and every later step (walk, Readability) sees a DOM of bounded depth.
+ */
+function boundDom(root: DomElement): number {
+  let elements = 0;
+  const stack: Array<[DomElement, number]> = [[root, 0]];
+  while (stack.length) {
+    const [el, depth] = stack.pop()!;
+    elements++;
+    if (depth >= MAX_DOM_DEPTH) {
+      if (el.children.length) el.textContent = el.textContent ?? "";
+      continue;
+    }
+    for (const child of Array.from(el.children)) stack.push([child, depth + 1]);
+  }
+  return elements;
+}
+
+function readableText(doc: unknown, elements: number): string | null {
+  if (elements > MAX_READABILITY_ELEMENTS) return null;
   try {
     // charThreshold 1 stops Readability from re-running with relaxed rules on short results
     // (up to 4 passes, ~3x the time); short results fall back to the page text instead.
-    const article = new Readability(doc as ConstructorParameters<typeof Readability>[0], { charThreshold: 1 }).parse();
+    const article = new Readability(doc as ConstructorParameters<typeof Readability>[0], {
+      charThreshold: 1,
+      maxElemsToParse: MAX_READABILITY_ELEMENTS,
+    }).parse();
     const text = collapse(article?.textContent);
     return text.length >= MIN_ARTICLE_CHARS ? text : null;
   } catch {
@@ -231,7 +278,11 @@ function readableText(doc: unknown): string | null {
 /** Extracts one HTML page fetched from `pageUrl` (see module comment for the rules). */
 export function extractPage(html: string, pageUrl: string): FetchedPage {
   const page = new URL(pageUrl);
-  const doc = new DOMParser().parseFromString(html, "text/html") as unknown as DomElement & { body: DomElement | null };
+  const doc = new DOMParser().parseFromString(boundNesting(html, MAX_SOURCE_DEPTH), "text/html") as unknown as DomElement & {
+    body: DomElement | null;
+    documentElement: DomElement;
+  };
+  const elements = boundDom(doc.documentElement);
   const baseHref = doc.querySelector("base[href]")?.getAttribute("href");
   const base = (baseHref && resolve(baseHref, page.href)?.href) || page.href;
 
@@ -252,9 +303,9 @@ export function extractPage(html: string, pageUrl: string): FetchedPage {
     seen.add(url.href);
     links.push({
       url: url.href,
-      anchorText: raw.anchor,
-      surroundingText: surrounding(text, raw.start, raw.end),
-      relationship: raw.relationship,
+      anchorText: wellFormed(raw.anchor),
+      surroundingText: wellFormed(surrounding(text, raw.start, raw.end)),
+      relationship: wellFormed(raw.relationship),
     });
   }
 
@@ -262,7 +313,14 @@ export function extractPage(html: string, pageUrl: string): FetchedPage {
   const description = meta(doc, 'meta[name="description"]') ?? meta(doc, 'meta[property="og:description"]');
   // Readability rewrites the document, so it runs last; the walk's text is the fallback for pages
   // it cannot make an article of (hubs, short pages).
-  const content = readableText(doc) ?? collapse(text);
+  const content = readableText(doc, elements) ?? collapse(text);
 
-  return { url: pageUrl, domain: page.hostname, title, description, content, links };
+  return {
+    url: pageUrl,
+    domain: page.hostname,
+    title: title === null ? null : pageLabel(title, MAX_TITLE_CHARS) || null,
+    description: description === null ? null : pageLabel(description, MAX_DESCRIPTION_CHARS) || null,
+    content: wellFormed(content),
+    links,
+  };
 }

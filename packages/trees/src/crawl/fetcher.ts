@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { withoutNul, type FetchedPage, type PageFetcher } from "@arena/core";
 import { guardedFetch, NetError } from "@arena/net";
 import robotsParser from "robots-parser";
-import { extractPage } from "./extract";
+import { extractPageOffThread } from "./extract-thread";
 
 /**
  * The live-web PageFetcher: guarded HTTP, robots.txt, per-host politeness, HTML only.
@@ -15,6 +15,8 @@ import { extractPage } from "./extract";
  *   crawler runs several fetches at once. 0 disables it (meant for allow-listed loopback).
  * - Text is decoded with the charset from Content-Type, else a <meta charset> in the first
  *   1024 bytes, else UTF-8.
+ * - Pages are extracted on the extraction thread with a time limit (see extract-thread.ts): a
+ *   crawled page cannot stall the process that fetched it.
  */
 
 export interface WebFetcherOptions {
@@ -26,6 +28,8 @@ export interface WebFetcherOptions {
   timeoutMs?: number;
   maxBytes?: number;
   retries?: number;
+  /** Time limit of one page's extraction (off the main thread); a slower page fails. Default 20 s. */
+  extractTimeoutMs?: number;
 }
 
 const DEFAULT_USER_AGENT = "DRArenaBot/0.1 (+https://github.com/dr-arena)";
@@ -125,7 +129,7 @@ export function webPageFetcher(options: WebFetcherOptions = {}): PageFetcher {
     const mime = contentType.split(";")[0]!.trim().toLowerCase();
     if (!HTML_TYPES.has(mime)) throw new Error(`not HTML (content type ${mime || "missing"})`);
     // Links resolve against the final URL; the page keeps the URL it was asked for.
-    const page = extractPage(decode(res.body, charsetOf(contentType, res.body)), res.url);
+    const page = await extractPageOffThread(decode(res.body, charsetOf(contentType, res.body)), res.url, options.extractTimeoutMs ?? 20_000);
     return { ...page, url: pageUrl, domain: url.hostname };
   };
 }

@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { z } from "zod";
-import { parseDrArenaTree, TreeFormatError, type DrArenaNode } from "@arena/core";
+import {
+  MAX_DESCRIPTION_CHARS,
+  MAX_TITLE_CHARS,
+  pageLabel,
+  parseDrArenaTree,
+  TreeFormatError,
+  wellFormed,
+  type DrArenaNode,
+} from "@arena/core";
 import type { Prisma, PrismaClient, TreeSource } from "@arena/db";
 import { chunks } from "./db";
 
@@ -42,6 +50,14 @@ type ContextRow = Prisma.LinkContextCreateManyInput;
 const NODE_BATCH = 2000;
 const CONTEXT_BATCH = 4000;
 
+/**
+ * Imported files are untrusted like crawled pages: titles and descriptions are cut and cleaned of
+ * control characters as the extractor does (the published trees are within these bounds and
+ * have none, so they still export byte-identical), every text is made well-formed.
+ */
+const label = (text: string | null, maxChars: number) => (text === null ? null : pageLabel(text, maxChars));
+const text = (value: string | null) => (value === null ? null : wellFormed(value));
+
 /** Flattens the tree breadth-first so each level's parents exist before its children. */
 function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; contexts: ContextRow[] } {
   const levels: NodeRow[][] = [];
@@ -59,15 +75,15 @@ function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; cont
         treeId,
         parentId,
         ordinal,
-        url: node.url,
-        domain: node.domain,
-        title: node.title,
-        description: node.description,
-        content: node.content,
+        url: wellFormed(node.url),
+        domain: wellFormed(node.domain),
+        title: label(node.title, MAX_TITLE_CHARS),
+        description: label(node.description, MAX_DESCRIPTION_CHARS),
+        content: text(node.content),
         crawled: node.crawled,
         depth: node.depth,
-        error: node.error,
-        relationshipCluster: node.relationship_cluster,
+        error: text(node.error),
+        relationshipCluster: text(node.relationship_cluster),
         status: node.crawled ? "crawled" : node.error !== null ? "failed" : "pending",
       });
       node.link_contexts.forEach((lc, i) =>
@@ -75,10 +91,10 @@ function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; cont
           id: randomUUID(),
           nodeId: id,
           ordinal: i,
-          url: lc.url,
-          anchorText: lc.anchor_text,
-          surroundingText: lc.surrounding_text,
-          relationship: lc.relationship,
+          url: wellFormed(lc.url),
+          anchorText: wellFormed(lc.anchor_text),
+          surroundingText: wellFormed(lc.surrounding_text),
+          relationship: wellFormed(lc.relationship),
         }),
       );
       node.children.forEach((child, i) => next.push({ node: child, parentId: id, ordinal: i }));
@@ -97,13 +113,14 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
   const root = parseDrArenaTree(json);
   const treeId = randomUUID();
   const { levels, contexts } = flatten(root, treeId);
+  const [rootRow] = levels[0]!;
   await db.$transaction(
     async (tx) => {
       await tx.tree.create({
         data: {
           id: treeId,
-          rootUrl: root.url,
-          title: root.title,
+          rootUrl: rootRow!.url,
+          title: rootRow!.title,
           topic: opts.topic ?? null,
           source: opts.source ?? "imported",
           sourceName: opts.sourceName ?? null,
@@ -122,8 +139,8 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
   const all = levels.flat();
   return {
     id: treeId,
-    rootUrl: root.url,
-    title: root.title,
+    rootUrl: rootRow!.url,
+    title: rootRow!.title ?? null,
     nodes: all.length,
     maxDepth: all.reduce((max, n) => Math.max(max, n.depth), 0),
   };
