@@ -5,7 +5,6 @@ import {
   advanceTournament,
   cancelTournament,
   enqueueTick,
-  leaderboard,
   pauseTournament,
   resumeTournament,
   snapshotRowSchema,
@@ -15,6 +14,7 @@ import {
   waitForMatches,
   waitForTournament,
 } from "@arena/tournament";
+import { readLeaderboard } from "@arena/tournament/read";
 import { draftTournament, expectConsistent, tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
 
@@ -53,17 +53,23 @@ describe("Swiss tournament through the queue and workers", () => {
     expect(final.reduce((s, r) => s + r.games, 0)).toBe(2 * rated);
     for (const r of final) expect(r.sandwich!.lower < r.rating && r.rating < r.sandwich!.upper).toBe(true);
 
-    const board = await leaderboard(db, { examinerConfigId: config.id });
-    expect(board.matches).toBe(rated);
-    expect(board.agents).toHaveLength(4);
-    expect(board.rounds).toBe(await db.round.count({ where: { voided: false, verdictToken: { not: null } } }));
-    expect(board.depthHistogram.reduce((s, h) => s + h.count, 0)).toBe(board.rounds);
+    // The leaderboard is the latest snapshot, with the analyses of the same matches.
+    const board = (await readLeaderboard(db, { tournament: tournament.id }))!;
+    expect(board.examiner!.id).toBe(config.id);
+    expect(board.snapshot!.matchesCounted).toBe(rated);
+    expect(board.rows.map((r) => [r.agentId, r.rating])).toEqual(final.map((r) => [r.agentId, r.rating]));
+    const analysis = board.analysis!;
+    expect(analysis.rounds).toBe(await db.round.count({ where: { voided: false, verdictToken: { not: null } } }));
+    expect(analysis.depthHistogram.reduce((s, h) => s + h.count, 0)).toBe(analysis.rounds);
+    expect(board.rows.reduce((s, r) => s + r.rounds!.rounds, 0)).toBe(2 * analysis.rounds);
+    expect(analysis.pairwise.reduce((s, p) => s + p.games, 0)).toBe(2 * rated);
+    expect(analysis.eloHistory.at(-1)!.matches).toBe(rated);
     // Strongest planted agent (index 0) above the weakest (index 3).
-    const rating = (id: string) => board.agents.find((a) => a.agentId === id)!.rating;
+    const rating = (id: string) => board.rows.find((a) => a.agentId === id)!.rating;
     expect(rating(agentIds[0]!)).toBeGreaterThan(rating(agentIds[3]!));
 
     // A completed tournament's tick changes nothing.
-    expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "completed" });
+    expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "completed", snapshot: null });
   });
 
   it("concurrent ticks pair a round exactly once", async () => {
@@ -130,7 +136,7 @@ describe("Swiss tournament through the queue and workers", () => {
     const { cancelledMatches } = await cancelTournament(db, tournament.id);
     expect(cancelledMatches).toBeGreaterThan(0);
     await waitFor(quiet, "running matches to finish");
-    expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "cancelled" });
+    expect(await advanceTournament(db, tournament.id, queues)).toEqual({ kind: "idle", status: "cancelled", snapshot: null });
     expect(await db.tournamentRound.count()).toBe(1);
     // A job that read the match as queued just before the cancel may still play it (see report).
     expect(await db.match.count({ where: { status: "cancelled" } })).toBeGreaterThan(0);

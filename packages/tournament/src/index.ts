@@ -10,7 +10,7 @@ export {
 export { advanceTournament, treesForPairing } from "./advance";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, type TournamentQueues } from "./jobs";
 export { ratedMatches, battlesOf, fitRatings, snapshotRowSchema, refitScope, refitExaminerScope, type RatedMatch, type RatingScope, type Refit } from "./ratings";
-export { leaderboard, judgedRounds, type JudgedRound } from "./leaderboard";
+export { judgedRounds, type JudgedRound } from "./leaderboard";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";
 export {
   plantedSkills,

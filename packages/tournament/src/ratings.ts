@@ -16,11 +16,10 @@ import type { Db } from "@arena/db";
 /**
  * Bootstrap settings (SPEC §7: ≥ 100 rounds, fixed seed). Snapshots are refitted after every
  * match, in the worker, so they use 200 rounds (a 1000-round refit of 32 agents costs ~0.4 s of
- * CPU per finished match, which starved the matches in bench:tournament); the leaderboard,
- * computed on demand, uses 1000.
+ * CPU per finished match, which starved the matches in bench:tournament). Every reader serves
+ * the stored snapshot; nothing refits per request.
  */
-const SNAPSHOT_BOOTSTRAP = { rounds: 200, seed: 7 } as const;
-export const LEADERBOARD_BOOTSTRAP_ROUNDS = 1000;
+export const SNAPSHOT_BOOTSTRAP = { rounds: 200, seed: 7 } as const;
 
 export interface RatedMatch {
   id: string;
