@@ -1,9 +1,14 @@
-import { readScopes } from "@arena/tournament/read";
+import { notFound } from "next/navigation";
+import { readLeaderboard, readScopes } from "@arena/tournament/read";
 import { db } from "@/lib/db";
+import { scopeOf, type SearchParams } from "@/lib/params";
+import { LeaderboardPage } from "@/features/leaderboard/leaderboard-page";
 
 export const dynamic = "force-dynamic";
 
-export default async function Home() {
-  const scopes = await readScopes(db());
-  return <h1 className="text-xl font-semibold">DR Arena ({scopes.examiners.length} examiners)</h1>;
+export default async function Home({ searchParams }: { searchParams: SearchParams }) {
+  const scope = await scopeOf(searchParams);
+  const [scopes, board] = await Promise.all([readScopes(db()), readLeaderboard(db(), scope)]);
+  if (!board) notFound();
+  return <LeaderboardPage board={board} scopes={scopes} />;
 }

@@ -1,0 +1,82 @@
+import Link from "next/link";
+
+/** Small presentational pieces shared by every page. */
+
+export function PageTitle({ children, aside }: { children: React.ReactNode; aside?: React.ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+      <h1 className="text-xl font-semibold tracking-tight">{children}</h1>
+      {aside}
+    </div>
+  );
+}
+
+export function Section({ title, children, id }: { title: string; children: React.ReactNode; id?: string }) {
+  return (
+    <section className="mt-8" id={id} aria-labelledby={id ? `${id}-title` : undefined}>
+      <h2 id={id ? `${id}-title` : undefined} className="mb-3 text-lg font-semibold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** An empty or error state: what it means, then what to do. */
+export function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="rounded-md border border-dashed border-zinc-300 p-6 text-sm dark:border-zinc-700">
+      <p className="font-medium">{title}</p>
+      {children ? <div className="mt-1 text-zinc-600 dark:text-zinc-400">{children}</div> : null}
+    </div>
+  );
+}
+
+/** Wide tables scroll sideways inside this on narrow screens instead of widening the page. */
+export function TableScroll({ children }: { children: React.ReactNode }) {
+  return <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">{children}</div>;
+}
+
+export const th = "px-2 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400 whitespace-nowrap";
+export const thNum = `${th} text-right`;
+export const td = "px-2 py-1.5 align-top";
+export const tdNum = "px-2 py-1.5 num whitespace-nowrap align-top";
+export const row = "border-t border-zinc-100 dark:border-zinc-800";
+export const link = "text-sky-700 hover:underline dark:text-sky-400";
+
+export function Code({ children }: { children: React.ReactNode }) {
+  return <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-zinc-800">{children}</code>;
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  running: "bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200",
+  queued: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
+  draft: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
+  paused: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
+  completed: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
+  failed: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
+  cancelled: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-400",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_COLORS[status] ?? STATUS_COLORS.queued}`}>{status}</span>;
+}
+
+/** Loud on purpose: heuristic numbers must never be mistaken for the paper's LLM-judged method. */
+export function HeuristicBanner({ name }: { name: string }) {
+  return (
+    <div role="note" data-testid="heuristic-banner" className="mb-4 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
+      <strong>Offline heuristic examiner.</strong> These results were judged by <Code>{name}</Code>, a stand-in that builds questions
+      from tree structure and judges by checklist matching. It is not the LLM examiner of the DR-Arena method; treat the
+      numbers as a smoke test of the pipeline, not as a ranking of research quality. <Link href="/about#examiners" className="underline">Why?</Link>
+    </div>
+  );
+}
+
+export function ExternalLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={className ?? `${link} break-all`}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,64 @@
+import type { LeaderboardView, ScopesView } from "@arena/tournament/read";
+import { Code, Empty, HeuristicBanner, PageTitle, TableScroll } from "@/components/ui";
+import { LiveRefresh } from "@/components/live-refresh";
+import { ScopeSelector } from "@/components/scope-selector";
+import { LeaderboardTable } from "./leaderboard-table";
+import { ProfileLegend } from "./profile-bar";
+import { SnapshotNote } from "./snapshot-note";
+
+export function LeaderboardPage({ board, scopes }: { board: LeaderboardView; scopes: ScopesView }) {
+  return (
+    <>
+      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "tournament"]} />}>
+        Leaderboard{board.tournament ? `: ${board.tournament.name}` : ""}
+      </PageTitle>
+      <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" />
+      {board.examiner?.mode === "heuristic" ? <HeuristicBanner name={board.examiner.name} /> : null}
+      {board.rows.length === 0 ? (
+        <NoRatings board={board} />
+      ) : (
+        <>
+          <SnapshotNote board={board} />
+          <TableScroll>
+            <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} />
+          </TableScroll>
+          <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+            <p>
+              <ProfileLegend />
+            </p>
+            <p>
+              Rank = 1 + number of agents whose 95 % lower bound exceeds this agent&apos;s upper bound, so agents with overlapping intervals
+              share a rank. <em>preliminary</em>: fewer than {board.preliminaryMatches} rated matches; its interval is still wide and its
+              rank may move a lot. Ratings are Bradley–Terry fits (400 points apart = 10:1 expected odds) of this examiner configuration
+              only; see <a href="/about#ratings" className="underline">About</a>.
+            </p>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function NoRatings({ board }: { board: LeaderboardView }) {
+  if (!board.examiner) {
+    return (
+      <Empty title="No examiner configuration yet.">
+        Nothing has been judged. Start a tournament with <Code>npx arena tournament start</Code>, or watch one with <Code>npm run demo</Code>.
+      </Empty>
+    );
+  }
+  if (board.examiner.ratedMatches > 0 && !board.tournament) {
+    return (
+      <Empty title={`${board.examiner.ratedMatches} rated matches, but no rating snapshot is stored yet.`}>
+        The worker stores one after each finished match. If none appears, check that a worker is running (
+        <Code>node apps/worker/bin/worker.mjs</Code>).
+      </Empty>
+    );
+  }
+  return (
+    <Empty title="No rated match yet.">
+      Ratings appear after the first finished match of this scope. Start a tournament with <Code>npx arena tournament start</Code> (or watch
+      one with <Code>npm run demo</Code>).
+    </Empty>
+  );
+}
