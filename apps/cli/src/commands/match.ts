@@ -9,6 +9,7 @@ import {
   runMatch,
   type RoundReport,
 } from "@arena/match";
+import { refitExaminerScope } from "@arena/tournament";
 import { startSandboxServer } from "@arena/trees";
 import { examinerMode, parseOptions } from "../options";
 
@@ -63,6 +64,8 @@ export function register(program: Command): void {
         const deps = await matchDeps(db, row.id, { sandboxUrl: sandbox.url, allow });
         if (!opts.json) console.error(`match ${row.id}: ${agentA.name} (A) vs ${agentB.name} (B), ${config.mode} examiner`);
         const result = await runMatch(db, row.id, deps, (r) => printRound(r, opts.json));
+        // The configuration's arena-wide leaderboard counts standalone matches too.
+        await refitExaminerScope(db, config.id);
         if (opts.json) console.log(JSON.stringify(result));
         else console.log(`winner: ${result.winner}  ${result.score_a}:${result.score_b} after ${result.rounds} rounds (${result.voided} voided)`);
       } finally {
