@@ -1,0 +1,11 @@
+import { readAgents } from "@arena/tournament/read";
+import { db } from "@/lib/db";
+import { handle, jsonOf } from "@/lib/api/http";
+import { API_ROUTES } from "@/lib/api/routes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(): Promise<Response> {
+  return handle(async () => jsonOf(API_ROUTES.agents.response.schema, await readAgents(db())));
+}

@@ -1,0 +1,17 @@
+import { readBattles } from "@arena/tournament/read";
+import { db } from "@/lib/db";
+import { handle, notFound, queryParams } from "@/lib/api/http";
+import { API_ROUTES } from "@/lib/api/routes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return handle(async () => {
+    const battles = await readBattles(db(), queryParams(request, API_ROUTES.battles.query));
+    if (!battles) throw notFound("examiner configuration or tournament");
+    return new Response(battles.map((b) => JSON.stringify(b) + "\n").join(""), {
+      headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": 'attachment; filename="battles.jsonl"', "Cache-Control": "no-store" },
+    });
+  });
+}

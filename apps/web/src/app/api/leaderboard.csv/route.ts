@@ -1,0 +1,18 @@
+import { readLeaderboard } from "@arena/tournament/read";
+import { db } from "@/lib/db";
+import { leaderboardCsv } from "@/lib/api/csv";
+import { handle, notFound, queryParams } from "@/lib/api/http";
+import { API_ROUTES } from "@/lib/api/routes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(request: Request): Promise<Response> {
+  return handle(async () => {
+    const board = await readLeaderboard(db(), queryParams(request, API_ROUTES.leaderboardCsv.query));
+    if (!board) throw notFound("examiner configuration or tournament");
+    return new Response(leaderboardCsv(board), {
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="leaderboard.csv"', "Cache-Control": "no-store" },
+    });
+  });
+}

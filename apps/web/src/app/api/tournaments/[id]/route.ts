@@ -1,0 +1,15 @@
+import { readTournament } from "@arena/tournament/read";
+import { db } from "@/lib/db";
+import { handle, jsonOf, notFound, pathId } from "@/lib/api/http";
+import { API_ROUTES } from "@/lib/api/routes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  return handle(async () => {
+    const tournament = await readTournament(db(), pathId((await params).id, "id"));
+    if (!tournament) throw notFound("tournament");
+    return jsonOf(API_ROUTES.tournament.response.schema, tournament);
+  });
+}

@@ -1,0 +1,15 @@
+import { readTree } from "@arena/trees/read";
+import { db } from "@/lib/db";
+import { handle, jsonOf, notFound, pathId } from "@/lib/api/http";
+import { API_ROUTES } from "@/lib/api/routes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  return handle(async () => {
+    const tree = await readTree(db(), pathId((await params).id, "id"));
+    if (!tree) throw notFound("tree");
+    return jsonOf(API_ROUTES.tree.response.schema, tree);
+  });
+}

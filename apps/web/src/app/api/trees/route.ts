@@ -1,0 +1,11 @@
+import { readTrees } from "@arena/trees/read";
+import { db } from "@/lib/db";
+import { handle, jsonOf } from "@/lib/api/http";
+import { API_ROUTES } from "@/lib/api/routes";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export function GET(): Promise<Response> {
+  return handle(async () => jsonOf(API_ROUTES.trees.response.schema, await readTrees(db())));
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { apiErrorSchema } from "./http";
+import { API_ROUTES, type ApiRoute } from "./routes";
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema 2020-12 (the dialect of OpenAPI 3.1) without the `$schema` key, which the document sets once. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+function parameters(route: ApiRoute): JsonSchema[] {
+  const path = (route.pathParams ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string", minLength: 1, maxLength: 200 } }));
+  const query = Object.entries(route.query?.shape ?? {}).map(([name, field]) => {
+    const schema = field as z.ZodType;
+    return {
+      name,
+      in: "query",
+      required: !schema.safeParse(undefined).success,
+      ...(schema.description ? { description: schema.description } : {}),
+      schema: jsonSchema(schema, "input"),
+    };
+  });
+  return [...path, ...query];
+}
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+function operation(key: string, route: ApiRoute): JsonSchema {
+  const { response } = route;
+  const canFail = Boolean(route.query || route.pathParams);
+  // CSV is text; the other media types carry one schema-shaped value per line or per event.
+  const body = response.mediaType === "text/csv" ? { type: "string" } : { $ref: `#/components/schemas/${response.name}` };
+  return {
+    operationId: key,
+    summary: route.summary,
+    parameters: parameters(route),
+    responses: {
+      "200": { description: response.description, content: { [response.mediaType]: { schema: body } } },
+      ...(canFail ? { "400": errorResponse("a parameter is malformed") } : {}),
+      ...(route.notFound ? { "404": errorResponse("unknown id or scope") } : {}),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of every route in the route table, schemas generated from the read layer's zod schemas. */
+export function openApiDocument(): JsonSchema {
+  const routes = Object.entries(API_ROUTES) as [string, ApiRoute][];
+  const schemas: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorSchema, "output") };
+  for (const [, r] of routes) if (r.response.mediaType !== "text/csv") schemas[r.response.name] = jsonSchema(r.response.schema, "output");
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "DR Arena API",
+      version: "1",
+      description: "Read-only JSON API of DR Arena: leaderboards from stored rating snapshots, battles, agents, matches, tournaments, trees and live events. Errors are {\"error\":{\"code\",\"message\"}}.",
+    },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    paths: Object.fromEntries(routes.map(([key, r]) => [r.path, { get: operation(key, r) }])),
+    components: { schemas },
+  };
+}

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { arenaEventSchema } from "@arena/jobs/events";
+import { matchListParamsSchema, matchPageSchema, matchViewSchema } from "@arena/match/read";
+import {
+  agentSummarySchema,
+  agentViewSchema,
+  battleLineSchema,
+  leaderboardViewSchema,
+  scopeParamsSchema,
+  scopesViewSchema,
+  tournamentSummarySchema,
+  tournamentViewSchema,
+} from "@arena/tournament/read";
+import { nodeViewSchema, treeSummarySchema, treeViewSchema } from "@arena/trees/read";
+
+/**
+ * The JSON API's one route table: each handler takes its query schema and response schema from
+ * here, the OpenAPI document is generated from it, and a test checks that every route.ts under
+ * app/api has an entry (and every entry answers), so a route cannot be left undocumented.
+ */
+export type MediaType = "application/json" | "text/csv" | "application/x-ndjson" | "text/event-stream";
+
+export interface ApiRoute {
+  /** OpenAPI path template (`{id}` for a path parameter). */
+  path: string;
+  summary: string;
+  query?: z.ZodObject;
+  pathParams?: readonly { name: string; description: string }[];
+  /** The 200 body: a JSON document, or a CSV / one JSON value per line / one event per `data:` line following `schema`. */
+  response: { name: string; mediaType: MediaType; schema: z.ZodType; description: string };
+  /** Answers 404 for an unknown id or scope. */
+  notFound: boolean;
+}
+
+const id = (what: string) => [{ name: "id", description: `${what} id` }] as const;
+
+export const eventsParamsSchema = z.object({
+  tournament: z.string().min(1).max(200).optional().describe("only events of this tournament"),
+  match: z.string().min(1).max(200).optional().describe("only events of this match"),
+});
+
+const agentParamsSchema = z.object({ examiner: z.string().min(1).max(200).optional().describe("examiner configuration id (default: the one this agent has the most rated matches under)") });
+
+export const API_ROUTES = {
+  scopes: {
+    path: "/api/scopes",
+    summary: "Examiner configurations and tournaments a leaderboard can be selected by",
+    response: { name: "Scopes", mediaType: "application/json", schema: scopesViewSchema, description: "examiner configurations (most rated matches first) and tournaments" },
+    notFound: false,
+  },
+  leaderboard: {
+    path: "/api/leaderboard",
+    summary: "Leaderboard of one examiner configuration (optionally one tournament) from its latest rating snapshot",
+    query: scopeParamsSchema,
+    response: { name: "Leaderboard", mediaType: "application/json", schema: leaderboardViewSchema, description: "rows best first, with the snapshot they come from" },
+    notFound: true,
+  },
+  leaderboardCsv: {
+    path: "/api/leaderboard.csv",
+    summary: "The same leaderboard as CSV, one row per agent",
+    query: scopeParamsSchema,
+    response: {
+      name: "LeaderboardCsv",
+      mediaType: "text/csv",
+      schema: z.string(),
+      description: "header rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary",
+    },
+    notFound: true,
+  },
+  battles: {
+    path: "/api/battles.jsonl",
+    summary: "Rated matches of a scope as battles (the public arena format), agent names as models",
+    query: scopeParamsSchema,
+    response: { name: "Battle", mediaType: "application/x-ndjson", schema: battleLineSchema, description: "one battle per line, in finishing order" },
+    notFound: true,
+  },
+  agents: {
+    path: "/api/agents",
+    summary: "Every registered agent",
+    response: { name: "Agents", mediaType: "application/json", schema: z.array(agentSummarySchema), description: "agents by name (no endpoint details, never a secret)" },
+    notFound: false,
+  },
+  agent: {
+    path: "/api/agents/{id}",
+    summary: "One agent: rating, rating history, head-to-head records, recent matches",
+    query: agentParamsSchema,
+    pathParams: id("agent"),
+    response: { name: "Agent", mediaType: "application/json", schema: agentViewSchema, description: "the agent" },
+    notFound: true,
+  },
+  matches: {
+    path: "/api/matches",
+    summary: "Matches newest first, a page at a time",
+    query: matchListParamsSchema,
+    response: { name: "MatchPage", mediaType: "application/json", schema: matchPageSchema, description: "a page of matches and the cursor of the next" },
+    notFound: false,
+  },
+  match: {
+    path: "/api/matches/{id}",
+    summary: "One match with every stored round",
+    pathParams: id("match"),
+    response: { name: "Match", mediaType: "application/json", schema: matchViewSchema, description: "the match and its rounds" },
+    notFound: true,
+  },
+  tournaments: {
+    path: "/api/tournaments",
+    summary: "Every tournament",
+    response: { name: "Tournaments", mediaType: "application/json", schema: z.array(tournamentSummarySchema), description: "tournaments, newest first" },
+    notFound: false,
+  },
+  tournament: {
+    path: "/api/tournaments/{id}",
+    summary: "One tournament: Swiss rounds, pairings, byes, results and ratings",
+    pathParams: id("tournament"),
+    response: { name: "Tournament", mediaType: "application/json", schema: tournamentViewSchema, description: "the tournament" },
+    notFound: true,
+  },
+  trees: {
+    path: "/api/trees",
+    summary: "Every stored information tree",
+    response: { name: "Trees", mediaType: "application/json", schema: z.array(treeSummarySchema), description: "trees with sizes and match counts" },
+    notFound: false,
+  },
+  tree: {
+    path: "/api/trees/{id}",
+    summary: "One tree's outline",
+    pathParams: id("tree"),
+    response: { name: "Tree", mediaType: "application/json", schema: treeViewSchema, description: "the tree and its outline" },
+    notFound: true,
+  },
+  node: {
+    path: "/api/trees/{id}/nodes/{nodeId}",
+    summary: "One node of a tree: page text, description, link contexts, path and children",
+    pathParams: [...id("tree"), { name: "nodeId", description: "node id (of this tree)" }],
+    response: { name: "Node", mediaType: "application/json", schema: nodeViewSchema, description: "the node" },
+    notFound: true,
+  },
+  events: {
+    path: "/api/events",
+    summary: "Live arena events as server-sent events (rounds stored, matches finished, snapshots written, tournaments paired or completed)",
+    query: eventsParamsSchema,
+    response: {
+      name: "ArenaEvent",
+      mediaType: "text/event-stream",
+      schema: arenaEventSchema,
+      description: "a stream of `data: <event JSON>` messages and `: heartbeat` comments every 15 s; events carry ids, re-read the resource to update",
+    },
+    notFound: false,
+  },
+  openapi: {
+    path: "/api/openapi.json",
+    summary: "This document",
+    response: { name: "OpenApiDocument", mediaType: "application/json", schema: z.object({ openapi: z.string() }).loose(), description: "OpenAPI 3.1" },
+    notFound: false,
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+export type RouteName = keyof typeof API_ROUTES;

@@ -1,0 +1,290 @@
+process.env.ARENA_QUEUE_PREFIX = `web-api-${process.pid}`;
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { PrismaClient } from "@arena/db";
+import { createRedis, eventsChannel, publishEvent, type ArenaEvent } from "@arena/jobs";
+import type { MatchPage } from "@arena/match/read";
+import { battleLineSchema, leaderboardViewSchema, type LeaderboardView } from "@arena/tournament/read";
+import { API_ROUTES, type ApiRoute } from "../../apps/web/src/lib/api/routes";
+import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
+import { LEADERBOARD_CSV_COLUMNS } from "../../apps/web/src/lib/api/csv";
+import { freshDb, REPO_ROOT, waitFor } from "../helpers/arena";
+import { flushRedis } from "../tournament-fixtures";
+import { runTournament, type TournamentRun } from "./seed";
+import { startWeb, type WebServer } from "./server";
+import { openEventStream } from "./sse";
+
+const run = promisify(execFile);
+const SECRET = "sk-web-test-SECRET-7f3a";
+
+/**
+ * The JSON API against a production build and a tournament played by real workers: every route
+ * of the route table answers its documented schema, unknown ids are 404 and bad parameters 400 in
+ * the one error shape, the OpenAPI document is valid and complete, the battles reproduce the
+ * leaderboard through `arena ratings`, secrets never leave the database, and live events reach
+ * only the streams whose filter they pass.
+ */
+describe("JSON API", () => {
+  let db: PrismaClient;
+  let web: WebServer;
+  let seeded: TournamentRun;
+  let secretAgentId: string;
+
+  const get = (path: string) => fetch(`${web.url}${path}`);
+  const getJson = async <S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> => {
+    const res = await get(path);
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    return schema.parse(await res.json());
+  };
+  const expectError = async (path: string, status: 400 | 404) => {
+    const res = await get(path);
+    expect(res.status, path).toBe(status);
+    const body = apiErrorSchema.parse(await res.json());
+    expect(body.error.code).toBe(status === 404 ? "not_found" : "bad_request");
+    expect(body.error.message.length).toBeGreaterThan(0);
+  };
+
+  beforeAll(async () => {
+    db = await freshDb();
+    await flushRedis();
+    seeded = await runTournament(db, { agents: 6, trees: 2, rounds: 3, latencyMs: 5 });
+    await seeded.finished();
+    await seeded.close();
+    // Secrets where an API could leak them: an agent's key and endpoint credentials, an llm examiner's key.
+    secretAgentId = (
+      await db.agent.create({
+        data: { name: "secret-holder", protocol: "openai", endpoint: `https://user:${SECRET}@agent.example/v1/${SECRET}?token=${SECRET}`, model: "m", secretEnc: SECRET, secretEnv: "AGENT_KEY" },
+      })
+    ).id;
+    await db.examinerConfig.create({ data: { name: "llm-with-key", mode: "llm", baseUrl: "https://llm.example/v1", model: "m", apiKeyEnc: SECRET } });
+    web = await startWeb();
+  });
+  afterAll(async () => {
+    await web?.stop();
+    await flushRedis();
+    await db?.$disconnect();
+  });
+
+  /** One concrete URL per route of the table, with ids of the seeded data. */
+  async function concretePaths(): Promise<Record<keyof typeof API_ROUTES, string>> {
+    const match = await db.match.findFirstOrThrow({ where: { tournamentId: seeded.tournamentId, rounds: { gt: 1 } } });
+    const node = await db.node.findFirstOrThrow({ where: { treeId: match.treeId, parentId: { not: null } } });
+    return {
+      scopes: "/api/scopes",
+      leaderboard: `/api/leaderboard?examiner=${seeded.examinerConfigId}`,
+      leaderboardCsv: `/api/leaderboard.csv?tournament=${seeded.tournamentId}`,
+      battles: `/api/battles.jsonl?examiner=${seeded.examinerConfigId}`,
+      agents: "/api/agents",
+      agent: `/api/agents/${seeded.agentIds[0]}`,
+      matches: `/api/matches?tournament=${seeded.tournamentId}&limit=5`,
+      match: `/api/matches/${match.id}`,
+      tournaments: "/api/tournaments",
+      tournament: `/api/tournaments/${seeded.tournamentId}`,
+      trees: "/api/trees",
+      tree: `/api/trees/${match.treeId}`,
+      node: `/api/trees/${match.treeId}/nodes/${node.id}`,
+      events: `/api/events?tournament=${seeded.tournamentId}`,
+      openapi: "/api/openapi.json",
+    };
+  }
+
+  it("every route.ts under app/api is in the route table, and every table entry is served", async () => {
+    const dir = `${REPO_ROOT}apps/web/src/app`;
+    const files = readdirSync(`${dir}/api`, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
+    const served = files.map((f) => "/api/" + f.replace(/\/?route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}")).map((p) => p.replace(/\/$/, ""));
+    expect(served.sort()).toEqual(Object.values(API_ROUTES).map((r) => r.path).sort());
+  });
+
+  it("each JSON route answers 200 with a body its documented schema accepts", async () => {
+    const paths = await concretePaths();
+    for (const [key, route] of Object.entries(API_ROUTES) as [keyof typeof API_ROUTES, ApiRoute][]) {
+      if (route.response.mediaType !== "application/json") continue;
+      await getJson(paths[key], route.response.schema);
+    }
+    const match = await getJson(paths.match, API_ROUTES.match.response.schema);
+    expect(match.roundsList).toHaveLength(match.rounds + match.voidedRounds);
+    expect(match.roundsList[0]!.question).toBeTruthy();
+    expect(match.roundsList[0]!.a.text).toBeTruthy();
+    const tournament = await getJson(paths.tournament, API_ROUTES.tournament.response.schema);
+    expect(tournament).toMatchObject({ id: seeded.tournamentId, status: "completed", swissRounds: 3 });
+    expect(tournament.rounds).toHaveLength(3);
+    const tree = await getJson(paths.tree, API_ROUTES.tree.response.schema);
+    const node = await getJson(paths.node, API_ROUTES.node.response.schema);
+    expect(tree.outline.map((n) => n.id)).toContain(node.id);
+    expect(node.path.at(-1)!.id).toBe(node.id);
+  });
+
+  it("matches page by cursor without gaps or repeats, and filter by agent", async () => {
+    const total = await db.match.count({ where: { tournamentId: seeded.tournamentId } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: MatchPage = await getJson(`/api/matches?tournament=${seeded.tournamentId}&limit=4${cursor ? `&cursor=${cursor}` : ""}`, API_ROUTES.matches.response.schema);
+      expect(page.items.length).toBeLessThanOrEqual(4);
+      seen.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    const agent = seeded.agentIds[1]!;
+    const mine = await getJson(`/api/matches?agent=${agent}&limit=200`, API_ROUTES.matches.response.schema);
+    expect(mine.items.length).toBe(await db.match.count({ where: { OR: [{ agentAId: agent }, { agentBId: agent }] } }));
+    expect(mine.items.every((m) => m.agentA.id === agent || m.agentB.id === agent)).toBe(true);
+  });
+
+  it("unknown ids and scopes are 404, malformed parameters 400, both in the error shape", async () => {
+    const { treeId } = await db.match.findFirstOrThrow({ where: { tournamentId: seeded.tournamentId } });
+    const otherTree = seeded.treeIds.find((t) => t !== treeId)!;
+    const foreignNode = await db.node.findFirstOrThrow({ where: { treeId: otherTree } });
+    for (const path of [
+      "/api/agents/nope",
+      "/api/matches/nope",
+      "/api/tournaments/nope",
+      "/api/trees/nope",
+      `/api/trees/${treeId}/nodes/nope`,
+      `/api/trees/${treeId}/nodes/${foreignNode.id}`, // a node of another tree
+      "/api/leaderboard?examiner=nope",
+      `/api/leaderboard?tournament=nope`,
+      "/api/leaderboard.csv?examiner=nope",
+      "/api/battles.jsonl?tournament=nope",
+      `/api/agents/${seeded.agentIds[0]}?examiner=nope`,
+    ]) {
+      await expectError(path, 404);
+    }
+    for (const path of [
+      "/api/matches?limit=0",
+      "/api/matches?limit=abc",
+      "/api/matches?limit=201",
+      "/api/matches?cursor=",
+      "/api/leaderboard?examiner=",
+      "/api/leaderboard.csv?tournament=",
+      "/api/battles.jsonl?examiner=",
+      `/api/agents/${seeded.agentIds[0]}?examiner=`,
+      `/api/matches/${"x".repeat(201)}`,
+      "/api/events?match=",
+    ]) {
+      await expectError(path, 400);
+    }
+  });
+
+  it("the OpenAPI document is valid OpenAPI 3.1 and lists every route with its parameters and error responses", async () => {
+    const doc = await getJson("/api/openapi.json", z.object({ openapi: z.string(), paths: z.record(z.string(), z.object({ get: z.record(z.string(), z.unknown()) })) }).loose());
+    expect(doc.openapi).toBe("3.1.0");
+    await SwaggerParser.validate(structuredClone(doc) as never);
+    expect(Object.keys(doc.paths).sort()).toEqual(Object.values(API_ROUTES).map((r) => r.path).sort());
+    for (const route of Object.values(API_ROUTES) as ApiRoute[]) {
+      const op = z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })), responses: z.record(z.string(), z.unknown()) }).parse(doc.paths[route.path]!.get);
+      const names = op.parameters.map((p) => `${p.in}:${p.name}`).sort();
+      const expected = [...(route.pathParams ?? []).map((p) => `path:${p.name}`), ...Object.keys(route.query?.shape ?? {}).map((n) => `query:${n}`)].sort();
+      expect(names, route.path).toEqual(expected);
+      expect(Object.keys(op.responses).sort(), route.path).toEqual(["200", ...(route.query || route.pathParams ? ["400"] : []), ...(route.notFound ? ["404"] : [])].sort());
+    }
+  });
+
+  it("the CSV has one row per leaderboard row with the same numbers", async () => {
+    const board = await getJson(`/api/leaderboard?tournament=${seeded.tournamentId}`, leaderboardViewSchema);
+    const res = await get(`/api/leaderboard.csv?tournament=${seeded.tournamentId}`);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    const [header, ...rows] = (await res.text()).trimEnd().split("\r\n");
+    expect(header).toBe(LEADERBOARD_CSV_COLUMNS.join(","));
+    expect(rows).toHaveLength(board.rows.length);
+    board.rows.forEach((r, i) => {
+      const cells = rows[i]!.split(",");
+      expect(cells.slice(0, 11)).toEqual([r.rank, r.name, r.rating, r.lower, r.upper, r.elo, r.matches, r.wins, r.losses, r.ties, r.winRate].map(String));
+      expect(cells[16]).toBe(String(r.preliminary));
+    });
+  });
+
+  it("arena ratings on /api/battles.jsonl reproduces the leaderboard's ratings", async () => {
+    const fetchBoard = () => getJson(`/api/leaderboard?examiner=${seeded.examinerConfigId}`, leaderboardViewSchema);
+    const rated = await db.match.count({ where: { examinerConfigId: seeded.examinerConfigId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } });
+    // The examiner-wide snapshot is refitted by the tournament's last tick; wait until it counts every rated match.
+    const board: LeaderboardView = await waitFor(async () => {
+      const b = await fetchBoard();
+      return b.snapshot?.matchesCounted === rated && b;
+    }, "the examiner-wide snapshot");
+    const res = await get(`/api/battles.jsonl?examiner=${seeded.examinerConfigId}`);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const text = await res.text();
+    const lines = text.trimEnd().split("\n").map((l) => battleLineSchema.parse(JSON.parse(l)));
+    expect(lines).toHaveLength(rated);
+
+    const file = join(mkdtempSync(join(tmpdir(), "arena-web-")), "battles.jsonl");
+    writeFileSync(file, text);
+    const { stdout } = await run(process.execPath, ["apps/cli/bin/arena.mjs", "ratings", "--input", file, "--json", "--seed", "7", "--bootstrap", "200"], { cwd: REPO_ROOT });
+    const cli = z.object({ ratings: z.array(z.object({ model: z.string(), rating: z.number(), lower: z.number(), upper: z.number(), games: z.number(), wins: z.number(), losses: z.number(), ties: z.number() })) }).parse(JSON.parse(stdout));
+    const byName = new Map(cli.ratings.map((r) => [r.model, r]));
+    expect([...byName.keys()].sort()).toEqual(board.rows.map((r) => r.name).sort());
+    for (const row of board.rows) {
+      const c = byName.get(row.name)!;
+      expect({ games: c.games, wins: c.wins, losses: c.losses, ties: c.ties }).toEqual({ games: row.matches, wins: row.wins, losses: row.losses, ties: row.ties });
+      expect(Math.abs(c.rating - row.rating), row.name).toBeLessThan(1e-6);
+      // Same fit, resampled with the models in another order: bounds agree up to bootstrap noise.
+      const width = row.upper - row.lower;
+      expect(Math.abs(c.lower - row.lower), `${row.name} lower`).toBeLessThanOrEqual(0.25 * width + 1);
+      expect(Math.abs(c.upper - row.upper), `${row.name} upper`).toBeLessThanOrEqual(0.25 * width + 1);
+    }
+  });
+
+  it("no response carries a secret", async () => {
+    const paths = { ...(await concretePaths()), secretAgent: `/api/agents/${secretAgentId}` };
+    delete (paths as Partial<typeof paths>).events;
+    for (const path of Object.values(paths)) {
+      const res = await get(path!);
+      expect(res.status, path).toBe(200);
+      const body = await res.text();
+      expect(body, path).not.toContain(SECRET);
+      expect(body, path).not.toMatch(/secretEnc|apiKeyEnc/);
+    }
+    const agent = await getJson(`/api/agents/${secretAgentId}`, API_ROUTES.agent.response.schema);
+    expect(agent.endpointOrigin).toBe("https://agent.example");
+  });
+
+  it("events stream to every client whose filter they pass, through one Redis subscriber", async () => {
+    const [m1, m2] = await db.match.findMany({ where: { tournamentId: seeded.tournamentId }, take: 2, orderBy: { id: "asc" } });
+    const t = seeded.tournamentId;
+    const byMatch = await openEventStream(`${web.url}/api/events?match=${m1!.id}`);
+    const byTournament = await openEventStream(`${web.url}/api/events?tournament=${t}`);
+    const everything = await openEventStream(`${web.url}/api/events`);
+    try {
+      expect(byMatch.response.status).toBe(200);
+      expect(Object.fromEntries(["content-type", "cache-control", "x-accel-buffering"].map((h) => [h, byMatch.response.headers.get(h)]))).toEqual({
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+      });
+      await Promise.all([byMatch.opened, byTournament.opened, everything.opened]);
+      const redis = createRedis();
+      const events: ArenaEvent[] = [
+        { type: "round", matchId: m1!.id, tournamentId: t, round: 1, scoreA: 1, scoreB: 0 },
+        { type: "round", matchId: m2!.id, tournamentId: t, round: 1, scoreA: 0, scoreB: 1 },
+        { type: "round", matchId: "elsewhere", tournamentId: "other", round: 2, scoreA: 0, scoreB: 0 },
+        { type: "snapshot", examinerConfigId: seeded.examinerConfigId, tournamentId: t, matchesCounted: 9 },
+        { type: "tournament", tournamentId: "other", kind: "paired", round: 1 },
+        // Last: passes every filter, so its arrival means everything before it was delivered.
+        { type: "match", matchId: m1!.id, tournamentId: t, status: "completed", winner: "A" },
+      ];
+      try {
+        // Three streams, one subscriber (the server process's).
+        const [, subscribers] = (await redis.pubsub("NUMSUB", eventsChannel())) as [string, string | number];
+        expect(Number(subscribers)).toBe(1);
+        for (const e of events) await publishEvent(redis, e);
+      } finally {
+        redis.disconnect();
+      }
+      const isLast = (m: unknown) => (m as ArenaEvent).type === "match";
+      expect(await byMatch.waitFor(isLast)).toEqual([events[0], events[5]]);
+      expect(await byTournament.waitFor(isLast)).toEqual([events[0], events[1], events[3], events[5]]);
+      expect(await everything.waitFor(isLast)).toEqual(events);
+    } finally {
+      for (const s of [byMatch, byTournament, everything]) s.close();
+    }
+  });
+});
