@@ -29,6 +29,7 @@ const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
   tournament: [() => import("./commands/tournament")],
   simulate: [() => import("./commands/simulate")],
   web: [() => import("./commands/web")],
+  leaderboard: [() => import("./commands/leaderboard")],
 };
 /** Commands that work on files only: they need not load the database client at all. */
 const FILE_ONLY = new Set(["ratings", "replay", "web"]);
