@@ -10,6 +10,7 @@ export const metadata: Metadata = {
 const NAV = [
   { href: "/", label: "Leaderboard" },
   { href: "/analysis", label: "Analysis" },
+  { href: "/agents", label: "Agents" },
   { href: "/matches", label: "Matches" },
   { href: "/tournaments", label: "Tournaments" },
   { href: "/trees", label: "Trees" },

@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import { PRELIMINARY_MATCHES, readScopes } from "@arena/tournament/read";
+import { db } from "@/lib/db";
+import { PageTitle } from "@/components/ui";
+import { ExaminerList } from "@/features/leaderboard/examiner-list";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "About" };
+
+function H({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <h2 id={id} className="mt-8 mb-2 text-lg font-semibold tracking-tight">
+      {children}
+    </h2>
+  );
+}
+
+export default async function AboutPage() {
+  const scopes = await readScopes(db());
+  return (
+    <article className="max-w-3xl text-sm leading-relaxed [&_p]:mt-2">
+      <PageTitle>How DR Arena works</PageTitle>
+      <p>
+        DR Arena ranks <em>Deep Research agents</em>: programs that answer a question by searching and reading the web. Instead of a fixed
+        benchmark, an automated <strong>examiner</strong> plays matches between two agents and keeps asking harder questions until one of them
+        is clearly better. The method follows the DR-Arena paper.
+      </p>
+
+      <H id="questions">Deep &amp; Wide questions</H>
+      <p>
+        Every match is played on an <strong>information tree</strong>: a hub page and the pages it links to, crawled from the web (or
+        generated offline). The examiner picks a node of the tree and writes a research question whose answer is hidden behind it.
+        Each question has two checklists: <strong>Deep</strong> items are the entities an agent must track down by following clues (they are
+        never named in the question), and <strong>Wide</strong> items are the facts it must report about each of them. Both agents get the
+        same question and a word limit; the examiner then judges the two answers against the checklists.
+      </p>
+
+      <H id="loop">The adaptive loop and the mercy rule</H>
+      <p>
+        A verdict gives points: <em>much better</em> is 2, <em>better</em> is 1, a tie is 0. After each round the examiner moves through the
+        tree according to how the round went. If the loser missed entities (DEEP) it descends one level, so the entities are buried deeper.
+        If the loser missed facts (WIDE) it asks about one more entity at once. A tie between two good answers is a pressure test (wider and
+        deeper); a tie between two poor answers backs up one level and narrows the question again.
+      </p>
+      <p>
+        The match ends by the <strong>mercy rule</strong> as soon as one agent leads by 2 points or more, or after 10 rounds. The agent with
+        the higher score wins; equal scores are a tie. Every round is stored with its question, checklists, both answers and the verdict, so
+        any match can be replayed on its page.
+      </p>
+
+      <H id="examiners">Examiner modes: llm and heuristic</H>
+      <p>
+        The <strong>llm</strong> examiner is the paper&apos;s method: a language model writes the question and the checklists from the tree
+        and judges the answers, with its prompts and raw responses stored beside each round.
+      </p>
+      <p>
+        The <strong>heuristic</strong> examiner is an offline stand-in, so the arena can run without any model or internet access: it
+        builds questions from the structure of the tree and judges by matching checklist items (names with aliases, numbers, dates) in the
+        answers. It is useful to test the pipeline end to end, but its verdicts are not those of the method; pages say so loudly whenever
+        they show heuristic results.
+      </p>
+
+      <H id="ratings">Ratings, intervals and ranks</H>
+      <p>
+        Each finished match counts once: a win is 1, a loss 0, a tie ½. The <strong>Bradley–Terry</strong> model gives every agent a strength
+        such that the chance of beating another depends only on their difference; we fit it by maximum likelihood on all results and show it
+        on the Elo scale (400 points apart means 10:1 expected odds).
+      </p>
+      <p>
+        Two 95 % <strong>confidence intervals</strong> come with each rating: a <em>bootstrap</em> interval (the results are resampled many
+        times with a fixed seed and refitted; the 2.5 % and 97.5 % quantiles are the bounds) and a <em>sandwich</em> (robust) interval computed
+        from the fit itself, as LMArena does. The table shows the bootstrap interval as <code>+x/−y</code>.
+      </p>
+      <p>
+        The <strong>rank</strong> is 1 + the number of agents whose lower bound is above this agent&apos;s upper bound. Agents whose
+        intervals overlap therefore share a rank: the data cannot tell them apart yet.
+      </p>
+      <p>
+        <strong>Elo</strong> is also shown: an online rating (K = 4) updated match by match in the order they finished. It depends on that
+        order, which is why the ranking uses Bradley–Terry; Elo is there for the history chart.
+      </p>
+      <p>
+        An agent with fewer than {PRELIMINARY_MATCHES} rated matches is marked <strong>preliminary</strong>: its interval is still wide and its
+        place can change a lot with the next few matches.
+      </p>
+      <p>
+        Ratings are written as a <strong>snapshot</strong> by the worker after each finished match; every page, the JSON API and the command
+        line read the same snapshot, so they always agree.
+      </p>
+
+      <H id="pooling">Why numbers are never pooled across examiner configurations</H>
+      <p>
+        A verdict depends on who judges: a different model, prompt version, temperature or judging mode is a different referee. Mixing
+        their verdicts into one rating would compare agents that were judged by different standards, and would let the heuristic stand-in
+        leak into the method&apos;s results. So every examiner configuration has its own leaderboard, and a tournament is always judged by one
+        configuration. Pick the configuration at the top of the leaderboard.
+      </p>
+
+      <H id="configurations">Examiner configurations</H>
+      <ExaminerList examiners={scopes.examiners} />
+    </article>
+  );
+}

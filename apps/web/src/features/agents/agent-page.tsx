@@ -1,0 +1,213 @@
+import Link from "next/link";
+import type { AgentView } from "@arena/tournament/read";
+import { ChartFigure, DataTable } from "@/components/chart-figure";
+import { LiveRefresh } from "@/components/live-refresh";
+import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
+import { fmtInterval, fmtPct, fmtRating, fmtTime } from "@/lib/format";
+import { FAILURE_COLORS } from "@/lib/palette";
+import { ProfileBar } from "@/features/leaderboard/profile-bar";
+import { RatingHistoryChart } from "./rating-history-chart";
+
+function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+      <div className="text-xs text-zinc-500 dark:text-zinc-400">{label}</div>
+      <div className="num text-left text-lg font-semibold">{children}</div>
+    </div>
+  );
+}
+
+function RatingSummary({ agent }: { agent: AgentView }) {
+  const r = agent.rating;
+  if (!r) {
+    return (
+      <Empty title="Not rated yet.">
+        {agent.name} has no finished, judged match{agent.examiner ? ` under ${agent.examiner.name}` : ""}. Add it to a tournament with{" "}
+        <code>npx arena tournament add-agent</code>.
+      </Empty>
+    );
+  }
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <Stat label="Rating (95 % CI)">
+        {fmtRating(r.rating)} <span className="text-sm font-normal text-zinc-500">{fmtInterval(r.rating, r.lower, r.upper)}</span>
+      </Stat>
+      <Stat label="Rank">
+        {r.rank}
+        {r.preliminary ? <span className="ml-2 text-xs font-normal text-zinc-500">preliminary</span> : null}
+      </Stat>
+      <Stat label="Elo">{fmtRating(r.elo)}</Stat>
+      <Stat label="Matches W-L-T">
+        {r.wins}-{r.losses}-{r.ties}
+      </Stat>
+    </div>
+  );
+}
+
+function FailureProfile({ agent }: { agent: AgentView }) {
+  const s = agent.rating?.rounds;
+  if (!s) return <Empty title="No judged round yet.">The failure profile counts how this agent loses rounds once it has played some.</Empty>;
+  const lost = s.lost;
+  return (
+    <div className="text-sm">
+      <p>
+        {s.rounds} judged rounds: {s.wins} won, {s.losses} lost, {s.ties} tied; failure rate (lost + tied) {fmtPct(s.failureRate)}.
+      </p>
+      <p className="mt-2 flex items-center gap-3">
+        <ProfileBar profile={s.profile} lost={s.losses} />
+        <span className="text-xs text-zinc-500">
+          {(["DEEP", "WIDE", "BOTH", "NONE"] as const).map((k) => (
+            <span key={k} className="mr-3 inline-flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ backgroundColor: FAILURE_COLORS[k] }} aria-hidden />
+              {k} {lost[k]}
+            </span>
+          ))}
+        </span>
+      </p>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+        Of its lost rounds: DEEP = missed the hidden entities, WIDE = found them but missed facts, BOTH = missed both, NONE = lost on
+        other grounds.
+      </p>
+    </div>
+  );
+}
+
+function HeadToHead({ agent }: { agent: AgentView }) {
+  if (agent.headToHead.length === 0) return <Empty title="No rated match against anyone yet." />;
+  return (
+    <TableScroll>
+      <table className="w-full min-w-[420px] border-collapse text-sm">
+        <thead>
+          <tr>
+            <th scope="col" className={th}>Opponent</th>
+            <th scope="col" className={thNum}>Matches</th>
+            <th scope="col" className={thNum}>W-L-T</th>
+            <th scope="col" className={thNum}>Win rate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {agent.headToHead.map((h) => (
+            <tr key={h.opponentId} className={row}>
+              <td className={td}>
+                <Link href={`/agents/${h.opponentId}`} className={link}>
+                  {h.opponent}
+                </Link>
+              </td>
+              <td className={tdNum}>{h.games}</td>
+              <td className={tdNum}>
+                {h.wins}-{h.losses}-{h.ties}
+              </td>
+              <td className={tdNum}>{fmtPct(h.wins / h.games)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function Matches({ agent }: { agent: AgentView }) {
+  if (agent.matchesList.length === 0) return <Empty title="No match played yet." />;
+  return (
+    <>
+      <TableScroll>
+        <table className="w-full min-w-[640px] border-collapse text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Finished</th>
+              <th scope="col" className={th}>Seat</th>
+              <th scope="col" className={th}>Opponent</th>
+              <th scope="col" className={th}>Result</th>
+              <th scope="col" className={thNum}>Score</th>
+              <th scope="col" className={thNum}>Rounds</th>
+              <th scope="col" className={th}>Tree</th>
+            </tr>
+          </thead>
+          <tbody>
+            {agent.matchesList.map((m) => {
+              const seat = m.agentA.id === agent.id ? "A" : "B";
+              const opp = seat === "A" ? m.agentB : m.agentA;
+              const result = m.winner === null ? null : m.winner === "tie" ? "tie" : m.winner === seat ? "won" : "lost";
+              return (
+                <tr key={m.id} className={row}>
+                  <td className={`${td} whitespace-nowrap text-xs text-zinc-500`}>{fmtTime(m.finishedAt)}</td>
+                  <td className={td}>{seat}</td>
+                  <td className={td}>
+                    <Link href={`/agents/${opp.id}`} className={link}>
+                      {opp.name}
+                    </Link>
+                  </td>
+                  <td className={td}>{result ?? <StatusBadge status={m.status} />}</td>
+                  <td className={tdNum}>
+                    <Link href={`/matches/${m.id}`} className={link}>
+                      {m.scoreA}–{m.scoreB}
+                    </Link>
+                  </td>
+                  <td className={tdNum}>{m.rounds}</td>
+                  <td className={td}>{m.treeTitle ?? "—"}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+      {agent.matches > agent.matchesList.length ? (
+        <p className="mt-2 text-sm">
+          Showing the newest {agent.matchesList.length} of {agent.matches}.{" "}
+          <Link href={`/matches?agent=${agent.id}`} className={link}>
+            All its matches
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function AgentPage({ agent }: { agent: AgentView }) {
+  return (
+    <>
+      <PageTitle aside={<LiveRefresh types={["snapshot"]} />}>{agent.name}</PageTitle>
+      <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+        {agent.protocol}
+        {agent.model ? ` · ${agent.model}` : ""}
+        {agent.endpointOrigin ? ` · ${agent.endpointOrigin}` : ""} · <StatusBadge status={agent.status === "healthy" ? "completed" : agent.status === "unhealthy" ? "failed" : "queued"} />{" "}
+        {agent.status}
+        {agent.healthError ? ` (${agent.healthError})` : ""}
+        {agent.examiner ? (
+          <>
+            {" "}
+            · ratings under <strong>{agent.examiner.name}</strong> ({agent.examiner.mode})
+          </>
+        ) : null}
+      </p>
+      {agent.examiner?.mode === "heuristic" ? <HeuristicBanner name={agent.examiner.name} /> : null}
+      <RatingSummary agent={agent} />
+
+      <Section title="Rating history" id="history">
+        {agent.ratingHistory.length < 2 ? (
+          <Empty title="Not enough snapshots for a history yet.">A point is added each time the ratings of its examiner configuration are refitted.</Empty>
+        ) : (
+          <ChartFigure
+            title="Bradley–Terry rating over time"
+            caption={`Rating and 95 % interval in each of ${agent.ratingHistory.length} stored snapshots of ${agent.examiner?.name ?? "its examiner"} (all tournaments), by matches counted.`}
+            table={<DataTable head={["matches", "rating", "lower", "upper", "Elo"]} rows={agent.ratingHistory.map((h) => [h.matchesCounted, fmtRating(h.rating), fmtRating(h.lower), fmtRating(h.upper), fmtRating(h.elo)])} />}
+          >
+            <RatingHistoryChart history={agent.ratingHistory} />
+          </ChartFigure>
+        )}
+      </Section>
+
+      <Section title="Failure profile" id="failures">
+        <FailureProfile agent={agent} />
+      </Section>
+
+      <Section title="Head to head" id="h2h">
+        <HeadToHead agent={agent} />
+      </Section>
+
+      <Section title="Matches" id="matches">
+        <Matches agent={agent} />
+      </Section>
+    </>
+  );
+}

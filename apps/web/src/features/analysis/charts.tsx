@@ -1,0 +1,132 @@
+"use client";
+
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { AXIS_LABEL_STYLE, AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from "@/lib/chart-style";
+import { FAILURE_COLORS, OKABE_ITO, seriesColor } from "@/lib/palette";
+
+/*
+ * The Analysis page's charts. Each takes plain data prepared on the server; the numbers are also
+ * in the table beside each chart, so these are drawn for sighted readers only.
+ */
+
+const MARGIN = { top: 8, right: 16, bottom: 24, left: 8 };
+/** Series beyond the palette's seven colours are told apart by their dash pattern. */
+const dash = (i: number) => (i < OKABE_ITO.length ? undefined : `${4 + (i % 3) * 2} 3`);
+
+export function RatingsChart({ rows }: { rows: { name: string; rating: number; lower: number; upper: number }[] }) {
+  const data = rows.map((r, i) => ({ y: i, name: r.name, rating: Math.round(r.rating), err: [Math.round(r.rating - r.lower), Math.round(r.upper - r.rating)] }));
+  const names = data.map((d) => d.name);
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(160, 36 * data.length + 50)}>
+      <ScatterChart margin={{ ...MARGIN, left: 16 }}>
+        <CartesianGrid stroke={GRID_STROKE} />
+        <XAxis type="number" dataKey="rating" domain={["auto", "auto"]} tick={AXIS_TICK} label={{ value: "Bradley–Terry rating", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis
+          type="number"
+          dataKey="y"
+          reversed
+          domain={[-0.5, data.length - 0.5]}
+          ticks={data.map((d) => d.y)}
+          tickFormatter={(v: number) => names[v] ?? ""}
+          tick={AXIS_TICK}
+          width={130}
+          interval={0}
+        />
+        <Tooltip {...TOOLTIP_STYLE} formatter={(v, key) => [v, key === "y" ? "agent" : key]} labelFormatter={() => ""} />
+        <Scatter data={data} fill={OKABE_ITO[4]} isAnimationActive={false}>
+          <ErrorBar dataKey="err" direction="x" width={6} stroke={OKABE_ITO[4]} />
+        </Scatter>
+      </ScatterChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function EloHistoryChart({ points, agents }: { points: Record<string, number>[]; agents: { id: string; name: string }[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={300}>
+      <LineChart data={points} margin={MARGIN}>
+        <CartesianGrid stroke={GRID_STROKE} />
+        <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: "rated matches, in finishing order", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis domain={["auto", "auto"]} tick={AXIS_TICK} width={48} label={{ value: "Elo", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <Tooltip {...TOOLTIP_STYLE} />
+        <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
+        {agents.map((a, i) => (
+          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function VerdictChart({ data }: { data: { label: string; count: number }[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={220}>
+      <BarChart data={data} margin={MARGIN}>
+        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+        <XAxis dataKey="label" tick={AXIS_TICK} interval={0} label={{ value: "verdict", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <Tooltip {...TOOLTIP_STYLE} />
+        <Bar dataKey="count" name="rounds" fill={OKABE_ITO[4]} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function FailureTypesChart({ data }: { data: { name: string; DEEP: number; WIDE: number; BOTH: number; NONE: number }[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(160, 32 * data.length + 70)}>
+      <BarChart data={data} layout="vertical" margin={{ ...MARGIN, left: 16 }}>
+        <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} label={{ value: "lost rounds", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis type="category" dataKey="name" tick={AXIS_TICK} width={130} interval={0} />
+        <Tooltip {...TOOLTIP_STYLE} />
+        <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
+        {(["DEEP", "WIDE", "BOTH", "NONE"] as const).map((k) => (
+          <Bar key={k} dataKey={k} stackId="lost" fill={FAILURE_COLORS[k]} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function SkillGapChart({ points }: { points: { pair: string; gap: number; meanRounds: number; matches: number }[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <ScatterChart margin={MARGIN}>
+        <CartesianGrid stroke={GRID_STROKE} />
+        <XAxis type="number" dataKey="gap" name="rating gap" tick={AXIS_TICK} label={{ value: "rating gap between the pair", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis type="number" dataKey="meanRounds" name="mean rounds" tick={AXIS_TICK} width={40} label={{ value: "mean rounds per match", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE, dy: 60 }} />
+        <Tooltip {...TOOLTIP_STYLE} />
+        <Scatter data={points} fill={OKABE_ITO[5]} isAnimationActive={false} />
+      </ScatterChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function HistogramChart({ data, xLabel, color }: { data: { value: number; count: number }[]; xLabel: string; color: number }) {
+  return (
+    <ResponsiveContainer width="100%" height={200}>
+      <BarChart data={data} margin={MARGIN}>
+        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+        <XAxis dataKey="value" tick={AXIS_TICK} label={{ value: xLabel, position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <Tooltip {...TOOLTIP_STYLE} />
+        <Bar dataKey="count" name="rounds" fill={seriesColor(color)} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
