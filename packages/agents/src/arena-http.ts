@@ -37,6 +37,7 @@ export interface ArenaHttpAgentOptions {
   endpoint: string;
   bearer: string | null;
   config: ArenaHttpConfig;
+  /** Operator allow-list entries; like ARENA_AGENT_ALLOW_HOSTS they open only the endpoint's own origin. */
   allow?: string[];
 }
 
@@ -102,8 +103,11 @@ async function call(
     signal,
     timeoutMs: o.config.timeoutMs,
     maxBytes: o.config.maxBytes,
-    // Redirects are followed hop by hop through the guard, so one to a private address is refused.
+    // Redirects are followed hop by hop through the guard, so one to a private address is refused,
+    // also to an allow-listed one of another origin (the examiner's model server, say).
     allow: o.allow,
+    purpose: "agent",
+    allowOrigin: o.endpoint,
   });
 }
 
@@ -155,6 +159,8 @@ export async function arenaHttpHealth(o: Omit<ArenaHttpAgentOptions, "config" | 
       maxBytes: 64 * 1024,
       retries: 0,
       allow: o.allow,
+      purpose: "agent",
+      allowOrigin: o.endpoint,
     });
     return { ok: true, detail: `health answered HTTP ${res.status}` };
   } catch (err) {

@@ -19,7 +19,10 @@ import type { AgentClient, AgentRecord, HealthResult } from "./types";
 export interface AgentDeps {
   /** Base URL of the sandbox server; required for built-in agents. */
   sandboxUrl?: string;
-  /** Extra address-guard allow-list entries (e.g. the AllowedHost table). */
+  /**
+   * Operator allow-list entries (e.g. the AllowedHost table, the sandbox host). An endpoint agent
+   * may use them for its own origin only; built-in agents reach the sandbox with them.
+   */
   allow?: string[];
   /** Key for `secretEnc`; loaded lazily with `loadSecretKey()` when absent. */
   secretKey?: Buffer | (() => Buffer);

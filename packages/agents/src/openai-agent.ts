@@ -14,7 +14,7 @@ export interface OpenAIAgentOptions {
   model: string;
   apiKey: string | null;
   config: OpenAIConfig;
-  /** Extra allow-list entries for the address guard (ARENA_ALLOW_HOSTS applies as well). */
+  /** Operator allow-list entries; like ARENA_AGENT_ALLOW_HOSTS they open only this agent's own origin. */
   allow?: string[];
   /** Model price table (core's priceTable, with the operator's overrides); `config.price` wins over it. */
   prices: Readonly<Record<string, Price>>;
@@ -44,7 +44,7 @@ function sdkClient(o: OpenAIAgentOptions): OpenAI {
     project: null,
     timeout: o.config.timeoutMs,
     maxRetries: SDK_MAX_RETRIES,
-    fetch: sdkFetch({ allow: o.allow, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes }),
+    fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes }),
   });
 }
 

@@ -14,7 +14,10 @@ export interface DepsOptions {
   fetcher?: PageFetcher;
   /** The worker's shared tree views (see TreeViews). */
   trees?: TreeViews;
-  /** Operator allow-list entries (AllowedHost table) on top of ARENA_ALLOW_HOSTS. */
+  /**
+   * Operator allow-list entries (AllowedHost table, sandbox host) for the agents: each endpoint
+   * agent may use them for its own origin only. The examiner has its own list.
+   */
   allow?: string[];
   limiter?: AgentLimiter;
   signal?: AbortSignal;
@@ -28,8 +31,12 @@ function promptVersionOf(config: ExaminerConfig): PromptVersion {
   return version;
 }
 
-/** Builds the examiner of a stored configuration; its secret is decrypted only here. */
-export function examinerFor(config: ExaminerConfig, allow: string[] = []) {
+/**
+ * Builds the examiner of a stored configuration; its secret is decrypted only here. Its address
+ * guard opens its configured endpoint and ARENA_EXAMINER_ALLOW_HOSTS, nothing the agents or the
+ * crawler may reach.
+ */
+export function examinerFor(config: ExaminerConfig) {
   if (config.mode === "heuristic") return createExaminer({ mode: "heuristic", doubleJudge: config.doubleJudge });
   if (!config.baseUrl || !config.model) throw new Error(`examiner ${config.name}: llm mode needs a base URL and a model`);
   // The operator chose this endpoint, so its host passes the address guard.
@@ -43,7 +50,7 @@ export function examinerFor(config: ExaminerConfig, allow: string[] = []) {
     judgeTemperature: config.judgeTemperature,
     doubleJudge: config.doubleJudge,
     promptVersion: promptVersionOf(config),
-    fetch: sdkFetch({ allow: [...allow, host], timeoutMs: 180_000 }) as typeof fetch,
+    fetch: sdkFetch({ allow: [host], purpose: "examiner", timeoutMs: 180_000 }) as typeof fetch,
   });
 }
 
@@ -107,7 +114,7 @@ export async function matchDeps(db: PrismaClient, matchId: string, opts: DepsOpt
 export function depsFor(match: MatchSetup, opts: DepsOptions = {}): MatchDeps {
   const fetcher = !match.tree.expandable ? null : (opts.fetcher ?? (opts.sandboxUrl ? sandboxPageFetcher(opts.sandboxUrl) : null));
   return {
-    examiner: examinerFor(match.examinerConfig, opts.allow),
+    examiner: examinerFor(match.examinerConfig),
     examinerModel: match.examinerConfig.mode === "llm" ? match.examinerConfig.model : null,
     a: seat(match.agentA, opts),
     b: seat(match.agentB, opts),

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { Agent, buildConnector, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import { NetError } from "./errors";
-import { defaultPort, parseHttpUrl, resolveAllowList, vetHost, type AllowList } from "./guard";
+import { defaultPort, parseHttpUrl, resolveAllowList, vetHost, type AllowList, type AllowSpec } from "./guard";
 
 /**
  * The one guarded HTTP client. Every connection goes through a connector that resolves the host,
@@ -10,7 +10,7 @@ import { defaultPort, parseHttpUrl, resolveAllowList, vetHost, type AllowList } 
  * every hop is checked again.
  */
 
-export interface GuardedFetchOptions {
+export interface GuardedFetchOptions extends AllowSpec {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array | null;
@@ -20,8 +20,6 @@ export interface GuardedFetchOptions {
   maxBytes?: number;
   /** Default 5. */
   maxRedirects?: number;
-  /** Extra allow-list entries (added to ARENA_ALLOW_HOSTS). */
-  allow?: readonly string[];
   signal?: AbortSignal;
   /**
    * Further attempts after a transient failure. Default 2 for GET and HEAD, 0 for other methods:
@@ -73,12 +71,13 @@ function guardedConnector(list: AllowList): buildConnector.connector {
 }
 
 const dispatchers = new Map<string, Agent>();
-const MAX_DISPATCHERS = 16;
+/** Allow-lists are one per purpose and one per agent origin: room for every agent of a large arena. */
+const MAX_DISPATCHERS = 256;
 
-/** One keep-alive Agent per distinct allow-list (allow-lists are few: env + operator table). */
-function dispatcherFor(allow: readonly string[] | undefined): Agent {
-  const list = resolveAllowList(allow);
-  const key = JSON.stringify([[...list.hosts].sort(), [...list.hostPorts].sort(), list.cidrs.map(String).sort()]);
+/** One keep-alive Agent per distinct allow-list. */
+function dispatcherFor(spec: AllowSpec): Agent {
+  const list = resolveAllowList(spec);
+  const key = JSON.stringify([[...list.hosts].sort(), [...list.hostPorts].sort(), list.cidrs.map(String).sort(), list.origin]);
   let agent = dispatchers.get(key);
   if (!agent) {
     if (dispatchers.size >= MAX_DISPATCHERS) {
@@ -222,7 +221,7 @@ function httpError(res: GuardedResponse): NetError {
 export async function guardedFetch(input: string | URL, options: GuardedFetchOptions = {}): Promise<GuardedResponse> {
   const o = { ...DEFAULTS, ...options };
   const start = parseHttpUrl(input);
-  const dispatcher = dispatcherFor(o.allow);
+  const dispatcher = dispatcherFor(o);
   const hop: Hop = { method: (o.method ?? "GET").toUpperCase(), headers: new Headers(o.headers), body: o.body ?? null };
   const retries = o.retries ?? (SAFE_METHODS.has(hop.method) ? SAFE_RETRIES : 0);
   for (let attempt = 0; ; attempt++) {
@@ -250,7 +249,7 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
 
 // ------------------------------------------------------------------ fetch for SDKs
 
-export type SdkFetchOptions = Pick<GuardedFetchOptions, "timeoutMs" | "maxBytes" | "maxRedirects" | "allow">;
+export type SdkFetchOptions = Pick<GuardedFetchOptions, "timeoutMs" | "maxBytes" | "maxRedirects" | "allow" | "purpose" | "allowOrigin">;
 
 /** Wraps the body so the size cap and the time limit keep applying while the caller streams it. */
 function guardedStream(res: UndiciResponse, maxBytes: number, url: string, onError: (e: unknown) => unknown) {
@@ -291,7 +290,7 @@ export function sdkFetch(options: SdkFetchOptions = {}): (input: string | URL | 
     const fail = (err: unknown) => toNetError(err, start.href, timeout, o.timeoutMs, user ?? undefined);
     try {
       const hop: Hop = { method: request.method, headers: request.headers, body };
-      const { res, url } = await send(start, hop, o.maxRedirects, dispatcherFor(o.allow), signal);
+      const { res, url } = await send(start, hop, o.maxRedirects, dispatcherFor(o), signal);
       await refuseDeclaredOversize(res, o.maxBytes, url.href);
       const headers = new Headers([...res.headers]);
       // undici already decoded the body, so the encoding and length headers no longer describe it.

@@ -6,17 +6,48 @@ import { NetError } from "./errors";
  * Address guard (SPEC §2): outbound requests may reach public addresses only, unless an operator
  * allow-lists the host. Refused: private, loopback, link-local, cloud metadata, unspecified,
  * CGNAT, multicast, broadcast and reserved ranges, the IPv6 forms that embed such an IPv4
- * address (IPv4-mapped, IPv4-translated, NAT64), and any scheme other than http(s).
+ * address (IPv4-mapped, IPv4-translated, NAT64), the deprecated IPv4-compatible block `::/96`
+ * (`[::7f00:1]` reaches 127.0.0.1 on some stacks), and any scheme other than http(s).
+ *
+ * Allow-lists are per purpose (an agent must not reach what the examiner or the crawler may):
+ * - crawl (also the sandbox): ARENA_ALLOW_HOSTS plus the caller's entries;
+ * - examiner: ARENA_EXAMINER_ALLOW_HOSTS plus the caller's entries (its configured endpoint);
+ * - agent: ARENA_AGENT_ALLOW_HOSTS, ARENA_ALLOW_HOSTS and the caller's entries, limited to the
+ *   agent's own origin (`allowOrigin`): an agent's redirect to another allow-listed host is refused.
  */
 
 type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
-/** A parsed allow-list; build it with `allowList()`. */
+/** A parsed allow-list; build it with `resolveAllowList()`. */
 export interface AllowList {
   hosts: Set<string>;
   hostPorts: Set<string>;
   cidrs: Cidr[];
+  /** `host:port` the entries are limited to; any other destination gets no exception. Null: all. */
+  origin: string | null;
 }
+
+export type AllowPurpose = "crawl" | "examiner" | "agent";
+
+/** Who is calling and where it may go besides public addresses. */
+export interface AllowSpec {
+  /** Entries on top of the purpose's environment variables (e.g. the AllowedHost table). */
+  allow?: readonly string[];
+  /** Decides which environment variables apply (see module comment). Default "crawl". */
+  purpose?: AllowPurpose;
+  /** The only origin (URL) the entries open; agents pass their own endpoint. */
+  allowOrigin?: string;
+}
+
+const PURPOSE_ENV: Record<AllowPurpose, readonly string[]> = {
+  crawl: ["ARENA_ALLOW_HOSTS"],
+  examiner: ["ARENA_EXAMINER_ALLOW_HOSTS"],
+  agent: ["ARENA_AGENT_ALLOW_HOSTS", "ARENA_ALLOW_HOSTS"],
+};
+
+const NOTHING_ALLOWED: AllowList = { hosts: new Set(), hostPorts: new Set(), cidrs: [], origin: null };
+/** IPv4-compatible IPv6 addresses (deprecated); `::` and `::1` in it have ranges of their own. */
+const V4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata.goog", "metadata"]);
 const METADATA_IPS = new Set(["169.254.169.254", "fd00:ec2::254", "100.100.100.200"]);
@@ -55,8 +86,9 @@ export function refusedRange(ip: string): string | null {
   const addr = parseAddress(ip);
   if (METADATA_IPS.has(addr.toString())) return "metadata";
   const range = addr.range();
-  const refused = addr.kind() === "ipv4" ? REFUSED_V4 : REFUSED_V6;
-  return refused.has(range) ? range : null;
+  if (addr.kind() === "ipv4") return REFUSED_V4.has(range) ? range : null;
+  if (REFUSED_V6.has(range)) return range;
+  return addr.match(V4_COMPATIBLE) ? "ipv4Compatible" : null;
 }
 
 /**
@@ -64,8 +96,8 @@ export function refusedRange(ip: string): string | null {
  * `host:port` / `[v6]:port` pairs that allow only that port. Unparseable entries are ignored,
  * so one typo in ARENA_ALLOW_HOSTS does not open or close anything else.
  */
-function allowList(entries: readonly string[]): AllowList {
-  const list: AllowList = { hosts: new Set(), hostPorts: new Set(), cidrs: [] };
+function allowList(entries: readonly string[], origin: string | null): AllowList {
+  const list: AllowList = { hosts: new Set(), hostPorts: new Set(), cidrs: [], origin };
   for (const raw of entries) {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
@@ -87,14 +119,21 @@ function allowList(entries: readonly string[]): AllowList {
   return list;
 }
 
-/** The ARENA_ALLOW_HOSTS entries (comma-separated). */
-function envAllowEntries(): string[] {
-  return (process.env.ARENA_ALLOW_HOSTS ?? "").split(",").filter((e) => e.trim());
+/** The entries of a purpose's environment variables (each comma-separated). */
+function envAllowEntries(purpose: AllowPurpose): string[] {
+  return PURPOSE_ENV[purpose].flatMap((name) => (process.env[name] ?? "").split(",")).filter((e) => e.trim());
 }
 
-/** Environment allow-list merged with the caller's entries (e.g. the AllowedHost table). */
-export function resolveAllowList(allow: readonly string[] = []): AllowList {
-  return allowList([...envAllowEntries(), ...allow]);
+/** `host:port` of a URL as vetHost sees a destination. */
+function originKey(url: string): string {
+  const u = parseHttpUrl(url);
+  return `${stripBrackets(u.hostname.toLowerCase())}:${defaultPort(u)}`;
+}
+
+/** A purpose's environment allow-list merged with the caller's entries, limited to `allowOrigin` when given. */
+export function resolveAllowList(spec: AllowSpec = {}): AllowList {
+  const purpose = spec.purpose ?? "crawl";
+  return allowList([...envAllowEntries(purpose), ...(spec.allow ?? [])], spec.allowOrigin ? originKey(spec.allowOrigin) : null);
 }
 
 function addressAllowed(list: AllowList, ip: string): boolean {
@@ -125,8 +164,9 @@ async function resolveAll(host: string, url: string): Promise<string[]> {
  * Checks one host:port and returns its vetted addresses. All resolved addresses must pass: a
  * host with one public and one private record is refused, because the OS could connect to either.
  */
-export async function vetHost(host: string, port: number, allow: AllowList, url: string): Promise<string[]> {
+export async function vetHost(host: string, port: number, list: AllowList, url: string): Promise<string[]> {
   const bare = stripBrackets(host.toLowerCase());
+  const allow = list.origin === null || list.origin === `${bare}:${port}` ? list : NOTHING_ALLOWED;
   if (hostAllowed(allow, bare, port)) return resolveAll(bare, url);
   if (METADATA_HOSTS.has(bare)) throw new NetError("refused", url, `${bare} is a cloud metadata host`);
   const addresses = await resolveAll(bare, url);
@@ -169,11 +209,8 @@ export function defaultPort(url: { port?: string | number | null; protocol?: str
  * Refuses a URL the guard would not let through (see module comment). Resolves DNS and checks
  * every address; returns the parsed URL and the vetted addresses.
  */
-export async function assertAllowedUrl(
-  input: string | URL,
-  opts: { allow?: readonly string[] } = {},
-): Promise<{ url: URL; addresses: string[] }> {
+export async function assertAllowedUrl(input: string | URL, spec: AllowSpec = {}): Promise<{ url: URL; addresses: string[] }> {
   const url = parseHttpUrl(input);
-  const addresses = await vetHost(url.hostname, defaultPort(url), resolveAllowList(opts.allow), url.href);
+  const addresses = await vetHost(url.hostname, defaultPort(url), resolveAllowList(spec), url.href);
   return { url, addresses };
 }

@@ -45,6 +45,10 @@ describe("refusedRange", () => {
     ["::ffff:169.254.169.254", "metadata"],
     ["::ffff:0:192.168.0.1", "private"],
     ["64:ff9b::100.64.0.9", "carrierGradeNat"],
+    // IPv4-compatible (deprecated ::/96): refused whatever it embeds
+    ["::7f00:1", "ipv4Compatible"],
+    ["::a00:1", "ipv4Compatible"],
+    ["::808:808", "ipv4Compatible"],
   ])("%s is refused as %s", (ip, range) => {
     expect(refusedRange(ip)).toBe(range);
   });
@@ -86,6 +90,7 @@ describe("assertAllowedUrl", () => {
     "http://[::1]/",
     "http://[::ffff:127.0.0.1]/",
     "http://[::ffff:a9fe:a9fe]/latest/meta-data/",
+    "http://[::7f00:1]/",
     "http://169.254.169.254/latest/meta-data/",
     "http://[fd00:ec2::254]/",
     "http://0.0.0.0/",

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { operatorAllowList, prisma } from "@arena/db";
+import { prisma } from "@arena/db";
 import { beforeRound, chooseStart, initialState, isFinished, seedOf, startAt, type ChecklistItem, type LoopState, type TreeView } from "@arena/core";
 import { examinerConfigFor, examinerFor } from "@arena/match";
 import { loadTreeView } from "@arena/trees";
@@ -68,7 +68,7 @@ export function register(program: Command): void {
       if (step.kind !== "ask") throw new Error("no page with content in the aggregation pool of this node");
       // The same examiner configuration and round seed a match with --seed S uses for its first round.
       const config = await examinerConfigFor(db, opts.examiner);
-      const { task } = await examinerFor(config, await operatorAllowList(db)).generateTask(step.context, { seed: `${opts.seed}:1` });
+      const { task } = await examinerFor(config).generateTask(step.context, { seed: `${opts.seed}:1` });
       const out = {
         question: task.question,
         word_limit_instruction: task.wordLimitInstruction,
