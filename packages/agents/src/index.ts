@@ -1,4 +1,20 @@
 export * from "./types";
-export { encryptSecret, decryptSecret, loadSecretKey } from "./secrets";
+export { encryptSecret, decryptSecret, loadSecretKey, secretContext } from "./secrets";
 export { createAgentClient, healthCheck, type AgentDeps } from "./client";
 export { ensureBuiltinAgents, agentLimits } from "./registry";
+export {
+  registerAgent,
+  recheckAgentHealth,
+  rotateAgentKey,
+  probeAgentEndpoint,
+  probeQuestion,
+  checkAgentEndpoint,
+  fromSubmission,
+  agentSubmissionSchema,
+  agentNameSchema,
+  AgentRegistrationError,
+  type AgentSubmission,
+  type NewAgent,
+  type RegisteredAgent,
+  type ProbeResult,
+} from "./register";

@@ -1,8 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { operatorAllowList, prisma, type Prisma } from "@arena/db";
-import { assertAllowedUrl } from "@arena/net";
-import { encryptSecret, ensureBuiltinAgents, healthCheck, loadSecretKey, type AgentRecord } from "@arena/agents";
+import { prisma } from "@arena/db";
+import { ensureBuiltinAgents, registerAgent } from "@arena/agents";
 import { parseOptions } from "../options";
 
 /**
@@ -39,37 +38,18 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseAddOptions(raw);
-      const db = prisma();
-      const allow = await operatorAllowList(db);
-      await assertAllowedUrl(opts.endpoint, { allow, purpose: "agent", allowOrigin: opts.endpoint });
-      if (await db.agent.findUnique({ where: { name: opts.name } })) throw new Error(`agent ${opts.name} already exists`);
-      const secretKey = opts.secret === null ? undefined : loadSecretKey();
-      const record: AgentRecord = {
+      const row = await registerAgent(prisma(), {
         name: opts.name,
         protocol: opts.protocol,
         endpoint: opts.endpoint,
         model: opts.model ?? null,
-        secretEnc: opts.secret === null ? null : encryptSecret(opts.secret, secretKey!),
+        secret: opts.secret,
+        secretEnv: opts.secretEnv ?? null,
         config: opts.config,
-      };
-      const health = await healthCheck(record, { allow, ...(secretKey ? { secretKey } : {}) });
-      if (!health.ok) throw new Error(`health check failed: ${health.detail}`);
-      const row = await db.agent.create({
-        data: {
-          name: record.name,
-          protocol: record.protocol,
-          endpoint: record.endpoint,
-          model: record.model,
-          secretEnc: record.secretEnc,
-          secretEnv: opts.secretEnv ?? null,
-          config: opts.config as Prisma.InputJsonObject,
-          status: "healthy",
-          healthAt: new Date(),
-        },
-        select: { id: true, name: true, protocol: true, endpoint: true, builtin: true, status: true },
       });
-      if (opts.json) return console.log(JSON.stringify(row, null, 2));
-      console.log(`added ${row.name} (${row.protocol}, ${row.id}): ${health.detail}`);
+      const { health, ...agent } = row;
+      if (opts.json) return console.log(JSON.stringify(agent, null, 2));
+      console.log(`added ${agent.name} (${agent.protocol}, ${agent.id}): ${health}`);
     });
 
   agent

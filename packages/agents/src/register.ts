@@ -1,0 +1,254 @@
+import { z } from "zod";
+import { operatorAllowList, type Prisma, type PrismaClient } from "@arena/db";
+import { assertAllowedUrl, NetError } from "@arena/net";
+import type { AgentAnswer } from "@arena/core";
+import { createAgentClient, healthCheck } from "./client";
+import { encryptSecret, loadSecretKey } from "./secrets";
+import type { AgentRecord } from "./types";
+
+/**
+ * Registering an agent endpoint: one implementation for `arena agent add`, the browser form and
+ * `POST /api/agents`. Order matters: nothing is written unless the name is free, the address
+ * guard lets the endpoint through and the protocol's health check passes.
+ */
+
+/** Why a registration (or a re-check) was refused; callers map kinds to exit codes / HTTP statuses. */
+export type AgentRegistrationErrorKind = "duplicate" | "refused" | "health" | "not_found";
+
+export class AgentRegistrationError extends Error {
+  constructor(
+    readonly kind: AgentRegistrationErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Names reserved for agents the arena registers itself. */
+const RESERVED_PREFIXES = ["builtin:", "sim:"];
+
+export const agentNameSchema = z
+  .string()
+  .trim()
+  .min(1, "name is required")
+  .max(100, "name is at most 100 characters")
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._:@/+-]*$/u, "name may use letters, digits, spaces and . _ : @ / + -")
+  .refine((n) => !RESERVED_PREFIXES.some((p) => n.toLowerCase().startsWith(p)), "names starting with builtin: or sim: are reserved");
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000, "endpoint is at most 2,000 characters")
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), "endpoint must be an http(s) URL");
+
+/** The public submission format (`POST /api/agents`, the form): snake_case, protocol as users write it. */
+export const agentSubmissionSchema = z
+  .object({
+    name: agentNameSchema,
+    description: z.string().trim().max(2000, "description is at most 2,000 characters").default(""),
+    protocol: z.enum(["openai", "arena-http"], "protocol must be openai or arena-http"),
+    endpoint: httpUrl,
+    model: z.string().trim().max(200, "model is at most 200 characters").optional(),
+    api_key: z.string().max(4096, "api_key is at most 4,096 characters").optional(),
+  })
+  .strict()
+  .refine((s) => s.protocol !== "openai" || Boolean(s.model), { message: "model is required for the openai protocol", path: ["model"] });
+export type AgentSubmission = z.output<typeof agentSubmissionSchema>;
+
+export interface NewAgent {
+  name: string;
+  description?: string | null;
+  protocol: "openai" | "arena_http";
+  endpoint: string;
+  model?: string | null;
+  /** The API key / bearer token in clear; encrypted before anything is stored. */
+  secret?: string | null;
+  /** Environment variable the secret came from (CLI), shown instead of the value. */
+  secretEnv?: string | null;
+  config?: Record<string, unknown>;
+  ownerId?: string | null;
+  approval?: "pending" | "approved";
+}
+
+/** What callers may show about an agent: never the secret. */
+export interface RegisteredAgent {
+  id: string;
+  name: string;
+  description: string | null;
+  protocol: string;
+  endpoint: string | null;
+  model: string | null;
+  status: string;
+  approval: string;
+  builtin: boolean;
+  hasKey: boolean;
+  createdAt: Date;
+}
+
+const PUBLIC_SELECT = {
+  id: true,
+  name: true,
+  description: true,
+  protocol: true,
+  endpoint: true,
+  model: true,
+  status: true,
+  approval: true,
+  builtin: true,
+  secretEnc: true,
+  createdAt: true,
+} as const;
+
+function toPublic(row: Prisma.AgentGetPayload<{ select: typeof PUBLIC_SELECT }>): RegisteredAgent {
+  const { secretEnc, ...rest } = row;
+  return { ...rest, hasKey: secretEnc !== null };
+}
+
+/** A submission in the shape registerAgent takes. */
+export function fromSubmission(s: AgentSubmission, ownerId: string | null, approval: "pending" | "approved"): NewAgent {
+  return {
+    name: s.name,
+    description: s.description || null,
+    protocol: s.protocol === "arena-http" ? "arena_http" : "openai",
+    endpoint: s.endpoint,
+    model: s.model || null,
+    secret: s.api_key || null,
+    ownerId,
+    approval,
+  };
+}
+
+export interface CheckDeps {
+  /** Operator allow-list entries; default: the AllowedHost table. */
+  allow?: string[];
+  secretKey?: Buffer;
+}
+
+/** Address guard, then the protocol's health check; throws AgentRegistrationError (refused | health). */
+export async function checkAgentEndpoint(db: PrismaClient, record: AgentRecord, deps: CheckDeps = {}): Promise<string> {
+  const allow = deps.allow ?? (await operatorAllowList(db));
+  try {
+    await assertAllowedUrl(record.endpoint ?? "", { allow });
+  } catch (err) {
+    if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}`);
+    throw err;
+  }
+  const health = await healthCheck(record, { allow, ...(deps.secretKey ? { secretKey: deps.secretKey } : {}) });
+  if (!health.ok) throw new AgentRegistrationError("health", `health check failed: ${health.detail}`);
+  return health.detail;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002";
+}
+
+/** Registers an endpoint agent (see module comment); returns it without its secret. */
+export async function registerAgent(db: PrismaClient, input: NewAgent, deps: CheckDeps = {}): Promise<RegisteredAgent & { health: string }> {
+  const name = agentNameSchema.parse(input.name);
+  if (await db.agent.findUnique({ where: { name }, select: { id: true } })) {
+    throw new AgentRegistrationError("duplicate", `an agent named ${name} already exists`);
+  }
+  const secretKey = input.secret ? (deps.secretKey ?? loadSecretKey()) : undefined;
+  const record: AgentRecord = {
+    name,
+    protocol: input.protocol,
+    endpoint: input.endpoint,
+    model: input.model ?? null,
+    secretEnc: input.secret ? encryptSecret(input.secret, secretKey!) : null,
+    config: input.config ?? {},
+  };
+  const health = await checkAgentEndpoint(db, record, { ...deps, ...(secretKey ? { secretKey } : {}) });
+  try {
+    const row = await db.agent.create({
+      data: {
+        name,
+        description: input.description ?? null,
+        protocol: record.protocol,
+        endpoint: record.endpoint,
+        model: record.model,
+        secretEnc: record.secretEnc,
+        secretEnv: input.secretEnv ?? null,
+        config: (input.config ?? {}) as Prisma.InputJsonObject,
+        status: "healthy",
+        healthAt: new Date(),
+        ownerId: input.ownerId ?? null,
+        approval: input.approval ?? "approved",
+      },
+      select: PUBLIC_SELECT,
+    });
+    return { ...toPublic(row), health };
+  } catch (err) {
+    // Two submissions racing for one name: the unique index decides.
+    if (isUniqueViolation(err)) throw new AgentRegistrationError("duplicate", `an agent named ${name} already exists`);
+    throw err;
+  }
+}
+
+/** Runs the health check of a stored agent again and records the result (healthy / unhealthy). */
+export async function recheckAgentHealth(db: PrismaClient, agentId: string, deps: CheckDeps = {}): Promise<{ ok: boolean; detail: string }> {
+  const agent = await db.agent.findUnique({ where: { id: agentId } });
+  if (!agent) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
+  let result: { ok: boolean; detail: string };
+  try {
+    result = { ok: true, detail: await checkAgentEndpoint(db, agent, deps) };
+  } catch (err) {
+    if (!(err instanceof AgentRegistrationError)) throw err;
+    result = { ok: false, detail: err.message };
+  }
+  // A disabled agent stays disabled: only an admin re-enables it.
+  if (agent.status !== "disabled") {
+    await db.agent.update({
+      where: { id: agentId },
+      data: { status: result.ok ? "healthy" : "unhealthy", healthError: result.ok ? null : result.detail, healthAt: new Date() },
+    });
+  }
+  return result;
+}
+
+/** Replaces an agent's key (encrypted) and re-runs its health check with the new one. */
+export async function rotateAgentKey(db: PrismaClient, agentId: string, secret: string | null, deps: CheckDeps = {}) {
+  const secretEnc = secret ? encryptSecret(secret, deps.secretKey ?? loadSecretKey()) : null;
+  const { count } = await db.agent.updateMany({ where: { id: agentId }, data: { secretEnc, secretEnv: null } });
+  if (count === 0) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
+  return recheckAgentHealth(db, agentId, deps);
+}
+
+const FALLBACK_PROBE = "What is the DR Arena, and how are deep research agents compared there? Cite your sources.";
+
+/** A probe question about a page of the sandbox (a random stored page with a title), or a generic one. */
+export async function probeQuestion(db: PrismaClient): Promise<string> {
+  const [page] = await db.$queryRaw<Array<{ title: string }>>`
+    SELECT title FROM "Node" WHERE title IS NOT NULL AND content IS NOT NULL ORDER BY random() LIMIT 1`;
+  return page ? `Find the web page titled "${page.title}" and summarise its main facts in three sentences, citing it.` : FALLBACK_PROBE;
+}
+
+export interface ProbeResult {
+  health: string;
+  question: string;
+  answer: AgentAnswer;
+}
+
+/**
+ * "Test endpoint": guard and health check, then one probe question, before anything is stored.
+ * The answer comes back as the adapters give it (error class and detail on failure).
+ */
+export async function probeAgentEndpoint(db: PrismaClient, input: NewAgent, deps: CheckDeps = {}): Promise<ProbeResult> {
+  const secretKey = input.secret ? (deps.secretKey ?? loadSecretKey()) : undefined;
+  const allow = deps.allow ?? (await operatorAllowList(db));
+  const record: AgentRecord = {
+    name: input.name || "probe",
+    protocol: input.protocol,
+    endpoint: input.endpoint,
+    model: input.model ?? null,
+    secretEnc: input.secret ? encryptSecret(input.secret, secretKey!) : null,
+    config: input.config ?? {},
+  };
+  const health = await checkAgentEndpoint(db, record, { allow, ...(secretKey ? { secretKey } : {}) });
+  const question = await probeQuestion(db);
+  const client = createAgentClient(record, { allow, ...(secretKey ? { secretKey } : {}) });
+  const answer = await client.answer(
+    { question, wordLimitInstruction: "Answer in at most 150 words.", history: [] },
+    { seed: "probe", signal: AbortSignal.timeout(120_000) },
+  );
+  return { health, question, answer };
+}
