@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { decryptSecret, loadSecretKey } from "@arena/agents";
+import { decryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { llmExaminerConfigFromEnv } from "@arena/match";
 import { freshDb } from "./helpers/arena";
 
@@ -43,11 +43,12 @@ describe("llm examiner configuration from the environment", () => {
 
   it("rotates a given key and keeps the stored one when none is given", async () => {
     const rotated = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_API_KEY: "k2" });
-    expect(decryptSecret(rotated.apiKeyEnc!, loadSecretKey())).toBe("k2");
+    const context = secretContext("examinerConfig", rotated.name, "apiKeyEnc");
+    expect(decryptSecret(rotated.apiKeyEnc!, loadSecretKey(), context)).toBe("k2");
     const { ARENA_EXAMINER_API_KEY: _, ...withoutKey } = env;
     const kept = await llmExaminerConfigFromEnv(db, withoutKey);
     expect(kept.id).toBe(rotated.id);
-    expect(decryptSecret(kept.apiKeyEnc!, loadSecretKey())).toBe("k2");
+    expect(decryptSecret(kept.apiKeyEnc!, loadSecretKey(), context)).toBe("k2");
   });
 
   it("refuses a temperature that is not a number from 0 to 2", async () => {

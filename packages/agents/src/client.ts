@@ -12,7 +12,7 @@ import {
   parseConfig,
 } from "./config";
 import { openAIAgent, openAIHealth } from "./openai-agent";
-import { decryptSecret, loadSecretKey } from "./secrets";
+import { decryptSecret, loadSecretKey, secretContext } from "./secrets";
 import { simulatedAgent } from "./simulated";
 import type { AgentClient, AgentRecord, HealthResult } from "./types";
 
@@ -111,5 +111,5 @@ function required(agent: AgentRecord, field: "endpoint" | "model"): string {
 function secretOf(agent: AgentRecord, deps: AgentDeps): string | null {
   if (!agent.secretEnc) return null;
   const key = typeof deps.secretKey === "function" ? deps.secretKey() : (deps.secretKey ?? loadSecretKey());
-  return decryptSecret(agent.secretEnc, key);
+  return decryptSecret(agent.secretEnc, key, secretContext("agent", agent.name, "secretEnc"));
 }

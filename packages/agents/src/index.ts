@@ -1,5 +1,5 @@
 export * from "./types";
-export { encryptSecret, decryptSecret, loadSecretKey } from "./secrets";
+export { encryptSecret, decryptSecret, loadSecretKey, secretContext } from "./secrets";
 export { createAgentClient, healthCheck, type AgentDeps } from "./client";
 export { ensureBuiltinAgents, agentLimits } from "./registry";
 export {

@@ -4,8 +4,12 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * Agent secrets at rest: AES-256-GCM with a random 96-bit IV per secret. The stored form is
- * `v1:<iv>:<tag>:<ciphertext>` (base64 parts), so a later format can be told apart.
+ * Agent secrets at rest: AES-256-GCM with a random 96-bit IV per secret and a full 128-bit tag.
+ * The stored form is `v2:<iv>:<tag>:<ciphertext>` (base64 parts). Each secret is bound to its
+ * record and field as associated data (`secretContext`): a ciphertext copied into another row
+ * or column fails authentication. `v1` values (before that binding) are still read, with a
+ * 16-byte tag required, but bind nothing; every write produces `v2`, so re-adding or rotating a
+ * secret upgrades it.
  *
  * The key comes from `ARENA_SECRET_KEY` (32 bytes, as 64 hex characters or base64); when that
  * is unset, from a key file generated once at `<repo>/var/secret.key` (mode 0600, base64;
@@ -13,9 +17,12 @@ import { fileURLToPath } from "node:url";
  * be re-added. Secrets and keys are never logged or put into error messages.
  */
 
-const VERSION = "v1";
+const VERSION = "v2";
+const UNBOUND_VERSION = "v1";
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
+/** GCM accepts tags down to 4 bytes unless told otherwise; a short tag is forgeable. */
+const TAG_BYTES = 16;
 
 export class SecretError extends Error {
   override name = "SecretError";
@@ -24,27 +31,39 @@ export class SecretError extends Error {
 /** `<repo>/var/secret.key`, found from this file's location so it does not depend on the cwd. */
 const DEFAULT_KEY_FILE = resolve(dirname(fileURLToPath(import.meta.url)), "../../../var/secret.key");
 
-export function encryptSecret(plain: string, key: Buffer): string {
+/** Where a secret is stored: the associated data it is bound to, e.g. `secretContext("agent", name, "secretEnc")`. */
+export function secretContext(table: "agent" | "examinerConfig", recordName: string, field: string): string {
+  return JSON.stringify([table, recordName, field]);
+}
+
+export function encryptSecret(plain: string, key: Buffer, context: string): string {
   checkKey(key);
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, "utf8"));
   const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return [VERSION, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ct.toString("base64")].join(":");
 }
 
-/** Throws SecretError when the value was tampered with or was encrypted under another key. */
-export function decryptSecret(enc: string, key: Buffer): string {
+/**
+ * Throws SecretError when the value was tampered with, was encrypted under another key, or
+ * belongs to another record or field than `context` names.
+ */
+export function decryptSecret(enc: string, key: Buffer, context: string): string {
   checkKey(key);
   const [version, iv, tag, ct, ...extra] = enc.split(":");
-  if (version !== VERSION || iv === undefined || tag === undefined || ct === undefined || extra.length) {
+  if ((version !== VERSION && version !== UNBOUND_VERSION) || iv === undefined || tag === undefined || ct === undefined || extra.length) {
     throw new SecretError("unrecognised secret format");
   }
+  const tagBytes = Buffer.from(tag, "base64");
+  if (tagBytes.length !== TAG_BYTES) throw new SecretError(`secret tag must be ${TAG_BYTES} bytes`);
   try {
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
-    decipher.setAuthTag(Buffer.from(tag, "base64"));
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"), { authTagLength: TAG_BYTES });
+    if (version === VERSION) decipher.setAAD(Buffer.from(context, "utf8"));
+    decipher.setAuthTag(tagBytes);
     return Buffer.concat([decipher.update(Buffer.from(ct, "base64")), decipher.final()]).toString("utf8");
   } catch {
-    throw new SecretError("secret failed authentication (tampered, or another key)");
+    throw new SecretError("secret failed authentication (tampered, another key, or another record's secret)");
   }
 }
 

@@ -12,7 +12,7 @@ import { parseCitations } from "../src/citations";
 import { createAgentClient } from "../src/client";
 import { wordCount } from "../src/builtin/text";
 import { ensureBuiltinAgents } from "../src/registry";
-import { decryptSecret } from "../src/secrets";
+import { decryptSecret, secretContext } from "../src/secrets";
 
 const run = promisify(execFile);
 const ARENA = fileURLToPath(new URL("../../../apps/cli/bin/arena.mjs", import.meta.url));
@@ -75,7 +75,7 @@ describe("agents with the database and the arena CLI", () => {
     const row = await db.agent.findUniqueOrThrow({ where: { name: "fault-ok" } });
     expect(row.secretEnv).toBe("FAULT_AGENT_KEY");
     expect(row.secretEnc).not.toContain(secret);
-    expect(decryptSecret(row.secretEnc!, KEY)).toBe(secret);
+    expect(decryptSecret(row.secretEnc!, KEY, secretContext("agent", "fault-ok", "secretEnc"))).toBe(secret);
     expect(row.healthAt).not.toBeNull();
 
     // The stored row is directly usable: the client decrypts the bearer token when calling.

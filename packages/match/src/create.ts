@@ -1,5 +1,5 @@
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
-import { encryptSecret, loadSecretKey } from "@arena/agents";
+import { encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { EXAMINER_DEFAULTS } from "@arena/examiner";
 
 export interface NewMatch {
@@ -55,9 +55,10 @@ export async function llmExaminerConfigFromEnv(db: PrismaClient, env = process.e
   const generationTemperature = temperatureFrom(env, "ARENA_EXAMINER_GENERATION_TEMPERATURE", EXAMINER_DEFAULTS.generationTemperature);
   const judgeTemperature = temperatureFrom(env, "ARENA_EXAMINER_JUDGE_TEMPERATURE", EXAMINER_DEFAULTS.judgeTemperature);
   const promptVersion = EXAMINER_DEFAULTS.promptVersion;
-  const apiKeyEnc = env.ARENA_EXAMINER_API_KEY ? encryptSecret(env.ARENA_EXAMINER_API_KEY, loadSecretKey()) : null;
   const endpoint = new URL(baseUrl);
   const name = `llm:${model}@${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}:${promptVersion}:g${generationTemperature}:j${judgeTemperature}`;
+  const key = env.ARENA_EXAMINER_API_KEY;
+  const apiKeyEnc = key ? encryptSecret(key, loadSecretKey(), secretContext("examinerConfig", name, "apiKeyEnc")) : null;
   return db.examinerConfig.upsert({
     where: { name },
     create: { name, mode: "llm", baseUrl, model, apiKeyEnc, generationTemperature, judgeTemperature, promptVersion },

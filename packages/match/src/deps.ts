@@ -1,6 +1,6 @@
 import type { PageFetcher } from "@arena/core";
 import { sqlPool, type Agent, type ExaminerConfig, type Match, type PrismaClient, type TournamentStatus } from "@arena/db";
-import { agentLimits, createAgentClient, decryptSecret, loadSecretKey } from "@arena/agents";
+import { agentLimits, createAgentClient, decryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { createExaminer, PROMPT_VERSIONS, type PromptVersion } from "@arena/examiner";
 import type { AgentLimiter } from "@arena/jobs";
 import { sdkFetch } from "@arena/net";
@@ -45,7 +45,7 @@ export function examinerFor(config: ExaminerConfig) {
     mode: "llm",
     baseUrl: config.baseUrl,
     model: config.model,
-    apiKey: config.apiKeyEnc ? decryptSecret(config.apiKeyEnc, loadSecretKey()) : "",
+    apiKey: config.apiKeyEnc ? decryptSecret(config.apiKeyEnc, loadSecretKey(), secretContext("examinerConfig", config.name, "apiKeyEnc")) : "",
     generationTemperature: config.generationTemperature,
     judgeTemperature: config.judgeTemperature,
     doubleJudge: config.doubleJudge,
