@@ -51,7 +51,12 @@ export function priceTable(overridesJson?: string): Record<string, Price> {
 const VERSION_SUFFIX = /-(\d{4}-\d{2}-\d{2}|\d{8}|latest)$/;
 
 export function priceFor(model: string, table: Readonly<Record<string, Price>> = MODEL_PRICES): Price | null {
-  return table[model] ?? table[model.replace(VERSION_SUFFIX, "")] ?? null;
+  return ownPrice(table, model) ?? ownPrice(table, model.replace(VERSION_SUFFIX, "")) ?? null;
+}
+
+/** Own entries only: a model named "constructor" or "__proto__" must not find Object.prototype's members. */
+function ownPrice(table: Readonly<Record<string, Price>>, model: string): Price | undefined {
+  return Object.hasOwn(table, model) ? table[model] : undefined;
 }
 
 /** USD for a call, or null when the price or a token count is unknown. */

@@ -22,4 +22,13 @@ describe("model prices", () => {
     expect(() => priceTable("{not json")).toThrow(/not valid JSON/);
     expect(() => priceTable('{"m":{"input":-1,"output":2}}')).toThrow(/ARENA_MODEL_PRICES/);
   });
+
+  it("knows only its own entries: models named after Object.prototype members have no price and no NaN cost", () => {
+    for (const model of ["constructor", "toString", "hasOwnProperty", "__proto__", "valueOf-2024-01-01"]) {
+      expect(priceFor(model)).toBeNull();
+      expect(priceFor(model, priceTable())).toBeNull();
+      expect(callCost(priceFor(model, priceTable()), 1000, 1000)).toBeNull();
+    }
+    expect(priceFor("constructor", priceTable('{"constructor":{"input":1,"output":2}}'))).toEqual({ input: 1, output: 2 });
+  });
 });

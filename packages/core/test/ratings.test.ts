@@ -179,3 +179,22 @@ describe("online Elo", () => {
     expect(ratings.get("a")! + ratings.get("b")!).toBeCloseTo(2000, 10);
   });
 });
+
+describe("the rating scale", () => {
+  it("is 400/ln 10 rating points per unit of log-odds, centred on 1000", () => {
+    expect(thetaToRating(0)).toBe(1000);
+    expect(thetaToRating(Math.log(10))).toBeCloseTo(1400, 10);
+    expect(thetaToRating(-Math.log(10) / 2)).toBeCloseTo(800, 10);
+  });
+
+  it("turns a 3:1 record into 400·log10(3) points between two agents", () => {
+    const battles: Battle[] = [
+      ...Array.from({ length: 3 }, () => ({ model_a: "a", model_b: "b", winner: "model_a" as const })),
+      { model_a: "a", model_b: "b", winner: "model_b" as const },
+    ];
+    const rows = computeRatings(aggregateBattles(battles), { ci: "sandwich", ridge: 1e-12 });
+    const rating = Object.fromEntries(rows.map((r) => [r.model, r.rating]));
+    expect(rating.a! - rating.b!).toBeCloseTo(400 * Math.log10(3), 6);
+    expect(rating.a! + rating.b!).toBeCloseTo(2000, 6);
+  });
+});

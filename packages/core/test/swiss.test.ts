@@ -112,3 +112,27 @@ describe("Swiss pairing", () => {
     expect(seatsForTree(["x", "y"], 30)).toEqual({ a: "x", b: "y" });
   });
 });
+
+describe("Swiss byes", () => {
+  const agents = ["a", "b", "c", "d", "e"];
+  const ratings = { a: 1200, b: 1100, c: 1000, d: 900, e: 800 };
+  const round = (byes: Record<string, number>) => swissPairings({ agents, ratings, pastPairings: [], byes, seed: 3, round: 2 });
+
+  it("goes to the lowest-ranked agent when nobody has had one", () => {
+    expect(round({})).toMatchObject({ order: ["a", "b", "c", "d", "e"], bye: "e" });
+  });
+
+  it("goes to the lowest-ranked agent without one, never to an agent that already had one", () => {
+    expect(round({ e: 1 }).bye).toBe("d");
+    expect(round({ e: 1, d: 1 }).bye).toBe("c");
+    expect(round({ e: 1, d: 1, c: 1, b: 1 }).bye).toBe("a");
+    // Everyone has had one: the lowest-ranked among those with the fewest.
+    expect(round({ a: 2, b: 1, c: 1, d: 2, e: 2 }).bye).toBe("c");
+  });
+
+  it("in round 1 goes to the last agent of the seeded random order", () => {
+    const r = swissPairings({ agents, ratings: {}, pastPairings: [], byes: {}, seed: 11, round: 1 });
+    expect(r.bye).toBe(r.order.at(-1));
+    expect(r.pairs.flat()).not.toContain(r.bye);
+  });
+});
