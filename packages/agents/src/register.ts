@@ -3,7 +3,7 @@ import { operatorAllowList, type Prisma, type PrismaClient } from "@arena/db";
 import { assertAllowedUrl, NetError } from "@arena/net";
 import type { AgentAnswer } from "@arena/core";
 import { createAgentClient, healthCheck } from "./client";
-import { encryptSecret, loadSecretKey } from "./secrets";
+import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
 import type { AgentRecord } from "./types";
 
 /**
@@ -128,7 +128,7 @@ export interface CheckDeps {
 export async function checkAgentEndpoint(db: PrismaClient, record: AgentRecord, deps: CheckDeps = {}): Promise<string> {
   const allow = deps.allow ?? (await operatorAllowList(db));
   try {
-    await assertAllowedUrl(record.endpoint ?? "", { allow });
+    await assertAllowedUrl(record.endpoint ?? "", { allow, purpose: "agent", allowOrigin: record.endpoint ?? "" });
   } catch (err) {
     if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}`);
     throw err;
@@ -154,7 +154,7 @@ export async function registerAgent(db: PrismaClient, input: NewAgent, deps: Che
     protocol: input.protocol,
     endpoint: input.endpoint,
     model: input.model ?? null,
-    secretEnc: input.secret ? encryptSecret(input.secret, secretKey!) : null,
+    secretEnc: input.secret ? encryptSecret(input.secret, secretKey!, secretContext("agent", name, "secretEnc")) : null,
     config: input.config ?? {},
   };
   const health = await checkAgentEndpoint(db, record, { ...deps, ...(secretKey ? { secretKey } : {}) });
@@ -207,9 +207,10 @@ export async function recheckAgentHealth(db: PrismaClient, agentId: string, deps
 
 /** Replaces an agent's key (encrypted) and re-runs its health check with the new one. */
 export async function rotateAgentKey(db: PrismaClient, agentId: string, secret: string | null, deps: CheckDeps = {}) {
-  const secretEnc = secret ? encryptSecret(secret, deps.secretKey ?? loadSecretKey()) : null;
-  const { count } = await db.agent.updateMany({ where: { id: agentId }, data: { secretEnc, secretEnv: null } });
-  if (count === 0) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
+  const agent = await db.agent.findUnique({ where: { id: agentId }, select: { name: true } });
+  if (!agent) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
+  const secretEnc = secret ? encryptSecret(secret, deps.secretKey ?? loadSecretKey(), secretContext("agent", agent.name, "secretEnc")) : null;
+  await db.agent.update({ where: { id: agentId }, data: { secretEnc, secretEnv: null } });
   return recheckAgentHealth(db, agentId, deps);
 }
 
@@ -235,12 +236,13 @@ export interface ProbeResult {
 export async function probeAgentEndpoint(db: PrismaClient, input: NewAgent, deps: CheckDeps = {}): Promise<ProbeResult> {
   const secretKey = input.secret ? (deps.secretKey ?? loadSecretKey()) : undefined;
   const allow = deps.allow ?? (await operatorAllowList(db));
+  const name = input.name || "probe";
   const record: AgentRecord = {
-    name: input.name || "probe",
+    name,
     protocol: input.protocol,
     endpoint: input.endpoint,
     model: input.model ?? null,
-    secretEnc: input.secret ? encryptSecret(input.secret, secretKey!) : null,
+    secretEnc: input.secret ? encryptSecret(input.secret, secretKey!, secretContext("agent", name, "secretEnc")) : null,
     config: input.config ?? {},
   };
   const health = await checkAgentEndpoint(db, record, { allow, ...(secretKey ? { secretKey } : {}) });

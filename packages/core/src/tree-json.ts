@@ -63,8 +63,34 @@ function formatPath(path: ReadonlyArray<PropertyKey>): string {
     .join("");
 }
 
+/**
+ * Deepest tree accepted: levels of `children` below the root. The published trees reach depth
+ * 8 and the crawler far less than this; the schema validates recursively, so a deeper file
+ * would exhaust the stack ("Maximum call stack size exceeded" at about 5,000 levels).
+ */
+export const MAX_TREE_DEPTH = 64;
+
+/**
+ * Refuses a tree nested deeper than MAX_TREE_DEPTH, walking `children` with an explicit stack
+ * (never recursion) so any nesting is measured safely before the recursive schema runs.
+ */
+function assertTreeDepth(data: unknown): void {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: data, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (!value || typeof value !== "object" || !("children" in value)) continue;
+    const children = (value as { children: unknown }).children;
+    if (!Array.isArray(children) || children.length === 0) continue;
+    if (depth + 1 > MAX_TREE_DEPTH) {
+      throw new TreeFormatError("", `nested deeper than ${MAX_TREE_DEPTH} levels of children (the limit for tree files)`);
+    }
+    for (const child of children) stack.push({ value: child, depth: depth + 1 });
+  }
+}
+
 /** Validates a parsed DR-Arena tree; throws TreeFormatError naming the JSON path. */
 export function parseDrArenaTree(data: unknown): DrArenaNode {
+  assertTreeDepth(data);
   const result = drArenaNodeSchema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -2,3 +2,13 @@ export { runMatch, MatchNotRunnableError, type MatchDeps, type MatchResult, type
 export { matchDeps, depsFor, loadMatchSetup, examinerFor, findAgent, type DepsOptions, type MatchSetup } from "./deps";
 export { createMatch, examinerConfigFor, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
 export { ConcurrentRunError } from "./persist";
+export {
+  createExaminerConfig,
+  rotateExaminerKey,
+  testExaminerConnection,
+  newExaminerConfigSchema,
+  llmConfigName,
+  ExaminerConfigExistsError,
+  type NewExaminerConfig,
+  type ConnectionTest,
+} from "./examiner-configs";

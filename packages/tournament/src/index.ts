@@ -23,3 +23,4 @@ export {
   type ScheduledMatch,
   type SimulationReport,
 } from "./simulation";
+export { launchTournament, resumeAndTick, addAgentAndTick, approveAgent, openTournament } from "./commands";

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { prisma, type ExaminerMode, type PrismaClient } from "@arena/db";
 import {
   createTournament,
-  enqueueTick,
   ensureMatchJobs,
   ensureSimulatedAgents,
   fitRatings,
@@ -12,8 +11,8 @@ import {
   randomSchedule,
   ratedMatches,
   roundRobinSchedule,
+  launchTournament,
   simulationReport,
-  startTournament,
   waitForMatches,
   waitForTournament,
   type ScheduledMatch,
@@ -85,8 +84,7 @@ async function simulate(opts: Options, say: (line: string) => void): Promise<Sim
   const workers = await startWorkers(db, { matchConcurrency: opts.concurrency });
   let baseline: { rr: string[]; random: string[] };
   try {
-    await startTournament(db, tournament.id);
-    await enqueueTick(workers.ctx.queues.tournament, tournament.id, "start");
+    await launchTournament(db, workers.ctx.queues, tournament.id);
     const done = await waitForTournament(db, tournament.id, {
       onProgress: (s) => say(`swiss round ${s.currentRound}/${s.swissRounds}: ${s.matches.completed}/${s.matches.total} matches`),
     });

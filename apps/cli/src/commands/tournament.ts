@@ -3,14 +3,13 @@ import { z } from "zod";
 import { prisma, type PrismaClient } from "@arena/db";
 import { examinerConfigFor, findAgent } from "@arena/match";
 import {
-  addParticipant,
+  addAgentAndTick,
   cancelTournament,
   createTournament,
-  enqueueTick,
+  launchTournament,
   openTournamentQueues,
   pauseTournament,
-  resumeTournament,
-  startTournament,
+  resumeAndTick,
   tournamentStatus,
   waitForTournament,
   type TournamentQueues,
@@ -144,8 +143,7 @@ export function register(program: Command): void {
     .action(async (id: string, raw: { run?: boolean }) => {
       const opts = parseOptions(runOptions, raw);
       const db = prisma();
-      await startTournament(db, id);
-      await withQueues((q) => enqueueTick(q.tournament, id, "start"));
+      await withQueues((q) => launchTournament(db, q, id));
       if (!raw.run) return console.log(`tournament ${id} started; workers pair and play it (arena tournament status ${id})`);
       await printFinal(db, await runToEnd(db, id, opts), opts.json);
     });
@@ -176,8 +174,7 @@ export function register(program: Command): void {
   t.command("resume <id>")
     .description("resume a paused tournament")
     .action(async (id: string) => {
-      await resumeTournament(prisma(), id);
-      await withQueues((q) => enqueueTick(q.tournament, id, `resume-${Date.now()}`));
+      await withQueues((q) => resumeAndTick(prisma(), q, id));
       console.log(`tournament ${id} resumed`);
     });
 
@@ -193,7 +190,7 @@ export function register(program: Command): void {
     .action(async (id: string, agentRef: string) => {
       const db = prisma();
       const agent = await findAgent(db, agentRef);
-      const p = await addParticipant(db, id, agent.id);
+      const p = await withQueues((q) => addAgentAndTick(db, q, id, agent.id));
       console.log(`${agent.name} joins tournament ${id} from round ${p.joinedRound}`);
     });
 }

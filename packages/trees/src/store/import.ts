@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { z } from "zod";
 import {
@@ -146,20 +146,39 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
   };
 }
 
-/** Reads and validates one file without touching the database. */
-async function readTreeFile(path: string): Promise<DrArenaNode> {
+/** Largest tree file accepted (the largest published tree is 1.6 MB); CLI and web alike. */
+export const MAX_TREE_FILE_BYTES = 20 * 1024 * 1024;
+
+function tooLarge(file: string, bytes: number): TreeImportError {
+  return new TreeImportError(file, null, `file is ${bytes} bytes, larger than the limit of ${MAX_TREE_FILE_BYTES} bytes for tree files`);
+}
+
+/**
+ * Parses and validates the text of one tree file (`file` names it in errors) without touching
+ * the database: size limit, JSON, nesting limit (MAX_TREE_DEPTH), then the format.
+ */
+export function parseTreeText(file: string, text: string): DrArenaNode {
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > MAX_TREE_FILE_BYTES) throw tooLarge(file, bytes);
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(path, "utf8"));
+    data = JSON.parse(text);
   } catch (err) {
-    throw new TreeImportError(path, null, err instanceof Error ? err.message : String(err));
+    throw new TreeImportError(file, null, err instanceof Error ? err.message : String(err));
   }
   try {
     return parseDrArenaTree(data);
   } catch (err) {
-    if (err instanceof TreeFormatError) throw new TreeImportError(path, err.path, err.message);
+    if (err instanceof TreeFormatError) throw new TreeImportError(file, err.path, err.message);
     throw err;
   }
+}
+
+/** Reads and validates one file; its size is checked before it is read. */
+async function readTreeFile(path: string): Promise<DrArenaNode> {
+  const { size } = await stat(path);
+  if (size > MAX_TREE_FILE_BYTES) throw tooLarge(path, size);
+  return parseTreeText(path, await readFile(path, "utf8"));
 }
 
 export async function importTreeFile(db: PrismaClient, path: string, opts: ImportOptions = {}): Promise<TreeSummary> {
