@@ -1,0 +1,118 @@
+/**
+ * `npm run bench:hostile`: what a hostile agent or crawled page costs the process that serves
+ * it (issue 14). For each attack: the longest event-loop stall while it runs (perf_hooks
+ * monitorEventLoopDelay, 10 ms resolution), its wall time, and the wall time of a well-behaved
+ * match run beside it; next to the same figures for a well-behaved agent or page. Matches run
+ * in this process as in a worker (heuristic examiner, PostgreSQL, the guarded client), so the
+ * stall is the one a worker would see. Uses its own database (arena_bench_hostile).
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { startHostileAgent } from "../tests/servers/hostile-agent-server";
+import { useBenchDatabase } from "./database";
+
+useBenchDatabase("arena_bench_hostile");
+
+const { createPrisma } = await import("@arena/db");
+const { truncateAll } = await import("@arena/db/testing");
+const { importTreeFile, webPageFetcher } = await import("@arena/trees");
+const { createMatch, heuristicExaminerConfig, matchDeps, runMatch } = await import("@arena/match");
+
+const db = createPrisma();
+await truncateAll(db);
+const tree = await importTreeFile(db, fileURLToPath(new URL("../../shared/data/dr-arena-trees/tree_0025.json", import.meta.url)));
+const examinerConfigId = (await heuristicExaminerConfig(db)).id;
+const agent = await startHostileAgent();
+
+interface Measured {
+  wallMs: number;
+  stallMs: number;
+  outcome: string;
+}
+
+/** Runs `work` with the event-loop delay monitor on; the stall is the longest delay seen. */
+async function measured(work: () => Promise<string>): Promise<Measured> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = performance.now();
+  const outcome = await work();
+  const wallMs = performance.now() - started;
+  delay.disable();
+  return { wallMs, stallMs: delay.max / 1e6, outcome };
+}
+
+let serial = 0;
+/** One match: the agent at `path` in seat A against a planted-skill opponent. */
+async function match(path: string): Promise<string> {
+  const n = ++serial;
+  const a = await db.agent.create({ data: { name: `a${n}${path}`, protocol: "arena_http", endpoint: agent.url(path), config: { timeoutMs: 10_000 }, status: "healthy" } });
+  const b = await db.agent.create({ data: { name: `b${n}`, protocol: "simulated", config: { p_depth: 0.8, p_width: 0.8 }, status: "healthy" } });
+  const m = await createMatch(db, { treeId: tree.id, agentAId: a.id, agentBId: b.id, examinerConfigId, seed: `bench-${n}` });
+  const result = await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [agent.hostPort] }));
+  const rounds = await db.round.findMany({ where: { matchId: m.id }, select: { errorA: true } });
+  const errors = [...new Set(rounds.map((r) => r.errorA ?? "answered"))].join("/");
+  return `${result.winner ?? "none"} wins, ${result.rounds} rounds, A ${errors}`;
+}
+
+/** The attack, and a well-behaved match started beside it. */
+async function besideCalm(attack: () => Promise<string>): Promise<Measured & { calmMs: number }> {
+  let calmMs = 0;
+  const result = await measured(async () => {
+    const calm = (async () => {
+      const started = performance.now();
+      await match("/calm");
+      calmMs = performance.now() - started;
+    })();
+    const outcome = await attack();
+    await calm;
+    return outcome;
+  });
+  return { ...result, calmMs };
+}
+
+// Hostile pages, served from this process (serving a string costs nothing worth measuring).
+const PAGES: Record<string, string> = {
+  "/calm": `<html><head><title>Calm</title></head><body><h1>Calm</h1>${"<p>An ordinary paragraph of text about bread. </p>".repeat(200)}</body></html>`,
+  "/nested": `<html><head><title>Nested</title></head><body>${"<ul><li>".repeat(4_800)}deep${"</li></ul>".repeat(4_800)}</body></html>`,
+  "/unclosed": `<html><body>${"<div>".repeat(100_000)}x</body></html>`,
+  "/huge": `<html><body>${"<p>word word word word</p>".repeat(150_000)}</body></html>`,
+  "/labels": `<html><head><title>\u001b]0;owned\u0007${"A.".repeat(31_000)}</title><meta name="description" content="${"1,".repeat(31_000)}"></head><body><p>x</p></body></html>`,
+};
+const site = createServer((req, res) => {
+  const page = PAGES[(req.url ?? "/").split("?")[0]!];
+  if (req.url === "/robots.txt" || !page) return void res.writeHead(404).end();
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+});
+await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+const fetchPage = webPageFetcher({ allow: [new URL(siteUrl).host], perHostDelayMs: 0, retries: 0 });
+
+async function crawl(path: string): Promise<string> {
+  try {
+    const page = await fetchPage(`${siteUrl}${path}`);
+    return `extracted: content ${page.content.length} chars, title ${page.title?.length ?? 0}, description ${page.description?.length ?? 0}`;
+  } catch (err) {
+    return `failed: ${(err as Error).message}`;
+  }
+}
+
+const rows: Array<[string, Measured & { calmMs: number }]> = [];
+// Warm-up: JIT, the extraction thread, the examiner's memos.
+await match("/calm");
+await crawl("/calm");
+const calmAlone = await measured(() => match("/calm"));
+console.log(`hostile bench (tree ${tree.rootUrl}); a well-behaved match alone: ${calmAlone.wallMs.toFixed(0)} ms, longest stall ${calmAlone.stallMs.toFixed(0)} ms\n`);
+
+for (const path of ["/calm", "/freeze", "/overflow", "/unstorable"]) rows.push([`agent ${path}`, await besideCalm(() => match(path))]);
+for (const path of Object.keys(PAGES)) rows.push([`page ${path} (${(PAGES[path]!.length / 1024).toFixed(0)} KB)`, await besideCalm(() => crawl(path))]);
+
+console.log(`${"attack".padEnd(26)} ${"stall ms".padStart(9)} ${"wall ms".padStart(8)} ${"calm match ms".padStart(14)}  outcome`);
+for (const [label, r] of rows) {
+  console.log(`${label.padEnd(26)} ${r.stallMs.toFixed(0).padStart(9)} ${r.wallMs.toFixed(0).padStart(8)} ${r.calmMs.toFixed(0).padStart(14)}  ${r.outcome}`);
+}
+
+await agent.close();
+site.close();
+await db.$disconnect();
