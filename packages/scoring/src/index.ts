@@ -1,0 +1,13 @@
+export * from "./types";
+export { Judge, JudgeUnavailableError, judgeFromEnv, parseJsonLoose, type JudgeSettings } from "./llm";
+export { cachedPages, pageFetcherFor, type PageOrigin, type PageSource } from "./pages";
+export { parseAnswerCitations, sentences, urlKey, type AnswerCitations, type CitationPair } from "./citations";
+export { groundClaims, listParts, claimCoverage, type GroundClaim } from "./matching";
+export { SCORERS } from "./registry";
+export { scoreTask, checklistFileSchema, reportJson, type ScoringDeps, type ReportJson } from "./score";
+export { scoreRound, roundTask, scorableRounds } from "./round";
+export { judgeCitations, lexicalSupport, summarize, type CitationSummary, type JudgedPair, type Support } from "./scorers/citations";
+export { claimScores, offlineClaimScores, llmClaimScores, type ClaimScores } from "./scorers/claims";
+export { raceShares, raceCriteriaSchema, DIMENSIONS, type RaceCriteria, type RaceJudged, type RaceResult } from "./scorers/race";
+export { inteScore, offlineGeneralRubrics, INTESCORE, GENERAL_RUBRICS, type InteScoreParts } from "./scorers/intescore";
+export { citationCoverage } from "./scorers/coverage";

@@ -1,0 +1,1 @@
+export { roundScores, roundScoresSchema, agentScoreMeans, agentScoreMeansSchema, meanInterval, type RoundScores, type AgentScoreMeans } from "./scores";

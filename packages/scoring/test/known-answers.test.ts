@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import type { ChecklistItem } from "@arena/core";
+import {
+  citationCoverage,
+  groundClaims,
+  inteScore,
+  judgeCitations,
+  listParts,
+  offlineClaimScores,
+  parseAnswerCitations,
+  raceShares,
+  scoreTask,
+  reportJson,
+  type PageSource,
+  type RaceCriteria,
+  type RaceJudged,
+} from "../src/index";
+
+const PAGES: Record<string, string> = {
+  "https://a.example/bridge": "The Golden Gate Bridge opened in 1932. Its main span is 1,149 metres long and it is painted orange.",
+  "https://b.example/river": "The river is 200 km long and flows into the bay.",
+};
+export const pages: PageSource = async (url) => PAGES[url] ?? null;
+
+const ANSWER = [
+  "# The bridge",
+  "",
+  "The bridge opened in 1932 [1]. Its main span is 1,150 metres long [1]. The river is 350 km long [2]. The tower is 134 m tall [3].",
+  "The bridge opened in 1932 [1].",
+  "",
+  "## References",
+  "1. https://a.example/bridge",
+  "2. https://b.example/river",
+  "3. https://c.example/missing",
+].join("\n");
+
+describe("FACT citation support (offline)", () => {
+  it("extracts deduplicated (statement, URL) pairs from inline markers and the References list", () => {
+    const c = parseAnswerCitations(ANSWER);
+    expect(c.count).toBe(3);
+    expect(c.urls).toEqual(["https://a.example/bridge", "https://b.example/river", "https://c.example/missing"]);
+    expect(c.pairs.map((p) => [p.statement, p.n])).toEqual([
+      ["The bridge opened in 1932.", 1],
+      ["Its main span is 1,150 metres long.", 1],
+      ["The river is 350 km long.", 2],
+      ["The tower is 134 m tall.", 3],
+    ]);
+  });
+
+  it("counts supported, unsupported and unknown by hand: accuracy 2/3, effective 2", async () => {
+    const s = await judgeCitations(ANSWER, pages, null);
+    expect(s.pairs.map((p) => p.support)).toEqual(["supported", "supported", "unsupported", "unknown"]);
+    expect(s).toMatchObject({ supported: 2, unsupported: 1, unknown: 1, effective: 2 });
+    expect(s.accuracy).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("an unfetchable page is never support, and nothing judged leaves accuracy null", async () => {
+    const s = await judgeCitations("It is 9 m tall [1].\n\n## References\n1. https://c.example/missing", pages, null);
+    expect(s).toMatchObject({ supported: 0, unsupported: 0, unknown: 1, accuracy: null, effective: 0 });
+  });
+});
+
+const DEPTH: ChecklistItem[] = [{ item: "Marie Curie", detail: "the physicist", sourceUrl: "https://x.example/curie", aliases: ["Maria Skłodowska"] }];
+const WIDTH: ChecklistItem[] = [
+  { item: "Nobel prize years", detail: "1903 and 1911", sourceUrl: "https://x.example/curie" },
+  { item: "radium atomic weight", detail: "226.0", sourceUrl: "https://x.example/radium" },
+  { item: "cities she worked in", detail: "Paris, Warsaw and Lyon", sourceUrl: "https://x.example/cities" },
+];
+const CLAIMS_ANSWER = [
+  "Maria Skłodowska was a physicist.",
+  "She won Nobel prizes in 1903 and 1911.",
+  "Radium has an atomic weight of about 226.5.",
+  "She worked in Paris and Warsaw.",
+  "She liked long walks.",
+].join(" ");
+
+describe("claim precision / recall (offline)", () => {
+  it("splits list details into subclaims, but not numbers with thousands separators or dates", () => {
+    expect(listParts("Paris, Warsaw and Lyon")).toEqual(["Paris", "Warsaw", "Lyon"]);
+    expect(listParts("1,250 and 3,400")).toEqual(["1,250", "3,400"]);
+    expect(listParts("March 5, 2001")).toEqual(["March 5, 2001"]);
+  });
+
+  it("matches one-to-one with aliases, numbers within 1 % and lists: the hand-computed P, R, F1", () => {
+    const s = offlineClaimScores(CLAIMS_ANSWER, groundClaims(DEPTH, WIDTH));
+    expect(s.predicted).toBe(5);
+    expect(s.matches.map((m) => [m.predicted, m.share])).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 2 / 3],
+    ]);
+    // standard: (1 + 1 + 1 + 2/3) over 5 predicted and 4 ground-truth claims
+    expect(s.precision).toBeCloseTo(11 / 15, 12);
+    expect(s.recall).toBeCloseTo(11 / 12, 12);
+    expect(s.f1).toBeCloseTo((2 * (11 / 15) * (11 / 12)) / (11 / 15 + 11 / 12), 12);
+    // strict: the partly covered list counts zero
+    expect(s.strictPrecision).toBeCloseTo(3 / 5, 12);
+    expect(s.strictRecall).toBeCloseTo(3 / 4, 12);
+    expect(s.strictF1).toBeCloseTo(2 / 3, 12);
+    expect(s.infoRecall).toBeCloseTo(3 / 4, 12);
+  });
+
+  it("a number off by more than 1 % does not match", () => {
+    const s = offlineClaimScores("Radium has an atomic weight of about 229.", groundClaims([], [WIDTH[1]!]));
+    expect(s.recall).toBe(0);
+  });
+});
+
+describe("RACE arithmetic", () => {
+  const criteria: RaceCriteria = {
+    weights: { comprehensiveness: 0.4, insight: 0.3, instruction_following: 0.2, readability: 0.1 },
+    criteria: {
+      comprehensiveness: [
+        { criterion: "c1", explanation: "", weight: 0.5 },
+        { criterion: "c2", explanation: "", weight: 0.5 },
+      ],
+      insight: [{ criterion: "i1", explanation: "", weight: 1 }],
+      instruction_following: [
+        { criterion: "f1", explanation: "", weight: 0.6 },
+        { criterion: "f2", explanation: "", weight: 0.4 },
+      ],
+      readability: [{ criterion: "r1", explanation: "", weight: 1 }],
+    },
+  };
+  const judged: RaceJudged = {
+    comprehensiveness: [
+      { a: 8, b: 6 },
+      { a: 6, b: 6 },
+    ],
+    insight: [{ a: 5, b: 9 }],
+    instruction_following: [
+      { a: 10, b: 5 },
+      { a: 5, b: 10 },
+    ],
+    readability: [{ a: 7, b: 7 }],
+  };
+
+  it("S_d, S_int and the share on a fixed judged table", () => {
+    const r = raceShares(criteria, judged);
+    expect(r.A.dims).toEqual({ comprehensiveness: 7, insight: 5, instruction_following: 8, readability: 7 });
+    expect(r.A.total).toBeCloseTo(6.6, 12);
+    expect(r.B.total).toBeCloseTo(7.2, 12);
+    expect(r.shareA).toBeCloseTo(6.6 / 13.8, 12);
+    expect(r.shareA + r.shareB).toBeCloseTo(1, 12);
+  });
+
+  it("normalises weights that do not sum to 1", () => {
+    const scaled = { ...criteria, weights: { comprehensiveness: 2, insight: 1.5, instruction_following: 1, readability: 0.5 } };
+    expect(raceShares(scaled, judged).shareA).toBeCloseTo(6.6 / 13.8, 12);
+  });
+});
+
+describe("InteScore (dr-bench constants)", () => {
+  it("Quality × (1 − SDrift) × TBoost × 100 recomputed by hand", () => {
+    const p = inteScore(
+      { qsr: [1, 0.5, 0], qsrFull: 1, grr: [1, 1, 0, 1, 1], grrFull: 1 },
+      {
+        tsl: ["https://a.example/p1", "https://a.example/p2", "https://b.example/q"],
+        cited: ["https://a.example/p1", "https://www.a.example/other", "https://c.example/z"],
+      },
+    );
+    expect(p.quality).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.8, 12);
+    expect(p.rateFull).toBeCloseTo(1 / 3, 12);
+    expect(p.rateHost).toBeCloseTo((2 - 1) / (3 + 1), 12);
+    expect(p.tboost).toBeCloseTo(1 + 0.2 * (0.7 / 3 + 0.3 * 0.25), 12);
+    expect(p.semanticDrift).toBe(0);
+    expect(p.intescore).toBeCloseTo(0.65 * (1 + 0.2 * (0.7 / 3 + 0.3 * 0.25)) * 100, 10);
+  });
+});
+
+describe("DR3-Eval citation coverage", () => {
+  it("|D_req ∩ D_cited| / |D_req| after URL normalisation", () => {
+    const c = citationCoverage(["https://a.example/p1/", "https://a.example/p2", "http://www.b.example/q"], ["https://b.example/q", "https://a.example/p1"]);
+    expect(c?.value).toBeCloseTo(2 / 3, 12);
+    expect(citationCoverage([], ["https://a.example"])).toBeNull();
+  });
+});
+
+describe("a whole report offline", () => {
+  it("fills what its inputs allow and leaves RACE null (no offline mode, one answer)", async () => {
+    const task = { question: "q", wordLimitInstruction: null, checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: ["https://x.example/curie"], answers: { A: CLAIMS_ANSWER } };
+    const json = reportJson("offline", await scoreTask(task, { mode: "offline", pages }));
+    expect(json.race).toBeNull();
+    expect(json.claims?.f1).toBeCloseTo((2 * (11 / 15) * (11 / 12)) / (11 / 15 + 11 / 12), 12);
+    expect(json.citations).toMatchObject({ count: 0, supported: 0, accuracy: null, effective: 0 });
+    expect(json.intescore?.value).toBeGreaterThan(0);
+    expect(json.dr3.citation_coverage).toBe(0);
+  });
+});
