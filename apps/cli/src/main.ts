@@ -29,6 +29,7 @@ const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
   tournament: [() => import("./commands/tournament")],
   simulate: [() => import("./commands/simulate")],
   web: [() => import("./commands/web")],
+  user: [() => import("./commands/user")],
   leaderboard: [() => import("./commands/leaderboard")],
 };
 /** Commands that work on files only: they need not load the database client at all. */
