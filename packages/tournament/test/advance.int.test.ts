@@ -1,15 +1,14 @@
 import type { Queue } from "bullmq";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@arena/db";
+import { createPrisma, type PrismaClient } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
 import type { Payload } from "@arena/jobs";
-import { heuristicExaminerConfig } from "@arena/match";
-import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
 import { advanceTournament } from "../src/advance";
 import { createTournament, startTournament } from "../src/lifecycle";
 
 /**
- * advanceTournament on its own (no workers, no Redis): a queue stand-in records the matches it
- * is asked to enqueue; matches are finished by hand.
+ * advanceTournament on its own (no workers, no Redis, no match is played): a queue stand-in
+ * records the matches it is asked to enqueue; matches are finished by hand, trees are bare rows.
  */
 function recordingQueue() {
   const added: string[] = [];
@@ -27,10 +26,11 @@ describe("advanceTournament", () => {
   let agents: string[];
 
   beforeAll(async () => {
-    db = await freshDb();
+    db = createPrisma();
+    await truncateAll(db);
     treeIds = [];
-    for (const file of ["tree_0025.json", "tree_0006.json", "tree_0002.json"]) treeIds.push((await importSharedTree(db, file)).id);
-    examinerConfigId = (await heuristicExaminerConfig(db)).id;
+    for (const n of [0, 1, 2]) treeIds.push((await db.tree.create({ data: { rootUrl: `https://t${n}.example/`, source: "imported" } })).id);
+    examinerConfigId = (await db.examinerConfig.create({ data: { name: "heuristic", mode: "heuristic" } })).id;
   });
   beforeEach(async () => {
     await db.tournament.deleteMany();
