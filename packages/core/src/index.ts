@@ -13,3 +13,4 @@ export * from "./analyses";
 export * from "./pricing";
 export * from "./url";
 export * from "./text";
+export * from "./controlled-ratings";
