@@ -1,5 +1,6 @@
 import { readLeaderboard } from "@arena/tournament/read";
 import { db } from "@/lib/db";
+import { cachedBody } from "@/lib/api/cache";
 import { leaderboardCsv } from "@/lib/api/csv";
 import { handle, notFound, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
@@ -9,9 +10,13 @@ export const dynamic = "force-dynamic";
 
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
-    const board = await readLeaderboard(db(), queryParams(request, API_ROUTES.leaderboardCsv.query));
-    if (!board) throw notFound("examiner configuration or tournament");
-    return new Response(leaderboardCsv(board), {
+    const scope = queryParams(request, API_ROUTES.leaderboardCsv.query);
+    const body = await cachedBody(`leaderboard.csv:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
+      const board = await readLeaderboard(db(), scope);
+      return board && leaderboardCsv(board);
+    });
+    if (body === null) throw notFound("examiner configuration or tournament");
+    return new Response(body, {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="leaderboard.csv"', "Cache-Control": "no-store" },
     });
   });

@@ -1,6 +1,7 @@
 import { readLeaderboard } from "@arena/tournament/read";
 import { db } from "@/lib/db";
-import { handle, jsonOf, notFound, queryParams } from "@/lib/api/http";
+import { cachedBody } from "@/lib/api/cache";
+import { handle, notFound, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
 
 export const runtime = "nodejs";
@@ -8,9 +9,12 @@ export const dynamic = "force-dynamic";
 
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
-    const route = API_ROUTES.leaderboard;
-    const board = await readLeaderboard(db(), queryParams(request, route.query));
-    if (!board) throw notFound("examiner configuration or tournament");
-    return jsonOf(route.response.schema, board);
+    const scope = queryParams(request, API_ROUTES.leaderboard.query);
+    const body = await cachedBody(`leaderboard:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
+      const board = await readLeaderboard(db(), scope);
+      return board && JSON.stringify(board);
+    });
+    if (body === null) throw notFound("examiner configuration or tournament");
+    return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
   });
 }

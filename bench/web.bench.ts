@@ -1,0 +1,243 @@
+/**
+ * `npm run bench:web`: the web app under load. Builds the production app, seeds its own database
+ * (arena_bench_web: a synthetic world, 20 agents, 5,000 completed matches with their rounds
+ * inserted in bulk, among them one 10-round match with full rounds; the rating snapshot written
+ * by the real refit), serves it with `next start`, and drives it with autocannon, 50 connections
+ * for 20 s each on `/`, `/api/leaderboard` and `/matches/<the 10-round match>`: p50/p95/p99 and
+ * requests/s. Then 500 server-sent-event clients: the time from a round event being published to
+ * its arrival at each client and at every client. Targets (2 cores): HTML p95 ≤ 100 ms, JSON p95
+ * ≤ 50 ms, SSE p95 ≤ 1 s. Prints figures; asserts nothing.
+ */
+import { execFileSync } from "node:child_process";
+import { request } from "node:http";
+import { createRequire } from "node:module";
+import type { Prisma } from "@arena/db";
+import { createPrisma } from "@arena/db";
+import { truncateAll } from "@arena/db/testing";
+import { createRedis, publishEvent } from "@arena/jobs";
+import { heuristicExaminerConfig } from "@arena/match";
+import { refitExaminerScope } from "@arena/tournament";
+import { importWorld } from "@arena/trees";
+import { startWeb } from "../tests/web/server";
+import { useBenchDatabase } from "./database";
+
+useBenchDatabase("arena_bench_web");
+process.env.ARENA_QUEUE_PREFIX ||= `bench-web-${process.pid}`;
+
+const AGENTS = 20;
+const MATCHES = 5_000;
+const CONNECTIONS = 50;
+const DURATION_S = 20;
+const SSE_CLIENTS = 500;
+const SSE_EVENTS = 30;
+const SSE_GAP_MS = 250;
+
+// ---------------------------------------------------------------- seed
+
+/** Deterministic uniform [0, 1) (mulberry32), so every run seeds the same arena. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const db = createPrisma();
+const rand = rng(20261124);
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+
+async function seed(): Promise<{ showcaseId: string }> {
+  await truncateAll(db);
+  const world = await importWorld(db, { seed: "bench-web", hubs: 4, entities: 8 });
+  const config = await heuristicExaminerConfig(db);
+  const treeIds = world.trees.map((t) => t.id);
+  const skills = Array.from({ length: AGENTS }, (_, i) => 0.2 + (0.75 * i) / (AGENTS - 1));
+  await db.agent.createMany({
+    data: skills.map((p, i) => ({ id: `bench-agent-${i}`, name: `sim:bench-${String(i).padStart(2, "0")}`, protocol: "simulated" as const, config: { p_depth: p, p_width: p }, status: "healthy" as const })),
+  });
+  const start = Date.UTC(2026, 10, 1);
+  const matches: Prisma.MatchCreateManyInput[] = [];
+  const rounds: Prisma.RoundCreateManyInput[] = [];
+  for (let i = 0; i < MATCHES; i++) {
+    const a = Math.floor(rand() * AGENTS);
+    const b = (a + 1 + Math.floor(rand() * (AGENTS - 1))) % AGENTS;
+    const pA = 1 / (1 + Math.exp(-4 * (skills[a]! - skills[b]!)));
+    const r = rand();
+    const winner = r < 0.1 ? ("tie" as const) : r < 0.1 + 0.9 * pA ? ("A" as const) : ("B" as const);
+    const n = 1 + Math.floor(rand() * 4);
+    const id = `bench-match-${i}`;
+    const at = new Date(start + i * 60_000);
+    matches.push({
+      id, treeId: pick(treeIds), agentAId: `bench-agent-${a}`, agentBId: `bench-agent-${b}`, examinerConfigId: config.id, examinerMode: "heuristic", seed: id,
+      status: "completed", winner, scoreA: winner === "A" ? 2 : winner === "tie" ? 1 : 0, scoreB: winner === "B" ? 2 : winner === "tie" ? 1 : 0, rounds: n, createdAt: at, startedAt: at, finishedAt: new Date(at.getTime() + 30_000),
+    });
+    for (let k = 1; k <= n; k++) rounds.push(briefRound(id, k, winner));
+  }
+  const showcase = await showcaseMatch(config.id, treeIds[0]!, start + MATCHES * 60_000);
+  for (let i = 0; i < matches.length; i += 1000) await db.match.createMany({ data: matches.slice(i, i + 1000) });
+  for (let i = 0; i < rounds.length; i += 2000) await db.round.createMany({ data: rounds.slice(i, i + 2000) });
+  await db.match.create({ data: showcase.match });
+  await db.round.createMany({ data: showcase.rounds });
+  const refit = await refitExaminerScope(db, config.id);
+  console.log(`seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`);
+  return { showcaseId: showcase.match.id! };
+}
+
+function briefRound(matchId: string, number: number, winner: "A" | "B" | "tie"): Prisma.RoundCreateManyInput {
+  const token = winner === "tie" ? "[[Tie]]" : `[[${winner}_${rand() < 0.4 ? "MUCH_" : ""}BETTER]]`;
+  return {
+    matchId, number, depth: 1 + Math.floor(rand() * 3), width: 2 + Math.floor(rand() * 3), pathNodeIds: [], pathUrls: [], question: "q", answerA: "a", answerB: "b",
+    verdictToken: token, tieQuality: winner === "tie" ? "HIGH" : "N/A", loserFailureType: winner === "tie" ? "NONE" : pick(["DEEP", "WIDE", "BOTH"]),
+    scoreA: 0, scoreB: 0, examinerMode: "heuristic",
+  };
+}
+
+/** A 10-round match with everything a round page shows: path, question, checklists, long cited answers, verdicts, expansions. */
+async function showcaseMatch(examinerConfigId: string, treeId: string, at: number) {
+  const nodes = await db.node.findMany({ where: { treeId, content: { not: null } }, orderBy: [{ depth: "asc" }, { ordinal: "asc" }], take: 12, select: { id: true, url: true, title: true, content: true } });
+  const id = "bench-match-showcase";
+  const answer = (seat: string, k: number) =>
+    [
+      `## Findings (${seat}, round ${k})`,
+      ...nodes.slice(0, 6).map((n, i) => `- **${n.title ?? n.url}**: ${(n.content ?? "").slice(0, 180).replace(/\s+/g, " ")} [${i + 1}]`),
+      "",
+      "| entity | fact |",
+      "|---|---|",
+      ...nodes.slice(0, 4).map((n) => `| ${n.title ?? "?"} | ${(n.content ?? "").slice(0, 40).replace(/[\s|]+/g, " ")} |`),
+      "",
+      "## References",
+      ...nodes.slice(0, 6).map((n, i) => `[${i + 1}] ${n.url}`),
+    ].join("\n");
+  const checklist = (from: number) => nodes.slice(from, from + 4).map((n) => ({ item: n.title ?? n.url, detail: (n.content ?? "").slice(0, 120), sourceUrl: n.url }));
+  const rounds: Prisma.RoundCreateManyInput[] = Array.from({ length: 10 }, (_, i) => {
+    const k = i + 1;
+    const path = nodes.slice(0, 1 + (k % 3));
+    return {
+      matchId: id, number: k, depth: 1 + (k % 3), width: 2 + (k % 4), pathNodeIds: path.map((n) => n.id), pathUrls: path.map((n) => n.url),
+      question: `Which entities linked from ${path.at(-1)!.title ?? "the page"} match every clue below, and what are their key facts? (round ${k})`,
+      wordLimitInstruction: "Answer in at most 300 words.", checklistDepth: checklist(0), checklistWidth: checklist(4), sourceUrls: path.map((n) => n.url),
+      rationale: "Targets hide two levels below the hub; width asks for one fact each.", answerA: answer("A", k), answerB: answer("B", k),
+      latencyAMs: 1200 + k * 10, latencyBMs: 1500 + k * 10, tokensA: 900, tokensB: 1100, costA: 0.004, costB: 0.006, citationsA: 6, citationsB: 6,
+      verdict: { verdict: k % 3 ? "[[A_BETTER]]" : "[[Tie]]", reasoning: "A found every target with sources; B missed one and cited a hub page only." },
+      verdictToken: k % 3 ? "[[A_BETTER]]" : "[[Tie]]", tieQuality: k % 3 ? "N/A" : "HIGH", loserFailureType: k % 3 ? "WIDE" : "NONE",
+      scoreA: k, scoreB: k - 1, action: pick(["probe_depth", "probe_width", "pressure_test", "backtrack"]),
+      expansions: [{ kind: "depth", nodeId: path.at(-1)!.id, requested: 3, found: 1, added: 2, failed: 0, reason: null }], examinerMode: "heuristic" as const,
+    };
+  });
+  const match: Prisma.MatchCreateManyInput = {
+    id, treeId, agentAId: "bench-agent-19", agentBId: "bench-agent-10", examinerConfigId, examinerMode: "heuristic", seed: id, status: "completed", winner: "A",
+    scoreA: 7, scoreB: 3, rounds: 10, createdAt: new Date(at), startedAt: new Date(at), finishedAt: new Date(at + 600_000),
+  };
+  return { match, rounds };
+}
+
+// ---------------------------------------------------------------- load
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+}
+type Autocannon = ((opts: { url: string; connections: number; duration: number }) => { on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void } & PromiseLike<AutocannonResult>);
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+}
+
+async function load(url: string, label: string, targetP95: number): Promise<void> {
+  const times: number[] = [];
+  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  run.on("response", (_c, _s, _b, ms) => times.push(ms));
+  const result = await run;
+  times.sort((a, b) => a - b);
+  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
+  console.log(
+    `${label.padEnd(34)} p50 ${p50!.toFixed(1)} ms  p95 ${p95!.toFixed(1)} ms  p99 ${p99!.toFixed(1)} ms  ${result.requests.average.toFixed(0)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)  target p95 ≤ ${targetP95} ms ${p95! <= targetP95 ? "met" : "MISSED"}`,
+  );
+}
+
+// ---------------------------------------------------------------- server-sent events
+
+/** Opens one SSE client that records when each round event (by round number) arrived; resolves once subscribed. */
+function sseClient(url: string, arrivals: Map<number, number>[]): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const seen = new Map<number, number>();
+    arrivals.push(seen);
+    const req = request(url, { headers: { accept: "text/event-stream" }, agent: false }, (res) => {
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (block.includes(": connected")) resolve(() => req.destroy());
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data) seen.set((JSON.parse(data) as { round: number }).round, performance.now());
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function sse(base: string, matchId: string): Promise<void> {
+  const arrivals: Map<number, number>[] = [];
+  const closers: (() => void)[] = [];
+  for (let i = 0; i < SSE_CLIENTS; i += 50) closers.push(...(await Promise.all(Array.from({ length: Math.min(50, SSE_CLIENTS - i) }, () => sseClient(`${base}/api/events?match=${matchId}`, arrivals)))));
+  const redis = createRedis();
+  const published = new Map<number, number>();
+  for (let k = 1; k <= SSE_EVENTS; k++) {
+    published.set(k, performance.now());
+    await publishEvent(redis, { type: "round", matchId, tournamentId: null, round: k, scoreA: k, scoreB: 0 });
+    await new Promise((r) => setTimeout(r, SSE_GAP_MS));
+  }
+  await new Promise((r) => setTimeout(r, 2000));
+  redis.disconnect();
+  closers.forEach((close) => close());
+  const perClient: number[] = [];
+  const toEvery: number[] = [];
+  let missing = 0;
+  for (const [k, at] of published) {
+    let last = 0;
+    for (const seen of arrivals) {
+      const t = seen.get(k);
+      if (t === undefined) missing++;
+      else {
+        perClient.push(t - at);
+        last = Math.max(last, t - at);
+      }
+    }
+    toEvery.push(last);
+  }
+  perClient.sort((a, b) => a - b);
+  toEvery.sort((a, b) => a - b);
+  const f = (xs: number[], p: number) => percentile(xs, p).toFixed(1);
+  console.log(`SSE ${SSE_CLIENTS} clients, ${SSE_EVENTS} round events: publish → a client p50 ${f(perClient, 50)} ms p95 ${f(perClient, 95)} ms p99 ${f(perClient, 99)} ms; publish → every client p50 ${f(toEvery, 50)} ms p95 ${f(toEvery, 95)} ms max ${f(toEvery, 100)} ms; ${missing} missed deliveries; target p95 ≤ 1000 ms ${percentile(toEvery, 95) <= 1000 && missing === 0 ? "met" : "MISSED"}`);
+}
+
+// ---------------------------------------------------------------- main
+
+console.log("building the web app (next build)…");
+execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build", "apps/web"], { cwd: new URL("..", import.meta.url).pathname, stdio: "ignore" });
+const { showcaseId } = await seed();
+const web = await startWeb();
+try {
+  // One warm-up pass per page so JIT and first-render costs stay out of the figures.
+  for (const path of ["/", "/api/leaderboard", `/matches/${showcaseId}`]) for (let i = 0; i < 20; i++) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
+  console.log(`${CONNECTIONS} connections, ${DURATION_S} s each, against ${web.url}`);
+  await load(`${web.url}/`, "GET / (leaderboard HTML)", 100);
+  await load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50);
+  await load(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)", 100);
+  await sse(web.url, showcaseId);
+} finally {
+  await web.stop();
+  await db.$disconnect();
+}
