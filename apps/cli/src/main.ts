@@ -31,6 +31,7 @@ const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
   web: [() => import("./commands/web")],
   user: [() => import("./commands/user")],
   leaderboard: [() => import("./commands/leaderboard")],
+  score: [() => import("./commands/score")],
 };
 /** Commands that work on files only: they need not load the database client at all. */
 const FILE_ONLY = new Set(["ratings", "replay", "web"]);

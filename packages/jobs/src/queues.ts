@@ -11,6 +11,7 @@ export const QueueName = {
   crawl: "crawl",
   match: "match",
   tournament: "tournament",
+  scoring: "scoring",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -18,6 +19,7 @@ const payloadSchemas = {
   crawl: z.object({ crawlJobId: z.string().min(1) }).strict(),
   match: z.object({ matchId: z.string().min(1) }).strict(),
   tournament: z.object({ tournamentId: z.string().min(1) }).strict(),
+  scoring: z.object({ roundId: z.string().min(1) }).strict(),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type Payload<N extends QueueName> = z.infer<(typeof payloadSchemas)[N]>;

@@ -6,6 +6,7 @@ import { closeContext, createContext, type WorkerContext } from "./context";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
+import { scoringProcessor } from "./queues/scoring";
 import { tournamentProcessor } from "./queues/tournament";
 import { reconcile } from "./reconcile";
 
@@ -29,6 +30,7 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
     ["crawl", crawlProcessor(ctx), 1],
     ["match", matchProcessor(ctx), matchConcurrency],
     ["tournament", tournamentProcessor(ctx), 2],
+    ["scoring", scoringProcessor(ctx), 2],
   ];
 }
 
