@@ -17,7 +17,8 @@ import type { Scorer, ScoreRow, ScoringTask, Side } from "../types";
  * Depth and width items are matched separately, each one-to-one (greedy on coverage, ties by
  * order), because one sentence often names an entity and states its fact; a sentence's credit
  * in the precision numerator is the best of its (at most two) matches, so precision stays ≤ 1.
- * llm: the judge lists the answer's claims and maps each ground-truth claim to one of them.
+ * llm: the judge lists the answer's atomic claims and maps each ground-truth claim to one of
+ * them, strictly one-to-one over both checklists.
  *
  * Also DR3-Eval information recall (dr3-eval.txt): the share of checklist items the whole
  * answer covers fully (partial coverage counts zero).
@@ -43,11 +44,14 @@ export interface ClaimScores {
 
 type Coverage = { share: number; full: boolean };
 
-/** Eq. 1 on a coverage table `cover[i][j]` (ground-truth claim i against predicted claim j). */
-export function claimScores(claims: GroundClaim[], predicted: number, cover: Coverage[][], infoRecall: number): ClaimScores {
+/**
+ * Eq. 1 on a coverage table `cover[i][j]` (ground-truth claim i against predicted claim j).
+ * `byKind`: depth and width items are matched one-to-one separately (offline sentences).
+ */
+export function claimScores(claims: GroundClaim[], predicted: number, cover: Coverage[][], infoRecall: number, byKind: boolean): ClaimScores {
   const matches: ClaimMatch[] = claims.map((_, i) => ({ claim: i, predicted: null, share: 0, full: false }));
-  for (const kind of ["depth", "width"] as const) {
-    const pairs = claims.flatMap((c, i) => (c.kind === kind ? (cover[i] ?? []).map((cv, j) => ({ i, j, ...cv })) : [])).filter((p) => p.share > 0);
+  for (const kinds of byKind ? [["depth"], ["width"]] : [["depth", "width"]]) {
+    const pairs = claims.flatMap((c, i) => (kinds.includes(c.kind) ? (cover[i] ?? []).map((cv, j) => ({ i, j, ...cv })) : [])).filter((p) => p.share > 0);
     pairs.sort((x, y) => y.share - x.share || x.i - y.i || x.j - y.j);
     const usedClaims = new Set<number>();
     const usedPred = new Set<number>();
@@ -85,7 +89,7 @@ export function offlineClaimScores(answer: string, claims: GroundClaim[]): Claim
   const predicted = sentences(body).filter((s) => s.split(/\s+/).length >= 3);
   const cover = claims.map((c) => predicted.map((s) => claimCoverage(s, c)));
   const infoRecall = claims.length ? claims.filter((c) => claimCoverage(body, c).full).length / claims.length : 0;
-  return claimScores(claims, predicted.length, cover, infoRecall);
+  return claimScores(claims, predicted.length, cover, infoRecall, true);
 }
 
 const claimsReply = z.object({
@@ -112,7 +116,7 @@ export async function llmClaimScores(answer: string, claims: GroundClaim[], judg
     const row = cover[m.truth - 1]!;
     if (m.answer !== null && m.answer <= row.length) row[m.answer - 1] = { share: correct / claim.parts.length, full: correct === claim.parts.length };
   }
-  return claimScores(claims, reply.claims.length, cover, claims.length ? Math.min(1, fullyCovered / claims.length) : 0);
+  return claimScores(claims, reply.claims.length, cover, claims.length ? Math.min(1, fullyCovered / claims.length) : 0, false);
 }
 
 const CLAIMS_SYSTEM = [
