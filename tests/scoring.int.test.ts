@@ -4,7 +4,7 @@ import { ensureBuiltinAgents } from "@arena/agents";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
 import { startWorkers } from "@arena/runtime";
 import { cachedPages, pageFetcherFor, scorableRounds, scoreRound } from "@arena/scoring";
-import { agentScoreMeans, roundScores } from "@arena/scoring/read";
+import { agentScoreMeans, controlledLeaderboard, roundScores } from "@arena/scoring/read";
 import { startSandboxServer, type SandboxServer } from "@arena/trees";
 import { freshDb, importSharedTree, waitFor } from "./helpers/arena";
 
@@ -73,6 +73,11 @@ describe("report scoring of a real match", () => {
       expect(a.upper).toBeGreaterThanOrEqual(a.mean);
       expect(a.n).toBe(rounds.length);
     }
+    const match = await db.match.findUniqueOrThrow({ where: { id: matchId } });
+    const controlled = await controlledLeaderboard(db, { examinerConfigId: match.examinerConfigId, bootstrapRounds: 20 });
+    expect(controlled.battles).toBe(1);
+    expect(controlled.ratings.map((r) => r.agentId).sort()).toEqual([match.agentAId, match.agentBId].sort());
+    expect(controlled.coefficients.map((c) => c.name)).toEqual(["length", "citations", "supported_share", "markdown_density"]);
   });
 
   it("the workers score a finished match's rounds from the scoring queue, with the same numbers", async () => {

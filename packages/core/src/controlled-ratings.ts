@@ -10,8 +10,8 @@ import { quantileSorted } from "./stats";
  * θ is then each agent's strength with the covariates held equal; β says how much the judge
  * rewards a feature for itself. Fitted by maximum likelihood (Newton with step halving) on the
  * battles themselves, since covariates differ per battle; ties count 0.5 as in the plain model.
- * A tiny ridge on θ keeps unbeaten agents finite and centres θ (as ratings.ts does); β carries a
- * smaller ridge only so that a constant covariate cannot make the system singular.
+ * A tiny ridge keeps unbeaten agents finite and centres θ (as ratings.ts does); β carries the
+ * same ridge, so a covariate that separates the outcomes of a few matches stays finite too.
  * Intervals: percentile bootstrap over battles (resampled with replacement, fixed seed), for the
  * ratings and the coefficients alike.
  */
@@ -38,7 +38,6 @@ export interface ControlledRatings {
 }
 
 const THETA_RIDGE = 1e-4;
-const BETA_RIDGE = 1e-8;
 const sigmoid = (d: number) => 1 / (1 + Math.exp(-d));
 const logSigmoid = (d: number) => (d >= 0 ? -Math.log1p(Math.exp(-d)) : d - Math.log1p(Math.exp(d)));
 
@@ -81,7 +80,7 @@ function objective(d: Design, p: Float64Array, n: number, w: Float64Array, ridge
     const e = eta(d, p, n, r);
     ll += w[r]! * (d.y[r]! * logSigmoid(e) + (1 - d.y[r]!) * logSigmoid(-e));
   }
-  for (let i = 0; i < p.length; i++) ll -= 0.5 * (i < n ? ridge : BETA_RIDGE) * p[i]! ** 2;
+  for (let i = 0; i < p.length; i++) ll -= 0.5 * ridge * p[i]! ** 2;
   return ll;
 }
 
@@ -98,9 +97,8 @@ function fit(d: Design, w: Float64Array, p: Float64Array, ridge: number, tol = 1
     g.fill(0);
     h.fill(0);
     for (let i = 0; i < m; i++) {
-      const lam = i < n ? ridge : BETA_RIDGE;
-      g[i] = -lam * p[i]!;
-      h[i * m + i] = lam;
+      g[i] = -ridge * p[i]!;
+      h[i * m + i] = ridge;
     }
     for (let r = 0; r < d.y.length; r++) {
       if (w[r] === 0) continue;
