@@ -1,4 +1,4 @@
-import { domainOf, type FetchedPage, type PageFetcher } from "@arena/core";
+import { domainOf, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS, pageLabel, type FetchedPage, type PageFetcher } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { guardedFetch } from "@arena/net";
 import { DOMParser } from "linkedom";
@@ -71,8 +71,9 @@ export function corpusPageFetcher(db: PrismaClient): PageFetcher {
     return {
       url,
       domain: domainOf(url),
-      title: page.title,
-      description: page.description === null ? null : collapse(page.description),
+      // Bounded as the extractor bounds them: rows stored before those bounds existed may be longer.
+      title: page.title === null ? null : pageLabel(page.title, MAX_TITLE_CHARS),
+      description: page.description === null ? null : pageLabel(collapse(page.description), MAX_DESCRIPTION_CHARS),
       content: collapse(page.content),
       links: outboundLinks(
         url,
