@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS, TreeFormatError, type DrArenaNode } from "@arena/core";
 import { createPrisma } from "@arena/db";
@@ -18,6 +21,7 @@ import {
 import { DR_ARENA_DIR, DR_ARENA_FILES, readJson } from "./store-fixtures";
 
 const db = createPrisma();
+const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 beforeEach(() => truncateAll(db));
 afterAll(() => db.$disconnect());
 
@@ -126,6 +130,19 @@ describe("tree import/export", () => {
     const child = await db.node.findFirstOrThrow({ where: { parentId: root.id, ordinal: 0 } });
     expect(child.content).toBe("lone \ufffd surrogate and  NUL");
   });
+
+  it("arena tree list and show print no escape sequences, also of trees stored before titles were cleaned", async () => {
+    const summary = await importTree(db, readJson("tree_0025.json"));
+    await db.tree.update({ where: { id: summary.id }, data: { title: "\u001b]0;owned\u0007\u001b[2JOld title" } });
+    await db.node.updateMany({ where: { treeId: summary.id, depth: 1 }, data: { title: "\u009b31mOld\nnode" } });
+    const run = (...args: string[]) =>
+      promisify(execFile)("node", ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO_ROOT, env: process.env, maxBuffer: 1 << 24 });
+    const list = await run("tree", "list");
+    const show = await run("tree", "show", summary.id);
+    expect(list.stdout).toContain("]0;owned[2JOld title");
+    expect(show.stdout).toContain("31mOld node");
+    for (const out of [list.stdout, show.stdout]) expect(out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  }, 60_000);
 
   it("leaves no rows when the database refuses a node mid-import", async () => {
     const tree = structuredClone(readJson("tree_0006.json")) as DrArenaNode;

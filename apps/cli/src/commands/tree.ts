@@ -1,5 +1,6 @@
 import { stat, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
+import { MAX_TITLE_CHARS, pageLabel } from "@arena/core";
 import { prisma } from "@arena/db";
 import { exportTree, importTreeDir, importTreeFile, listTrees, showTree, type TreeSummary } from "@arena/trees";
 
@@ -11,11 +12,14 @@ export function treeCommand(program: Command): Command {
   return program.commands.find((c) => c.name() === "tree") ?? program.command("tree").description("information trees");
 }
 
+/** Page text as the terminal gets it: trees stored before extraction cleaned titles may hold escape sequences. */
+const shown = (text: string) => pageLabel(text, MAX_TITLE_CHARS).replace(/\s+/g, " ");
+
 function printSummaries(rows: TreeSummary[], json: boolean | undefined): void {
   if (json) return console.log(JSON.stringify(rows, null, 2));
   if (!rows.length) return console.log("no trees");
   for (const t of rows) {
-    console.log(`${t.id}  ${String(t.nodes).padStart(5)} nodes  depth ${t.maxDepth}  ${t.title ?? t.rootUrl}`);
+    console.log(`${t.id}  ${String(t.nodes).padStart(5)} nodes  depth ${t.maxDepth}  ${shown(t.title ?? t.rootUrl)}`);
   }
 }
 
@@ -57,11 +61,11 @@ export function register(program: Command): void {
     .description("outline of a stored tree: indentation by depth, title, content size")
     .action(async (id: string) => {
       const outline = await showTree(prisma(), id);
-      console.log(`${outline.title ?? outline.rootUrl}  [${outline.source}${outline.topic ? `; ${outline.topic}` : ""}]`);
+      console.log(`${shown(outline.title ?? outline.rootUrl)}  [${outline.source}${outline.topic ? `; ${shown(outline.topic)}` : ""}]`);
       for (const row of outline.rows) {
-        const label = row.title || row.url;
-        const size = row.error ? `error: ${row.error}` : `${row.contentChars} chars`;
-        const rel = row.relationship ? ` <${row.relationship}>` : "";
+        const label = shown(row.title || row.url);
+        const size = row.error ? `error: ${shown(row.error)}` : `${row.contentChars} chars`;
+        const rel = row.relationship ? ` <${shown(row.relationship)}>` : "";
         console.log(`${"  ".repeat(row.depth)}${label}  (${size})${rel}`);
       }
     });
