@@ -48,18 +48,28 @@ export function Code({ children }: { children: React.ReactNode }) {
   return <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-zinc-800">{children}</code>;
 }
 
+const GOOD = "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200";
+const WAITING = "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300";
+const BAD = "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200";
+const OFF = "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-400";
+
+/** Job states (matches, rounds, tournaments) and agent health share one palette. */
 const STATUS_COLORS: Record<string, string> = {
   running: "bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200",
-  queued: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
-  draft: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
   paused: "bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200",
-  completed: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
-  failed: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
-  cancelled: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-400",
+  queued: WAITING,
+  draft: WAITING,
+  pending: WAITING,
+  completed: GOOD,
+  healthy: GOOD,
+  failed: BAD,
+  unhealthy: BAD,
+  cancelled: OFF,
+  disabled: OFF,
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_COLORS[status] ?? STATUS_COLORS.queued}`}>{status}</span>;
+  return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_COLORS[status] ?? WAITING}`}>{status}</span>;
 }
 
 /** Loud on purpose: heuristic numbers must never be mistaken for the paper's LLM-judged method. */

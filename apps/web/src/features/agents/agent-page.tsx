@@ -170,8 +170,7 @@ export function AgentPage({ agent }: { agent: AgentView }) {
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         {agent.protocol}
         {agent.model ? ` · ${agent.model}` : ""}
-        {agent.endpointOrigin ? ` · ${agent.endpointOrigin}` : ""} · <StatusBadge status={agent.status === "healthy" ? "completed" : agent.status === "unhealthy" ? "failed" : "queued"} />{" "}
-        {agent.status}
+        {agent.endpointOrigin ? ` · ${agent.endpointOrigin}` : ""} · <StatusBadge status={agent.status} />
         {agent.healthError ? ` (${agent.healthError})` : ""}
         {agent.examiner ? (
           <>

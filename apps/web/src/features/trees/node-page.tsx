@@ -11,7 +11,7 @@ export function NodePage({ node }: { node: NodeView }) {
         <ol className="flex flex-wrap items-center gap-x-1">
           <li>
             <Link href={`/trees/${node.treeId}`} className={link}>
-              {node.treeTitle ?? "tree"}
+              Tree outline
             </Link>
           </li>
           {node.path.map((p, i) => (
@@ -87,7 +87,9 @@ export function NodePage({ node }: { node: NodeView }) {
                   <tr key={i} className={row}>
                     <td className={`${td} whitespace-nowrap`}>{l.relationship}</td>
                     <td className={td}>
-                      <ExternalLink href={l.url}>{l.anchorText || l.url}</ExternalLink>
+                      <ExternalLink href={l.url} className={l.anchorText ? link : `${link} break-all`}>
+                        {l.anchorText || l.url}
+                      </ExternalLink>
                     </td>
                     <td className={`${td} text-zinc-600 dark:text-zinc-400`}>{l.surroundingText}</td>
                   </tr>
