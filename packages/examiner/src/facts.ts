@@ -47,6 +47,10 @@ const NUMBER_WITH_UNIT = new RegExp(
 
 const NAME_WORD = "[A-Z][\\p{L}\\d'’&.-]{0,40}(?![\\p{L}\\d'’&.-])";
 const NAMED = new RegExp(`(?<![\\p{L}\\d'’&.-])(?:${NAME_WORD} ){1,3}${NAME_WORD}`, "gu");
+/** Counts without a unit ("over 60,000 video games"): two digits or more, no leading zero, so list numbers and cents are left out. */
+const BARE_NUMBER = new RegExp(`${NUMBER}(?![\\d\\p{L}%])`, "gu");
+/** Acronyms of organisations and products ("KFF", "NASA"): 2–6 capitals standing alone. */
+const ACRONYM = /(?<![\p{L}\d'’&.-])[A-Z]{2,6}(?![\p{L}\d'’&-])/gu;
 /** Longer "sentences" are flattened menus, tables or junk; also bounds the work per sentence. */
 const MAX_SENTENCE_CHARS = 600;
 
@@ -71,12 +75,20 @@ function computeFacts(text: string): Fact[] {
     for (const m of sentence.matchAll(NUMBER_WITH_UNIT)) {
       if (!YEAR.test(m[0]) || /[$€£¥%]/.test(m[0])) add({ kind: "number", value: m[0].trim(), sentence, index: m.index });
     }
-    for (const d of datesIn(sentence)) add({ kind: "date", value: d.text, sentence, index: d.index });
+    const dates = datesIn(sentence);
+    for (const d of dates) add({ kind: "date", value: d.text, sentence, index: d.index });
+    for (const m of sentence.matchAll(BARE_NUMBER)) {
+      const inDate = dates.some((d) => m.index < d.index + d.text.length && d.index < m.index + m[0].length);
+      if (!inDate && !YEAR.test(m[0]) && /^[1-9]\d*(?:[,.]\d+)*$/.test(m[0]) && m[0].replace(/\D/g, "").length >= 2) {
+        add({ kind: "number", value: m[0], sentence, index: m.index });
+      }
+    }
     for (const m of sentence.matchAll(NAMED)) {
       // a capitalised phrase at the very start of a sentence is usually just sentence case
       // all-caps runs are banners and buttons, not names
       if (m.index > 0 && m[0].length >= 6 && m[0] !== m[0].toUpperCase()) add({ kind: "name", value: m[0].trim(), sentence, index: m.index });
     }
+    for (const m of sentence.matchAll(ACRONYM)) if (m.index > 0) add({ kind: "name", value: m[0], sentence, index: m.index });
   }
   return facts;
 }

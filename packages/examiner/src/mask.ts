@@ -1,4 +1,4 @@
-import { contentTokens, normalize, tokens } from "./text";
+import { contentTokens, normalize, tokens, unglue } from "./text";
 
 /**
  * What a question must not reveal about its targets (SPEC §3 rule 2), and the masking that
@@ -21,7 +21,8 @@ export function hiddenTerms(targets: Array<{ name: string; aliases: string[] }>,
   const phrases: string[][] = [];
   const words = new Set<string>();
   for (const t of targets) {
-    for (const name of [t.name, ...t.aliases]) {
+    // each name also as the unglued text shows it ("YouTube" reads "You Tube" there)
+    for (const name of [t.name, ...t.aliases].flatMap((n) => [n, unglue(n)])) {
       const p = tokens(name);
       if (p.length > 0) phrases.push(p);
       for (const w of contentTokens(name)) if (!allowed.has(w)) words.add(w);
@@ -49,8 +50,13 @@ function wordsOf(text: string): Array<{ start: number; end: number; norm: string
   return out;
 }
 
-/** Replaces every hidden phrase or word (case/diacritic-insensitive, whole words) with "…". */
-export function maskText(text: string, hidden: HiddenTerms): string {
+/**
+ * Replaces every hidden phrase or word (case/diacritic-insensitive, whole words) with "…". The
+ * text is unglued first (see unglue), so a name glued to its neighbour ("Strezov'sChoir") is a
+ * word of its own and is hidden too; the result is the unglued text.
+ */
+export function maskText(raw: string, hidden: HiddenTerms): string {
+  const text = unglue(raw);
   const flat = wordsOf(text);
   // phrases by first word, longest first as in `hidden.phrases`
   const byFirst = new Map<string, string[][]>();
@@ -77,10 +83,16 @@ export function maskText(text: string, hidden: HiddenTerms): string {
   return out.replace(/…(?:[\s\p{P}]*…)+/gu, MASK);
 }
 
-/** True when the text reveals a hidden phrase or word. */
-export function reveals(text: string, hidden: HiddenTerms): boolean {
-  const t = tokens(text);
-  if (t.some((w) => hidden.words.has(w))) return true;
-  const joined = ` ${normalize(text)} `;
-  return hidden.phrases.some((p) => joined.includes(` ${p.join(" ")} `));
+/** The hidden word or phrase a text reveals, also inside glued words; null when none. */
+export function revealed(text: string, hidden: HiddenTerms): string | null {
+  for (const variant of [text, unglue(text)]) {
+    const word = tokens(variant).find((w) => hidden.words.has(w));
+    if (word !== undefined) return word;
+    const joined = ` ${normalize(variant)} `;
+    const phrase = hidden.phrases.find((p) => joined.includes(` ${p.join(" ")} `));
+    if (phrase) return phrase.join(" ");
+  }
+  return null;
 }
+
+export const reveals = (text: string, hidden: HiddenTerms): boolean => revealed(text, hidden) !== null;

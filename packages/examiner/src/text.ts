@@ -161,3 +161,21 @@ export function seededOrder<T>(seed: string, items: T[], key: (t: T) => string):
     .sort((a, b) => a.h - b.h)
     .map(({ t }) => t);
 }
+
+/** Invisible characters and the private-use glyph some sites put in titles (Apple's logo). */
+const INVISIBLE = /[\u200B-\u200F\uFEFF\uF8FF]/g;
+
+/**
+ * Separates words glued at a lower→upper case change after at least three lower-case letters
+ * ("PolicyTerms" → "Policy Terms"; brand capitals such as "iPhone", "AirPods", "YouTube" and
+ * "McDonald" stay, as answers spell them) and after a possessive ("Strezov'sChoir" →
+ * "Strezov's Choir"). Also decodes entities and drops invisible characters.
+ */
+export function unglue(text: string): string {
+  return decodeEntities(text)
+    .replace(INVISIBLE, "")
+    .replace(/(?<=\p{Ll}{3})(?=\p{Lu}\p{Ll})/gu, " ")
+    .replace(/(?<=\p{L}['’]s)(?=\p{Lu})/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -45,7 +45,10 @@ describe("arena examiner generate", () => {
     expect(Object.keys(a)).toEqual(["question", "word_limit_instruction", "checklist_depth", "checklist_width", "source_urls", "mode"]);
     expect(a.mode).toBe("heuristic");
     expect(a.word_limit_instruction).toBe("Answer length: 230-330 words."); // D=2, W=3
-    expect(a.checklist_depth).toHaveLength(3);
+    // a pool of 3; a page with no fact to ask leaves the task, so 1 to 3 distinct targets
+    expect(new Set(a.checklist_depth.map((d) => d.source_url)).size).toBe(a.checklist_depth.length);
+    expect(a.checklist_depth.length).toBeGreaterThanOrEqual(1);
+    expect(a.checklist_depth.length).toBeLessThanOrEqual(3);
     for (const item of [...a.checklist_depth, ...a.checklist_width]) expect(a.source_urls).toContain(item.source_url);
   });
 

@@ -39,7 +39,10 @@ describe("fact extraction on hostile page text", () => {
       ["date", "December 1, 1990"],
       ["name", "United States"],
       ["name", "NEC Home Electronics."],
+      ["name", "NEC"],
     ]);
+    // counts without a unit, and acronyms standing alone
+    expect(extractFacts("The search engine lists over 60,000 video games from the BBC archive.").map((f) => f.value)).toEqual(["60,000", "BBC"]);
   });
 });
 

@@ -2,10 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type GeneratedTask, type TaskContext, type TreeView } from "@arena/core";
 import { cleanTitle, createExaminer, factFound, GenerationError, judgeHeuristically, scoreAnswer } from "../src/index";
+import { TEMPLATE_WORDS } from "../src/heuristic/generate";
 
 /**
  * Runs heuristic generation over every published DR-Arena tree at many nodes and widths and
- * checks rule 2 (targets never named), the word limit and rubric traceability.
+ * checks rule 2 (targets never named), that questions read as research questions (issue 13:
+ * clean passages, no glued words, distinct entities, chains not named by title, real attributes
+ * found in the target page, at most two ellipses), the word limit and rubric traceability.
  */
 const TREES_DIR = new URL("../../../../shared/data/dr-arena-trees/", import.meta.url);
 const treeFiles = readdirSync(TREES_DIR).filter((f) => /^tree_\d+\.json$/.test(f));
@@ -35,9 +38,16 @@ const FUNCTION_WORDS = new Set(
   "about above after again against also been before being below between both could does doing down during each from further have having here into more most other over same should some such than that their them then there these they this those through under until very were what when where which while whom with would your".split(" "),
 );
 
-/** Independent of the generator's masking code: the words a question may not contain for a target. */
+/**
+ * Independent of the generator's masking code: the words a question may not contain for a target.
+ * Context the question may use: the root topic, chain titles, the crawler's relationship labels
+ * and the words of the arena's own sentences (TEMPLATE_WORDS: "start from a general overview"
+ * does not name a target called "Overview").
+ */
 function forbiddenWords(ctx: TaskContext, target: { title: string; url: string }): string[] {
-  const allowed = new Set([ctx.rootTopic, ...ctx.reasoningChain.map((n) => n.title), ...ctx.reasoningChain.map((n) => cleanTitle(n.title, n.url, new URL(n.url).hostname))].flatMap(words));
+  const context = [ctx.rootTopic, ...ctx.reasoningChain.map((n) => n.title), ...ctx.reasoningChain.map((n) => cleanTitle(n.title, n.url, new URL(n.url).hostname))];
+  const labels = [...ctx.reasoningChain, ...ctx.aggregationPool].map((n) => n.relationship);
+  const allowed = new Set([...context, ...labels].flatMap(words).concat([...TEMPLATE_WORDS]));
   const name = cleanTitle(target.title, target.url, new URL(target.url).hostname);
   return words(name).filter((w) => w.length >= 4 && !allowed.has(w) && !FUNCTION_WORDS.has(w));
 }
@@ -69,7 +79,9 @@ async function generateAll(seed: string) {
       skipped++;
     }
   }
-  expect(skipped / contexts.length).toBeLessThan(0.01);
+  // pages with no clean sentence holding a fact (citation boilerplate, empty pages) give no task:
+  // the loop jumps to another start, as after any generation error
+  expect(skipped / contexts.length).toBeLessThan(0.15);
   return out;
 }
 
@@ -82,8 +94,6 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
 
   it("never names a target entity, writes the right word limit, and traces every item to a context page", async () => {
     const problems: string[] = [];
-    let contributing = 0;
-    let pages = 0;
     for (const { file, ctx, task } of await generateAll("t")) {
       const q = ` ${fold(task.question)} `;
       for (const target of ctx.aggregationPool) {
@@ -97,17 +107,44 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
       expect(task.wordLimitInstruction).toBe(`Answer length: ${min}-${Math.min(min + 100, 400)} words.`);
       const urls = new Set([...ctx.reasoningChain, ...ctx.aggregationPool].map((n) => n.url));
       for (const item of [...task.checklistDepth, ...task.checklistWidth]) expect(urls).toContain(item.sourceUrl);
-      expect(task.checklistDepth.map((d) => d.sourceUrl)).toEqual(ctx.aggregationPool.map((n) => n.url));
-      // Wide: pool pages contribute requested facts (a page whose every sentence names its target or
-      // is quoted by the question has none to give)
-      expect(task.checklistWidth.length).toBeGreaterThan(0);
-      pages += ctx.aggregationPool.length;
-      contributing += ctx.aggregationPool.filter((n) => task.checklistWidth.some((w) => w.sourceUrl === n.url)).length;
+      // Wide: every target of the task contributes requested facts (a pool page with none leaves the task)
+      for (const d of task.checklistDepth) expect(task.checklistWidth.some((w) => w.sourceUrl === d.sourceUrl)).toBe(true);
       expect(task.mode).toBe("heuristic");
       expect(task.question.length).toBeGreaterThan(80);
     }
     expect(problems).toEqual([]);
-    expect(contributing / pages).toBeGreaterThan(0.95);
+  }, CORPUS_TIMEOUT_MS);
+
+  it("reads as a research question: clean passages, distinct entities, chain not named, real attributes from the target page, ≤ 2 ellipses", async () => {
+    const problems: string[] = [];
+    const pageText = (ctx: TaskContext, url: string) => {
+      const n = ctx.aggregationPool.find((p) => p.url === url)!;
+      return ` ${fold(`${n.description} ${n.content}`.replace(/(?<=\p{Ll}{3})(?=\p{Lu}\p{Ll})/gu, " ").replace(/(?<=\p{L}['’]s)(?=\p{Lu})/gu, " "))} `;
+    };
+    for (const { file, ctx, task } of await generateAll("t")) {
+      const q = task.question;
+      const ellipses = q.split("…").length - 1;
+      if (ellipses > 2) problems.push(`${file}: ${ellipses} ellipses`);
+      const glued = q.match(/\p{Ll}{3}\p{Lu}\p{Ll}+/gu);
+      if (glued) problems.push(`${file}: glued words ${glued.join(", ")}`);
+      if (/[|»›•]/.test(q)) problems.push(`${file}: menu characters in "${q}"`);
+      const names = task.checklistDepth.map((d) => fold(d.item));
+      if (new Set(names).size !== names.length || new Set(task.checklistDepth.map((d) => d.sourceUrl)).size !== names.length) {
+        problems.push(`${file}: repeated entity among ${names.join("; ")}`);
+      }
+      for (const n of ctx.reasoningChain.slice(1)) {
+        const title = fold(cleanTitle(n.title, n.url, new URL(n.url).hostname));
+        if (title.split(" ").length >= 2 && !fold(ctx.rootTopic).includes(title) && ` ${fold(q)} `.includes(` ${title} `)) problems.push(`${file}: chain page named "${title}"`);
+      }
+      for (const w of task.checklistWidth) {
+        const value = fold(w.detail);
+        if (!pageText(ctx, w.sourceUrl).includes(` ${value} `)) problems.push(`${file}: "${w.detail}" not in ${w.sourceUrl}`);
+        const valueWords = value.split(" ");
+        const wordsOnly = valueWords.filter((x) => !/^\d+$/.test(x));
+        if (valueWords.length > 6 || new Set(wordsOnly).size !== wordsOnly.length) problems.push(`${file}: "${w.detail}" is no attribute`);
+      }
+    }
+    expect(problems).toEqual([]);
   }, CORPUS_TIMEOUT_MS);
 
   it("its own judge finds every checklist item in an answer built from the checklist", async () => {
@@ -152,9 +189,10 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
   it("is deterministic: same context and seed give the same task", async () => {
     const examiner = createExaminer({ mode: "heuristic" });
     for (const { ctx } of contexts.filter((_, i) => i % 25 === 0)) {
-      const a = await examiner.generateTask(ctx, { seed: "seed-1" });
-      const b = await createExaminer({ mode: "heuristic" }).generateTask(structuredClone(ctx), { seed: "seed-1" });
-      expect(b.task).toEqual(a.task);
+      const outcome = (p: Promise<{ task: GeneratedTask }>) => p.then((r) => r.task, (err: unknown) => (err instanceof GenerationError ? err.message : Promise.reject(err)));
+      const a = await outcome(examiner.generateTask(ctx, { seed: "seed-1" }));
+      const b = await outcome(createExaminer({ mode: "heuristic" }).generateTask(structuredClone(ctx), { seed: "seed-1" }));
+      expect(b).toEqual(a);
     }
   });
 

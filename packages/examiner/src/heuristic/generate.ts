@@ -1,30 +1,37 @@
-import { domainOf, GENERIC_RELATIONSHIP, sentences, truncateWords, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
+import { domainOf, GENERIC_RELATIONSHIP, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
 import { extractFacts, type Fact, type FactKind } from "../facts";
-import { hiddenTerms, MASK, maskText, reveals, type HiddenTerms } from "../mask";
-import { cleanTitle, contentTokens, decodeEntities, normalize, seededIndex, seededOrder, TITLE_SEPARATOR, titleAliases } from "../text";
+import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
+import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
 import { GenerationError } from "../types";
 import { answerFacts, factFound, type AnswerFacts } from "./judge";
+import { cleanDescription, cleanSentences, plainSentences, readsAsPhrase } from "./passages";
 
 /**
  * Heuristic task generation (SPEC §12): an offline, deterministic stand-in for the LLM examiner.
  * It is NOT the paper's method; tasks carry `mode: "heuristic"`.
  *
- * - checklist_depth: one item per aggregation-pool node — its cleaned title as the target entity,
- *   aliases from title segments and URL slug, and the identifying logic from the chain (the
- *   parent's link relationship and surrounding text, the page description).
- * - checklist_width: up to FACTS_PER_TARGET facts per pool node from its description and content,
- *   preferring numbers with units, then dates, then named items; a key sentence when none exist.
- *   A fact the question itself would answer is skipped: one found (as the judge finds facts) in
- *   the question's clues (link passages, page summaries) or in the prompts of facts already taken.
- * - question: describes the chain and each target by clues with every target name and distinctive
- *   word masked (see mask.ts), then asks for the facts as fill-in-the-blank prompts.
- * The seed only chooses among candidate facts and phrasings, so the same context and seed always
- * give the same task.
+ * - Targets: the pool's distinct entities (pages whose cleaned names or URLs repeat count once).
+ * - checklist_depth: one item per target: its cleaned title, aliases from title segments and URL
+ *   slug, and the identifying logic (the parent's relationship, the clue the question quotes).
+ * - The question reads as a research question built only from clean passages (see passages.ts:
+ *   no menus, no glued words): the chain below the root is described by its relationships and
+ *   descriptions, never by title; each target by its relationship and one clean sentence about
+ *   it that names none of the targets. Masking ("…") is a last resort: at most MAX_ELLIPSES per
+ *   question.
+ * - checklist_width: up to FACTS_PER_TARGET real attributes per target, taken from its clean
+ *   sentences and checked to appear in its page: numbers with units, dates, names of at most four
+ *   words, else a short closing phrase of a sentence. Each is asked as a cloze of the words around
+ *   it. A fact the question itself would give (as the judge reads it) is skipped.
+ * The seed only chooses among candidate clues, facts and phrasings, so the same context and seed
+ * always give the same task.
  */
 const FACTS_PER_TARGET = 2;
-const KIND_PREFERENCE: FactKind[] = ["number", "date", "name"];
-const CLUE_WORDS = 28;
+const KIND_PREFERENCE: FactKind[] = ["number", "date", "name", "statement"];
+const MAX_ELLIPSES = 2;
 const LABEL_WORDS = 8;
+const MIN_LABEL_WORDS = 4;
+const MAX_NAME_WORDS = 4;
+const MAX_PHRASE_WORDS = 3;
 
 interface Target {
   node: ContextNode;
@@ -34,36 +41,70 @@ interface Target {
   maskNames: string[];
 }
 
-
 /**
  * A pool node as a target entity. Title segments that repeat a segment of the root topic or a
  * chain title are site or section names shared by the context ("… - Gold Medal Gymnastics
  * Center" on every page of one site), not names of this target: they are dropped from its name
- * and aliases. The context-free cleaned title is still masked in questions (`maskNames`).
+ * and aliases. The context-free cleaned title is still hidden in questions (`maskNames`).
  */
 function targetOf(node: ContextNode, ctx: TaskContext): Target {
   const domain = domainOf(node.url);
-  const shared = new Set(
-    [ctx.rootTopic, ...ctx.reasoningChain.map((n) => n.title)].flatMap((t) => decodeEntities(t).split(TITLE_SEPARATOR)).map(normalize),
-  );
+  const context = ctx.reasoningChain.length > 0 ? [ctx.rootTopic, ...ctx.reasoningChain.map((n) => n.title)] : [];
+  const shared = new Set(context.flatMap((t) => decodeEntities(t).split(TITLE_SEPARATOR)).map(normalize));
   const name = cleanTitle(node.title, node.url, domain, shared);
   const aliases = titleAliases(node.title, node.url, domain, shared);
   return { node, name, aliases, maskNames: [name, cleanTitle(node.title, node.url, domain), ...aliases] };
 }
 
-/** Hidden terms of a context: every pool node's name, aliases and distinctive words. */
-function contextHiddenTerms(ctx: TaskContext): HiddenTerms {
-  const chainNames = ctx.reasoningChain.map((n) => cleanTitle(n.title, n.url, domainOf(n.url)));
-  const targets = ctx.aggregationPool.map((n) => targetOf(n, ctx));
-  return hiddenTerms(targets.map((t) => ({ name: t.name, aliases: t.maskNames })), [ctx.rootTopic, ...chainNames]);
+/** One target per entity: a page whose cleaned name or URL an earlier pool page has is left out. */
+function distinctTargets(pool: Target[]): Target[] {
+  const seen = new Set<string>();
+  const out: Target[] = [];
+  for (const t of pool) {
+    const node = t.node;
+    const keys = [`name:${normalize(t.name)}`, `url:${node.url}`];
+    if (keys.some((k) => seen.has(k))) continue;
+    keys.forEach((k) => seen.add(k));
+    out.push(t);
+  }
+  return out;
 }
+
+/**
+ * What the question must hide: every target's names and distinctive words. The root topic, chain
+ * names and the crawler's relationship labels ("health/effects") are context the question may
+ * use, unless the root itself is the target (a round at the root alone): then nothing is context.
+ */
+function contextHiddenTerms(ctx: TaskContext, targets: Target[]): HiddenTerms {
+  const chain = ctx.reasoningChain.map((n) => cleanTitle(n.title, n.url, domainOf(n.url)));
+  const labels = [...ctx.reasoningChain, ...ctx.aggregationPool].map((n) => n.relationship);
+  const allowed = ctx.reasoningChain.length > 0 ? [ctx.rootTopic, ...chain, ...labels] : [];
+  // chain pages below the root are described, never named: their full titles are hidden as phrases
+  const chainNames = chainBelowRoot(ctx).map((n) => ({ name: cleanTitle(n.title, n.url, domainOf(n.url)), aliases: [] }));
+  return hiddenTerms([...targets.map((t) => ({ name: t.name, aliases: t.maskNames })), ...chainNames], allowed);
+}
+
+/**
+ * The words of the arena's own sentences around the quoted material. A target named "Overview"
+ * is not revealed by "start from a general overview": every quoted part (topic, descriptions,
+ * clues, cloze contexts) is checked or masked on its own, and the final check skips these words.
+ */
+export const TEMPLATE_WORDS: ReadonlySet<string> = new Set(
+  (
+    "within the subject of in field working topic start from a general overview and follow link listed under one its links " +
+    "to resource described as then there distinct entities are linked single entity related an follows name each these this " +
+    "explain which clues identify it report for figure date words completing broad reference whose is itself be identified"
+  ).split(" "),
+);
 
 /** Throws GenerationError (without calls; the examiner adds its record) when no valid task can be built. */
 export function generateHeuristicTask(ctx: TaskContext, seed: string): GeneratedTask {
   if (ctx.aggregationPool.length === 0) throw new GenerationError("aggregation pool is empty", []);
-  const hidden = contextHiddenTerms(ctx);
-  const targets = ctx.aggregationPool.map((n) => targetOf(n, ctx));
-  // A question identical to an earlier one in this match is re-drawn with another phrasing/facts.
+  const pool = ctx.aggregationPool.map((n) => targetOf(n, ctx));
+  // every pool page's names stay hidden, also those of pages left out as repeats
+  const hidden = contextHiddenTerms(ctx, pool);
+  const targets = distinctTargets(pool);
+  // A question identical to an earlier one in this match is re-drawn with other clues and facts.
   let task = buildTask(ctx, targets, hidden, seed);
   for (let i = 1; i < 8 && ctx.previousQuestions.includes(task.question); i++) {
     task = buildTask(ctx, targets, hidden, `${seed}#${i}`);
@@ -71,110 +112,166 @@ export function generateHeuristicTask(ctx: TaskContext, seed: string): Generated
   return task;
 }
 
-function buildTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed: string): GeneratedTask {
-  const chainName = (n: ContextNode) => cleanTitle(n.title, n.url, domainOf(n.url));
-  const parentName = ctx.reasoningChain.length > 0 ? chainName(ctx.reasoningChain[ctx.reasoningChain.length - 1]!) : ctx.rootTopic;
-  const depthItems: ChecklistItem[] = targets.map((t) => ({
-    item: t.name,
-    detail: identifyingLogic(t, parentName),
-    sourceUrl: t.node.url,
-    aliases: t.aliases,
-  }));
-  // the question without its fact requests (every clue it will show), plus the statement prompt
-  const asked = [answerFacts(`${composeQuestion(ctx, targets, targets.map(() => []), seed)} ${STATEMENT_PROMPT}`)];
-  const taken: Fact[] = [];
-  const factsByTarget = targets.map((t) => pickFacts(t, hidden, seed, asked, taken));
-  const widthItems: ChecklistItem[] = factsByTarget.flatMap((facts, i) =>
-    facts.map((f) => ({
-      item: `Entity ${i + 1}: ${f.prompt}`,
-      detail: f.fact.value,
-      sourceUrl: targets[i]!.node.url,
-    })),
+const ellipses = (text: string) => text.split(MASK).length - 1;
+
+/** The ellipses a question may still spend on masked passages. */
+class Budget {
+  constructor(private left = MAX_ELLIPSES) {}
+  /** Takes a masked text if its ellipses fit the budget. */
+  take(masked: string): boolean {
+    const cost = ellipses(masked);
+    if (cost > this.left) return false;
+    this.left -= cost;
+    return true;
+  }
+}
+
+interface Plan {
+  chain: string[];
+  clues: Array<string | null>;
+  facts: PickedFact[][];
+}
+
+function buildTask(ctx: TaskContext, pool: Target[], hidden: HiddenTerms, seed: string): GeneratedTask {
+  let plan = planTask(ctx, pool, hidden, seed, new Set());
+  // A target whose every sentence is its quoted clue has no fact left to ask: drop that clue.
+  const silent = new Set(pool.flatMap((t, i) => (plan.facts[i]!.length === 0 && plan.clues[i] !== null ? [t.node.url] : [])));
+  if (silent.size > 0) plan = planTask(ctx, pool, hidden, seed, silent);
+  // A target with no fact to ask cannot be checked on width (and often not identified): it leaves the task.
+  const kept = pool.flatMap((_, i) => (plan.facts[i]!.length > 0 ? [i] : []));
+  const targets = kept.map((i) => pool[i]!);
+  plan = { chain: plan.chain, clues: kept.map((i) => plan.clues[i]!), facts: kept.map((i) => plan.facts[i]!) };
+  const widthItems: ChecklistItem[] = plan.facts.flatMap((facts, i) =>
+    facts.map((f) => ({ item: `Entity ${i + 1}: ${f.prompt}`, detail: f.fact.value, sourceUrl: targets[i]!.node.url })),
   );
   if (widthItems.length === 0) throw new GenerationError("no pool page offers a fact the question does not already give", []);
-  const question = maskText(composeQuestion(ctx, targets, factsByTarget, seed), hidden);
-  if (reveals(question, hidden)) throw new GenerationError("heuristic question still names a target after masking", []);
+  const question = composeQuestion(ctx, targets, plan, hidden, seed);
+  const named = revealed(question, {
+    phrases: hidden.phrases.filter((p) => p.length > 1 || !TEMPLATE_WORDS.has(p[0]!)),
+    words: new Set([...hidden.words].filter((w) => !TEMPLATE_WORDS.has(w))),
+  });
+  if (named !== null) throw new GenerationError(`heuristic question still names a target ("${named}")`, []);
+  if (ellipses(question) > MAX_ELLIPSES) throw new GenerationError(`heuristic question has more than ${MAX_ELLIPSES} ellipses`, []);
   return {
     question,
     wordLimitInstruction: ctx.wordLimit.instruction,
-    checklistDepth: depthItems,
+    checklistDepth: targets.map((t, i) => ({ item: t.name, detail: identifyingLogic(t, plan.clues[i] ?? null), sourceUrl: t.node.url, aliases: t.aliases })),
     checklistWidth: widthItems,
     rationale:
       `Heuristic examiner (offline checklist construction, not the LLM method). D=${ctx.depth}, W=${ctx.width}. ` +
-      `Targets hidden behind the chain ${[ctx.rootTopic, ...chainBelowRoot(ctx).map(chainName)].join(" → ")}: ` +
-      `${targets.map((t) => t.name).join("; ")}. Width facts: ${factsByTarget.map((f) => f.map((x) => x.fact.kind).join("+")).join(", ")}.`,
+      `Targets (hidden behind their relationship and a quoted description): ${targets.map((t) => t.name).join("; ")}. ` +
+      `Width facts per target: ${plan.facts.map((f) => f.map((x) => x.fact.kind).join("+") || "none").join(", ")}.`,
     sourceUrls: [...new Set([...ctx.reasoningChain.map((n) => n.url), ...targets.map((t) => t.node.url)])],
     mode: "heuristic",
   };
 }
 
-function identifyingLogic(t: Target, parentName: string): string {
-  const parts = [`Linked from "${parentName}" as ${t.node.relationship || GENERIC_RELATIONSHIP}`];
-  if (t.node.surroundingText.trim()) parts.push(`link context: "${truncateWords(clean(t.node.surroundingText), CLUE_WORDS)}"`);
-  const desc = firstSentence(t.node.description) ?? firstSentence(t.node.content);
-  if (desc) parts.push(`page summary: "${truncateWords(desc, CLUE_WORDS)}"`);
+/** Chain, clues, then facts, so that no fact is asked that the clues already give. */
+function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed: string, noClue: ReadonlySet<string>): Plan {
+  const budget = new Budget();
+  const chain = chainBelowRoot(ctx).map((n) => describeChainNode(n, hidden));
+  const clues = targets.map((t) => (noClue.has(t.node.url) ? null : pickClue(t, hidden, budget, seed)));
+  const base: Plan = { chain, clues, facts: targets.map(() => []) };
+  const asked = [answerFacts(composeQuestion(ctx, targets, base, hidden, seed))];
+  const taken: Fact[] = [];
+  const facts = targets.map((t) => pickFacts(t, hidden, seed, asked, taken, budget));
+  return { chain, clues, facts };
+}
+
+function identifyingLogic(t: Target, clue: string | null): string {
+  const parts = [`Linked from its parent page as ${t.node.relationship || GENERIC_RELATIONSHIP}`];
+  if (clue) parts.push(`described as "${clue}"`);
   return parts.join("; ");
+}
+
+/** Clean sentences about a page: its description's first, then its content's. */
+function pageSentences(node: ContextNode): string[] {
+  return [...new Set([...cleanDescription(node.description), ...cleanSentences(node.content)])];
+}
+
+/** A clean sentence about the target that names no target (or, budget permitting, one masked once). */
+function pickClue(t: Target, hidden: HiddenTerms, budget: Budget, seed: string): string | null {
+  const candidates = pageSentences(t.node);
+  // the description's sentences describe the page best; the seed picks among them on re-draws
+  const ordered = [...seededOrder(`${seed}:clue:${t.node.url}`, candidates.slice(0, 2), (s) => s), ...candidates.slice(2)];
+  const plain = ordered.find((s) => !reveals(s, hidden));
+  if (plain) return plain;
+  for (const s of ordered) {
+    const masked = maskText(s, hidden);
+    if (ellipses(masked) === 1 && contentTokens(masked).length >= 4 && budget.take(masked)) return masked;
+  }
+  return null;
 }
 
 interface PickedFact {
   fact: Fact;
-  /** Fill-in-the-blank prompt built from the words around the fact, target names masked. */
+  /** Cloze prompt built from the words around the fact, target names masked. */
   prompt: string;
-  /** The fact is the target's page summary, so the question must not quote that summary. */
-  dropsSummary?: true;
 }
 
 /**
- * Up to FACTS_PER_TARGET facts, by kind preference and seeded order. `question` (the clues,
- * then the prompts of facts already taken) and `taken` grow as facts are accepted: a fact found in
- * the question so far is skipped, and so is one whose prompt would give away a fact already taken.
- * Empty when the page offers neither a fact nor a statement that neither names the target nor is
- * given by the rest of the question.
+ * Up to FACTS_PER_TARGET facts, by kind preference and seeded order. `question` (the clues, then
+ * the prompts of facts already taken) and `taken` grow as facts are accepted: a fact found in the
+ * question so far is skipped, and so is one whose prompt would give away a fact already taken.
  */
-function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[]): PickedFact[] {
-  const text = [t.node.description, t.node.content].map(clean).filter(Boolean).join(" ");
-  const usable = extractFacts(text)
-    .filter((f) => !reveals(f.value, hidden))
-    .map((fact) => ({ fact, prompt: clozePrompt(fact, hidden) }))
-    .filter((p): p is PickedFact => p.prompt !== null);
+function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget): PickedFact[] {
+  // verified against the page as its clean sentences read it (glued words separated)
+  const page = unglue(`${t.node.description} ${t.node.content}`);
+  const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
+  // a page without a clean sentence holding a fact may still give figures and dates from plain ones
+  const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
+    extractFacts(s).filter((f) => (f.kind === "number" || f.kind === "date") && isAttribute(f, hidden)),
+  );
+  const candidates = [...clean, ...plain].filter((f) => containsPhrase(page, f.value));
+  const usable = candidates.flatMap((fact) => {
+    const prompt = clozePrompt(fact, hidden);
+    return prompt === null ? [] : [{ fact, prompt }];
+  });
   const ordered = KIND_PREFERENCE.flatMap((kind) =>
     seededOrder(`${seed}:${t.node.url}`, usable.filter((p) => p.fact.kind === kind), (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`),
   );
   const picked: PickedFact[] = [];
   for (const p of ordered) {
     if (picked.length >= FACTS_PER_TARGET) break;
-    // neither this fact nor one already taken may be given by the question with this prompt added
-    // (a prompt can repeat its own value earlier in the sentence, or complete another's words)
+    // a closing phrase only stands in when the page has no number, date or name to ask for
+    if (p.fact.kind === "statement" && picked.length > 0) break;
     const withPrompt = [...question, answerFacts(p.prompt)];
     const given = merged(withPrompt);
     if ([...taken, p.fact].some((f) => answeredBy(given, f.value))) continue;
+    if (ellipses(p.prompt) > 0 && !budget.take(p.prompt)) continue;
     picked.push(p);
     taken.push(p.fact);
     question.push(withPrompt.at(-1)!);
   }
-  if (picked.length > 0) return picked;
-  // No usable fact: a page sentence, names masked (stating it must not also name the entity), that
-  // the question does not already give. When every such sentence is given (a one-sentence page
-  // quoted as the target's summary), the first is asked for and the question drops that summary.
-  const statements = sentences(text)
-    .filter((x) => x.split(" ").length >= 5)
-    .map((x) => maskText(x, hidden))
-    .filter((x) => contentTokens(x).length >= 3);
-  const given = merged(question);
-  const fresh = statements.find((x) => !answeredBy(given, x));
-  const statement = fresh ?? statements[0];
-  if (statement === undefined || (fresh === undefined && answeredBy(merged(withoutSummary(question, t)), statement))) return [];
-  const fact: Fact = { kind: "statement", value: statement, sentence: statement, index: 0 };
-  taken.push(fact);
-  return [{ fact, prompt: STATEMENT_PROMPT, ...(fresh === undefined ? { dropsSummary: true } : {}) }];
+  return picked;
 }
 
-const STATEMENT_PROMPT = "the main point its page makes";
+/**
+ * A fact that is a real attribute of the target: not hidden, and for names at most four words,
+ * no word twice ("Apple Vision Pro Apple" is a menu, not a name), and not made only of words of
+ * the names the question may use anyway.
+ */
+function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
+  if (reveals(f.value, hidden)) return false;
+  if (f.kind !== "name") return true;
+  const words = tokens(f.value);
+  return words.length <= MAX_NAME_WORDS && new Set(words).size === words.length;
+}
 
-/** The question parts with the target's summary clue taken out of the first (the clues). */
-function withoutSummary(question: AnswerFacts[], t: Target): AnswerFacts[] {
-  const [clues, ...prompts] = question;
-  return [answerFacts(clues!.text.replace(describeTarget(t, true), describeTarget(t, false))), ...prompts];
+const PHRASE_BREAK = new Set("a an the of for to in on at by with from as and or like such including about into than".split(" "));
+
+/**
+ * The short phrase that closes a sentence, after its last function word ("… helps fight
+ * infections like parasites." → "parasites"): 1–3 words with at least one content word.
+ */
+function closingPhrase(sentence: string, hidden: HiddenTerms): Fact[] {
+  const words = sentence.replace(/[.!?]["'’”)]?$/, "").split(" ");
+  let start = words.length;
+  while (start > 0 && !PHRASE_BREAK.has(words[start - 1]!.toLowerCase())) start--;
+  const phrase = words.slice(start).join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  const n = phrase.split(" ").length;
+  if (start === 0 || !phrase || n > MAX_PHRASE_WORDS || contentTokens(phrase).length === 0 || reveals(phrase, hidden)) return [];
+  return [{ kind: "statement", value: phrase, sentence, index: sentence.lastIndexOf(phrase) }];
 }
 
 /** Question parts (their facts parsed once each) as one text. */
@@ -187,43 +284,68 @@ function answeredBy(given: AnswerFacts, value: string): boolean {
   return factFound(given, { item: "", detail: value, sourceUrl: "" });
 }
 
-/** 'the value completing "released in North America at ___"' (or "___ followed by …" at sentence start). */
+const WHAT: Record<FactKind, string> = { number: "the figure", date: "the date", name: "the name", statement: "the words" };
+
+/**
+ * 'the figure completing "… launched in North America at ___"' (or "___ followed by …"): the
+ * words before the value, else after it, from LABEL_WORDS down to MIN_LABEL_WORDS; a window that
+ * names no target is preferred to a masked one.
+ */
 function clozePrompt(f: Fact, hidden: HiddenTerms): string | null {
-  const before = f.sentence.slice(0, f.index).split(/\s+/).filter(Boolean).slice(-LABEL_WORDS).join(" ");
-  const after = f.sentence.slice(f.index + f.value.length).split(/\s+/).filter(Boolean).slice(0, LABEL_WORDS).join(" ");
-  const context = before.split(" ").length >= 3 ? `${before} ___` : `___ ${after}`;
+  const before = f.sentence.slice(0, f.index).split(" ").filter(Boolean);
+  const after = f.sentence.slice(f.index + f.value.length).split(" ").filter(Boolean);
+  const windows: string[] = [];
+  for (let n = LABEL_WORDS; n >= MIN_LABEL_WORDS; n--) {
+    const b = before.slice(-n).join(" ");
+    const a = after.slice(0, n).join(" ");
+    if (contentTokens(b).length >= 2 && readsAsPhrase(b)) windows.push(`${b} ___`);
+    // words after the value that start with a capital are usually the next item of a list or heading
+    if (contentTokens(a).length >= 2 && readsAsPhrase(a) && !/^\p{Lu}/u.test(a)) windows.push(`___ ${a}`);
+  }
+  const context = windows.find((w) => !reveals(w, hidden)) ?? windows[0];
+  if (context === undefined) return null;
   const masked = maskText(context, hidden);
-  const informative = masked.replace(new RegExp(`${MASK}|___`, "g"), "").replace(/[\s\p{P}]+/gu, " ").trim().split(" ").length;
-  if (informative < 3) return null;
-  const what = f.kind === "number" ? "the figure" : f.kind === "date" ? "the date" : "the name";
-  return `${what} completing "${masked}"`;
+  if (contentTokens(masked.replace(/___/g, " ")).length < 2) return null;
+  return `${WHAT[f.kind]} completing "${masked}"`;
 }
 
 const OPENINGS = [
-  (topic: string) => `This task concerns ${topic}.`,
-  (topic: string) => `Research question in the area of ${topic}.`,
-  (topic: string) => `The following puzzle is set within the subject of ${topic}.`,
+  (topic: string) => `Within the subject of "${topic}"`,
+  (topic: string) => `In the field of "${topic}"`,
+  (topic: string) => `Working within the topic "${topic}"`,
 ];
 
-function composeQuestion(ctx: TaskContext, targets: Target[], facts: PickedFact[][], seed: string): string {
-  const root = ctx.reasoningChain[0];
-  const topic = root ? cleanTitle(ctx.rootTopic, root.url, domainOf(root.url)) : ctx.rootTopic;
-  const opening = OPENINGS[seededIndex(seed, "opening", OPENINGS.length)]!(`"${topic}"`);
-  const chain = chainBelowRoot(ctx).map((n) => describeChainNode(n));
-  const path =
-    chain.length > 0
-      ? `Starting from a general overview of that subject, follow ${chain.join(", then ")}.`
-      : "Start from a general overview of that subject.";
-  const intro =
-    targets.length > 1
-      ? `From there, ${targets.length} different entities are referenced:`
-      : "From there, one entity is referenced:";
-  const clues = targets.map((t, i) => `(${i + 1}) ${describeTarget(t, !facts[i]?.some((f) => f.dropsSummary))}`);
-  const asks = facts.flatMap((fs, i) => (fs.length ? [`for entity ${i + 1}, ${fs.map((f) => f.prompt).join("; and ")}`] : []));
+function composeQuestion(ctx: TaskContext, targets: Target[], plan: Plan, hidden: HiddenTerms, seed: string): string {
+  const many = targets.length > 1;
+  const topic = ctx.reasoningChain.length === 0 ? null : topicOf(ctx, hidden);
+  // openings in a seeded order; one whose own words would name a target ("In the field of …" for "Field of degree") is skipped
+  const opening = topic === null ? undefined : seededOrder(seed, OPENINGS.map((o) => o(topic)), (o) => o).find((o) => !reveals(o, hidden));
+  const path = plan.chain.length > 0 ? ` and ${plan.chain.join(", then ")}.` : ".";
+  const lead =
+    ctx.reasoningChain.length === 0
+      ? `Start from a broad reference resource whose subject is itself to be identified.`
+      : opening
+        ? `${opening}, start from a general overview${path}`
+        : `Start from a general overview of the subject${path}`;
+  const intro = ctx.reasoningChain.length === 0 ? "" : many ? `From there, ${targets.length} distinct entities are linked.` : "From there, a single entity is linked.";
+  const clues = targets.map((t, i) => `(${i + 1}) ${describeTarget(t, plan.clues[i] ?? null, ctx.reasoningChain.length === 0, hidden)}`);
+  const asks = plan.facts.flatMap((fs, i) => (fs.length ? [`for ${many ? `entity ${i + 1}` : "the entity"}, ${fs.map((f) => f.prompt).join(", and ")}`] : []));
   const ask =
-    `Identify ${targets.length > 1 ? "each of these entities" : "this entity"} by name and explain the chain of clues that leads to ` +
-    `${targets.length > 1 ? "each" : "it"}.` + (asks.length ? ` Then report ${asks.join("; ")}.` : "");
-  return [opening, path, intro, ...clues, ask].join(" ");
+    `Name ${many ? "each of these entities" : "this entity"} and explain which clues identify ${many ? "each" : "it"}.` +
+    (asks.length ? ` Then report, ${asks.join("; ")}.` : "");
+  return [lead, intro, ...clues, ask].filter(Boolean).join(" ");
+}
+
+/**
+ * The root topic as the question names it: its cleaned title, else its longest other title
+ * segment that names no target (a target page whose own name is the site's, "Home - … - Site",
+ * would otherwise be named by the topic); null when every segment would.
+ */
+function topicOf(ctx: TaskContext, hidden: HiddenTerms): string | null {
+  const root = ctx.reasoningChain[0]!;
+  const segments = decodeEntities(ctx.rootTopic).split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
+  const candidates = [cleanTitle(ctx.rootTopic, root.url, domainOf(root.url)), ...segments.sort((a, b) => b.length - a.length)];
+  return candidates.find((c) => !reveals(c, hidden)) ?? null;
 }
 
 /**
@@ -234,27 +356,25 @@ function chainBelowRoot(ctx: TaskContext): ContextNode[] {
   return ctx.depth <= 3 ? ctx.reasoningChain.slice(1) : ctx.reasoningChain;
 }
 
-function describeChainNode(n: ContextNode): string {
-  const name = cleanTitle(n.title, n.url, domainOf(n.url));
-  const how = n.relationship && n.relationship !== GENERIC_RELATIONSHIP ? ` (listed there under "${n.relationship}")` : "";
-  return `its reference to ${name}${how}`;
+/** A relationship label the question may show: not the generic one, and not one that names a target (labels are nearby headings). */
+const showable = (relationship: string, hidden: HiddenTerms) =>
+  relationship !== "" && relationship !== GENERIC_RELATIONSHIP && !hidden.phrases.some((p) => containsPhrase(relationship, p.join(" ")));
+
+const listedUnder = (relationship: string, hidden: HiddenTerms) => (showable(relationship, hidden) ? `a link listed under "${relationship}"` : "one of its links");
+
+/**
+ * A chain page by its relationship and a sentence of its description or content that names
+ * neither it nor a target (none: by its relationship alone), never by its title.
+ */
+function describeChainNode(n: ContextNode, hidden: HiddenTerms): string {
+  const own = hiddenTerms([{ name: cleanTitle(n.title, n.url, domainOf(n.url)), aliases: [] }], []);
+  const described = [...cleanDescription(n.description), ...cleanSentences(n.content)].find((x) => !reveals(x, hidden) && !reveals(x, own));
+  const quote = described === undefined ? "" : ` to a resource described as "${described}"`;
+  return `follow ${listedUnder(n.relationship, hidden)}${quote}`;
 }
 
-function describeTarget(t: Target, withSummary: boolean): string {
-  const rel = t.node.relationship || GENERIC_RELATIONSHIP;
-  const link = clean(t.node.surroundingText);
-  const desc = withSummary ? (firstSentence(t.node.description) ?? firstSentence(t.node.content)) : null;
-  const parts = [`an entity linked under "${rel}"`];
-  if (link) parts.push(`mentioned in the passage "${truncateWords(link, CLUE_WORDS)}"`);
-  if (desc) parts.push(`whose own source describes it as follows: "${truncateWords(desc, CLUE_WORDS)}"`);
-  return `${parts.join(", ")}.`;
-}
-
-function clean(text: string | null | undefined): string {
-  return decodeEntities(text ?? "").replace(/[\u200B-\u200F\uFEFF\uF8FF]/g, "").replace(/\s+/g, " ").trim();
-}
-
-function firstSentence(text: string | null | undefined): string | null {
-  const s = sentences(clean(text)).find((x) => x.split(" ").length >= 5);
-  return s ?? null;
+function describeTarget(t: Target, clue: string | null, isRoot: boolean, hidden: HiddenTerms): string {
+  const rel = t.node.relationship;
+  const who = isRoot ? "The resource" : showable(rel, hidden) ? `An entity listed under "${rel}"` : "A related entity";
+  return clue ? `${who}, described as follows: "${clue}"` : `${who}.`;
 }

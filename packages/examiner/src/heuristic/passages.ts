@@ -1,0 +1,66 @@
+import { sentences } from "@arena/core";
+import { memoized } from "../memo";
+import { tokens, unglue } from "../text";
+
+/**
+ * Clean passages from crawled page text for heuristic questions. Extracted text glues link labels
+ * together ("Privacy PolicyTerms of Use", "Strezov'sChoir Essentials") and flattens menus into
+ * long runs of capitalised labels; a question quoting them reads as noise, and a target name glued
+ * to its neighbour escapes word-based masking.
+ */
+
+const FUNCTION_WORDS = new Set(
+  "a an and are as at be by for from has have in is it its of on or that the their this to was were which with who will can".split(" "),
+);
+const MIN_WORDS = 6;
+const MAX_WORDS = 35;
+/** Menu and layout characters, URLs, copyright lines, unresolved entities. */
+const LAYOUT = /[|»›«•©®™]|https?:\/\/|www\.|&[a-z]+;|\.{3}|…/i;
+
+/**
+ * Whether a sentence reads as prose: 6–35 words, ends like a sentence, at least one word in
+ * eight is a function word (menus and tag lists have none), at most half its words are
+ * capitalised, and no layout characters.
+ */
+export function isCleanSentence(s: string): boolean {
+  return /[.!?]["'’”)]?$/.test(s) && readsAsProse(s);
+}
+
+/** isCleanSentence without the sentence ending: the word counts and ratios only. */
+function readsAsProse(s: string): boolean {
+  if (LAYOUT.test(s)) return false;
+  const words = s.split(" ");
+  if (words.length < MIN_WORDS || words.length > MAX_WORDS) return false;
+  const lower = tokens(s);
+  const functionWords = lower.filter((w) => FUNCTION_WORDS.has(w)).length;
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return functionWords * 8 >= words.length && capitalised * 2 <= words.length;
+}
+
+/** The clean sentences of a page text, in order (remembered: every round of a tree reads the same pages). */
+export const cleanSentences: (text: string) => readonly string[] = memoized(
+  // segmented before ungluing: a line break still ends a sentence (menus sit on lines of their own)
+  (text) => sentences(text).map(unglue).filter(isCleanSentence),
+  2_000_000,
+);
+
+/** The same for a meta description, which often leaves out its final full stop. */
+export function cleanDescription(text: string): readonly string[] {
+  const trimmed = text.trim();
+  return cleanSentences(/[.!?]["'’”)]?$/.test(trimmed) || !trimmed ? trimmed : `${trimmed}.`);
+}
+
+/**
+ * Passages that read as prose but do not end as a sentence (a heading run into a statement, a
+ * list item): where a page has no clean sentence with a fact, its figures and dates may still be
+ * asked from these, quoted by a few words around them.
+ */
+export const plainSentences: (text: string) => readonly string[] = memoized(
+  (text) => sentences(text).map(unglue).filter(readsAsProse),
+  2_000_000,
+);
+
+/** Whether the words a cloze quotes read as a phrase: a function word among them, no layout characters. */
+export function readsAsPhrase(words: string): boolean {
+  return !LAYOUT.test(words) && tokens(words).some((w) => FUNCTION_WORDS.has(w));
+}
