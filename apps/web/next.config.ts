@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 // The workspace packages ship TypeScript sources; Next compiles them. Database and Redis
 // clients stay external (native-ish modules and their own connection pools per process).
 const config: NextConfig = {
-  transpilePackages: ["@arena/core", "@arena/db", "@arena/jobs", "@arena/match", "@arena/tournament", "@arena/trees"],
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "bullmq", "ioredis"],
+  transpilePackages: ["@arena/agents", "@arena/core", "@arena/db", "@arena/examiner", "@arena/jobs", "@arena/match", "@arena/net", "@arena/tournament", "@arena/trees"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "bullmq", "ioredis", "@bull-board/api", "@bull-board/hono", "@bull-board/ui", "ejs", "openai"],
   turbopack: { root: fileURLToPath(new URL("../..", import.meta.url)) },
   poweredByHeader: false,
   typedRoutes: false,

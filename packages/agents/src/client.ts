@@ -1,5 +1,6 @@
 import { priceTable, type Price } from "@arena/core";
-import { extractPage } from "@arena/trees";
+// The extractor alone: the crawl index would pull its worker thread into every bundle (the web app).
+import { extractPage } from "@arena/trees/extract";
 import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";
 import { builtinAgent } from "./builtin/agent";
 import type { SandboxApi } from "./builtin/research";

@@ -18,3 +18,4 @@ export {
   type RegisteredAgent,
   type ProbeResult,
 } from "./register";
+export { listOwnerAgents, listEndpointAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, type AgentOverview, type ShownStatus } from "./owners";

@@ -132,3 +132,26 @@ export async function userForApiToken(db: PrismaClient, token: string): Promise<
   const { banned: _banned, ...user } = row.user;
   return user;
 }
+
+// ---------------------------------------------------------------- address-guard allow-list (AllowedHost)
+
+export interface AllowedHostRow {
+  id: string;
+  pattern: string;
+  note: string | null;
+  createdAt: Date;
+}
+
+export function listAllowedHosts(db: PrismaClient): Promise<AllowedHostRow[]> {
+  return db.allowedHost.findMany({ orderBy: { pattern: "asc" } });
+}
+
+/** Adds an entry (hostname, IP, CIDR or host:port, as ARENA_ALLOW_HOSTS takes); idempotent. */
+export function addAllowedHost(db: PrismaClient, pattern: string, note: string | null): Promise<AllowedHostRow> {
+  const p = pattern.trim().toLowerCase();
+  return db.allowedHost.upsert({ where: { pattern: p }, create: { pattern: p, note }, update: { note } });
+}
+
+export async function removeAllowedHost(db: PrismaClient, id: string): Promise<void> {
+  await db.allowedHost.deleteMany({ where: { id } });
+}

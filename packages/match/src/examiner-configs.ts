@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
-import { encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
+import { decryptSecret, encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { EXAMINER_DEFAULTS } from "@arena/examiner";
 import { guardedFetch } from "@arena/net";
 
@@ -97,4 +97,32 @@ export async function testExaminerConnection(config: Pick<ExaminerConfig, "mode"
   } catch (err) {
     return { ok: false, latencyMs: Date.now() - started, detail: err instanceof Error ? err.message : String(err) };
   }
+}
+
+export interface ExaminerConfigRow {
+  id: string;
+  name: string;
+  mode: string;
+  baseUrl: string | null;
+  model: string | null;
+  hasKey: boolean;
+  generationTemperature: number;
+  judgeTemperature: number;
+  doubleJudge: boolean;
+  promptVersion: string;
+}
+
+/** Every configuration, without key material (the console shows only whether a key is set). */
+export async function listExaminerConfigs(db: PrismaClient): Promise<ExaminerConfigRow[]> {
+  const rows = await db.examinerConfig.findMany({ orderBy: { name: "asc" } });
+  return rows.map(({ apiKeyEnc, id, name, mode, baseUrl, model, generationTemperature, judgeTemperature, doubleJudge, promptVersion }) => ({
+    id, name, mode, baseUrl, model, hasKey: apiKeyEnc !== null, generationTemperature, judgeTemperature, doubleJudge, promptVersion,
+  }));
+}
+
+/** "Test connection" of a stored configuration, with its decrypted key. */
+export async function testStoredExaminer(db: PrismaClient, id: string, allow: string[] = []): Promise<ConnectionTest> {
+  const c = await db.examinerConfig.findUniqueOrThrow({ where: { id } });
+  const key = c.apiKeyEnc ? decryptSecret(c.apiKeyEnc, loadSecretKey(), secretContext("examinerConfig", c.name, "apiKeyEnc")) : null;
+  return testExaminerConnection(c, key, allow);
 }

@@ -100,7 +100,8 @@ export function treesForPairing<T>(trees: readonly T[], perPairing: number, pair
 
 async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
   const [participants, trees, past, config] = await Promise.all([
-    tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round } }, orderBy: { agentId: "asc" } }),
+    // Disabled agents (an operator's decision) are not paired from the next round on.
+    tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
     tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" } }),
     tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccountSlot } from "@/features/account/account-slot";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -31,8 +32,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
                 {n.label}
               </Link>
             ))}
-            {/* Account controls (sign in, my agents, console) go here with the accounts issue. */}
-            <div className="ml-auto" id="account-slot" />
+            <div className="ml-auto" id="account-slot">
+              <AccountSlot />
+            </div>
           </nav>
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>

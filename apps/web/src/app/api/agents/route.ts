@@ -9,3 +9,6 @@ export const dynamic = "force-dynamic";
 export function GET(): Promise<Response> {
   return handle(async () => jsonOf(API_ROUTES.agents.response.schema, await readAgents(db())));
 }
+
+/** Agent submission (owners; session or personal API token): see features/submission. */
+export { postAgent as POST } from "@/features/submission/api";

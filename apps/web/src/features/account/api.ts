@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { listOwnerAgents, ownsAgent, rotateAgentKey } from "@arena/agents";
+import { createApiToken, listApiTokens, revokeApiToken } from "@arena/db/accounts";
+import { requireRoleApi } from "@/lib/auth-session";
+import { db } from "@/lib/db";
+import { readJsonBody } from "../submission/body";
+import { SUBMITTERS } from "../submission/api";
+
+/** GET /api/me/agents: the owner's agents with status, matches and rating (polled by /me/agents). */
+export async function getMyAgents(req: Request): Promise<Response> {
+  const a = await requireRoleApi(req, SUBMITTERS);
+  if ("response" in a) return a.response;
+  return Response.json(await listOwnerAgents(db(), a.user.id));
+}
+
+/** POST /api/me/agents/:id/key: rotate (or remove, with null) the key, then re-run the health check. */
+export async function postAgentKey(req: Request, agentId: string): Promise<Response> {
+  const a = await requireRoleApi(req, SUBMITTERS);
+  if ("response" in a) return a.response;
+  if (!(await ownsAgent(db(), a.user.id, agentId))) return Response.json({ error: "not your agent" }, { status: 404 });
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const p = z.object({ api_key: z.string().min(1).max(4096).nullable() }).strict().safeParse(body.value);
+  if (!p.success) return Response.json({ error: "api_key: a string of 1 to 4,096 characters, or null" }, { status: 400 });
+  return Response.json(await rotateAgentKey(db(), agentId, p.data.api_key));
+}
+
+export async function getTokens(req: Request): Promise<Response> {
+  const a = await requireRoleApi(req, SUBMITTERS);
+  if ("response" in a) return a.response;
+  return Response.json(await listApiTokens(db(), a.user.id));
+}
+
+/** POST /api/tokens: a new personal token, shown once. Tokens cannot create tokens (session only). */
+export async function postToken(req: Request): Promise<Response> {
+  const a = await requireRoleApi(req, SUBMITTERS);
+  if ("response" in a) return a.response;
+  const body = await readJsonBody(req);
+  if (!body.ok) return body.response;
+  const p = z.object({ name: z.string().trim().min(1).max(100) }).strict().safeParse(body.value);
+  if (!p.success) return Response.json({ error: "name: 1 to 100 characters" }, { status: 400 });
+  const { token, row } = await createApiToken(db(), a.user.id, p.data.name);
+  return Response.json({ token, ...row }, { status: 201 });
+}
+
+export async function deleteToken(req: Request, id: string): Promise<Response> {
+  const a = await requireRoleApi(req, SUBMITTERS);
+  if ("response" in a) return a.response;
+  const revoked = await revokeApiToken(db(), a.user.id, id);
+  return Response.json({ revoked }, { status: revoked ? 200 : 404 });
+}

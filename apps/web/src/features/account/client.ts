@@ -1,0 +1,14 @@
+/** JSON request from the browser: same-origin, cookies included; errors come back as `{ error }`. */
+export async function send<T = unknown>(method: string, url: string, body?: unknown): Promise<{ ok: boolean; status: number; data: T & { error?: string; message?: string } }> {
+  const res = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const data = (await res.json().catch(() => ({}))) as T & { error?: string; message?: string };
+  return { ok: res.ok, status: res.status, data };
+}
+
+export const inputClass = "w-full rounded border border-zinc-300 bg-transparent px-2 py-1 dark:border-zinc-700";
+export const buttonClass = "rounded bg-zinc-900 px-3 py-1 text-sm text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900";

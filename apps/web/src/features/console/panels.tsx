@@ -1,0 +1,209 @@
+"use client";
+import { useCallback, useEffect, useState } from "react";
+import { buttonClass, inputClass, send } from "../account/client";
+
+/** Polls a console list (live progress) and reloads after every action. */
+function useList<T>(path: string, pollMs = 0): [T[], () => Promise<void>] {
+  const [rows, setRows] = useState<T[]>([]);
+  const load = useCallback(async () => {
+    const r = await send<T[]>("GET", `/api/console/${path}`);
+    if (r.ok && Array.isArray(r.data)) setRows(r.data);
+  }, [path]);
+  useEffect(() => {
+    void load();
+    if (!pollMs) return;
+    const t = setInterval(() => void load(), pollMs);
+    return () => clearInterval(t);
+  }, [load, pollMs]);
+  return [rows, load];
+}
+
+function useAction(reload: () => Promise<void>) {
+  const [note, setNote] = useState<string | null>(null);
+  const act = async (method: string, path: string, body?: unknown) => {
+    const r = await send<Record<string, unknown>>(method, `/api/console/${path}`, body ?? {});
+    setNote(r.ok ? `${path}: done` : `${path}: ${r.data.error ?? r.status}`);
+    await reload();
+    return r;
+  };
+  return { note, setNote, act };
+}
+
+const Note = ({ note }: { note: string | null }) => (note ? <p role="status" className="text-sm">{note}</p> : null);
+
+interface AgentRow { id: string; name: string; status: string; ownerEmail: string | null; endpoint: string | null; healthError: string | null; matches: { finished: number } }
+
+export function AgentsPanel() {
+  const [rows, load] = useList<AgentRow>("agents", 3000);
+  const { note, act } = useAction(load);
+  return (
+    <div className="space-y-2">
+      <Note note={note} />
+      <table className="w-full text-sm">
+        <thead><tr className="text-left text-zinc-500"><th>Agent</th><th>Owner</th><th>Status</th><th>Finished</th><th /></tr></thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.id} data-agent={a.name} className="border-t border-zinc-200 dark:border-zinc-800">
+              <td>{a.name}<div className="text-xs text-zinc-500">{a.endpoint}</div></td>
+              <td>{a.ownerEmail ?? "operator"}</td>
+              <td>{a.status}{a.healthError ? <div className="text-xs text-red-700">{a.healthError}</div> : null}</td>
+              <td className="tabular-nums">{a.matches.finished}</td>
+              <td className="space-x-2 whitespace-nowrap">
+                {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => void act("POST", `agents/${a.id}/approve`)}>Approve</button>}
+                {a.status !== "disabled" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
+                <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface Settings { openSignUp: boolean; autoApproval: boolean }
+interface HostRow { id: string; pattern: string; note: string | null }
+
+export function SettingsPanel() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [hosts, loadHosts] = useList<HostRow>("allowed-hosts");
+  const { note, act } = useAction(loadHosts);
+  useEffect(() => void send<Settings>("GET", "/api/console/settings").then((r) => r.ok && setSettings(r.data)), []);
+  const toggle = async (key: keyof Settings) => {
+    const r = await send<Settings>("POST", "/api/console/settings", { [key]: !settings![key] });
+    if (r.ok) setSettings(r.data);
+  };
+  if (!settings) return <p>Loading…</p>;
+  return (
+    <div className="space-y-4">
+      <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={settings.openSignUp} onChange={() => void toggle("openSignUp")} /> Open sign-up (owners create their own accounts)</label>
+      <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={settings.autoApproval} onChange={() => void toggle("autoApproval")} /> Auto-approval of submitted agents</label>
+      <h2 className="font-semibold">Address-guard allow-list</h2>
+      <Note note={note} />
+      <form className="flex max-w-lg gap-2" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "allowed-hosts", { pattern: String(f.get("pattern")), note: String(f.get("note") || "") || null }); e.currentTarget.reset(); }}>
+        <input name="pattern" required placeholder="host, IP, CIDR or host:port" aria-label="pattern" className={inputClass} />
+        <input name="note" placeholder="note" aria-label="note" className={inputClass} />
+        <button type="submit" className={buttonClass}>Allow</button>
+      </form>
+      <ul className="text-sm">{hosts.map((h) => <li key={h.id}><code>{h.pattern}</code> {h.note} <button type="button" className="underline" onClick={() => void act("DELETE", `allowed-hosts/${h.id}`)}>Remove</button></li>)}</ul>
+    </div>
+  );
+}
+
+interface TournamentRow { id: string; name: string; status: string; currentRound: number; swissRounds: number; matches?: { completed: number; total: number } }
+interface Named { id: string; name: string }
+interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number }
+
+const selected = (f: FormData, k: string) => f.getAll(k).map(String);
+
+export function TournamentsPanel() {
+  const [rows, load] = useList<TournamentRow>("tournaments", 2000);
+  const [agents] = useList<Named>("agents");
+  const [trees] = useList<TreeRow>("trees");
+  const [examiners] = useList<Named>("examiners");
+  const { note, act } = useAction(load);
+  const create = (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    const num = (k: string) => (f.get(k) ? Number(f.get(k)) : undefined);
+    void act("POST", "tournaments", {
+      name: String(f.get("name")),
+      agentIds: selected(f, "agentIds"),
+      treeIds: selected(f, "treeIds"),
+      examinerConfigId: String(f.get("examinerConfigId")),
+      ...(num("swissRounds") ? { swissRounds: num("swissRounds") } : {}),
+      ...(num("treesPerPairing") ? { treesPerPairing: num("treesPerPairing") } : {}),
+    });
+  };
+  return (
+    <div className="space-y-4">
+      <Note note={note} />
+      <table className="w-full text-sm">
+        <thead><tr className="text-left text-zinc-500"><th>Tournament</th><th>Status</th><th>Round</th><th>Matches</th><th /></tr></thead>
+        <tbody>
+          {rows.map((t) => (
+            <tr key={t.id} className="border-t border-zinc-200 dark:border-zinc-800">
+              <td>{t.name}</td><td>{t.status}</td><td className="tabular-nums">{t.currentRound}/{t.swissRounds}</td>
+              <td className="tabular-nums">{t.matches ? `${t.matches.completed}/${t.matches.total}` : ""}</td>
+              <td className="space-x-2 whitespace-nowrap">
+                {(["start", "pause", "resume", "cancel"] as const).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
+                <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
+                  <option value="">add agent…</option>
+                  {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="font-semibold">New tournament</h2>
+      <p className="text-xs text-zinc-500">Agents listed are endpoint agents; built-in and simulated agents are added with <code>arena tournament create</code>.</p>
+      <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
+        <input name="name" required placeholder="name" aria-label="name" className={inputClass} />
+        <select name="agentIds" multiple aria-label="agents" className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select>
+        <select name="treeIds" multiple aria-label="trees" className={inputClass}>{trees.map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select>
+        <select name="examinerConfigId" aria-label="examiner configuration" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select>
+        <input name="swissRounds" type="number" min={1} max={64} placeholder="Swiss rounds (default ⌈log2 n⌉+1)" aria-label="Swiss rounds" className={inputClass} />
+        <input name="treesPerPairing" type="number" min={1} placeholder="trees per pairing (default all)" aria-label="trees per pairing" className={inputClass} />
+        <button type="submit" className={buttonClass}>Create (draft)</button>
+      </form>
+    </div>
+  );
+}
+
+interface ExaminerRow { id: string; name: string; mode: string; hasKey: boolean }
+
+export function ExaminersPanel() {
+  const [rows, load] = useList<ExaminerRow>("examiners");
+  const { note, setNote, act } = useAction(load);
+  return (
+    <div className="space-y-4">
+      <Note note={note} />
+      <ul className="text-sm">
+        {rows.map((x) => (
+          <li key={x.id} className="flex flex-wrap items-center gap-2 border-t border-zinc-200 py-1 dark:border-zinc-800">
+            <code>{x.name}</code> <span>key: {x.mode === "llm" ? (x.hasKey ? "set" : "none") : "n/a"}</span>
+            <button type="button" className="underline" onClick={() => void act("POST", `examiners/${x.id}/test`).then((r) => r.ok && setNote(`${x.name}: ${r.data.ok ? "answered" : "failed"} in ${String(r.data.latencyMs)} ms: ${String(r.data.detail)}`))}>Test connection</button>
+            {x.mode === "llm" && (
+              <form className="flex gap-1" onSubmit={(e) => { e.preventDefault(); void act("POST", `examiners/${x.id}/key`, { apiKey: String(new FormData(e.currentTarget).get("apiKey")) }); e.currentTarget.reset(); }}>
+                <input name="apiKey" type="password" required autoComplete="off" placeholder="new key" aria-label={`new key for ${x.name}`} className={inputClass} />
+                <button type="submit" className={buttonClass}>Rotate key</button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2 className="font-semibold">New llm configuration</h2>
+      <form className="grid max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "examiners", { mode: "llm", baseUrl: String(f.get("baseUrl")), model: String(f.get("model")), ...(f.get("apiKey") ? { apiKey: String(f.get("apiKey")) } : {}), generationTemperature: Number(f.get("generationTemperature")), judgeTemperature: Number(f.get("judgeTemperature")), doubleJudge: f.get("doubleJudge") === "on" }); }}>
+        <input name="baseUrl" required placeholder="base URL" aria-label="base URL" className={inputClass} />
+        <input name="model" required placeholder="model" aria-label="model" className={inputClass} />
+        <input name="apiKey" type="password" autoComplete="off" placeholder="API key" aria-label="API key" className={inputClass} />
+        <label>Generation temperature <input name="generationTemperature" type="number" step="0.1" min={0} max={2} defaultValue={0.7} className={inputClass} /></label>
+        <label>Judge temperature <input name="judgeTemperature" type="number" step="0.1" min={0} max={2} defaultValue={0.1} className={inputClass} /></label>
+        <label className="flex items-center gap-2"><input name="doubleJudge" type="checkbox" /> Double judging (seats swapped)</label>
+        <button type="submit" className={buttonClass}>Create</button>
+      </form>
+      <form className="flex max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "examiners", { mode: "heuristic", name: String(new FormData(e.currentTarget).get("name")) }); }}>
+        <input name="name" required placeholder="heuristic:name" aria-label="heuristic name" className={inputClass} />
+        <button type="submit" className={buttonClass}>Create heuristic</button>
+      </form>
+    </div>
+  );
+}
+
+export function TreesPanel() {
+  const [rows, load] = useList<TreeRow>("trees");
+  const { note, setNote, act } = useAction(load);
+  const upload = async (files: FileList) => {
+    for (const file of Array.from(files)) {
+      const r = await act("POST", "trees", { file: file.name, text: await file.text() });
+      if (!r.ok) return setNote(`${file.name}: ${String(r.data.error ?? r.status)}`);
+    }
+  };
+  return (
+    <div className="space-y-4">
+      <label className="block text-sm">Upload DR-Arena tree JSON files (20 MB and 64 levels at most) <input type="file" accept=".json,application/json" multiple aria-label="tree files" onChange={(e) => e.target.files && void upload(e.target.files)} /></label>
+      <Note note={note} />
+      <ul className="text-sm">{rows.map((t) => <li key={t.id}>{t.title ?? t.rootUrl} · {t.nodes} nodes</li>)}</ul>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import { AgentRegistrationError, agentSubmissionSchema, fromSubmission, probeAgentEndpoint, recentSubmissions, registerAgent, type AgentSubmission } from "@arena/agents";
+import { readSettings } from "@arena/db/accounts";
+import { approveAgent, openTournamentQueues } from "@arena/tournament";
+import { db } from "@/lib/db";
+
+/** HTTP status of each refusal kind (the API contract of POST /api/agents). */
+const STATUS: Record<AgentRegistrationError["kind"], number> = { duplicate: 409, refused: 422, health: 422, not_found: 404 };
+
+export function refusal(err: unknown): Response | null {
+  if (err instanceof AgentRegistrationError) return Response.json({ error: err.message, kind: err.kind }, { status: STATUS[err.kind] });
+  return null;
+}
+
+/** The first problem of a malformed submission, as the form and the API show it. */
+export function invalid(error: z.ZodError): Response {
+  const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  return Response.json({ error: issues[0] ? `${issues[0].path || "body"}: ${issues[0].message}` : "invalid body", issues }, { status: 400 });
+}
+
+export function parseSubmission(body: unknown) {
+  return agentSubmissionSchema.safeParse(body);
+}
+
+/** Opens the queues for one command and closes them after. */
+async function withQueues<T>(fn: (q: ReturnType<typeof openTournamentQueues>) => Promise<T>): Promise<T> {
+  const q = openTournamentQueues();
+  try {
+    return await fn(q);
+  } finally {
+    await q.close();
+  }
+}
+
+/** Submissions per owner and hour: enough for honest retries, not for flooding the health checker. */
+export const SUBMISSIONS_PER_HOUR = 10;
+
+/** A 429 when the owner submitted SUBMISSIONS_PER_HOUR agents in the last hour. */
+export async function submissionLimit(ownerId: string): Promise<Response | null> {
+  if ((await recentSubmissions(db(), ownerId, 3_600_000)) < SUBMISSIONS_PER_HOUR) return null;
+  return Response.json({ error: `at most ${SUBMISSIONS_PER_HOUR} agent submissions an hour` }, { status: 429, headers: { "retry-after": "3600" } });
+}
+
+/**
+ * Registers an owner's agent (guard, health check, encrypted key) as pending, or approved and
+ * entered in the open tournament when the operator turned auto-approval on.
+ */
+export async function submitAgent(ownerId: string, s: AgentSubmission) {
+  const { autoApproval } = await readSettings(db());
+  const agent = await registerAgent(db(), fromSubmission(s, ownerId, autoApproval ? "approved" : "pending"));
+  const joined = autoApproval ? (await withQueues((q) => approveAgent(db(), q, agent.id))).joined : null;
+  const { health: _health, ...shown } = agent;
+  return { ...shown, approval: autoApproval ? "approved" : "pending", joined };
+}
+
+/** "Test endpoint": nothing is stored; the answer excerpt is cut short and returned as data. */
+export async function testEndpoint(s: AgentSubmission) {
+  const { health, question, answer } = await probeAgentEndpoint(db(), fromSubmission(s, null, "pending"));
+  return {
+    health,
+    question,
+    latencyMs: answer.latencyMs,
+    excerpt: answer.text.slice(0, 1200),
+    citations: answer.citations,
+    error: answer.error,
+  };
+}
+
+export async function approveAndEnter(agentId: string) {
+  return withQueues((q) => approveAgent(db(), q, agentId));
+}

@@ -1,0 +1,87 @@
+"use client";
+import { useState } from "react";
+import { buttonClass, inputClass, send } from "../account/client";
+
+interface Probe {
+  health: string;
+  question: string;
+  latencyMs: number;
+  excerpt: string;
+  citations: { count: number; urls: string[] };
+  error: { class: string; detail: string } | null;
+}
+
+function formBody(form: HTMLFormElement) {
+  const f = new FormData(form);
+  const text = (k: string) => String(f.get(k) ?? "").trim();
+  return {
+    name: text("name"),
+    description: text("description"),
+    protocol: text("protocol"),
+    endpoint: text("endpoint"),
+    ...(text("model") ? { model: text("model") } : {}),
+    ...(String(f.get("api_key") ?? "") ? { api_key: String(f.get("api_key")) } : {}),
+  };
+}
+
+/**
+ * Agent submission: "Test endpoint" (health check + one probe question, nothing stored), then
+ * Submit. Answers are shown as plain text (React escapes them); the key field is never filled back.
+ */
+export function SubmitForm() {
+  const [error, setError] = useState<string | null>(null);
+  const [probe, setProbe] = useState<Probe | null>(null);
+  const [busy, setBusy] = useState<"test" | "submit" | null>(null);
+  async function run(kind: "test" | "submit", form: HTMLFormElement) {
+    setBusy(kind);
+    setError(null);
+    if (kind === "test") setProbe(null);
+    const r = await send<Probe>("POST", kind === "test" ? "/api/me/agents/probe" : "/api/agents", formBody(form));
+    setBusy(null);
+    if (!r.ok) return setError(r.data.error ?? `failed (${r.status})`);
+    if (kind === "test") setProbe(r.data);
+    else window.location.assign("/me/agents");
+  }
+  return (
+    <form
+      className="max-w-xl space-y-3"
+      aria-label="Submit an agent"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run("submit", e.currentTarget);
+      }}
+    >
+      <label className="block text-sm">Name <input name="name" required maxLength={100} className={inputClass} /></label>
+      <label className="block text-sm">Description <textarea name="description" maxLength={2000} rows={2} className={inputClass} /></label>
+      <label className="block text-sm">
+        Protocol{" "}
+        <select name="protocol" className={inputClass} defaultValue="arena-http">
+          <option value="arena-http">arena HTTP</option>
+          <option value="openai">OpenAI-compatible</option>
+        </select>
+      </label>
+      <label className="block text-sm">Endpoint <input name="endpoint" required placeholder="https://agent.example.com/answer" className={inputClass} /></label>
+      <label className="block text-sm">Model (OpenAI-compatible) <input name="model" maxLength={200} className={inputClass} /></label>
+      <label className="block text-sm">API key <input name="api_key" type="password" autoComplete="off" maxLength={4096} className={inputClass} /></label>
+      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+      <div className="flex gap-3">
+        <button type="button" disabled={busy !== null} className={buttonClass} onClick={(e) => void run("test", e.currentTarget.form!)}>
+          {busy === "test" ? "Testing…" : "Test endpoint"}
+        </button>
+        <button type="submit" disabled={busy !== null} className={buttonClass}>{busy === "submit" ? "Submitting…" : "Submit"}</button>
+      </div>
+      {probe && (
+        <section aria-label="Test result" className="space-y-1 rounded border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+          <p>Health: {probe.health}</p>
+          <p>Question: {probe.question}</p>
+          <p>Latency: {probe.latencyMs} ms · citations parsed: {probe.citations.count}</p>
+          {probe.error ? (
+            <p className="text-red-700 dark:text-red-400">Error {probe.error.class}: {probe.error.detail}</p>
+          ) : (
+            <pre className="whitespace-pre-wrap break-words text-xs" data-testid="probe-excerpt">{probe.excerpt}</pre>
+          )}
+        </section>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { isRole, userForApiToken, type Role } from "@arena/db/accounts";
+import { auth, trustedOrigins } from "./auth";
+import { db } from "./db";
+
+/** Who is asking: the signed-in user with a known role. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+function toSessionUser(u: { id: string; email: string; name: string; role?: string | null; banned?: boolean | null }): SessionUser | null {
+  if (u.banned || !isRole(u.role)) return null;
+  return { id: u.id, email: u.email, name: u.name, role: u.role };
+}
+
+/** The user of the current request's session cookie, or null. */
+export async function currentUser(h?: Headers): Promise<SessionUser | null> {
+  const session = await auth().api.getSession({ headers: h ?? (await headers()) });
+  return session ? toSessionUser(session.user) : null;
+}
+
+/**
+ * For pages and server actions: the signed-in user when their role is one of `roles`; anyone
+ * else is sent to the sign-in page (anonymous: to come back afterwards; wrong role: told so).
+ */
+export async function requireRole(roles: readonly Role[], next = "/"): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(`/signin?next=${encodeURIComponent(next)}`);
+  if (!roles.includes(user.role)) redirect(`/signin?forbidden=1&next=${encodeURIComponent(next)}`);
+  return user;
+}
+
+/** The origin this server answers on, as the browser sees it. */
+function selfOrigin(req: Request): string {
+  const h = req.headers;
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? new URL(req.url).host;
+  const proto = h.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+/**
+ * CSRF guard of our own state-changing routes: a browser always sends Origin on a cross-site
+ * POST, so a present Origin must be this server's (or a trusted one). Requests without Origin
+ * come from scripts (curl with a token), which carry no ambient cookie authority worth forging.
+ */
+export function crossSiteRefusal(req: Request): Response | null {
+  const origin = req.headers.get("origin");
+  if (origin === null) return null;
+  if (origin === selfOrigin(req) || trustedOrigins().includes(origin)) return null;
+  return Response.json({ error: "cross-site request refused" }, { status: 403 });
+}
+
+export type ApiAuth = { user: SessionUser; via: "session" | "token" } | { response: Response };
+
+/**
+ * For route handlers: refuses cross-site requests, then authenticates by session cookie or a
+ * personal API token (`Authorization: Bearer arena_pat_…`, when `allowToken`): 401 without
+ * either, 403 with the wrong role.
+ */
+export async function requireRoleApi(req: Request, roles: readonly Role[], opts: { allowToken?: boolean } = {}): Promise<ApiAuth> {
+  const refused = crossSiteRefusal(req);
+  if (refused) return { response: refused };
+  let user: SessionUser | null = null;
+  let via: "session" | "token" = "session";
+  const bearer = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
+  if (bearer && opts.allowToken) {
+    const row = await userForApiToken(db(), bearer);
+    user = row ? toSessionUser(row) : null;
+    via = "token";
+  } else {
+    user = await currentUser(req.headers);
+  }
+  if (!user) return { response: Response.json({ error: "sign in or send a personal API token" }, { status: 401 }) };
+  if (!roles.includes(user.role)) return { response: Response.json({ error: `this needs the role ${roles.join(" or ")}` }, { status: 403 }) };
+  return { user, via };
+}

@@ -1,0 +1,88 @@
+import { createHmac } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { admin } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { loadSecretKey } from "@arena/agents";
+import { readSettings } from "@arena/db/accounts";
+import { db } from "./db";
+
+/**
+ * Accounts (better-auth): email + password, sessions in PostgreSQL (revocable: deleting the row
+ * ends the session), roles from the admin plugin. Cookies are HttpOnly and SameSite=Lax, and
+ * Secure when the public URL is https. better-auth refuses state-changing requests whose Origin
+ * is not trusted (the public URL plus ARENA_TRUSTED_ORIGINS).
+ */
+
+/** The public URL of the web app (BETTER_AUTH_URL, else ARENA_PUBLIC_URL, else the request's). */
+export function publicUrl(): string | undefined {
+  return process.env.BETTER_AUTH_URL ?? process.env.ARENA_PUBLIC_URL;
+}
+
+/** BETTER_AUTH_SECRET, else a key derived from the arena secret key (one secret to manage). */
+function authSecret(): string {
+  return process.env.BETTER_AUTH_SECRET ?? createHmac("sha256", loadSecretKey()).update("better-auth session secret").digest("base64");
+}
+
+export function trustedOrigins(): string[] {
+  const extra = (process.env.ARENA_TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+  const url = publicUrl();
+  return url ? [new URL(url).origin, ...extra] : extra;
+}
+
+/** Sign-in and sign-up attempts per IP: 5 a minute (better-auth's limiter, stored in PostgreSQL). */
+const AUTH_RULE = { window: 60, max: 5 };
+
+function createAuth() {
+  const url = publicUrl();
+  return betterAuth({
+    appName: "DR Arena",
+    ...(url ? { baseURL: url } : {}),
+    secret: authSecret(),
+    database: prismaAdapter(db(), { provider: "postgresql" }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    trustedOrigins: trustedOrigins(),
+    rateLimit: {
+      enabled: process.env.ARENA_AUTH_RATE_LIMIT !== "off",
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: { "/sign-in/email": AUTH_RULE, "/sign-up/email": AUTH_RULE },
+    },
+    advanced: {
+      // Explicit: better-auth turns the origin check off by itself when it thinks it runs under a
+      // test runner (NODE_ENV=test or VITEST in the environment), which a server must never do.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: url?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Self sign-up makes owners only, and only while the operator keeps sign-up open.
+          before: async (user, ctx) => {
+            if (ctx?.path !== "/sign-up/email") return { data: user };
+            if (!(await readSettings(db())).openSignUp) throw new APIError("FORBIDDEN", { message: "Sign-up is closed: ask an operator for an account." });
+            return { data: { ...user, role: "owner" } };
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: "owner", adminRoles: ["admin"], roles: { admin: adminAc, auditor: userAc, owner: userAc } }),
+      nextCookies(),
+    ],
+  });
+}
+
+let instance: ReturnType<typeof createAuth> | undefined;
+
+/** The process's one better-auth instance (created on first use, after the environment is read). */
+export function auth() {
+  instance ??= createAuth();
+  return instance;
+}

@@ -1,0 +1,156 @@
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { addAllowedHost } from "@arena/db/accounts";
+import { CONSOLE_API, CONSOLE_PAGES } from "../../apps/web/src/features/console/routes";
+import { freshDb, REPO_ROOT } from "../helpers/arena";
+import { startFaultAgentServer, type FaultAgentServer } from "../servers/fault-agent-server";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
+import { signIn, startAccountsWeb, type AccountsWeb } from "./server";
+
+const env = accountsEnv();
+Object.assign(process.env, env);
+const APP = `${REPO_ROOT}apps/web/src/app`;
+
+/** Every route file below `dir` as a URL path (route groups and file names dropped). */
+function routeFiles(dir: string, name: "page.tsx" | "route.ts"): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...routeFiles(full, name));
+    else if (entry === name) out.push(`/${relative(APP, dir)}`);
+  }
+  return out;
+}
+
+/** A concrete path for a table entry (`:id` → a made-up id: authorisation comes before lookup). */
+const concrete = (path: string) => path.replace(/:\w+/g, "x0");
+
+describe("accounts: who may do what", () => {
+  let db: PrismaClient;
+  let web: AccountsWeb;
+  let srv: FaultAgentServer;
+  const cookies: Record<"owner" | "auditor" | "admin", string> = { owner: "", auditor: "", admin: "" };
+
+  beforeAll(async () => {
+    db = await freshDb();
+    srv = await startFaultAgentServer();
+    await addAllowedHost(db, srv.hostPort, null);
+    for (const role of ["owner", "auditor", "admin"] as const) await createUser(db, role, `${role}@example.test`);
+    web = await startAccountsWeb(env);
+    for (const role of ["owner", "auditor", "admin"] as const) cookies[role] = await signIn(web.url, `${role}@example.test`, PASSWORD);
+  });
+  afterAll(async () => {
+    await web?.stop();
+    await srv?.close();
+    await db?.$disconnect();
+  });
+
+  const as = (who: keyof typeof cookies | "anonymous", extra: Record<string, string> = {}) => ({ ...(who === "anonymous" ? {} : { cookie: cookies[who] }), ...extra });
+
+  it("the route table lists every console page and the console API is one table-driven handler", () => {
+    expect(routeFiles(`${APP}/console`, "page.tsx").sort()).toEqual(CONSOLE_PAGES.map((p) => p.href).filter((h) => h !== "/console/queues").sort());
+    expect(routeFiles(`${APP}/console`, "route.ts")).toEqual(["/console/queues/[[...path]]"]);
+    expect(routeFiles(`${APP}/api/console`, "route.ts")).toEqual(["/api/console/[...path]"]);
+  });
+
+  it("every console page refuses anonymous users, owners and auditors; admins get it", async () => {
+    for (const { href } of CONSOLE_PAGES) {
+      for (const who of ["anonymous", "owner", "auditor"] as const) {
+        const res = await fetch(`${web.url}${href}`, { headers: as(who), redirect: "manual" });
+        const location = res.headers.get("location") ?? "";
+        const refused = res.status === 403 || (res.status >= 300 && res.status < 400 && location.includes("/signin"));
+        expect(refused, `${who} ${href}: ${res.status} ${location}`).toBe(true);
+      }
+      const ok = await fetch(`${web.url}${href}`, { headers: as("admin"), redirect: "manual" });
+      expect(ok.status, `admin ${href}`).toBe(200);
+    }
+  });
+
+  it("every console API route refuses anonymous users (401), owners and auditors (403)", async () => {
+    for (const key of CONSOLE_API) {
+      const [method, path] = key.split(" ") as [string, string];
+      const url = `${web.url}/api/console/${concrete(path)}`;
+      const body = method === "POST" ? "{}" : undefined;
+      for (const [who, status] of [["anonymous", 401], ["owner", 403], ["auditor", 403]] as const) {
+        const res = await fetch(url, { method, headers: as(who, { "content-type": "application/json" }), ...(body ? { body } : {}) });
+        expect(res.status, `${who} ${key}`).toBe(status);
+      }
+    }
+    const settings = await fetch(`${web.url}/api/console/settings`, { headers: as("admin") });
+    expect(await settings.json()).toEqual({ openSignUp: true, autoApproval: false });
+  });
+
+  const submission = (over: Record<string, unknown> = {}) => ({ name: "api-agent", description: "d", protocol: "arena-http", endpoint: srv.url("/ok"), api_key: "sk-api-9", ...over });
+  const post = (body: string, headers: Record<string, string>) => fetch(`${web.url}/api/agents`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+  it("POST /api/agents: 401 anonymous, 403 auditor, 403 cross-site, 413 oversized, 400 malformed, 422 guard, none written", async () => {
+    const json = JSON.stringify(submission());
+    expect((await post(json, as("anonymous"))).status).toBe(401);
+    expect((await post(json, as("auditor"))).status).toBe(403);
+    expect((await post(json, as("owner", { origin: "https://evil.example" }))).status).toBe(403);
+    const big = JSON.stringify(submission({ description: "x".repeat(70 * 1024) }));
+    expect((await post(big, as("owner"))).status).toBe(413);
+    const malformed = await post('{"name": ', as("owner"));
+    expect(malformed.status).toBe(400);
+    expect((await post(JSON.stringify(submission({ protocol: "smtp" })), as("owner"))).status).toBe(400);
+    const internal = await post(JSON.stringify(submission({ endpoint: "http://169.254.169.254/latest" })), as("owner"));
+    expect(internal.status).toBe(422);
+    expect(((await internal.json()) as { error: string }).error).toMatch(/address guard/);
+    const unhealthy = await post(JSON.stringify(submission({ endpoint: srv.url("/nothing-here") })), as("owner"));
+    expect([201, 422]).toContain(unhealthy.status);
+    expect(await db.agent.count({ where: { name: "api-agent" } })).toBe(unhealthy.status === 201 ? 1 : 0);
+  });
+
+  it("the body limit counts the bytes read, not only the declared length", async () => {
+    const res = await fetch(`${web.url}/api/agents`, {
+      method: "POST",
+      headers: as("owner", { "content-type": "application/json" }),
+      body: new ReadableStream({
+        start(c) {
+          c.enqueue(new TextEncoder().encode(JSON.stringify(submission({ name: "chunked", description: "y".repeat(80 * 1024) }))));
+          c.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await db.agent.count({ where: { name: "chunked" } })).toBe(0);
+  });
+
+  it("a personal API token submits (201, no key in the answer), duplicates get 409, revoked tokens 401", async () => {
+    const created = await fetch(`${web.url}/api/tokens`, { method: "POST", headers: as("owner", { "content-type": "application/json" }), body: JSON.stringify({ name: "ci" }) });
+    expect(created.status).toBe(201);
+    const { token, id } = (await created.json()) as { token: string; id: string };
+    expect(JSON.stringify(await db.apiToken.findMany())).not.toContain(token);
+    const bearer = { authorization: `Bearer ${token}` };
+    const ok = await post(JSON.stringify(submission({ name: "token-agent", api_key: "sk-token-secret-77" })), bearer);
+    const text = await ok.text();
+    expect(ok.status, text).toBe(201);
+    expect(text).not.toContain("sk-token-secret-77");
+    expect(JSON.parse(text)).toMatchObject({ agent: { name: "token-agent", approval: "pending", hasKey: true } });
+    const dup = await post(JSON.stringify(submission({ name: "token-agent" })), bearer);
+    expect(dup.status).toBe(409);
+    expect(await db.agent.count({ where: { name: "token-agent" } })).toBe(1);
+    expect((await fetch(`${web.url}/api/tokens/${id}`, { method: "DELETE", headers: as("owner") })).status).toBe(200);
+    expect((await post(JSON.stringify(submission({ name: "after-revoke" })), bearer)).status).toBe(401);
+  });
+
+  it("better-auth refuses a cross-site sign-in and closed sign-up", async () => {
+    const cross = await fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }) });
+    expect(cross.status).toBe(403);
+    const close = await fetch(`${web.url}/api/console/settings`, { method: "POST", headers: as("admin", { "content-type": "application/json", origin: web.url }), body: JSON.stringify({ openSignUp: false }) });
+    expect(close.status).toBe(200);
+    const signup = await fetch(`${web.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ name: "n", email: "new@example.test", password: PASSWORD }) });
+    expect(signup.status).toBe(403);
+    expect(await db.user.count({ where: { email: "new@example.test" } })).toBe(0);
+  });
+
+  it("session cookies are HttpOnly and SameSite=Lax", async () => {
+    const res = await fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }) });
+    const session = res.headers.getSetCookie().find((c) => c.includes("session_token"))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
+});
