@@ -86,7 +86,7 @@ export function LeaderboardTable({ rows, examinerId }: { rows: LeaderboardRow[];
             </td>
             <td className="num px-2 py-1.5 whitespace-nowrap">
               <span className="font-medium">{fmtRating(r.rating)}</span>{" "}
-              <span className="text-xs text-zinc-500 dark:text-zinc-400" title={`95 % interval ${fmtRating(r.lower)} to ${fmtRating(r.upper)}`}>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400" title={`95 % bootstrap interval ${fmtRating(r.lower)} to ${fmtRating(r.upper)}${r.sandwich ? `; sandwich ${fmtRating(r.sandwich.lower)} to ${fmtRating(r.sandwich.upper)}` : ""}`}>
                 {fmtInterval(r.rating, r.lower, r.upper)}
               </span>
             </td>

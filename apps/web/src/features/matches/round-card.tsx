@@ -118,7 +118,7 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
       <div className="mt-3">
         <h4 className="text-sm font-medium">Question</h4>
         <p className="whitespace-pre-wrap text-sm">{round.question ?? "—"}</p>
-        {round.wordLimitInstruction ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Word limit: {round.wordLimitInstruction}</p> : null}
+        {round.wordLimitInstruction ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Word limit given to both agents: “{round.wordLimitInstruction}”</p> : null}
       </div>
 
       <div className="mt-3 grid gap-4 md:grid-cols-2">
