@@ -1,7 +1,7 @@
 import { domainOf, GENERIC_RELATIONSHIP, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
-import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
+import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens } from "../text";
 import { GenerationError } from "../types";
 import { answerFacts, factFound, type AnswerFacts } from "./judge";
 import { cleanDescription, cleanSentences, plainSentences, readsAsPhrase } from "./passages";
@@ -215,14 +215,15 @@ interface PickedFact {
  * question so far is skipped, and so is one whose prompt would give away a fact already taken.
  */
 function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget): PickedFact[] {
-  // verified against the page as its clean sentences read it (glued words separated)
-  const page = unglue(`${t.node.description} ${t.node.content}`);
+  // verified against the page as stored: a value made by separating glued words ("Java Script")
+  // is not how the page, or an answer, spells it
+  const page = decodeEntities(`${t.node.description} ${t.node.content}`);
   const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
   // a page without a clean sentence holding a fact may still give figures and dates from plain ones
   const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
     extractFacts(s).filter((f) => (f.kind === "number" || f.kind === "date") && isAttribute(f, hidden)),
   );
-  const candidates = [...clean, ...plain].filter((f) => containsPhrase(page, f.value));
+  const candidates = [...clean, ...plain].map(trimmed).filter((f) => containsPhrase(page, f.value));
   const usable = candidates.flatMap((fact) => {
     const prompt = clozePrompt(fact, hidden);
     return prompt === null ? [] : [{ fact, prompt }];
@@ -235,6 +236,7 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
     if (picked.length >= FACTS_PER_TARGET) break;
     // a closing phrase only stands in when the page has no number, date or name to ask for
     if (p.fact.kind === "statement" && picked.length > 0) break;
+    if (taken.some((f) => normalize(f.value) === normalize(p.fact.value))) continue;
     const withPrompt = [...question, answerFacts(p.prompt)];
     const given = merged(withPrompt);
     if ([...taken, p.fact].some((f) => answeredBy(given, f.value))) continue;
@@ -257,6 +259,9 @@ function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
   const words = tokens(f.value);
   return words.length <= MAX_NAME_WORDS && new Set(words).size === words.length;
 }
+
+/** A name's trailing sentence punctuation is not part of it ("Apple Contact Center."). */
+const trimmed = (f: Fact): Fact => (f.kind === "name" ? { ...f, value: f.value.replace(/[.,;:]+$/, "") } : f);
 
 const PHRASE_BREAK = new Set("a an the of for to in on at by with from as and or like such including about into than".split(" "));
 

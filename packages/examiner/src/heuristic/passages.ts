@@ -16,6 +16,8 @@ const MIN_WORDS = 6;
 const MAX_WORDS = 35;
 /** Menu and layout characters, URLs, copyright lines, unresolved entities. */
 const LAYOUT = /[|»›«•©®™]|https?:\/\/|www\.|&[a-z]+;|\.{3}|…/i;
+/** Site machinery rather than content: bot walls, cookie and script notices, legal footers. */
+const BOILERPLATE = /javascript|cookies?\b|your browser|captcha|please enable|all rights reserved|terms of use|privacy policy/i;
 
 /**
  * Whether a sentence reads as prose: 6–35 words, ends like a sentence, at least one word in
@@ -28,11 +30,10 @@ export function isCleanSentence(s: string): boolean {
 
 /** isCleanSentence without the sentence ending: the word counts and ratios only. */
 function readsAsProse(s: string): boolean {
-  if (LAYOUT.test(s)) return false;
+  if (LAYOUT.test(s) || BOILERPLATE.test(s)) return false;
   const words = s.split(" ");
   if (words.length < MIN_WORDS || words.length > MAX_WORDS) return false;
-  const lower = tokens(s);
-  const functionWords = lower.filter((w) => FUNCTION_WORDS.has(w)).length;
+  const functionWords = lowerFunctionWords(s);
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
   return functionWords * 8 >= words.length && capitalised * 2 <= words.length;
 }
@@ -60,7 +61,12 @@ export const plainSentences: (text: string) => readonly string[] = memoized(
   2_000_000,
 );
 
-/** Whether the words a cloze quotes read as a phrase: a function word among them, no layout characters. */
+/** Whether the words a cloze quotes read as a phrase: a lower-case function word among them, no layout characters. */
 export function readsAsPhrase(words: string): boolean {
-  return !LAYOUT.test(words) && tokens(words).some((w) => FUNCTION_WORDS.has(w));
+  return !LAYOUT.test(words) && !BOILERPLATE.test(words) && lowerFunctionWords(words) > 0;
+}
+
+/** Function words as prose writes them: lower case ("Join Now Available Or SGD" is a menu's "Or"). */
+function lowerFunctionWords(s: string): number {
+  return s.split(/[^\p{L}]+/u).filter((w) => FUNCTION_WORDS.has(w)).length;
 }
