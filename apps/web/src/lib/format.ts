@@ -37,3 +37,6 @@ export function fmtP(p: number | null): string {
   if (p === null) return "—";
   return p < 0.001 ? "< 0.001" : p.toFixed(3);
 }
+
+/** `1 round`, `2 rounds`. */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -12,7 +12,7 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <div className="text-xs text-zinc-500 dark:text-zinc-400">{label}</div>
-      <div className="num text-left text-lg font-semibold">{children}</div>
+      <div className="text-lg font-semibold tabular-nums">{children}</div>
     </div>
   );
 }

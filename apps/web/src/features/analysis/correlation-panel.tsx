@@ -98,7 +98,7 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
           ) : (
             <>
               <p>
-                {result.rows.length} rows read{result.skipped ? `, ${result.skipped} lines skipped (header or no number)` : ""}; {result.matched.length} matched to
+                {result.rows.length} rows read{result.skipped ? `, ${result.skipped} skipped (a header, or no number at the end)` : ""}; {result.matched.length} matched to
                 our agents.
               </p>
               {result.stats ? (

@@ -95,7 +95,7 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
   const verdict = verdictOf(round.verdict);
   const winner = verdict?.seat === "A" ? match.agentA.name : verdict?.seat === "B" ? match.agentB.name : null;
   return (
-    <article data-testid={`round-${round.number}`} className={`mt-6 rounded-lg border p-4 ${round.voided ? "border-dashed border-zinc-400 opacity-80" : "border-zinc-200 dark:border-zinc-800"}`}>
+    <article data-testid={`round-${round.number}`} className={`mt-6 rounded-lg border p-3 sm:p-4 ${round.voided ? "border-dashed border-zinc-400 opacity-80" : "border-zinc-200 dark:border-zinc-800"}`}>
       <header className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h3 className="text-base font-semibold">Round {round.number}</h3>
         <span className="num text-sm text-zinc-500">

@@ -12,7 +12,7 @@ export function Progress({ matches }: { matches: TournamentSummary["matches"] })
         <span className="bg-sky-500" style={{ width: pct(running) }} />
         <span className="bg-red-500" style={{ width: pct(failed) }} />
       </div>
-      <p className="num mt-0.5 text-left text-xs text-zinc-500 dark:text-zinc-400">{text}</p>
+      <p className="mt-0.5 text-xs tabular-nums text-zinc-500 dark:text-zinc-400">{text}</p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { TournamentView } from "@arena/tournament/read";
 import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
-import { fmtInterval, fmtRating, fmtTime } from "@/lib/format";
+import { fmtInterval, fmtRating, fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
 import { Progress } from "./progress";
 
@@ -20,7 +20,7 @@ function MatchChip({ m }: { m: MatchRef }) {
         {m.scoreA}–{m.scoreB}
       </span>
       <span className="text-zinc-500">
-        {m.rounds} rounds · A {m.agentA.name}
+        {plural(m.rounds, "round")} · A {m.agentA.name}
       </span>
       {m.status === "completed" ? <span>{winner ? `${winner} won` : m.winner === "tie" ? "tie" : ""}</span> : <StatusBadge status={m.status} />}
     </li>
