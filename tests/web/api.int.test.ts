@@ -10,8 +10,8 @@ import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import { createRedis, eventsChannel, publishEvent, type ArenaEvent } from "@arena/jobs";
 import type { MatchPage } from "@arena/match/read";
-import { battleLineSchema, leaderboardViewSchema, type LeaderboardView } from "@arena/tournament/read";
-import { API_ROUTES, UNDOCUMENTED_ROUTES, type ApiRoute } from "../../apps/web/src/lib/api/routes";
+import { battleLineSchema, type LeaderboardView } from "@arena/tournament/read";
+import { API_ROUTES, UNDOCUMENTED_ROUTES, leaderboardSchema, type ApiRoute } from "../../apps/web/src/lib/api/routes";
 import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
 import { LEADERBOARD_CSV_COLUMNS } from "../../apps/web/src/lib/api/csv";
 import { freshDb, REPO_ROOT, waitFor } from "../helpers/arena";
@@ -79,6 +79,7 @@ describe("JSON API", () => {
     return {
       scopes: "/api/scopes",
       leaderboard: `/api/leaderboard?examiner=${seeded.examinerConfigId}`,
+      analysis: `/api/analysis?tournament=${seeded.tournamentId}`,
       leaderboardCsv: `/api/leaderboard.csv?tournament=${seeded.tournamentId}`,
       battles: `/api/battles.jsonl?examiner=${seeded.examinerConfigId}`,
       agents: "/api/agents",
@@ -98,19 +99,24 @@ describe("JSON API", () => {
   it("every route.ts under app/api is in the route table (or its short list of exceptions), and every table entry is served", async () => {
     const files = readdirSync(`${REPO_ROOT}apps/web/src/app/api`, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
     const served = files.map((f) => ("/api/" + f.replace(/\/?route\.ts$/, "")).replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
-    expect(served.sort()).toEqual([...Object.values(API_ROUTES).map((r) => r.path), ...UNDOCUMENTED_ROUTES].sort());
+    const documented = new Set<string>([...(Object.values(API_ROUTES) as ApiRoute[]).map((r) => r.path), ...UNDOCUMENTED_ROUTES]);
+    expect(served.filter((p) => !documented.has(p)), "route handlers missing from API_ROUTES (apps/web/src/lib/api/routes.ts)").toEqual([]);
+    expect([...documented].filter((p) => !served.includes(p)), "API_ROUTES entries without a route handler").toEqual([]);
   });
 
   it("each JSON route answers 200 with a body its documented schema accepts", async () => {
     const paths = await concretePaths();
     for (const [key, route] of Object.entries(API_ROUTES) as [keyof typeof API_ROUTES, ApiRoute][]) {
-      if (route.response.mediaType !== "application/json") continue;
+      if (route.response.mediaType !== "application/json" || route.auth || (route.method ?? "get") !== "get") continue;
       await getJson(paths[key], route.response.schema);
     }
     const match = await getJson(paths.match, API_ROUTES.match.response.schema);
     expect(match.roundsList).toHaveLength(match.rounds + match.voidedRounds);
     expect(match.roundsList[0]!.question).toBeTruthy();
     expect(match.roundsList[0]!.a.text).toBeTruthy();
+    const analysis = await getJson(paths.analysis, API_ROUTES.analysis.response.schema);
+    expect(analysis.analysis!.rounds).toBeGreaterThan(0);
+    expect(analysis.snapshot!.matchesCounted).toBe(await db.match.count({ where: { tournamentId: seeded.tournamentId, status: "completed", rounds: { gt: 0 } } }));
     const tournament = await getJson(paths.tournament, API_ROUTES.tournament.response.schema);
     expect(tournament).toMatchObject({ id: seeded.tournamentId, status: "completed", swissRounds: 3 });
     expect(tournament.rounds).toHaveLength(3);
@@ -152,6 +158,7 @@ describe("JSON API", () => {
       "/api/leaderboard?examiner=nope",
       `/api/leaderboard?tournament=nope`,
       "/api/leaderboard.csv?examiner=nope",
+      "/api/analysis?examiner=nope",
       "/api/battles.jsonl?tournament=nope",
       `/api/agents/${seeded.agentIds[0]}?examiner=nope`,
     ]) {
@@ -164,6 +171,7 @@ describe("JSON API", () => {
       "/api/matches?cursor=",
       "/api/leaderboard?examiner=",
       "/api/leaderboard.csv?tournament=",
+      "/api/analysis?tournament=",
       "/api/battles.jsonl?examiner=",
       `/api/agents/${seeded.agentIds[0]}?examiner=`,
       `/api/matches/${"x".repeat(201)}`,
@@ -174,21 +182,24 @@ describe("JSON API", () => {
   });
 
   it("the OpenAPI document is valid OpenAPI 3.1 and lists every route with its parameters and error responses", async () => {
-    const doc = await getJson("/api/openapi.json", z.object({ openapi: z.string(), paths: z.record(z.string(), z.object({ get: z.record(z.string(), z.unknown()) })) }).loose());
+    const doc = await getJson("/api/openapi.json", z.object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }).loose());
     expect(doc.openapi).toBe("3.1.0");
     await SwaggerParser.validate(structuredClone(doc) as never);
-    expect(Object.keys(doc.paths).sort()).toEqual(Object.values(API_ROUTES).map((r) => r.path).sort());
-    for (const route of Object.values(API_ROUTES) as ApiRoute[]) {
-      const op = z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })), responses: z.record(z.string(), z.unknown()) }).parse(doc.paths[route.path]!.get);
+    const routes = Object.values(API_ROUTES) as ApiRoute[];
+    expect(Object.keys(doc.paths).sort()).toEqual([...new Set(routes.map((r) => r.path))].sort());
+    for (const route of routes) {
+      const method = route.method ?? "get";
+      const op = z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })), responses: z.record(z.string(), z.unknown()) }).parse(doc.paths[route.path]![method]);
       const names = op.parameters.map((p) => `${p.in}:${p.name}`).sort();
       const expected = [...(route.pathParams ?? []).map((p) => `path:${p.name}`), ...Object.keys(route.query?.shape ?? {}).map((n) => `query:${n}`)].sort();
-      expect(names, route.path).toEqual(expected);
-      expect(Object.keys(op.responses).sort(), route.path).toEqual(["200", ...(route.query || route.pathParams ? ["400"] : []), ...(route.notFound ? ["404"] : [])].sort());
+      expect(names, `${method} ${route.path}`).toEqual(expected);
+      const statuses = [String(route.status ?? 200), ...(route.query || route.pathParams || route.body ? ["400"] : []), ...(route.auth ? ["401"] : []), ...(route.notFound ? ["404"] : [])];
+      expect(Object.keys(op.responses).sort(), `${method} ${route.path}`).toEqual(statuses.sort());
     }
   });
 
   it("the CSV has one row per leaderboard row with the same numbers", async () => {
-    const board = await getJson(`/api/leaderboard?tournament=${seeded.tournamentId}`, leaderboardViewSchema);
+    const board = await getJson(`/api/leaderboard?tournament=${seeded.tournamentId}`, leaderboardSchema);
     const res = await get(`/api/leaderboard.csv?tournament=${seeded.tournamentId}`);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     const [header, ...rows] = (await res.text()).trimEnd().split("\r\n");
@@ -202,10 +213,10 @@ describe("JSON API", () => {
   });
 
   it("arena ratings on /api/battles.jsonl reproduces the leaderboard's ratings", async () => {
-    const fetchBoard = () => getJson(`/api/leaderboard?examiner=${seeded.examinerConfigId}`, leaderboardViewSchema);
+    const fetchBoard = () => getJson(`/api/leaderboard?examiner=${seeded.examinerConfigId}`, leaderboardSchema);
     const rated = await db.match.count({ where: { examinerConfigId: seeded.examinerConfigId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } });
     // The examiner-wide snapshot is refitted by the tournament's last tick; wait until it counts every rated match.
-    const board: LeaderboardView = await waitFor(async () => {
+    const board: Omit<LeaderboardView, "analysis"> = await waitFor(async () => {
       const b = await fetchBoard();
       return b.snapshot?.matchesCounted === rated && b;
     }, "the examiner-wide snapshot");

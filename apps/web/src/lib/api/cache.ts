@@ -1,8 +1,8 @@
 import { listen } from "./events";
 
 /**
- * Scope reads (leaderboard, its CSV, battles) cached per server process as finished response
- * bodies. A leaderboard comes from a stored snapshot that changes at most once per finished
+ * Scope reads (leaderboard, its CSV, battles, analyses) cached per server process, the API's as
+ * finished response bodies; pages may cache their read results the same way. A leaderboard comes from a stored snapshot that changes at most once per finished
  * match, while reading and serialising it (a 200 KB analysis for 20 agents) costs tens of ms per
  * request: under load that alone missed the 50 ms p95 target by two orders of magnitude.
  *
@@ -14,9 +14,9 @@ import { listen } from "./events";
 const TTL_MS = 2_000;
 
 interface Entry {
-  value: string | null;
+  value: unknown;
   expires: number;
-  refresh: Promise<string | null> | null;
+  refresh: Promise<unknown> | null;
 }
 
 const entries = new Map<string, Entry>();
@@ -28,7 +28,7 @@ function watchSnapshots(): void {
   });
 }
 
-function refresh(key: string, entry: Entry, compute: () => Promise<string | null>): Promise<string | null> {
+function refresh<T>(key: string, entry: Entry, compute: () => Promise<T | null>): Promise<T | null> {
   entry.refresh ??= compute()
     .then((value) => {
       if (value === null) entries.delete(key);
@@ -38,11 +38,14 @@ function refresh(key: string, entry: Entry, compute: () => Promise<string | null
     .finally(() => {
       entry.refresh = null;
     });
-  return entry.refresh;
+  return entry.refresh as Promise<T | null>;
 }
 
-/** The cached body under `key`, computing it when absent and refreshing it in the background when stale. */
-export async function cachedBody(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+/**
+ * The value cached under `key`, computed when absent and refreshed in the background when stale.
+ * Keys name what was read and with which parameters (`leaderboard:<examiner>:<tournament>`).
+ */
+export async function cached<T>(key: string, compute: () => Promise<T | null>): Promise<T | null> {
   watchSnapshots();
   let entry = entries.get(key);
   if (!entry) {
@@ -51,5 +54,5 @@ export async function cachedBody(key: string, compute: () => Promise<string | nu
   }
   if (entry.value === null) return refresh(key, entry, compute);
   if (Date.now() >= entry.expires) void refresh(key, entry, compute).catch((err: unknown) => console.error("api cache:", err));
-  return entry.value;
+  return entry.value as T;
 }

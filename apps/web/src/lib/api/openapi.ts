@@ -29,19 +29,29 @@ const errorResponse = (description: string) => ({ description, content: { "appli
 
 function operation(key: string, route: ApiRoute): JsonSchema {
   const { response } = route;
-  const canFail = Boolean(route.query || route.pathParams);
+  const canFail = Boolean(route.query || route.pathParams || route.body);
   // CSV is text; the other media types carry one schema-shaped value per line or per event.
   const body = response.mediaType === "text/csv" ? { type: "string" } : { $ref: `#/components/schemas/${response.name}` };
   return {
     operationId: key,
     summary: route.summary,
     parameters: parameters(route),
+    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } } : {}),
+    ...(route.auth ? { security: [{ session: [] }, { token: [] }] } : {}),
     responses: {
-      "200": { description: response.description, content: { [response.mediaType]: { schema: body } } },
-      ...(canFail ? { "400": errorResponse("a parameter is malformed") } : {}),
+      [String(route.status ?? 200)]: { description: response.description, content: { [response.mediaType]: { schema: body } } },
+      ...(canFail ? { "400": errorResponse("a parameter or the body is malformed") } : {}),
+      ...(route.auth ? { "401": errorResponse("not signed in") } : {}),
       ...(route.notFound ? { "404": errorResponse("unknown id or scope") } : {}),
     },
   };
+}
+
+/** Operations grouped by path, one per method. */
+function paths(routes: [string, ApiRoute][]): Record<string, Record<string, JsonSchema>> {
+  const out: Record<string, Record<string, JsonSchema>> = {};
+  for (const [key, r] of routes) (out[r.path] ??= {})[r.method ?? "get"] = operation(key, r);
+  return out;
 }
 
 /** The OpenAPI 3.1 document of every route in the route table, schemas generated from the read layer's zod schemas. */
@@ -57,7 +67,13 @@ export function openApiDocument(): JsonSchema {
       description: "Read-only JSON API of DR Arena: leaderboards from stored rating snapshots, battles, agents, matches, tournaments, trees and live events. Errors are {\"error\":{\"code\",\"message\"}}.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    paths: Object.fromEntries(routes.map(([key, r]) => [r.path, { get: operation(key, r) }])),
-    components: { schemas },
+    paths: paths(routes),
+    components: {
+      schemas,
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "the session of a signed-in user" },
+        token: { type: "http", scheme: "bearer", description: "a personal API token" },
+      },
+    },
   };
 }

@@ -23,14 +23,29 @@ export type MediaType = "application/json" | "text/csv" | "application/x-ndjson"
 export interface ApiRoute {
   /** OpenAPI path template (`{id}` for a path parameter). */
   path: string;
+  /** Default get. Several entries may share a path with different methods. */
+  method?: "get" | "post" | "put" | "patch" | "delete";
   summary: string;
   query?: z.ZodObject;
   pathParams?: readonly { name: string; description: string }[];
-  /** The 200 body: a JSON document, or a CSV / one JSON value per line / one event per `data:` line following `schema`. */
+  /** JSON request body. */
+  body?: z.ZodType;
+  /** Needs a signed-in user (session cookie or personal API token): 401 without one. */
+  auth?: boolean;
+  /** The success status (default 200). */
+  status?: 200 | 201;
+  /** The success body: a JSON document, or a CSV / one JSON value per line / one event per `data:` line following `schema`. */
   response: { name: string; mediaType: MediaType; schema: z.ZodType; description: string };
   /** Answers 404 for an unknown id or scope. */
   notFound: boolean;
 }
+
+/**
+ * The leaderboard view split in two: its rows (what most readers poll; ~10 KB for 20 agents) and
+ * the snapshot's analyses (~200 KB for 20 agents and 5,000 matches, which only charts need).
+ */
+export const leaderboardSchema = leaderboardViewSchema.omit({ analysis: true });
+export const analysisSchema = leaderboardViewSchema.pick({ examiner: true, tournament: true, snapshot: true, analysis: true });
 
 const id = (what: string) => [{ name: "id", description: `${what} id` }] as const;
 
@@ -52,7 +67,14 @@ export const API_ROUTES = {
     path: "/api/leaderboard",
     summary: "Leaderboard of one examiner configuration (optionally one tournament) from its latest rating snapshot",
     query: scopeParamsSchema,
-    response: { name: "Leaderboard", mediaType: "application/json", schema: leaderboardViewSchema, description: "rows best first, with the snapshot they come from" },
+    response: { name: "Leaderboard", mediaType: "application/json", schema: leaderboardSchema, description: "rows best first, with the snapshot they come from (analyses: /api/analysis)" },
+    notFound: true,
+  },
+  analysis: {
+    path: "/api/analysis",
+    summary: "The analyses stored with the same snapshot: verdicts, failure types, depth/width histograms, skill gap, pairwise records, Elo history",
+    query: scopeParamsSchema,
+    response: { name: "Analysis", mediaType: "application/json", schema: analysisSchema, description: "null analysis before the first rated match" },
     notFound: true,
   },
   leaderboardCsv: {
@@ -159,6 +181,7 @@ export type RouteName = keyof typeof API_ROUTES;
 
 /**
  * Route handlers under app/api that are deliberately not in this table: the authentication
- * library's catch-all (its endpoints are the library's protocol, not the arena's read API).
+ * library's catch-all (its endpoints are the library's protocol) and the operator console's
+ * catch-all (admin only, dispatched by its own table in features/console).
  */
-export const UNDOCUMENTED_ROUTES = ["/api/auth/{...all}"] as const;
+export const UNDOCUMENTED_ROUTES = ["/api/auth/{...all}", "/api/console/{...path}"] as const;

@@ -1,6 +1,6 @@
 import { readBattles } from "@arena/tournament/read";
 import { db } from "@/lib/db";
-import { cachedBody } from "@/lib/api/cache";
+import { cached } from "@/lib/api/cache";
 import { handle, notFound, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
     const scope = queryParams(request, API_ROUTES.battles.query);
-    const body = await cachedBody(`battles:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
+    const body = await cached(`battles:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
       const battles = await readBattles(db(), scope);
       return battles && battles.map((b) => JSON.stringify(b) + "\n").join("");
     });

@@ -1,6 +1,6 @@
 import { readLeaderboard } from "@arena/tournament/read";
 import { db } from "@/lib/db";
-import { cachedBody } from "@/lib/api/cache";
+import { cached } from "@/lib/api/cache";
 import { leaderboardCsv } from "@/lib/api/csv";
 import { handle, notFound, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
     const scope = queryParams(request, API_ROUTES.leaderboardCsv.query);
-    const body = await cachedBody(`leaderboard.csv:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
+    const body = await cached(`leaderboard.csv:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
       const board = await readLeaderboard(db(), scope);
       return board && leaderboardCsv(board);
     });

@@ -1,6 +1,6 @@
 import { readLeaderboard } from "@arena/tournament/read";
 import { db } from "@/lib/db";
-import { cachedBody } from "@/lib/api/cache";
+import { cached } from "@/lib/api/cache";
 import { handle, notFound, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
 
@@ -10,9 +10,11 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
     const scope = queryParams(request, API_ROUTES.leaderboard.query);
-    const body = await cachedBody(`leaderboard:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
+    const body = await cached(`leaderboard:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
       const board = await readLeaderboard(db(), scope);
-      return board && JSON.stringify(board);
+      if (!board) return null;
+      const { analysis: _, ...rows } = board;
+      return JSON.stringify(rows);
     });
     if (body === null) throw notFound("examiner configuration or tournament");
     return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
