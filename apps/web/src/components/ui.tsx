@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { safeUrl } from "@/lib/untrusted-markdown";
 
 /** Small presentational pieces shared by every page. */
 
@@ -83,7 +84,12 @@ export function HeuristicBanner({ name }: { name: string }) {
   );
 }
 
+/**
+ * A link to a page outside the arena (tree pages, checklist sources). Those URLs come from crawls
+ * and imported files, so anything but http(s)/mailto renders as plain text.
+ */
 export function ExternalLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
+  if (!safeUrl(href) || href.startsWith("#")) return <span className={className ?? "break-all"}>{children}</span>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={className ?? `${link} break-all`}>
       {children}
