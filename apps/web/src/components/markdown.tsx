@@ -15,7 +15,7 @@ const components: Components = {
         {children}
       </a>
     ) : (
-      <span>{children}</span>
+      <span title="link removed: only http, https and mailto links are kept">{children}</span>
     ),
   img: ({ src, alt }) => {
     const label = `[image${alt ? `: ${alt}` : ""}]`;
