@@ -1,11 +1,17 @@
 import type { ChecklistItem } from "@arena/core";
-import type { Prisma, PrismaClient } from "@arena/db";
+import { randomUUID } from "node:crypto";
+import { sqlPool, type PrismaClient } from "@arena/db";
 import { scoreTask, type ScoringDeps } from "./score";
 import type { ScoreRow, ScoringTask, Side } from "./types";
 
 /** The scoring task of a stored round: a side that failed (error or no answer) is left out. */
 export async function roundTask(db: PrismaClient, roundId: string): Promise<ScoringTask | null> {
-  const r = await db.round.findUnique({ where: { id: roundId } });
+  const { rows } = await sqlPool(db).query<RoundRow>(
+    `SELECT question, "wordLimitInstruction", "checklistDepth", "checklistWidth", "sourceUrls", "answerA", "answerB", "errorA", "errorB"
+     FROM "Round" WHERE id = $1`,
+    [roundId],
+  );
+  const r = rows[0];
   if (!r || !r.question) return null;
   const answers: Partial<Record<Side, string>> = {};
   if (r.answerA && !r.errorA) answers.A = r.answerA;
@@ -13,40 +19,52 @@ export async function roundTask(db: PrismaClient, roundId: string): Promise<Scor
   return {
     question: r.question,
     wordLimitInstruction: r.wordLimitInstruction,
-    checklistDepth: (r.checklistDepth as unknown as ChecklistItem[] | null) ?? null,
-    checklistWidth: (r.checklistWidth as unknown as ChecklistItem[] | null) ?? null,
-    sourceUrls: (r.sourceUrls as unknown as string[] | null) ?? null,
+    checklistDepth: r.checklistDepth,
+    checklistWidth: r.checklistWidth,
+    sourceUrls: r.sourceUrls,
     answers,
   };
 }
 
+interface RoundRow {
+  question: string | null;
+  wordLimitInstruction: string | null;
+  checklistDepth: ChecklistItem[] | null;
+  checklistWidth: ChecklistItem[] | null;
+  sourceUrls: string[] | null;
+  answerA: string | null;
+  answerB: string | null;
+  errorA: string | null;
+  errorB: string | null;
+}
+
 /**
- * Scores one stored round and writes its rows idempotently: one upsert per (round, side,
- * metric) in one transaction, so a repeated or resumed job rewrites the same rows and never adds
- * a second one. Rows already stored are read first (RACE reuses its frozen criteria).
+ * Scores one stored round and writes its rows idempotently: one INSERT … ON CONFLICT DO UPDATE on
+ * (round, side, metric) for all of them, so a repeated or resumed job rewrites the same rows and
+ * never adds a second one. Rows already stored are read first (RACE reuses its frozen criteria).
+ * Reads and the write go straight to the pool under the Prisma client, as the match hot path
+ * does (Prisma 6 compiles every ORM query, ~1–3 ms of CPU each).
  */
 export async function scoreRound(db: PrismaClient, roundId: string, deps: ScoringDeps): Promise<{ rows: number; skipped?: string }> {
   const task = await roundTask(db, roundId);
   if (!task) return { rows: 0, skipped: "no such round or no question" };
-  const stored = await db.reportScore.findMany({ where: { roundId } });
-  const rows = await scoreTask(
-    task,
-    deps,
-    stored.map((s) => ({ side: s.side as ScoreRow["side"], metric: s.metric, value: s.value, details: s.details as Record<string, unknown> })),
-  );
+  const pool = sqlPool(db);
+  const stored = await pool.query<ScoreRow>(`SELECT side, metric, value, details FROM "ReportScore" WHERE "roundId" = $1`, [roundId]);
+  const rows = await scoreTask(task, deps, stored.rows);
   const model = deps.mode === "llm" ? deps.judge?.model ?? null : null;
-  await db.$transaction(
-    rows.map((row) => {
-      const data = { value: row.value, details: row.details as Prisma.InputJsonValue, mode: deps.mode, model };
-      return db.reportScore.upsert({
-        where: { roundId_side_metric: { roundId, side: row.side, metric: row.metric } },
-        create: { roundId, side: row.side, metric: row.metric, ...data },
-        update: data,
-      });
-    }),
-  );
+  if (rows.length > 0) {
+    await pool.query(UPSERT, [roundId, deps.mode, model, JSON.stringify(rows.map((r) => ({ id: randomUUID(), ...r })))]);
+  }
   return { rows: rows.length };
 }
+
+// Timestamps as Prisma writes them: UTC wall time in `timestamp without time zone`.
+const UPSERT = `
+  INSERT INTO "ReportScore" ("id", "roundId", "side", "metric", "value", "details", "mode", "model", "createdAt", "updatedAt")
+  SELECT r.id, $1, r.side, r.metric, r.value, r.details, $2, $3, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+  FROM jsonb_to_recordset($4::jsonb) AS r(id text, side text, metric text, value double precision, details jsonb)
+  ON CONFLICT ("roundId", "side", "metric") DO UPDATE
+  SET "value" = EXCLUDED."value", "details" = EXCLUDED."details", "mode" = EXCLUDED."mode", "model" = EXCLUDED."model", "updatedAt" = EXCLUDED."updatedAt"`;
 
 /** Rounds of a match worth scoring: stored with a question and not voided. */
 export async function scorableRounds(db: PrismaClient, matchId: string): Promise<string[]> {
