@@ -57,17 +57,24 @@ describe("match runner: SIGKILL mid-round", () => {
     const queue = createQueue("match", redis);
     await enqueue(queue, "match", { matchId: match.id });
 
+    // While an agent answers, its call holds a slot of the cross-worker limiter (a Redis semaphore).
+    const inFlight = () => redis.zcard(`semaphore:${PREFIX}:agent:${a.id}:slots`);
     const first = startWorker();
     children.push(first);
-    await waitFor(async () => (await db.round.count({ where: { matchId: match.id } })) >= 2, "two committed rounds");
-    // Kill while the next round's agents are answering (each answer takes 700 ms).
-    await new Promise((r) => setTimeout(r, 300));
+    // Kill inside a round after the second: once two rounds are committed and an answer (700 ms) is in flight.
+    await waitFor(async () => (await db.round.count({ where: { matchId: match.id } })) >= 2 && (await inFlight()) > 0, "an answer in flight after two rounds");
     first.kill("SIGKILL");
     await exited(first);
+    const killedAt = new Date();
+    // The killed worker never released its slot: the kill hit an answer in flight, not a pause between rounds.
+    expect(await inFlight()).toBeGreaterThan(0);
     const stored = () => db.round.findMany({ where: { matchId: match.id }, orderBy: { number: "asc" } });
     const beforeRestart = await stored();
-    expect(beforeRestart.length).toBeGreaterThanOrEqual(2);
-    expect((await db.match.findUniqueOrThrow({ where: { id: match.id } })).status).toBe("running");
+    const halfway = await db.match.findUniqueOrThrow({ where: { id: match.id } });
+    expect(halfway.status).toBe("running");
+    // the match row's state is the one committed with its last stored round
+    expect(halfway.rounds + halfway.voidedRounds).toBe(beforeRestart.filter((r) => !r.judgeError).length);
+    expect(beforeRestart.at(-1)!.createdAt.getTime()).toBeLessThanOrEqual(killedAt.getTime());
 
     const second = startWorker();
     children.push(second);
@@ -85,6 +92,8 @@ describe("match runner: SIGKILL mid-round", () => {
     // worker numbered its rounds on from there.
     expect(rounds.slice(0, beforeRestart.length)).toEqual(beforeRestart);
     expect(rounds.length).toBeGreaterThan(beforeRestart.length);
+    // the interrupted round was played again, by the second worker
+    expect(rounds[beforeRestart.length]!.createdAt.getTime()).toBeGreaterThan(killedAt.getTime());
     expect(rounds.map((r) => r.number)).toEqual(rounds.map((_, i) => i + 1));
     expect(done.rounds + done.voidedRounds).toBe(rounds.filter((r) => !r.judgeError).length);
     const last = rounds[rounds.length - 1]!;
