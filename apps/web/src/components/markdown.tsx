@@ -1,6 +1,6 @@
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { plainTextReason, referenceUrls, remarkUntrusted, safeUrl } from "@/lib/untrusted-markdown";
+import { plainTextReason, referenceUrls, remarkUntrusted, safeUrl } from "../lib/untrusted-markdown";
 
 const EXTERNAL = { rel: "noopener noreferrer nofollow ugc", target: "_blank" } as const;
 
