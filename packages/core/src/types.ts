@@ -87,7 +87,12 @@ export interface GeneratedTask {
   mode: ExaminerModeName;
 }
 
-export type ExaminerModeName = "llm" | "heuristic";
+/**
+ * Closed sets, each written once: zod schemas (z.enum), TypeScript types and the LLM's JSON Schema
+ * (`enum: [...X]`) derive from these arrays.
+ */
+export const EXAMINER_MODES = ["llm", "heuristic"] as const;
+export type ExaminerModeName = (typeof EXAMINER_MODES)[number];
 
 // ------------------------------------------------------------------ judgement (SPEC §4)
 
@@ -99,8 +104,11 @@ export const VERDICT_TOKENS = [
   "[[B_MUCH_BETTER]]",
 ] as const;
 export type VerdictToken = (typeof VERDICT_TOKENS)[number];
-export type TieQuality = "HIGH" | "LOW" | "N/A";
-export type FailureType = "DEEP" | "WIDE" | "BOTH" | "NONE";
+export const TIE_QUALITIES = ["HIGH", "LOW", "N/A"] as const;
+export type TieQuality = (typeof TIE_QUALITIES)[number];
+/** The loser's failure type (Table 1 of the paper). */
+export const FAILURE_TYPES = ["DEEP", "WIDE", "BOTH", "NONE"] as const;
+export type FailureType = (typeof FAILURE_TYPES)[number];
 
 export interface Verdict {
   verdict: VerdictToken;
@@ -123,7 +131,8 @@ export interface AgentRequest {
   history: ConversationTurn[];
 }
 
-export type AgentErrorClass = "timeout" | "refused" | "http_status" | "malformed" | "oversized";
+export const AGENT_ERROR_CLASSES = ["timeout", "refused", "http_status", "malformed", "oversized"] as const;
+export type AgentErrorClass = (typeof AGENT_ERROR_CLASSES)[number];
 
 export interface AgentAnswer {
   /** Markdown; empty string when the call failed. */

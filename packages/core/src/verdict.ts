@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VERDICT_TOKENS, type FailureType, type TieQuality, type Verdict, type VerdictToken } from "./types";
+import { FAILURE_TYPES, TIE_QUALITIES, VERDICT_TOKENS, type FailureType, type TieQuality, type Verdict, type VerdictToken } from "./types";
 
 /** Thrown for judge output that is not a valid verdict; the message says what is wrong. */
 export class VerdictError extends Error {}
@@ -19,6 +19,9 @@ function normaliseToken(raw: string): VerdictToken | undefined {
   return TOKEN_BY_BARE.get(bare.toUpperCase());
 }
 
+/** "A, B or C" for error messages. */
+const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+
 /** JSON null counts as a missing field (judges write `"tie_quality": null` for "not applicable"). */
 const upperTrim = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v === null ? undefined : v);
 
@@ -30,11 +33,8 @@ const upperTrim = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase(
  */
 const rawVerdictSchema = z.object({
   verdict: z.string({ error: "verdict must be a string" }),
-  tie_quality: z.preprocess(upperTrim, z.enum(["HIGH", "LOW", "N/A"], { error: "tie_quality must be HIGH, LOW or N/A" }).default("N/A")),
-  loser_failure_type: z.preprocess(
-    upperTrim,
-    z.enum(["DEEP", "WIDE", "BOTH", "NONE"], { error: "loser_failure_type must be DEEP, WIDE, BOTH or NONE" }).default("NONE"),
-  ),
+  tie_quality: z.preprocess(upperTrim, z.enum(TIE_QUALITIES, { error: `tie_quality must be ${oneOf(TIE_QUALITIES)}` }).default("N/A")),
+  loser_failure_type: z.preprocess(upperTrim, z.enum(FAILURE_TYPES, { error: `loser_failure_type must be ${oneOf(FAILURE_TYPES)}` }).default("NONE")),
   reasoning: z.preprocess((v) => (v === null ? undefined : v), z.string().default("")),
 });
 

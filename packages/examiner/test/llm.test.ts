@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TaskContext } from "@arena/core";
+import { FAILURE_TYPES, TIE_QUALITIES, VERDICT_TOKENS, type TaskContext } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 import { createExaminer, ExaminerUnavailableError, GenerationError, type ExaminerConfigInput, type JudgeInput } from "../src/index";
 
@@ -227,6 +227,13 @@ describe("llm examiner: judgement", () => {
     expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
     expect(r.calls[0]!.error).toMatch(/tie_quality must be HIGH, LOW or N\/A/);
     expect(r.calls[1]!.error).toMatch(/unknown verdict token/);
+  });
+
+  it("the verdict JSON Schema takes its closed sets from core", async () => {
+    srv.enqueue(reply.json(VERDICT));
+    await examiner().judge(JUDGE_INPUT, { seed: "j" });
+    const props = (srv.chatRequests()[0]!.response_format as { json_schema: { schema: { properties: Record<string, { enum?: string[] }> } } }).json_schema.schema.properties;
+    expect([props.verdict!.enum, props.tie_quality!.enum, props.loser_failure_type!.enum]).toEqual([[...VERDICT_TOKENS], [...TIE_QUALITIES], [...FAILURE_TYPES]]);
   });
 
   it("a Tie without a tie quality is a Tie HIGH, not a judge error", async () => {
