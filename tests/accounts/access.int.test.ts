@@ -40,7 +40,7 @@ describe("accounts: who may do what", () => {
     for (const role of ["owner", "auditor", "admin"] as const) await createUser(db, role, `${role}@example.test`);
     web = await startAccountsWeb(env);
     for (const role of ["owner", "auditor", "admin"] as const) cookies[role] = await signIn(web.url, `${role}@example.test`, PASSWORD);
-  });
+  }, 660_000);
   afterAll(async () => {
     await web?.stop();
     await srv?.close();

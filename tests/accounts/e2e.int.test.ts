@@ -33,6 +33,9 @@ describe("owner submits, admin approves, the agent plays", () => {
 
   beforeAll(async () => {
     db = await freshDb();
+    // The web app first: it may wait for a build another session is running.
+    web = await startAccountsWeb(env);
+    browser = await launchChromium();
     agentSrv = await startFaultAgentServer();
     await addAllowedHost(db, agentSrv.hostPort, "test agent server");
     const trees = [await importSharedTree(db, "tree_0003.json"), await importSharedTree(db, "tree_0008.json")];
@@ -41,15 +44,13 @@ describe("owner submits, admin approves, the agent plays", () => {
       { index: 0, p_depth: 0.8, p_width: 0.8 },
       { index: 1, p_depth: 0.5, p_width: 0.5 },
       { index: 2, p_depth: 0.3, p_width: 0.3 },
-    ], 300);
+    ], 3000);
     const config = await heuristicExaminerConfig(db);
-    const t = await createTournament(db, { name: "open", agentIds: sims.map((s) => s.agentId), treeIds: trees.map((x) => x.id), swissRounds: 4, treesPerPairing: 1, examinerConfigId: config.id, seed: "acc" });
+    const t = await createTournament(db, { name: "open", agentIds: sims.map((s) => s.agentId), treeIds: trees.map((x) => x.id), swissRounds: 8, treesPerPairing: 1, examinerConfigId: config.id, seed: "acc" });
     workers = await startWorkers(db, { matchConcurrency: 4 });
     await launchTournament(db, workers.ctx.queues, t.id);
     await createUser(db, "admin", "admin@example.test");
-    web = await startAccountsWeb(env);
-    browser = await launchChromium();
-  });
+  }, 660_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -93,7 +94,8 @@ describe("owner submits, admin approves, the agent plays", () => {
     await owner.getByLabel("Endpoint").fill("http://10.0.0.1/answer");
     await owner.getByLabel("API key").fill(API_KEY);
     await owner.getByRole("button", { name: "Test endpoint" }).click();
-    const refusal = owner.getByRole("alert");
+    // Scoped to the form: Next's route announcer is an (empty) alert too.
+    const refusal = owner.getByRole("form", { name: "Submit an agent" }).getByRole("alert");
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/refused by the address guard.*10\.0\.0\.1/);
     await shot(owner, "2-guard-refusal");

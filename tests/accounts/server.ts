@@ -3,6 +3,7 @@
  * `next start` on a port of 3300–3399 with the public URL better-auth needs for its origin checks.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { REPO_ROOT } from "../helpers/arena";
 import { ensureBuild } from "../web/server";
@@ -31,9 +32,25 @@ export interface AccountsWeb {
   stop(): Promise<void>;
 }
 
+const BUILD_ID = `${REPO_ROOT}apps/web/.next/BUILD_ID`;
+
+/**
+ * The checkout is shared: when another session's `next build` is running (its BUILD_ID not yet
+ * written), wait for it instead of failing on Next's build lock, then build only if still missing.
+ */
+async function awaitBuild(): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (!existsSync(BUILD_ID) && existsSync(`${REPO_ROOT}apps/web/.next`) && Date.now() < deadline) {
+    if (!(await ensureBuild().then(() => true, (err: Error) => (/already running/.test(err.message) ? false : Promise.reject(err))))) {
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  }
+  await ensureBuild();
+}
+
 /** `env` is added to the test's own environment (DATABASE_URL, REDIS_URL, ARENA_SECRET_KEY...). */
 export async function startAccountsWeb(env: Record<string, string> = {}): Promise<AccountsWeb> {
-  await ensureBuild();
+  await awaitBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
