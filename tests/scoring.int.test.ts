@@ -3,6 +3,9 @@ import type { PrismaClient } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
 import { startWorkers } from "@arena/runtime";
+import { enqueueMatchScoring } from "../packages/runtime/src/queues/scoring";
+import type { WorkerContext } from "../packages/runtime/src/context";
+import { createQueue, createRedis } from "@arena/jobs";
 import { cachedPages, pageFetcherFor, scorableRounds, scoreRound } from "@arena/scoring";
 import { agentScoreMeans, controlledLeaderboard, roundScores } from "@arena/scoring/read";
 import { startSandboxServer, type SandboxServer } from "@arena/trees";
@@ -91,5 +94,23 @@ describe("report scoring of a real match", () => {
     }
     const strip = (rows: typeof expected) => rows.map(({ id: _id, ...rest }) => rest);
     expect(strip(await snapshot())).toEqual(strip(expected));
+  });
+
+  it("a tournament with scoreReports off gets no scoring jobs for its matches", async () => {
+    const redis = createRedis();
+    const queue = createQueue("scoring", redis);
+    try {
+      const match = await db.match.findUniqueOrThrow({ where: { id: matchId } });
+      const t = await db.tournament.create({ data: { name: "no-scores", examinerConfigId: match.examinerConfigId, seed: "s", swissRounds: 1, treesPerPairing: 1, scoreReports: false } });
+      await db.match.update({ where: { id: matchId }, data: { tournamentId: t.id } });
+      const ctx = { db } as WorkerContext;
+      expect(await enqueueMatchScoring(ctx, queue, matchId)).toBe(0);
+      await db.tournament.update({ where: { id: t.id }, data: { scoreReports: true } });
+      expect(await enqueueMatchScoring(ctx, queue, matchId)).toBe((await scorableRounds(db, matchId)).length);
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+      redis.disconnect();
+    }
   });
 });
