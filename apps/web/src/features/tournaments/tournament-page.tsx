@@ -111,6 +111,10 @@ function Standings({ t }: { t: TournamentView }) {
         ·{" "}
         <Link href={`/analysis${query({ examiner: t.examinerConfigId, tournament: t.id })}`} className={link}>
           its analysis
+        </Link>{" "}
+        ·{" "}
+        <Link href={`/matches${query({ tournament: t.id })}`} className={link}>
+          its matches
         </Link>
       </p>
     </>
