@@ -43,10 +43,10 @@ describe("arena replay", () => {
   it(
     "rejects a bad verdict line with its line number",
     async () => {
-      writeFileSync(join(dir, "bad.jsonl"), '{"verdict":"[[A_BETTER]]","tie_quality":"N/A","loser_failure_type":"NONE"}\n{"verdict":"[[Tie]]","tie_quality":"N/A","loser_failure_type":"NONE"}\n');
+      writeFileSync(join(dir, "bad.jsonl"), '{"verdict":"[[A_BETTER]]","tie_quality":"N/A","loser_failure_type":"NONE"}\n{"verdict":"[[Tie]]","tie_quality":"MEDIUM","loser_failure_type":"NONE"}\n');
       writeFileSync(join(dir, "t2.json"), JSON.stringify(node({ title: "R", children: [{ title: "A" }, { title: "B" }] })));
       await expect(arena("replay", "--tree", join(dir, "t2.json"), "--verdicts", join(dir, "bad.jsonl"))).rejects.toMatchObject({
-        stderr: expect.stringMatching(/bad\.jsonl:2: invalid verdict: a Tie must carry tie_quality HIGH or LOW/),
+        stderr: expect.stringMatching(/bad\.jsonl:2: invalid verdict: tie_quality: tie_quality must be HIGH, LOW or N\/A/),
       });
     },
     TIMEOUT,

@@ -1,7 +1,7 @@
-import { domainOf, GENERIC_RELATIONSHIP, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
+import { domainOf, GENERIC_RELATIONSHIP, truncateWords, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
-import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens } from "../text";
+import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
 import { GenerationError } from "../types";
 import { answerFacts, factFound, type AnswerFacts } from "./judge";
 import { cleanDescription, cleanSentences, plainSentences, readsAsPhrase } from "./passages";
@@ -32,6 +32,7 @@ const LABEL_WORDS = 8;
 const MIN_LABEL_WORDS = 4;
 const MAX_NAME_WORDS = 4;
 const MAX_PHRASE_WORDS = 3;
+const CLUE_WORDS = 40;
 
 interface Target {
   node: ContextNode;
@@ -172,15 +173,25 @@ function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed
   const chain = chainBelowRoot(ctx).map((n) => describeChainNode(n, hidden));
   const clues = targets.map((t) => (noClue.has(t.node.url) ? null : pickClue(t, hidden, budget, seed)));
   const base: Plan = { chain, clues, facts: targets.map(() => []) };
-  const asked = [answerFacts(composeQuestion(ctx, targets, base, hidden, seed))];
+  // an answer that only names the targets must not earn width facts ("KFF" in "Research and Data from KFF")
+  const names = answerFacts(targets.flatMap((t) => [t.name, ...t.aliases]).join(". "));
+  const asked = [names, answerFacts(composeQuestion(ctx, targets, base, hidden, seed))];
   const taken: Fact[] = [];
   const facts = targets.map((t) => pickFacts(t, hidden, seed, asked, taken, budget));
   return { chain, clues, facts };
 }
 
+/**
+ * The grading key's logic for a target (shown to the judge, never to agents): the relationship,
+ * the parent's link context and the page's own summary (the clue the question quotes, else its
+ * first clean sentence).
+ */
 function identifyingLogic(t: Target, clue: string | null): string {
   const parts = [`Linked from its parent page as ${t.node.relationship || GENERIC_RELATIONSHIP}`];
-  if (clue) parts.push(`described as "${clue}"`);
+  const link = unglue(t.node.surroundingText);
+  if (link) parts.push(`link context: "${truncateWords(link, CLUE_WORDS)}"`);
+  const summary = clue ?? pageSentences(t.node)[0];
+  if (summary) parts.push(`page summary: "${truncateWords(summary, CLUE_WORDS)}"`);
   return parts.join("; ");
 }
 
