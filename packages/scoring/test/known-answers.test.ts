@@ -6,6 +6,7 @@ import {
   inteScore,
   judgeCitations,
   listParts,
+  MAX_PAIRS,
   offlineClaimScores,
   parseAnswerCitations,
   raceShares,
@@ -52,6 +53,13 @@ describe("FACT citation support (offline)", () => {
     expect(s.pairs.map((p) => p.support)).toEqual(["supported", "supported", "unsupported", "unknown"]);
     expect(s).toMatchObject({ supported: 2, unsupported: 1, unknown: 1, effective: 2 });
     expect(s.accuracy).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("judges at most MAX_PAIRS statements of an answer and says how many it left", async () => {
+    const body = Array.from({ length: MAX_PAIRS + 50 }, (_, i) => `The bridge opened in 1932 and fact ${i} holds [1].`).join(" ");
+    const s = await judgeCitations(`${body}\n\n## References\n1. https://a.example/bridge`, pages, null);
+    expect(s.pairs).toHaveLength(MAX_PAIRS);
+    expect(s.truncated).toBe(50);
   });
 
   it("an unfetchable page is never support, and nothing judged leaves accuracy null", async () => {
