@@ -1,6 +1,5 @@
 import { notFound } from "next/navigation";
-import { readLeaderboard, readScopes } from "@arena/tournament/read";
-import { db } from "@/lib/db";
+import { leaderboardFor, scopes } from "@/lib/page-data";
 import { scopeOf, type SearchParams } from "@/lib/params";
 import { LeaderboardPage } from "@/features/leaderboard/leaderboard-page";
 
@@ -8,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export default async function Home({ searchParams }: { searchParams: SearchParams }) {
   const scope = await scopeOf(searchParams);
-  const [scopes, board] = await Promise.all([readScopes(db()), readLeaderboard(db(), scope)]);
+  const [all, board] = await Promise.all([scopes(), leaderboardFor(scope)]);
   if (!board) notFound();
-  return <LeaderboardPage board={board} scopes={scopes} />;
+  return <LeaderboardPage board={board} scopes={all} />;
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { readLeaderboard, readScopes } from "@arena/tournament/read";
-import { db } from "@/lib/db";
+import { leaderboardFor, scopes } from "@/lib/page-data";
 import { scopeOf, type SearchParams } from "@/lib/params";
 import { AnalysisPage } from "@/features/analysis/analysis-page";
 
@@ -10,7 +9,7 @@ export const metadata: Metadata = { title: "Analysis" };
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const scope = await scopeOf(searchParams);
-  const [scopes, board] = await Promise.all([readScopes(db()), readLeaderboard(db(), scope)]);
+  const [all, board] = await Promise.all([scopes(), leaderboardFor(scope)]);
   if (!board) notFound();
-  return <AnalysisPage board={board} scopes={scopes} />;
+  return <AnalysisPage board={board} scopes={all} />;
 }

@@ -1,0 +1,17 @@
+import { readLeaderboard, readScopes, type LeaderboardView, type ScopesView } from "@arena/tournament/read";
+import { cached } from "@/lib/api/cache";
+import { db } from "@/lib/db";
+
+/**
+ * The leaderboard and scope reads of `/` and `/analysis`, through the API's per-process cache
+ * (dropped on every snapshot event, else refreshed after 2 s): every visitor of a scope sees one
+ * stored snapshot, so parsing it once per change instead of once per request costs nothing in
+ * freshness. Keys are prefixed so they never meet the API's cached response bodies.
+ */
+export function leaderboardFor(scope: { examiner?: string; tournament?: string }): Promise<LeaderboardView | null> {
+  return cached(`page:leaderboard:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, () => readLeaderboard(db(), scope));
+}
+
+export async function scopes(): Promise<ScopesView> {
+  return (await cached("page:scopes", () => readScopes(db())))!;
+}
