@@ -200,7 +200,8 @@ export function styleCovariates(a: AnswerStyle, b: AnswerStyle): number[] {
 export function markdownStyle(markdown: string): { words: number; markdownDensity: number } {
   const words = markdown.split(/\s+/).filter(Boolean).length;
   const headings = (markdown.match(/^ {0,3}#{1,6}\s/gm) ?? []).length;
-  const items = (markdown.match(/^\s*(?:[-*+]|\d{1,9}[.)])\s+\S/gm) ?? []).length;
+  // [ \t] rather than \s: a line-start \s* would run across blank lines and backtrack quadratically.
+  const items = (markdown.match(/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/gm) ?? []).length;
   const bold = (markdown.match(/\*\*[^*\n]+\*\*|__[^_\n]+__/g) ?? []).length;
   return { words, markdownDensity: words ? (100 * (headings + items + bold)) / words : 0 };
 }

@@ -40,7 +40,8 @@ export function parseAnswerCitations(markdown: string): AnswerCitations {
   const seen = new Set<string>();
   const pairs: CitationPair[] = [];
   for (const sentence of sentences(body)) {
-    const statement = sentence.replace(GROUP, "").replace(/\s+([.,;:!?])/g, "$1").trim();
+    // Whitespace is collapsed first: `\s+` before a test that can fail backtracks quadratically on long runs.
+    const statement = sentence.replace(GROUP, "").replace(/\s+/g, " ").replace(/ ([.,;:!?])/g, "$1").trim();
     for (const n of inlineNumbers(sentence)) {
       const url = byNumber.get(n);
       const key = `${statement.toLowerCase()}\u0000${url}`;

@@ -24,12 +24,14 @@ export function groundClaims(depth: ChecklistItem[], width: ChecklistItem[]): Gr
 
 /** Long details are statements, not lists: only short ones are split. */
 const MAX_LIST_WORDS = 16;
+/** Also bounds the splitting pattern's work on a detail from an untrusted checklist file. */
+const MAX_LIST_CHARS = 300;
 /** "March 5, 2001" is one date, not two values. */
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d/i;
 
 export function listParts(detail: string): string[] {
   const text = detail.trim();
-  if (text.split(/\s+/).length > MAX_LIST_WORDS || MONTH.test(text)) return [text];
+  if (text.length > MAX_LIST_CHARS || text.split(/\s+/).length > MAX_LIST_WORDS || MONTH.test(text)) return [text];
   // A comma inside a number (1,250) does not separate values.
   const parts = text
     .split(/\s*;\s*|,(?!\d{3}\b)\s*(?:and\s+|or\s+)?|\s+(?:and|&)\s+/i)

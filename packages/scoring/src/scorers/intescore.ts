@@ -72,7 +72,7 @@ export function offlineGeneralRubrics(answer: string, wordLimitInstruction: stri
   const limit = wordLimitInstruction ? parseWordLimit(wordLimitInstruction) : null;
   const firstLine = body.split("\n").find((l) => l.trim() && !/^\s*#/.test(l)) ?? "";
   return [
-    /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s)/m.test(body),
+    /^[ \t]*(?:#{1,6}\s|[-*+]\s|\d{1,9}[.)]\s)/m.test(body),
     cites.pairs.length > 0,
     cites.urls.length > 0,
     limit ? words >= limit.min && words <= limit.max : true,
