@@ -48,6 +48,11 @@ describe("FACT citation support (offline)", () => {
     ]);
   });
 
+  it("reads a hostile answer linearly: a run of 100,000 spaces inside a cited sentence is one statement", () => {
+    const c = parseAnswerCitations(`It opened${" ".repeat(100_000)}in 1932 [1].\n\n## References\n1. https://a.example/bridge`);
+    expect(c.pairs.map((p) => p.statement)).toEqual(["It opened in 1932."]);
+  });
+
   it("counts supported, unsupported and unknown by hand: accuracy 2/3, effective 2", async () => {
     const s = await judgeCitations(ANSWER, pages, null);
     expect(s.pairs.map((p) => p.support)).toEqual(["supported", "supported", "unsupported", "unknown"]);
