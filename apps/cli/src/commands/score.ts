@@ -9,6 +9,7 @@ import {
   pageFetcherFor,
   reportJson,
   roundTask,
+  scorableRounds,
   scoreRound,
   scoreTask,
   type ReportJson,
@@ -20,7 +21,7 @@ import { parseOptions } from "../options";
 
 /**
  * `arena score --round ID [--mode offline|llm] [--web] [--json]` scores a stored round and stores
- * the scores (idempotently: scoring again rewrites the same rows).
+ * the scores (idempotently: scoring again rewrites the same rows); `--match ID` every round of a match.
  * `arena score --report answer.md --question q.txt [--checklist c.json] [--mode] [--web] [--json]`
  * scores any report file and stores nothing. Cited pages are read from the sandbox corpus on
  * DATABASE_URL, or with --web from the live web through the guarded client. `llm` mode uses the
@@ -30,6 +31,7 @@ import { parseOptions } from "../options";
 const optionsSchema = z
   .object({
     round: z.string().min(1).optional(),
+    match: z.string().min(1).optional(),
     report: z.string().min(1).optional(),
     question: z.string().min(1).optional(),
     checklist: z.string().min(1).optional(),
@@ -37,13 +39,16 @@ const optionsSchema = z
     web: z.boolean().default(false),
     json: z.boolean().default(false),
   })
-  .refine((o) => (o.round ? !o.report : o.report && o.question), { message: "give --round ID, or --report FILE with --question FILE" });
+  .refine((o) => [o.round, o.match, o.report].filter(Boolean).length === 1 && (!o.report || o.question), {
+    message: "give --round ID, --match ID, or --report FILE with --question FILE",
+  });
 
 export function register(program: Command): void {
   program
     .command("score")
     .description("report scores (citation support, claims, RACE, InteScore, DR3 coverage) of a stored round or a report file")
     .option("--round <id>", "a stored round: score both answers and store the scores")
+    .option("--match <id>", "every scorable round of a stored match (stored likewise)")
     .option("--report <file>", "a Markdown report to score (nothing is stored)")
     .option("--question <file>", "the question the report answers (with --report)")
     .option("--checklist <file>", 'ground truth {"checklist_depth": [...], "checklist_width": [...]} (with --report)')
@@ -53,6 +58,15 @@ export function register(program: Command): void {
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
       const deps = scoringDeps(opts.mode, opts.web);
+      if (opts.match) {
+        const rounds = await scorableRounds(prisma(), opts.match);
+        if (rounds.length === 0) throw new Error(`no scorable round in match ${opts.match}`);
+        let rows = 0;
+        for (const id of rounds) rows += (await scoreRound(prisma(), id, deps)).rows;
+        const summary = { matchId: opts.match, mode: opts.mode, rounds: rounds.length, rows };
+        console.log(opts.json ? JSON.stringify(summary) : `scored ${rounds.length} rounds of match ${opts.match} (${opts.mode}): ${rows} scores stored`);
+        return;
+      }
       if (opts.round) {
         const task = await roundTask(prisma(), opts.round);
         if (!task) throw new Error(`no scorable round ${opts.round}`);
