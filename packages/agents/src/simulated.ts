@@ -90,10 +90,16 @@ function wrongEntity(items: ChecklistItem[], draw: (k: number) => number): strin
 
 const pickOf = <T>(xs: readonly T[], u: number): T => xs[Math.floor(u * xs.length)]!;
 
-/** The fact with every number changed (a hallucinated figure), or null when it has no number. */
+/**
+ * The fact with every number changed by 10–100 % (at least 1): a hallucinated figure the judge's
+ * 1 % tolerance must not accept, as adding a few units to a large count would be.
+ */
 function wrongNumbers(detail: string, draw: (k: number) => number): string | null {
   let k = 0;
-  const changed = detail.replace(/\d+/g, (digits) => String(Number(digits) + 1 + Math.floor(draw(k++) * 9)));
+  const changed = detail.replace(/\d+/g, (digits) => {
+    const n = Number(digits);
+    return String(Math.max(n + 1, Math.round(n * (1.1 + 0.9 * draw(k++)))));
+  });
   return k ? changed : null;
 }
 
