@@ -154,3 +154,59 @@ describe("accounts: who may do what", () => {
     expect(session).toMatch(/SameSite=Lax/i);
   });
 });
+
+describe("console commands (admin)", () => {
+  let db: PrismaClient;
+  let web: AccountsWeb;
+  let admin = "";
+
+  beforeAll(async () => {
+    db = await freshDb();
+    await createUser(db, "admin", "admin@example.test");
+    web = await startAccountsWeb(env);
+    admin = await signIn(web.url, "admin@example.test", PASSWORD);
+  }, 660_000);
+  afterAll(async () => {
+    await web?.stop();
+    await db?.$disconnect();
+  });
+
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${web.url}/api/console/${path}`, { method, headers: { cookie: admin, "content-type": "application/json", origin: web.url }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+  it("tree upload: the CLI's validation and limits, nothing stored on error", async () => {
+    const leaf = (children: string) => `{"url":"https://x.test/","domain":"x.test","title":"T","description":null,"content":"c","crawled":true,"depth":0,"error":null,"relationship_cluster":null,"link_contexts":[],"children":[${children}]}`;
+    let deep = leaf("");
+    for (let i = 0; i < 5000; i++) deep = leaf(deep);
+    const tooDeep = await call("POST", "trees", { file: "deep.json", text: deep });
+    expect(tooDeep.status).toBe(422);
+    expect(((await tooDeep.json()) as { error: string }).error).toMatch(/deep\.json: .*nested deeper than 64 levels/);
+    const bad = await call("POST", "trees", { file: "bad.json", text: '{"url": 3}' });
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ jsonPath: "url" });
+    expect(await db.tree.count()).toBe(0);
+    const good = await call("POST", "trees", { file: "one.json", text: leaf(leaf("")) });
+    expect(good.status).toBe(201);
+    expect(await good.json()).toMatchObject({ nodes: 2 });
+  });
+
+  it("a crawl request becomes a queued CrawlJob that cancel stops", async () => {
+    const created = await call("POST", "crawls", { rootUrl: "https://hub.example.org/", maxDepth: 1, fanOut: 2 });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await call("POST", `crawls/${id}/cancel`, {})).status).toBe(200);
+    expect(await db.crawlJob.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "cancelled", cancelRequested: true });
+    expect((await call("POST", "crawls", { rootUrl: "file:///etc/passwd" })).status).toBe(400);
+  });
+
+  it("examiner configurations are created once, never edited; tournaments refuse an invalid state change", async () => {
+    const llm = { mode: "llm", baseUrl: "https://llm.example.org/v1", model: "m1", apiKey: "sk-examiner-secret", doubleJudge: true };
+    const first = await call("POST", "examiners", llm);
+    expect(first.status).toBe(201);
+    expect((await call("POST", "examiners", llm)).status).toBe(409);
+    const list = await (await call("GET", "examiners")).text();
+    expect(list).not.toContain("sk-examiner-secret");
+    expect(JSON.parse(list)).toEqual([expect.objectContaining({ name: "llm:m1@llm.example.org/v1:v2:g0.7:j0.1:double", hasKey: true })]);
+    expect((await call("POST", "tournaments/nope/pause", {})).status).toBe(404);
+  });
+});

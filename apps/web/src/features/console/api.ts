@@ -3,8 +3,10 @@ import { disableAgent, enableAgent, listEndpointAgents, recheckAgentHealth } fro
 import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { cancelTournament, createTournament, openTournamentQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
-import { readTournaments } from "@arena/tournament/read";
-import { importTree, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
+import { readTournament, readTournaments } from "@arena/tournament/read";
+import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
+import { importWorld, WorldConflictError } from "@arena/trees/world";
+import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
 import { readJsonBody } from "../submission/body";
@@ -143,7 +145,48 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
       }
     },
   },
+  "GET crawls": { handler: async () => ok(await listCrawlJobs(db())) },
+  "POST crawls": {
+    handler: async ({ body }) => {
+      const p = parse(crawlRequestSchema, body);
+      if ("response" in p) return p.response;
+      const job = await createCrawlJob(db(), p.data);
+      await enqueueCrawl(job.id);
+      return ok(job, 201);
+    },
+  },
+  "POST crawls/:id/cancel": {
+    handler: async ({ params }) => {
+      await cancelCrawlJob(db(), params.id!);
+      return ok({ cancelRequested: true });
+    },
+  },
+  "POST worlds": {
+    handler: async ({ body }) => {
+      const p = parse(z.object({ seed: z.string().regex(/^[\w-]{1,64}$/, "letters, digits, - and _"), hubs: z.number().int().min(1).max(50).optional(), entities: z.number().int().min(1).max(200).optional() }), body);
+      if ("response" in p) return p.response;
+      try {
+        const w = await importWorld(db(), p.data);
+        return ok({ seed: w.params.seed, pages: w.pages, trees: w.trees.length, reused: w.reused }, 201);
+      } catch (err) {
+        if (err instanceof WorldConflictError) return bad(err.message, 409);
+        throw err;
+      }
+    },
+  },
 };
+
+/** The crawl queue's worker runs the job; the row carries its progress and cancel flag. */
+async function enqueueCrawl(crawlJobId: string): Promise<void> {
+  const redis = createRedis();
+  const queue = createQueue("crawl", redis);
+  try {
+    await enqueue(queue, "crawl", { crawlJobId });
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+}
 
 async function lifecycle(fn: () => Promise<unknown>): Promise<Response> {
   try {
@@ -154,7 +197,8 @@ async function lifecycle(fn: () => Promise<unknown>): Promise<Response> {
   }
 }
 
-function tournamentAction(action: "start" | "pause" | "resume" | "cancel", tid: string): Promise<Response> {
+async function tournamentAction(action: "start" | "pause" | "resume" | "cancel", tid: string): Promise<Response> {
+  if (!(await readTournament(db(), tid))) return bad(`no tournament ${tid}`, 404);
   switch (action) {
     case "start":
       return lifecycle(() => withQueues((q) => launchTournament(db(), q, tid)));

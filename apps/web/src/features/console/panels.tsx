@@ -35,7 +35,12 @@ interface AgentRow { id: string; name: string; status: string; ownerEmail: strin
 
 export function AgentsPanel() {
   const [rows, load] = useList<AgentRow>("agents", 3000);
-  const { note, act } = useAction(load);
+  const { note, setNote, act } = useAction(load);
+  const approve = async (a: AgentRow) => {
+    const r = await act("POST", `agents/${a.id}/approve`);
+    const joined = r.data.joined as { round: number } | null | undefined;
+    if (r.ok) setNote(joined ? `${a.name} approved: plays in the open tournament from Swiss round ${joined.round}` : `${a.name} approved; no running tournament has a round left to join`);
+  };
   return (
     <div className="space-y-2">
       <Note note={note} />
@@ -49,7 +54,7 @@ export function AgentsPanel() {
               <td>{a.status}{a.healthError ? <div className="text-xs text-red-700">{a.healthError}</div> : null}</td>
               <td className="tabular-nums">{a.matches.finished}</td>
               <td className="space-x-2 whitespace-nowrap">
-                {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => void act("POST", `agents/${a.id}/approve`)}>Approve</button>}
+                {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => void approve(a)}>Approve</button>}
                 {a.status !== "disabled" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
                 <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>
               </td>
@@ -190,8 +195,11 @@ export function ExaminersPanel() {
   );
 }
 
+interface CrawlRow { id: string; rootUrl: string; status: string; pagesDone: number; pagesFailed: number; error: string | null }
+
 export function TreesPanel() {
-  const [rows, load] = useList<TreeRow>("trees");
+  const [rows, load] = useList<TreeRow>("trees", 3000);
+  const [crawls] = useList<CrawlRow>("crawls", 1000);
   const { note, setNote, act } = useAction(load);
   const upload = async (files: FileList) => {
     for (const file of Array.from(files)) {
@@ -203,6 +211,27 @@ export function TreesPanel() {
     <div className="space-y-4">
       <label className="block text-sm">Upload DR-Arena tree JSON files (20 MB and 64 levels at most) <input type="file" accept=".json,application/json" multiple aria-label="tree files" onChange={(e) => e.target.files && void upload(e.target.files)} /></label>
       <Note note={note} />
+      <h2 className="font-semibold">Crawl from a hub page</h2>
+      <form className="flex max-w-2xl flex-wrap gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "crawls", { rootUrl: String(f.get("rootUrl")), maxDepth: Number(f.get("maxDepth")), fanOut: Number(f.get("fanOut")) }); }}>
+        <input name="rootUrl" required placeholder="https://hub.example.org/" aria-label="root URL" className={inputClass} />
+        <label>depth <input name="maxDepth" type="number" min={0} max={8} defaultValue={2} className="w-16 rounded border px-1" /></label>
+        <label>fan-out <input name="fanOut" type="number" min={1} max={50} defaultValue={5} className="w-16 rounded border px-1" /></label>
+        <button type="submit" className={buttonClass}>Crawl</button>
+      </form>
+      <ul className="text-sm" aria-label="crawl jobs">
+        {crawls.map((c) => (
+          <li key={c.id}>
+            {c.rootUrl} · {c.status} · {c.pagesDone} pages, {c.pagesFailed} failed{c.error ? ` · ${c.error}` : ""}{" "}
+            {(c.status === "queued" || c.status === "running") && <button type="button" className="underline" onClick={() => void act("POST", `crawls/${c.id}/cancel`)}>Cancel</button>}
+          </li>
+        ))}
+      </ul>
+      <h2 className="font-semibold">Synthetic world</h2>
+      <form className="flex max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "worlds", { seed: String(new FormData(e.currentTarget).get("seed")) }); }}>
+        <input name="seed" required pattern="[A-Za-z0-9_-]{1,64}" placeholder="seed" aria-label="world seed" className={inputClass} />
+        <button type="submit" className={buttonClass}>Generate</button>
+      </form>
+      <h2 className="font-semibold">Stored trees</h2>
       <ul className="text-sm">{rows.map((t) => <li key={t.id}>{t.title ?? t.rootUrl} · {t.nodes} nodes</li>)}</ul>
     </div>
   );

@@ -32,5 +32,9 @@ export const CONSOLE_API = [
   "POST examiners/:id/key",
   "GET trees",
   "POST trees",
+  "GET crawls",
+  "POST crawls",
+  "POST crawls/:id/cancel",
+  "POST worlds",
 ] as const;
 export type ConsoleApiKey = (typeof CONSOLE_API)[number];

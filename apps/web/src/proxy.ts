@@ -1,0 +1,30 @@
+import { NextResponse, type NextRequest } from "next/server";
+import type { Role } from "@arena/db/accounts";
+import { currentUser } from "@/lib/auth-session";
+
+/**
+ * Role gate in front of the protected pages. The pages check again (requireRole), but the root
+ * loading boundary streams a page before it finishes, so a redirect thrown there arrives as a
+ * 200 with a client-side redirect; here the answer is a real 307 (sign in) or 403 (wrong role).
+ */
+const GATES: Array<{ prefix: string; roles: readonly Role[] }> = [
+  { prefix: "/console", roles: ["admin"] },
+  { prefix: "/me", roles: ["owner", "admin"] },
+  { prefix: "/agents/new", roles: ["owner", "admin"] },
+];
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const path = request.nextUrl.pathname;
+  const gate = GATES.find((g) => path === g.prefix || path.startsWith(`${g.prefix}/`));
+  if (!gate) return NextResponse.next();
+  const user = await currentUser(request.headers);
+  if (!user) {
+    const signin = new URL("/signin", request.url);
+    signin.searchParams.set("next", path);
+    return NextResponse.redirect(signin);
+  }
+  if (!gate.roles.includes(user.role)) return new NextResponse(`403: this page needs the role ${gate.roles.join(" or ")}`, { status: 403 });
+  return NextResponse.next();
+}
+
+export const config = { matcher: ["/console", "/console/:path*", "/me", "/me/:path*", "/agents/new"] };

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { freshDb } from "../helpers/arena";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
+import { startAccountsWeb, type AccountsWeb } from "./server";
+
+const env = { ...accountsEnv(), ARENA_AUTH_RATE_LIMIT: "on" };
+Object.assign(process.env, env);
+
+describe("sign-in rate limit (better-auth's limiter, database storage)", () => {
+  let db: PrismaClient;
+  let web: AccountsWeb;
+  beforeAll(async () => {
+    db = await freshDb();
+    await createUser(db, "owner", "owner@example.test");
+    web = await startAccountsWeb(env);
+  }, 660_000);
+  afterAll(async () => {
+    await web?.stop();
+    await db?.$disconnect();
+  });
+
+  it("answers 429 after 5 attempts a minute from one address, even with the right password", async () => {
+    const attempt = (password: string) =>
+      fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ email: "owner@example.test", password }) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await attempt("wrong-password-1")).status);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect((await attempt(PASSWORD)).status).toBe(429);
+    expect(await db.rateLimit.count()).toBeGreaterThan(0);
+  });
+});
