@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { plainTextReason, referenceUrls, remarkUntrusted, safeUrl } from "../lib/untrusted-markdown";
@@ -46,9 +47,32 @@ export function UntrustedMarkdown({ text, testId }: { text: string; testId?: str
   }
   return (
     <div data-testid={testId} className="markdown break-words text-sm">
-      <Markdown remarkPlugins={[remarkGfm, remarkUntrusted(referenceUrls(text))]} skipHtml urlTransform={safeUrl} components={components}>
-        {text}
-      </Markdown>
+      {rendered(text)}
     </div>
   );
+}
+
+/**
+ * Parsed answers, kept per server process: stored answers never change, a match page shows up to
+ * twenty of them, and parsing is most of the page's cost. React elements are immutable, so one
+ * tree serves every request. Bounded by entries and characters; the oldest entry goes first.
+ */
+const CACHE_ENTRIES = 2_000;
+const CACHE_CHARS = 20_000_000;
+const cache = new Map<string, ReactElement>();
+let cachedChars = 0;
+
+function rendered(text: string): ReactElement {
+  const hit = cache.get(text);
+  if (hit) return hit;
+  // Markdown is a plain function component without hooks: calling it yields its element tree.
+  const tree = Markdown({ children: text, remarkPlugins: [remarkGfm, remarkUntrusted(referenceUrls(text))], skipHtml: true, urlTransform: safeUrl, components });
+  cache.set(text, tree);
+  cachedChars += text.length;
+  for (const [key] of cache) {
+    if (cache.size <= CACHE_ENTRIES && cachedChars <= CACHE_CHARS) break;
+    cache.delete(key);
+    cachedChars -= key.length;
+  }
+  return tree;
 }
