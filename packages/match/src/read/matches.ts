@@ -57,7 +57,6 @@ export async function readMatches(db: Db, params: MatchListParams = {}): Promise
 const stringArray = z.array(z.string());
 const checklist = z.array(checklistItemSchema);
 const verdictJson = z.object({ reasoning: z.string().optional() }).loose();
-const stopSchema = z.object({ loop: z.object({ stopReason: z.string().nullable() }).loose() }).loose();
 
 /** Stored JSON read leniently: a value of an older shape shows as empty rather than failing the page. */
 function jsonOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
@@ -69,17 +68,19 @@ function jsonOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
 export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
   const m = await db.match.findUnique({
     where: { id },
-    select: { ...listSelect, seed: true, state: true, voidedRounds: true, error: true, startedAt: true, examinerConfig: { select: { name: true } }, roundRows: { orderBy: { number: "asc" } } },
+    select: { ...listSelect, seed: true, voidedRounds: true, error: true, startedAt: true, examinerConfig: { select: { name: true } }, roundRows: { orderBy: { number: "asc" }, select: roundSelect } },
   });
   if (!m) return null;
+  // The stored loop state carries both conversation histories; only its stop reason is shown.
+  const [stop] = await db.$queryRaw<{ stopReason: string | null }[]>`SELECT state->'loop'->>'stopReason' AS "stopReason" FROM "Match" WHERE id = ${id}`;
   const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
   const titles = new Map((await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]));
-  const { roundRows, seed, state, voidedRounds, error, startedAt, examinerConfig, ...list } = m;
+  const { roundRows, seed, voidedRounds, error, startedAt, examinerConfig, ...list } = m;
   return matchViewSchema.parse({
     ...listItem(list),
     examinerName: examinerConfig.name,
     seed,
-    stopReason: jsonOr(stopSchema, state, null)?.loop.stopReason ?? null,
+    stopReason: stop?.stopReason ?? null,
     voidedRounds,
     error,
     startedAt: iso(startedAt),
@@ -87,7 +88,49 @@ export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
   });
 }
 
-function roundView(r: Prisma.RoundGetPayload<object>, titles: ReadonlyMap<string, string | null>): RoundView {
+/** Every round column a page shows; the examiner's prompts and raw responses (the bulk of a row) stay out. */
+const roundSelect = {
+  number: true,
+  depth: true,
+  width: true,
+  pathNodeIds: true,
+  pathUrls: true,
+  question: true,
+  wordLimitInstruction: true,
+  checklistDepth: true,
+  checklistWidth: true,
+  sourceUrls: true,
+  rationale: true,
+  answerA: true,
+  answerB: true,
+  latencyAMs: true,
+  latencyBMs: true,
+  tokensA: true,
+  tokensB: true,
+  costA: true,
+  costB: true,
+  citationsA: true,
+  citationsB: true,
+  errorA: true,
+  errorB: true,
+  errorDetailA: true,
+  errorDetailB: true,
+  verdict: true,
+  verdictToken: true,
+  tieQuality: true,
+  loserFailureType: true,
+  scoreA: true,
+  scoreB: true,
+  action: true,
+  expansions: true,
+  examinerMode: true,
+  examinerModel: true,
+  judgeError: true,
+  voided: true,
+  createdAt: true,
+} satisfies Prisma.RoundSelect;
+
+function roundView(r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>, titles: ReadonlyMap<string, string | null>): RoundView {
   const ids = jsonOr(stringArray, r.pathNodeIds, []);
   const urls = jsonOr(stringArray, r.pathUrls, []);
   const side = (s: "A" | "B") => ({
