@@ -15,6 +15,8 @@ const NEXT_BIN = `${REPO_ROOT}node_modules/next/dist/bin/next`;
 
 export interface WebServer {
   url: string;
+  /** The `next start` process (the benchmark reads its CPU time). */
+  pid: number;
   /** Everything the server printed (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -58,6 +60,7 @@ export async function startWeb(): Promise<WebServer> {
   const url = `http://127.0.0.1:${port}`;
   const server: WebServer = {
     url,
+    pid: child.pid!,
     output: () => log,
     stop: async () => {
       child.kill("SIGTERM");
