@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
 import { CONSOLE_API, CONSOLE_PAGES } from "../../apps/web/src/features/console/routes";
-import { freshDb, REPO_ROOT } from "../helpers/arena";
+import { heuristicExaminerConfig } from "@arena/match";
+import { ensureSimulatedAgents } from "@arena/tournament";
+import { freshDb, importSharedTree, REPO_ROOT } from "../helpers/arena";
 import { startFaultAgentServer, type FaultAgentServer } from "../servers/fault-agent-server";
 import { accountsEnv, createUser, PASSWORD } from "./fixtures";
 import { signIn, startAccountsWeb, type AccountsWeb } from "./server";
@@ -208,5 +210,19 @@ describe("console commands (admin)", () => {
     expect(list).not.toContain("sk-examiner-secret");
     expect(JSON.parse(list)).toEqual([expect.objectContaining({ name: "llm:m1@llm.example.org/v1:v2:g0.7:j0.1:double", hasKey: true })]);
     expect((await call("POST", "tournaments/nope/pause", {})).status).toBe(404);
+  });
+
+  it("creates a tournament from playable agents and starts it once", async () => {
+    const sims = await ensureSimulatedAgents(db, "console", [{ index: 0, p_depth: 0.5, p_width: 0.5 }, { index: 1, p_depth: 0.5, p_width: 0.5 }]);
+    const tree = await importSharedTree(db, "tree_0003.json");
+    const choices = (await (await call("GET", "agent-choices")).json()) as Array<{ id: string }>;
+    expect(choices.map((c) => c.id).sort()).toEqual(sims.map((x) => x.agentId).sort());
+    const config = await heuristicExaminerConfig(db);
+    const created = await call("POST", "tournaments", { name: "from console", agentIds: sims.map((x) => x.agentId), treeIds: [tree.id], examinerConfigId: config.id, swissRounds: 1 });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await call("POST", `tournaments/${id}/start`, {})).status).toBe(200);
+    expect((await call("POST", `tournaments/${id}/start`, {})).status).toBe(409);
+    expect(await db.tournament.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "running" });
   });
 });

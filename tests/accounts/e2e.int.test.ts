@@ -136,6 +136,14 @@ describe("owner submits, admin approves, the agent plays", () => {
     expect(Number(await row.locator('[data-testid="finished"]').textContent())).toBeGreaterThanOrEqual(1);
     await shot(owner, "6-first-match");
 
+    // The admin's live views: the tournament's progress, and bull-board behind the admin check.
+    await admin.goto(`${web.url}/console/tournaments`);
+    await admin.getByRole("cell", { name: "open" }).waitFor();
+    await shot(admin, "7-console-tournaments");
+    await admin.goto(`${web.url}/console/queues`);
+    await admin.getByText("tournament", { exact: false }).first().waitFor();
+    await shot(admin, "8-console-queues");
+
     await waitFor(async () => scanned.length > 10, "responses scanned");
     writeFileSync(`${SCREENSHOTS}/accounts-scanned.txt`, scanned.join("\n"));
     expect(leaks).toEqual([]);

@@ -18,4 +18,4 @@ export {
   type RegisteredAgent,
   type ProbeResult,
 } from "./register";
-export { listOwnerAgents, listEndpointAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, type AgentOverview, type ShownStatus } from "./owners";
+export { listOwnerAgents, listEndpointAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, type AgentOverview, type ShownStatus } from "./owners";

@@ -129,3 +129,8 @@ export async function enableAgent(db: PrismaClient, agentId: string): Promise<vo
 export function recentSubmissions(db: PrismaClient, ownerId: string, windowMs: number): Promise<number> {
   return db.agent.count({ where: { ownerId, createdAt: { gte: new Date(Date.now() - windowMs) } } });
 }
+
+/** Agents a tournament may include: approved and not disabled, of every protocol. */
+export function listPlayableAgents(db: PrismaClient): Promise<Array<{ id: string; name: string; protocol: string }>> {
+  return db.agent.findMany({ where: { approval: "approved", status: { not: "disabled" } }, select: { id: true, name: true, protocol: true }, orderBy: { name: "asc" } });
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { disableAgent, enableAgent, listEndpointAgents, recheckAgentHealth } from "@arena/agents";
+import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
 import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { cancelTournament, createTournament, openTournamentQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
@@ -59,6 +59,7 @@ const newTournament = z.object({
 
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listEndpointAgents(db())) },
+  "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
   "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(params.id!)) },
   "POST agents/:id/disable": { handler: async ({ params }) => {
       await disableAgent(db(), params.id!);

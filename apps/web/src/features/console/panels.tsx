@@ -103,7 +103,7 @@ const selected = (f: FormData, k: string) => f.getAll(k).map(String);
 
 export function TournamentsPanel() {
   const [rows, load] = useList<TournamentRow>("tournaments", 2000);
-  const [agents] = useList<Named>("agents");
+  const [agents] = useList<Named>("agent-choices");
   const [trees] = useList<TreeRow>("trees");
   const [examiners] = useList<Named>("examiners");
   const { note, act } = useAction(load);
@@ -141,7 +141,7 @@ export function TournamentsPanel() {
         </tbody>
       </table>
       <h2 className="font-semibold">New tournament</h2>
-      <p className="text-xs text-zinc-500">Agents listed are endpoint agents; built-in and simulated agents are added with <code>arena tournament create</code>.</p>
+      <p className="text-xs text-zinc-500">Approved agents that are not disabled; hold Ctrl or Shift to pick several agents and trees.</p>
       <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
         <input name="name" required placeholder="name" aria-label="name" className={inputClass} />
         <select name="agentIds" multiple aria-label="agents" className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select>

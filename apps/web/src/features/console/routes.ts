@@ -11,6 +11,7 @@ export const CONSOLE_PAGES = [
 /** Every console API route, as "METHOD path" below /api/console (`:name` segments are parameters). */
 export const CONSOLE_API = [
   "GET agents",
+  "GET agent-choices",
   "POST agents/:id/approve",
   "POST agents/:id/disable",
   "POST agents/:id/recheck",
