@@ -12,6 +12,17 @@ import {
   tournamentViewSchema,
 } from "@arena/tournament/read";
 import { nodeViewSchema, treeSummarySchema, treeViewSchema } from "@arena/trees/read";
+import {
+  agentSubmissionSchema,
+  apiTokenSchema,
+  healthResultSchema,
+  keyRotationSchema,
+  myAgentSchema,
+  newTokenRequestSchema,
+  newTokenSchema,
+  probeResultSchema,
+  submittedAgentSchema,
+} from "../../features/submission/schemas";
 
 /**
  * The JSON API's one route table: each handler takes its query schema and response schema from
@@ -174,6 +185,69 @@ export const API_ROUTES = {
     summary: "This document",
     response: { name: "OpenApiDocument", mediaType: "application/json", schema: z.object({ openapi: z.string() }).loose(), description: "OpenAPI 3.1" },
     notFound: false,
+  },
+  // Signed-in routes of agent owners (features/submission, features/account).
+  submitAgent: {
+    path: "/api/agents",
+    method: "post",
+    summary: "Submit an agent (owners; session or personal API token): 400 malformed, 403 wrong role or cross-site, 409 duplicate name, 413 over 64 KB, 422 refused by the address guard or failing its health check, 429 over 10 submissions an hour",
+    body: agentSubmissionSchema,
+    auth: true,
+    status: 201,
+    response: { name: "SubmittedAgent", mediaType: "application/json", schema: submittedAgentSchema, description: "the stored agent, pending approval unless auto-approval is on; never its key" },
+    notFound: false,
+  },
+  myAgents: {
+    path: "/api/me/agents",
+    summary: "The signed-in owner's agents: status, queued/running/finished matches, last result, rating",
+    auth: true,
+    response: { name: "MyAgent", mediaType: "application/json", schema: z.array(myAgentSchema), description: "newest first" },
+    notFound: false,
+  },
+  probeAgent: {
+    path: "/api/me/agents/probe",
+    method: "post",
+    summary: "Test an endpoint before submitting: address guard, health check, one probe question; nothing is stored",
+    body: agentSubmissionSchema,
+    auth: true,
+    response: { name: "ProbeResult", mediaType: "application/json", schema: probeResultSchema, description: "latency, answer excerpt, citations, or the error class and detail" },
+    notFound: false,
+  },
+  agentKey: {
+    path: "/api/me/agents/{id}/key",
+    method: "post",
+    summary: "Replace (or remove, with null) one of the owner's agent keys, then re-run its health check",
+    pathParams: id("agent"),
+    body: keyRotationSchema,
+    auth: true,
+    response: { name: "HealthResult", mediaType: "application/json", schema: healthResultSchema, description: "the health check with the new key" },
+    notFound: true,
+  },
+  tokens: {
+    path: "/api/tokens",
+    summary: "The signed-in owner's personal API tokens (prefixes only)",
+    auth: true,
+    response: { name: "ApiToken", mediaType: "application/json", schema: z.array(apiTokenSchema), description: "newest first" },
+    notFound: false,
+  },
+  createToken: {
+    path: "/api/tokens",
+    method: "post",
+    summary: "Create a personal API token for POST /api/agents (`Authorization: Bearer …`)",
+    body: newTokenRequestSchema,
+    auth: true,
+    status: 201,
+    response: { name: "NewApiToken", mediaType: "application/json", schema: newTokenSchema, description: "the token, shown this once" },
+    notFound: false,
+  },
+  revokeToken: {
+    path: "/api/tokens/{id}",
+    method: "delete",
+    summary: "Revoke one of the owner's tokens",
+    pathParams: id("token"),
+    auth: true,
+    response: { name: "Revoked", mediaType: "application/json", schema: z.object({ revoked: z.boolean() }), description: "404 when there is no such live token" },
+    notFound: true,
   },
 } as const satisfies Record<string, ApiRoute>;
 
