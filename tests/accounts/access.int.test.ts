@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
 import { CONSOLE_API, CONSOLE_PAGES } from "../../apps/web/src/features/console/routes";
+import { registerAgent } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
 import { freshDb, importSharedTree, REPO_ROOT } from "../helpers/arena";
@@ -212,11 +213,32 @@ describe("console commands (admin)", () => {
     expect((await call("POST", "tournaments/nope/pause", {})).status).toBe(404);
   });
 
+  it("approve, disable and re-check an owner's agent", async () => {
+    const srv = await startFaultAgentServer();
+    try {
+      await addAllowedHost(db, srv.hostPort, null);
+      const owner = await createUser(db, "owner", "o2@example.test");
+      const agent = await registerAgent(db, { name: "to-review", protocol: "arena_http", endpoint: srv.url("/ok"), ownerId: owner.id, approval: "pending" });
+      const status = async () => ((await (await call("GET", "agents")).json()) as Array<{ id: string; status: string }>).find((a) => a.id === agent.id)!.status;
+      expect(await status()).toBe("pending");
+      expect(await (await call("POST", `agents/${agent.id}/approve`, {})).json()).toEqual({ joined: null });
+      expect(await status()).toBe("approved");
+      await call("POST", `agents/${agent.id}/disable`, {});
+      expect(await status()).toBe("disabled");
+      const choices = (await (await call("GET", "agent-choices")).json()) as Array<{ id: string }>;
+      expect(choices.map((c) => c.id)).not.toContain(agent.id);
+      expect(await (await call("POST", `agents/${agent.id}/recheck`, {})).json()).toMatchObject({ ok: true });
+      expect(await status()).toBe("approved");
+    } finally {
+      await srv.close();
+    }
+  });
+
   it("creates a tournament from playable agents and starts it once", async () => {
     const sims = await ensureSimulatedAgents(db, "console", [{ index: 0, p_depth: 0.5, p_width: 0.5 }, { index: 1, p_depth: 0.5, p_width: 0.5 }]);
     const tree = await importSharedTree(db, "tree_0003.json");
     const choices = (await (await call("GET", "agent-choices")).json()) as Array<{ id: string }>;
-    expect(choices.map((c) => c.id).sort()).toEqual(sims.map((x) => x.agentId).sort());
+    expect(choices.map((c) => c.id)).toEqual(expect.arrayContaining(sims.map((x) => x.agentId)));
     const config = await heuristicExaminerConfig(db);
     const created = await call("POST", "tournaments", { name: "from console", agentIds: sims.map((x) => x.agentId), treeIds: [tree.id], examinerConfigId: config.id, swissRounds: 1 });
     expect(created.status).toBe(201);
