@@ -140,6 +140,16 @@ describe("accounts: who may do what", () => {
     expect((await post(JSON.stringify(submission({ name: "after-revoke" })), bearer)).status).toBe(401);
   });
 
+  it("Test endpoint stores nothing and is limited to 30 probes an hour", async () => {
+    const probe = () => fetch(`${web.url}/api/me/agents/probe`, { method: "POST", headers: as("owner", { "content-type": "application/json" }), body: JSON.stringify(submission({ name: "probe-only" })) });
+    const first = await probe();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ error: null, citations: { count: 1 } });
+    for (let i = 1; i < 30; i++) expect((await probe()).status).toBe(200);
+    expect((await probe()).status).toBe(429);
+    expect(await db.agent.count({ where: { name: "probe-only" } })).toBe(0);
+  });
+
   it("better-auth refuses a cross-site sign-in and closed sign-up", async () => {
     const cross = await fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }) });
     expect(cross.status).toBe(403);

@@ -1,6 +1,6 @@
 import { requireRoleApi } from "@/lib/auth-session";
 import { readJsonBody } from "./body";
-import { invalid, parseSubmission, refusal, submissionLimit, submitAgent, testEndpoint } from "./commands";
+import { invalid, parseSubmission, probeLimit, refusal, submissionLimit, submitAgent, testEndpoint } from "./commands";
 
 /** Who may submit agents: owners (and admins, who run the arena). */
 export const SUBMITTERS = ["owner", "admin"] as const;
@@ -38,6 +38,8 @@ export async function postAgent(req: Request): Promise<Response> {
 export async function postProbe(req: Request): Promise<Response> {
   const p = await parsedSubmission(req);
   if ("response" in p) return p.response;
+  const limited = probeLimit(p.user.id);
+  if (limited) return limited;
   try {
     return Response.json(await testEndpoint(p.submission));
   } catch (err) {

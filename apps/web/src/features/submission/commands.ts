@@ -53,6 +53,18 @@ export async function submitAgent(ownerId: string, s: AgentSubmission) {
   return { ...shown, approval: autoApproval ? "approved" : "pending", joined };
 }
 
+/** Probes per user and hour. Kept in this process's memory: a probe stores nothing to count. */
+export const PROBES_PER_HOUR = 30;
+const probes = new Map<string, number[]>();
+
+/** A 429 when the user ran PROBES_PER_HOUR probes in the last hour (this process); else counts this one. */
+export function probeLimit(userId: string, now = Date.now()): Response | null {
+  const recent = (probes.get(userId) ?? []).filter((t) => now - t < 3_600_000);
+  if (recent.length >= PROBES_PER_HOUR) return Response.json({ error: `at most ${PROBES_PER_HOUR} endpoint tests an hour` }, { status: 429, headers: { "retry-after": "600" } });
+  probes.set(userId, [...recent, now]);
+  return null;
+}
+
 /** "Test endpoint": nothing is stored; the answer excerpt is cut short and returned as data. */
 export async function testEndpoint(s: AgentSubmission) {
   const { health, question, answer } = await probeAgentEndpoint(db(), fromSubmission(s, null, "pending"));
