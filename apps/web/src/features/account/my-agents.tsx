@@ -32,7 +32,7 @@ export function MyAgents() {
     <div className="space-y-3">
       {note && <p role="status" className="text-sm">{note}</p>}
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
+        <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2">
           <thead>
             <tr className="text-left text-zinc-500">
               <th className="py-1">Agent</th><th>Status</th><th className="text-right">Queued</th><th className="text-right">Running</th><th className="text-right">Finished</th><th>Last match</th><th className="text-right">Rating</th><th>Key</th>

@@ -44,7 +44,7 @@ export function AgentsPanel() {
   return (
     <div className="space-y-2">
       <Note note={note} />
-      <table className="w-full text-sm">
+      <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2">
         <thead><tr className="text-left text-zinc-500"><th>Agent</th><th>Owner</th><th>Status</th><th>Finished</th><th /></tr></thead>
         <tbody>
           {rows.map((a) => (
@@ -122,7 +122,7 @@ export function TournamentsPanel() {
   return (
     <div className="space-y-4">
       <Note note={note} />
-      <table className="w-full text-sm">
+      <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2">
         <thead><tr className="text-left text-zinc-500"><th>Tournament</th><th>Status</th><th>Round</th><th>Matches</th><th /></tr></thead>
         <tbody>
           {rows.map((t) => (
