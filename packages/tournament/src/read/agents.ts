@@ -7,7 +7,7 @@ const HISTORY_POINTS = 200;
 /** Matches listed on an agent's page (newest first); the matches API pages through the rest. */
 const RECENT_MATCHES = 100;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso, matchRefSelect } from "./shared";
 
 const agentSelect = { id: true, name: true, protocol: true, model: true, status: true, builtin: true, createdAt: true } satisfies Prisma.AgentSelect;
 
@@ -80,20 +80,7 @@ function headToHead(agentId: string, matches: { agentA: { id: string; name: stri
   return [...by.values()].sort((x, y) => y.games - x.games || (x.opponent < y.opponent ? -1 : 1));
 }
 
-const matchSelect = {
-  id: true,
-  treeId: true,
-  tree: { select: { title: true } },
-  agentA: { select: { id: true, name: true } },
-  agentB: { select: { id: true, name: true } },
-  status: true,
-  winner: true,
-  scoreA: true,
-  scoreB: true,
-  rounds: true,
-  finishedAt: true,
-  tournamentId: true,
-} satisfies Prisma.MatchSelect;
+const matchSelect = { ...matchRefSelect, finishedAt: true, tournamentId: true } satisfies Prisma.MatchSelect;
 
 /**
  * One agent's page: its rating under the examiner configuration it played most under (or the one

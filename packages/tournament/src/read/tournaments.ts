@@ -3,7 +3,7 @@ import { z } from "zod";
 import { snapshotRowSchema } from "../ratings";
 import { tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso, matchRefSelect } from "./shared";
 
 const summarySelect = {
   id: true,
@@ -84,18 +84,7 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
               agentB: { select: { id: true, name: true } },
               matches: {
                 orderBy: { createdAt: "asc" },
-                select: {
-                  id: true,
-                  treeId: true,
-                  tree: { select: { title: true } },
-                  agentA: { select: { id: true, name: true } },
-                  agentB: { select: { id: true, name: true } },
-                  status: true,
-                  winner: true,
-                  scoreA: true,
-                  scoreB: true,
-                  rounds: true,
-                },
+                select: matchRefSelect,
               },
             },
           },
