@@ -40,9 +40,9 @@ build_web() {
 # Builds the web app when it has no build yet or a source it compiles changed since.
 ensure_web_build() {
   mkdir -p "$ROOT/var"
-  local id="$ROOT/apps/web/.next/BUILD_ID"
+  local id="$ROOT/apps/web/${ARENA_WEB_DIST_DIR:-.next}/BUILD_ID"
   if [ ! -f "$id" ] || [ -n "$(find "$ROOT/apps/web" "$ROOT/packages" "$ROOT/package-lock.json" \
-      \( -name node_modules -o -name .next -o -name generated \) -prune -o -type f -newer "$id" -print -quit)" ]; then
+      \( -name node_modules -o -name ".next*" -o -name generated \) -prune -o -type f -newer "$id" -print -quit)" ]; then
     build_web
   fi
 }

@@ -32,7 +32,8 @@ export interface AccountsWeb {
   stop(): Promise<void>;
 }
 
-const BUILD_ID = `${REPO_ROOT}apps/web/.next/BUILD_ID`;
+const DIST = `${REPO_ROOT}apps/web/${process.env.ARENA_WEB_DIST_DIR ?? ".next"}`;
+const BUILD_ID = `${DIST}/BUILD_ID`;
 
 /**
  * The checkout is shared: when another session's `next build` is running (its BUILD_ID not yet
@@ -40,7 +41,7 @@ const BUILD_ID = `${REPO_ROOT}apps/web/.next/BUILD_ID`;
  */
 async function awaitBuild(): Promise<void> {
   const deadline = Date.now() + 10 * 60_000;
-  while (!existsSync(BUILD_ID) && existsSync(`${REPO_ROOT}apps/web/.next`) && Date.now() < deadline) {
+  while (!existsSync(BUILD_ID) && existsSync(DIST) && Date.now() < deadline) {
     if (!(await ensureBuild().then(() => true, (err: Error) => (/already running/.test(err.message) ? false : Promise.reject(err))))) {
       await new Promise((r) => setTimeout(r, 5000));
     }

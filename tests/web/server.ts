@@ -22,9 +22,9 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-/** Builds the web app if `apps/web/.next/BUILD_ID` is missing (a stale build is the caller's to refresh). */
+/** Builds the web app if its BUILD_ID (under `ARENA_WEB_DIST_DIR`, default `.next`) is missing (a stale build is the caller's to refresh). */
 export async function ensureBuild(): Promise<void> {
-  if (existsSync(`${WEB}/.next/BUILD_ID`)) return;
+  if (existsSync(`${WEB}/${process.env.ARENA_WEB_DIST_DIR ?? ".next"}/BUILD_ID`)) return;
   await run(process.execPath, [NEXT_BIN, "build", "apps/web"], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
 }
 

@@ -25,7 +25,7 @@ function run(args: string[], stdio: "inherit" | "pipe"): ChildProcess {
 
 /** `next build` of the web app when it has no production build yet (npm run build builds it too). */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
-  if (existsSync(`${WEB_DIR}/.next/BUILD_ID`)) return;
+  if (existsSync(`${WEB_DIR}/${process.env.ARENA_WEB_DIST_DIR ?? ".next"}/BUILD_ID`)) return;
   log("building the web app (first run; `npm run build` does this ahead of time)");
   const code = await new Promise<number>((resolve) => run(["build"], "inherit").on("exit", (c) => resolve(c ?? 1)));
   if (code !== 0) throw new Error(`building the web app failed (next build exited with ${code})`);
