@@ -4,6 +4,7 @@ import { ConcurrentRunError, depsFor, loadMatchSetup, MatchNotRunnableError, run
 import { enqueueTick, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
+import { scoreMatchWhenFinished } from "./scoring";
 
 /**
  * Runs one match to completion (or resumes it). A match of a paused or cancelled tournament is
@@ -18,11 +19,13 @@ async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: str
 }
 
 /**
- * A finished match outside any tournament refits its examiner configuration's arena-wide ratings
+ * A finished match's rounds get their report-scoring jobs (unless its tournament turned scoring
+ * off). A match outside any tournament refits its examiner configuration's arena-wide ratings
  * here; a tournament match's tick does that for it.
  */
 async function afterFinished(ctx: WorkerContext, match: { id: string; tournamentId: string | null; examinerConfigId: string }, winner: "A" | "B" | "tie"): Promise<void> {
   await publishEvent(ctx.redis, { type: "match", matchId: match.id, tournamentId: match.tournamentId, status: "completed", winner });
+  await scoreMatchWhenFinished(ctx, match.id);
   if (match.tournamentId) {
     await enqueueTick(ctx.queues.tournament, match.tournamentId, `after-${match.id}`);
     return;

@@ -1,14 +1,15 @@
 import type { Job, Queue } from "bullmq";
-import { createQueue, createRedis, enqueue, parsePayload, subscribeEvents, type Payload } from "@arena/jobs";
+import { createQueue, enqueue, parsePayload, type Payload } from "@arena/jobs";
 import { cachedPages, judgeFromEnv, scorableRounds, scoreRound, type ScoreMode, type ScoringDeps } from "@arena/scoring";
 import { sandboxPageFetcher } from "@arena/trees";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
 
 /**
- * Report scoring (packages/scoring): one job per round, payload { roundId }. Scores are upserts
- * on (round, side, metric), so a retried or duplicated job rewrites the same rows. A judge outage
- * (JudgeUnavailableError) fails the job and BullMQ retries it with backoff.
+ * Report scoring (packages/scoring): one job per round, payload { roundId }, enqueued by the match
+ * worker when a match finishes. Scores are upserts on (round, side, metric), so a retried or
+ * duplicated job rewrites the same rows. A judge outage (JudgeUnavailableError) fails the job and
+ * BullMQ retries it with backoff.
  *
  * Mode: ARENA_SCORING_MODE=llm uses the judge of ARENA_SCORING_* (or the examiner's
  * ARENA_EXAMINER_*); anything else scores offline. Cited pages come from this worker's sandbox
@@ -32,37 +33,51 @@ export async function enqueueMatchScoring(ctx: WorkerContext, queue: Queue<Paylo
 }
 
 /**
- * Rounds are enqueued when a match finishes: the match worker announces it on the live events
- * channel, which this process follows on its own connection (closed with the context's).
- * Events are best effort, so at start the rounds of finished matches that have no score yet are
- * enqueued too (a bounded sweep, newest matches first).
+ * The scoring queue of a worker context, opened once on its connection and closed with it. The
+ * match worker enqueues a finished match's rounds here directly (scoreMatchWhenFinished); the
+ * context's fixed set of queues stays as it is.
  */
-async function followFinishedMatches(ctx: WorkerContext, queue: Queue<Payload<"scoring">>): Promise<void> {
-  const sub = createRedis();
-  ctx.redis.once("end", () => {
-    void queue.close();
-    sub.disconnect();
-  });
-  const onFinished = (matchId: string) =>
-    enqueueMatchScoring(ctx, queue, matchId).catch((err) => log("warn", "enqueueing scoring failed", { matchId, ...errorContext(err) }));
-  await subscribeEvents(sub, (e) => {
-    if (e.type === "match" && e.status === "completed") void onFinished(e.matchId);
-  });
+const queues = new WeakMap<WorkerContext, Queue<Payload<"scoring">>>();
+export function scoringQueue(ctx: WorkerContext): Queue<Payload<"scoring">> {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    const q = createQueue("scoring", ctx.redis);
+    queues.set(ctx, q);
+    ctx.redis.once("end", () => void q.close());
+    queue = q;
+  }
+  return queue;
+}
+
+/**
+ * Called by the match worker when a match has finished: its rounds get scoring jobs at once.
+ * Never throws: the match is stored and rated whatever happens here, and the startup sweep
+ * (below) catches a match whose enqueue was lost.
+ */
+export async function scoreMatchWhenFinished(ctx: WorkerContext, matchId: string): Promise<void> {
+  await enqueueMatchScoring(ctx, scoringQueue(ctx), matchId).catch((err) => log("warn", "enqueueing scoring failed", { matchId, ...errorContext(err) }));
+}
+
+/**
+ * At start, the rounds of finished matches that have no score yet are enqueued (a bounded sweep,
+ * newest matches first): a worker that crashed between finishing a match and enqueueing its
+ * rounds leaves them unscored otherwise. Job ids per round make this a no-op for queued rounds.
+ */
+async function sweepUnscored(ctx: WorkerContext): Promise<void> {
   const unscored = await ctx.db.match.findMany({
     where: { status: "completed", roundRows: { some: { voided: false, reportScores: { none: {} } } }, OR: [{ tournamentId: null }, { tournament: { scoreReports: true } }] },
     select: { id: true },
     orderBy: { finishedAt: "desc" },
     take: SWEEP_MATCHES,
   });
-  for (const m of unscored) await onFinished(m.id);
+  for (const m of unscored) await scoreMatchWhenFinished(ctx, m.id);
 }
 
 const SWEEP_MATCHES = 200;
 
 export function scoringProcessor(ctx: WorkerContext) {
   const deps = scoringDeps(ctx);
-  const queue = createQueue("scoring", ctx.redis);
-  followFinishedMatches(ctx, queue).catch((err) => log("error", "scoring: following finished matches failed", errorContext(err)));
+  sweepUnscored(ctx).catch((err) => log("error", "scoring: sweeping unscored matches failed", errorContext(err)));
   return async (job: Job) => {
     const { roundId } = parsePayload("scoring", job.data);
     return scoreRound(ctx.db, roundId, deps);
