@@ -9,7 +9,9 @@ export {
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, type TournamentQueues } from "./jobs";
-export { ratedMatches, battlesOf, fitRatings, snapshotRowSchema, refitScope, refitExaminerScope, type RatedMatch, type RatingScope, type Refit } from "./ratings";
+export { ratedMatches, battlesOf, fitRatings, agentNames, snapshotRowSchema, refitScope, refitExaminerScope, type RatedMatch, type RatingScope, type Refit } from "./ratings";
+export { snapshotAnalysis } from "./analysis";
+export { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 export { judgedRounds, type JudgedRound } from "./leaderboard";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";
 export {
