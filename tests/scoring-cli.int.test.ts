@@ -72,3 +72,22 @@ describe("arena score --report", () => {
     expect(out.intescore.value).toBeCloseTo((0.5 * (20 / 30) + 0.5) * 1.14 * 100, 10);
   }, 120_000);
 });
+
+describe("arena tournament create --no-score-reports", () => {
+  it("stores the per-tournament scoring setting: on by default, off with the flag", async () => {
+    const db = await freshDb();
+    try {
+      const a = await db.agent.create({ data: { name: "sim-a", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } });
+      const b = await db.agent.create({ data: { name: "sim-b", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } });
+      const tree = await db.tree.create({ data: { rootUrl: "https://x.example/", source: "imported" } });
+      const create = async (name: string, ...extra: string[]) =>
+        JSON.parse(await arena({}, "tournament", "create", "--name", name, "--agents", `${a.name},${b.name}`, "--trees", tree.id, "--json", ...extra)) as { id: string; scoreReports: boolean };
+      expect((await create("scored")).scoreReports).toBe(true);
+      const off = await create("unscored", "--no-score-reports");
+      expect(off.scoreReports).toBe(false);
+      expect((await db.tournament.findUniqueOrThrow({ where: { id: off.id } })).scoreReports).toBe(false);
+    } finally {
+      await db.$disconnect();
+    }
+  }, 120_000);
+});

@@ -20,6 +20,8 @@ const newTournamentSchema = z
     examinerConfigId: idSchema,
     seed: z.string().min(1).max(200),
     seatAlternation: z.boolean().default(true),
+    /** Report scoring of every finished round (packages/scoring); on by default. */
+    scoreReports: z.boolean().default(true),
   })
   .strict()
   .refine((t) => new Set(t.agentIds).size === t.agentIds.length, { message: "agent ids must be unique", path: ["agentIds"] })
@@ -48,6 +50,7 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
       swissRounds: t.swissRounds ?? swissRoundCount(t.agentIds.length),
       treesPerPairing: t.treesPerPairing ?? t.treeIds.length,
       seatAlternation: t.seatAlternation,
+      scoreReports: t.scoreReports,
       participants: { create: t.agentIds.map((agentId) => ({ agentId, joinedRound: 1 })) },
       trees: { create: t.treeIds.map((treeId, ordinal) => ({ treeId, ordinal })) },
     },

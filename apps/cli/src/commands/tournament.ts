@@ -39,6 +39,7 @@ const createOptions = z
     treesPerPairing: z.coerce.number().int().min(1).optional(),
     examiner: examinerMode.default("heuristic"),
     seed: z.string().min(1).default("1"),
+    scoreReports: z.boolean().default(true),
     json: z.boolean().default(false),
   })
   .refine((o) => Boolean(o.trees?.length) !== o.allTrees, { message: "give either --trees t1,t2 or --all-trees" });
@@ -115,6 +116,7 @@ export function register(program: Command): void {
     .option("--trees-per-pairing <k>", "trees each pairing plays (default all)")
     .option("--examiner <mode>", "heuristic | llm")
     .option("--seed <seed>", "seed of the round-1 order and every match")
+    .option("--no-score-reports", "do not score the answers of finished rounds (citation support, claims, RACE; on by default)")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(createOptions, raw);
@@ -130,9 +132,10 @@ export function register(program: Command): void {
         ...(opts.treesPerPairing ? { treesPerPairing: opts.treesPerPairing } : {}),
         examinerConfigId: config.id,
         seed: opts.seed,
+        scoreReports: opts.scoreReports,
       });
       if (opts.json) return console.log(JSON.stringify(row));
-      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing`);
+      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing${row.scoreReports ? "" : ", report scoring off"}`);
     });
 
   t.command("start <id>")
