@@ -1,2 +1,15 @@
-export { roundScores, roundScoresSchema, agentScoreMeans, agentScoreMeansSchema, meanInterval, type RoundScores, type AgentScoreMeans } from "./scores";
+export {
+  roundScores,
+  roundScoresSchema,
+  agentScoreMeans,
+  agentScoreMeansSchema,
+  meanInterval,
+  scoreVersion,
+  verdictSide,
+  type RoundScores,
+  type AgentScoreMeans,
+  type ScoreMean,
+  type CitationView,
+} from "./scores";
 export { controlledLeaderboard, controlledLeaderboardSchema, type ControlledLeaderboard } from "./controlled";
+export { scoreboard, scoreboardSchema, LEADERBOARD_METRICS, SCORE_INTERVAL, type Scoreboard, type LeaderboardMetric } from "./scoreboard";
