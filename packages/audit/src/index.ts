@@ -1,0 +1,12 @@
+/**
+ * Human audit of the examiner (SPEC §9): queues of sampled rounds, held items, annotations with
+ * their revisions, operator voids. Reads are in `@arena/audit/read`.
+ */
+export { AuditError } from "./errors";
+export { createAuditQueue, closeAuditQueue, newQueueSchema, type NewQueue } from "./queues";
+export { nextItem, claimItem, HOLD_MS } from "./holds";
+export { submitAnswers, submitReview, answersSchema, reviewSchema, type Answers, type Review } from "./annotate";
+export { voidRound, voidRequestSchema, type VoidOutcome } from "./void";
+export { drawSample } from "./sample";
+export { cohensKappa, confusionMatrix, percent } from "./stats";
+export * from "./options";
