@@ -70,7 +70,9 @@ describe.each(SOURCES)("match runner: built-in agents, heuristic examiner, %s", 
       b += pts.b;
       expect([r.scoreA, r.scoreB]).toEqual([a, b]);
       const last = i === rounds.length - 1;
-      if (!last) expect(r.action?.split(":")[0]).toBe(transitionAction(verdict));
+      expect(r.action).toBe(last ? null : transitionAction(verdict));
+      expect(r.stuck && r.action === null).toBe(false);
+      expect([reports[i]!.action, reports[i]!.stuck]).toEqual([r.action, r.stuck]);
     });
     const final = rounds[rounds.length - 1]!;
     const mercy = Math.abs(final.scoreA - final.scoreB) >= 2;

@@ -1,4 +1,5 @@
-export { runMatch, MatchNotRunnableError, type MatchDeps, type MatchResult, type RoundReport, type Seat, type Expansion } from "./run";
+export { runMatch, MatchNotRunnableError, type MatchDeps, type MatchResult, type RoundReport, type Seat } from "./run";
+export type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 export { matchDeps, depsFor, loadMatchSetup, examinerFor, findAgent, type DepsOptions, type MatchSetup } from "./deps";
 export { createMatch, examinerConfigFor, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
 export { ConcurrentRunError } from "./persist";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isFinished, matchWinner } from "@arena/core";
 import { sqlPool, type Prisma, type PrismaClient } from "@arena/db";
+import type { RoundRecord } from "./round";
 import type { MatchState } from "./state";
 
 /**
@@ -12,12 +13,61 @@ import type { MatchState } from "./state";
 /** Another run of the same match committed first (a duplicate job); this run must stop. */
 export class ConcurrentRunError extends Error {}
 
-/** The Round row as the runner produces it; matchId, number and scores are filled in here. */
-export type RoundData = Omit<Prisma.RoundUncheckedCreateInput, "id" | "matchId" | "number" | "scoreA" | "scoreB" | "createdAt">;
+/** A column value to bind, and the SQL type to cast its parameter to (jsonb values are JSON text). */
+type Column = { value: unknown; cast?: "jsonb" | '"ExaminerMode"' };
 
-/** Round columns stored as jsonb, and enum columns with their types; the rest bind as they are. */
-const JSON_COLUMNS = new Set(["pathNodeIds", "pathUrls", "checklistDepth", "checklistWidth", "sourceUrls", "verdict", "expansions", "examinerCalls"]);
-const ENUM_COLUMNS: Record<string, string> = { examinerMode: "ExaminerMode" };
+const json = (value: unknown): Column => ({ value: JSON.stringify(value), cast: "jsonb" });
+
+/** Every column of a Round row, so a column added to the schema must be mapped here (the type checker says so). */
+type RoundColumns = Record<Exclude<Prisma.RoundScalarFieldEnum, "createdAt">, Column>;
+
+/** The Round row of a round record: the only place that knows how a round is stored. */
+function roundRow(id: string, matchId: string, r: RoundRecord, next: MatchState): RoundColumns {
+  const judged = r.outcome.kind === "judged" ? r.outcome : null;
+  return {
+    id: { value: id },
+    matchId: { value: matchId },
+    number: { value: next.seq },
+    depth: { value: r.depth },
+    width: { value: r.width },
+    pathNodeIds: json(r.path.map((p) => p.nodeId)),
+    pathUrls: json(r.path.map((p) => p.url)),
+    question: { value: r.question },
+    wordLimitInstruction: { value: r.wordLimitInstruction },
+    checklistDepth: json(r.checklistDepth),
+    checklistWidth: json(r.checklistWidth),
+    sourceUrls: json(r.sourceUrls),
+    rationale: { value: r.rationale },
+    answerA: { value: r.a.text },
+    answerB: { value: r.b.text },
+    latencyAMs: { value: Math.round(r.a.latencyMs) },
+    latencyBMs: { value: Math.round(r.b.latencyMs) },
+    tokensA: { value: r.a.tokens },
+    tokensB: { value: r.b.tokens },
+    costA: { value: r.a.costUsd },
+    costB: { value: r.b.costUsd },
+    citationsA: { value: r.a.citations },
+    citationsB: { value: r.b.citations },
+    errorA: { value: r.a.error?.class ?? null },
+    errorB: { value: r.b.error?.class ?? null },
+    errorDetailA: { value: r.a.error?.detail ?? null },
+    errorDetailB: { value: r.b.error?.detail ?? null },
+    verdict: judged ? json(judged.verdict) : { value: null },
+    verdictToken: { value: judged?.verdict.verdict ?? null },
+    tieQuality: { value: judged?.verdict.tie_quality ?? null },
+    loserFailureType: { value: judged?.verdict.loser_failure_type ?? null },
+    scoreA: { value: next.loop.scoreA },
+    scoreB: { value: next.loop.scoreB },
+    action: { value: judged?.transition?.action ?? null },
+    stuck: { value: judged?.transition?.stuck ?? false },
+    expansions: json(r.expansions),
+    examinerMode: { value: r.examinerMode, cast: '"ExaminerMode"' },
+    examinerModel: { value: r.examinerModel },
+    examinerCalls: json(r.examinerCalls),
+    judgeError: { value: r.outcome.kind === "judge_error" ? r.outcome.error : null },
+    voided: { value: r.outcome.kind === "voided" },
+  };
+}
 
 const UNIQUE_VIOLATION = "23505";
 
@@ -50,17 +100,12 @@ function assignments(columns: Record<string, unknown>, casts: Record<string, str
  * second runner of the same match that started from the same state collides on the insert, the
  * statement fails as a whole, and it gets ConcurrentRunError instead of writing a duplicate round.
  */
-export async function commitRound(db: PrismaClient, matchId: string, round: RoundData, next: MatchState): Promise<void> {
-  const row: Record<string, unknown> = { id: randomUUID(), matchId, number: next.seq, scoreA: next.loop.scoreA, scoreB: next.loop.scoreB };
-  for (const [name, value] of Object.entries(round)) {
-    if (value === undefined) continue;
-    row[name] = JSON_COLUMNS.has(name) && value !== null ? JSON.stringify(value) : value;
-  }
+export async function commitRound(db: PrismaClient, matchId: string, round: RoundRecord, next: MatchState): Promise<void> {
+  const columns = roundRow(randomUUID(), matchId, round, next);
   const values: unknown[] = [matchId];
-  const names = Object.keys(row);
-  const placeholders = names.map((name) => {
-    values.push(row[name]);
-    const cast = JSON_COLUMNS.has(name) ? "jsonb" : ENUM_COLUMNS[name] ? `"${ENUM_COLUMNS[name]}"` : null;
+  const names = Object.keys(columns);
+  const placeholders = Object.values(columns).map(({ value, cast }) => {
+    values.push(value);
     return `$${values.length}${cast ? `::${cast}` : ""}`;
   });
   const set = assignments(matchColumns(next, isFinished(next.loop)), MATCH_CASTS, values);

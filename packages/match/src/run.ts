@@ -15,14 +15,15 @@ import {
   type LoopState,
   type PageFetcher,
   type TaskContext,
-  type TransitionRecord,
+  type TransitionAction,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { GenerationError, type Examiner, type ExaminerCall } from "@arena/examiner";
 import type { AgentClient } from "@arena/agents";
 import type { AgentLimiter, AgentLimits } from "@arena/jobs";
 import { expandDepth, expandWidth, loadTreeView, type DbTreeView, type TreeViews } from "@arena/trees";
-import { claimMatch, commitRound, finishMatch, saveState, type RoundData } from "./persist";
+import { claimMatch, commitRound, finishMatch, saveState } from "./persist";
+import type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 import { parseMatchState, storedRoundLimit, type MatchState } from "./state";
 
 /** One seat of a match: the agent's client and how it may be called. */
@@ -58,7 +59,10 @@ export interface RoundReport {
   verdict: string | null;
   score_a: number;
   score_b: number;
-  action: string | null;
+  /** Transition taken after the round; null when it was not judged or the match stopped. */
+  action: TransitionAction | null;
+  /** The transition wanted to descend but found no child to go to. */
+  stuck: boolean;
   stop: string | null;
   error_a: string | null;
   error_b: string | null;
@@ -71,17 +75,6 @@ export interface MatchResult {
   score_b: number;
   rounds: number;
   voided: number;
-}
-
-export interface Expansion {
-  kind: "width" | "depth";
-  nodeId: string;
-  requested: number;
-  /** Children with content another match stored since the loop asked (before or while this one fetched). */
-  found: number;
-  added: number;
-  failed: number;
-  reason: string | null;
 }
 
 /** Consecutive generation failures tolerated before the match gives up on the tree. */
@@ -256,12 +249,12 @@ class Runner {
       this.answer(this.deps.a, task, prepared.state.historyA, `${seed}:A`, number),
       this.answer(this.deps.b, task, prepared.state.historyB, `${seed}:B`, number),
     ]);
-    const base = this.roundData(prepared, generated, a, b);
+    const record = (calls: ExaminerCall[], outcome: RoundOutcome) => this.record(prepared, task, a, b, calls, outcome);
     const next = { ...state, seq: number };
 
     if (a.error && b.error) {
       const voided = { ...next, loop: prepared.state, voided: state.voided + 1 };
-      return this.commit({ ...base, voided: true }, voided);
+      return this.commit(record(generated.calls, { kind: "voided" }), voided);
     }
     const judged = await this.deps.examiner.judge(
       {
@@ -279,80 +272,63 @@ class Runner {
     const calls = [...generated.calls, ...judged.calls];
     if (!judged.verdict) {
       const failed = { ...next, loop: prepared.state, judgeErrors: state.judgeErrors + 1 };
-      return this.commit({ ...base, examinerCalls: calls as never, judgeError: judged.error ?? "judge failed" }, failed);
+      return this.commit(record(calls, { kind: "judge_error", error: judged.error ?? "judge failed" }), failed);
     }
     const verdict = judged.verdict;
     const applied = applyJudgement(prepared.state, { question: task.question, answerA: a.text, answerB: b.text, verdict });
-    let loop = applied.state;
-    let transition: TransitionRecord | null = null;
-    if (!applied.stop) {
-      const next = await transitionAfter(loop, this.tree, verdict, async (kind, nodeId, count) =>
-        void prepared.expansions.push(await this.expand(kind, nodeId, count)),
-      );
-      loop = next.state;
-      transition = next.transition;
-    }
-    const data: RoundData = {
-      ...base,
-      examinerCalls: calls as never,
-      expansions: prepared.expansions as never,
-      verdict: verdict as never,
-      verdictToken: verdict.verdict,
-      tieQuality: verdict.tie_quality,
-      loserFailureType: verdict.loser_failure_type,
-      action: transition ? (transition.stuck ? `${transition.action}:stuck` : transition.action) : null,
-    };
-    return this.commit(data, { ...next, loop });
+    if (applied.stop) return this.commit(record(calls, { kind: "judged", verdict, transition: null }), { ...next, loop: applied.state });
+    const moved = await transitionAfter(applied.state, this.tree, verdict, async (kind, nodeId, count) =>
+      void prepared.expansions.push(await this.expand(kind, nodeId, count)),
+    );
+    const transition = { action: moved.transition.action, stuck: moved.transition.stuck };
+    return this.commit(record(calls, { kind: "judged", verdict, transition }), { ...next, loop: moved.state });
   }
 
-  private roundData(prepared: Prepared, generated: { task: GeneratedTask; calls: ExaminerCall[] }, a: AgentAnswer, b: AgentAnswer): RoundData {
-    const { task } = generated;
+  private record(prepared: Prepared, task: GeneratedTask, a: AgentAnswer, b: AgentAnswer, calls: ExaminerCall[], outcome: RoundOutcome): RoundRecord {
+    const seat = (x: AgentAnswer): SeatRecord => ({
+      text: x.text,
+      latencyMs: x.latencyMs,
+      tokens: x.tokens,
+      costUsd: x.costUsd,
+      citations: x.citations.count,
+      error: x.error,
+    });
     return {
       depth: prepared.context.depth,
       width: prepared.context.width,
-      pathNodeIds: prepared.state.path,
-      pathUrls: prepared.state.path.map((id) => this.tree.node(id)?.url ?? id),
+      path: prepared.state.path.map((nodeId) => ({ nodeId, url: this.tree.node(nodeId)?.url ?? nodeId })),
       question: task.question,
       wordLimitInstruction: task.wordLimitInstruction,
-      checklistDepth: task.checklistDepth as never,
-      checklistWidth: task.checklistWidth as never,
+      checklistDepth: task.checklistDepth,
+      checklistWidth: task.checklistWidth,
       sourceUrls: task.sourceUrls,
       rationale: task.rationale,
-      answerA: a.text,
-      answerB: b.text,
-      latencyAMs: Math.round(a.latencyMs),
-      latencyBMs: Math.round(b.latencyMs),
-      tokensA: a.tokens,
-      tokensB: b.tokens,
-      costA: a.costUsd,
-      costB: b.costUsd,
-      citationsA: a.citations.count,
-      citationsB: b.citations.count,
-      errorA: a.error?.class ?? null,
-      errorB: b.error?.class ?? null,
-      errorDetailA: a.error?.detail ?? null,
-      errorDetailB: b.error?.detail ?? null,
+      a: seat(a),
+      b: seat(b),
       examinerMode: task.mode,
       examinerModel: this.deps.examinerModel,
-      examinerCalls: generated.calls as never,
-      expansions: prepared.expansions as never,
+      examinerCalls: calls,
+      expansions: prepared.expansions,
+      outcome,
     };
   }
 
-  private async commit(data: RoundData, next: MatchState): Promise<MatchState> {
-    await commitRound(this.db, this.matchId, data, next);
+  private async commit(round: RoundRecord, next: MatchState): Promise<MatchState> {
+    await commitRound(this.db, this.matchId, round, next);
+    const transition = round.outcome.kind === "judged" ? round.outcome.transition : null;
     this.onRound?.({
       round: next.seq,
-      depth: data.depth,
-      width: data.width,
-      path: data.pathUrls as string[],
-      verdict: data.verdictToken ?? null,
+      depth: round.depth,
+      width: round.width,
+      path: round.path.map((p) => p.url),
+      verdict: round.outcome.kind === "judged" ? round.outcome.verdict.verdict : null,
       score_a: next.loop.scoreA,
       score_b: next.loop.scoreB,
-      action: (data.action as string | null | undefined) ?? null,
+      action: transition?.action ?? null,
+      stuck: transition?.stuck ?? false,
       stop: next.loop.stopReason,
-      error_a: (data.errorA as string | null) ?? null,
-      error_b: (data.errorB as string | null) ?? null,
+      error_a: round.a.error?.class ?? null,
+      error_b: round.b.error?.class ?? null,
     });
     return next;
   }

@@ -81,6 +81,8 @@ export const roundViewSchema = z.object({
   scoreB: z.number(),
   /** Transition taken after the round (probe_depth, probe_width, pressure_test, backtrack, …). */
   action: z.string().nullable(),
+  /** The transition wanted to descend but no child with content existed, even after a depth expansion. */
+  stuck: z.boolean(),
   expansions: z.array(expansionSchema),
   examinerMode: z.enum(["llm", "heuristic"]),
   examinerModel: z.string().nullable(),

@@ -19,12 +19,11 @@ const ACTIONS: Record<string, string> = {
   backtrack: "back up one level (backtrack)",
 };
 
-/** A transition code, `:stuck` meaning the descend found no child to go to. */
-export function actionText(action: string | null): string {
+/** A transition code; `stuck`: the descend found no child to go to. */
+export function actionText(action: string | null, stuck: boolean): string {
   if (!action) return "—";
-  const [base, stuck] = action.split(":");
-  const text = ACTIONS[base!] ?? base!.replaceAll("_", " ");
-  return stuck === "stuck" ? `${text}; stuck: no child to descend to` : text;
+  const text = ACTIONS[action] ?? action.replaceAll("_", " ");
+  return stuck ? `${text}; stuck: no child to descend to` : text;
 }
 
 const STOP_REASONS: Record<string, string> = {

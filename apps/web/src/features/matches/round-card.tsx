@@ -143,7 +143,7 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
             <p className="whitespace-pre-wrap text-red-800 dark:text-red-300">{round.judgeError}</p>
           </Row>
         ) : null}
-        <Row label="Transition">{actionText(round.action)}</Row>
+        <Row label="Transition">{actionText(round.action, round.stuck)}</Row>
         <Row label="Expansions">
           {round.expansions.length === 0 ? (
             "none"

@@ -1,0 +1,59 @@
+import type { AgentErrorClass, ChecklistItem, ExaminerModeName, TransitionAction, Verdict } from "@arena/core";
+import type { ExaminerCall } from "@arena/examiner";
+
+/** One expansion performed for a round (stored with it, shown on the match page). */
+export interface Expansion {
+  kind: "width" | "depth";
+  nodeId: string;
+  requested: number;
+  /** Children with content another match stored since the loop asked (before or while this one fetched). */
+  found: number;
+  added: number;
+  failed: number;
+  reason: string | null;
+}
+
+/** What one seat did in a round. */
+export interface SeatRecord {
+  /** Markdown; empty when the call failed. */
+  text: string;
+  latencyMs: number;
+  tokens: number | null;
+  costUsd: number | null;
+  citations: number;
+  error: { class: AgentErrorClass; detail: string } | null;
+}
+
+/**
+ * How a round ended: both agents failed (not judged, not counted), the judge failed (not
+ * counted), or a verdict and, unless the match stopped, the transition taken after it.
+ */
+export type RoundOutcome =
+  | { kind: "voided" }
+  | { kind: "judge_error"; error: string }
+  | { kind: "judged"; verdict: Verdict; transition: { action: TransitionAction; stuck: boolean } | null };
+
+/**
+ * A stored round as the match runner produces it. Its number, the scores after it and the match
+ * it belongs to are added when it is committed; persist.ts alone knows the SQL columns.
+ */
+export interface RoundRecord {
+  /** D and W the round was played at, and the path root → question node. */
+  depth: number;
+  width: number;
+  path: { nodeId: string; url: string }[];
+  question: string;
+  wordLimitInstruction: string;
+  checklistDepth: ChecklistItem[];
+  checklistWidth: ChecklistItem[];
+  sourceUrls: string[];
+  rationale: string;
+  a: SeatRecord;
+  b: SeatRecord;
+  examinerMode: ExaminerModeName;
+  examinerModel: string | null;
+  /** Every examiner prompt and raw response of the round, generation first. */
+  examinerCalls: ExaminerCall[];
+  expansions: Expansion[];
+  outcome: RoundOutcome;
+}
