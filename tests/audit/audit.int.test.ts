@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { AuditError, claimItem, closeAuditQueue, createAuditQueue, HOLD_MS, nextItem, submitAnswers, submitReview, voidRound, winnerOf } from "@arena/audit";
+import { auditReport, examinerAgreement, exportAnnotations, matchVoids, readAuditItem, readAuditQueues } from "@arena/audit/read";
+import { readAgent, readLeaderboard } from "@arena/tournament/read";
+import { createUser } from "../accounts/fixtures";
+import { freshDb } from "../helpers/arena";
+import { flushRedis, requireEnv } from "../tournament-fixtures";
+import { playTournament, type Played } from "./fixtures";
+
+/**
+ * The audit workflow on real PostgreSQL: sampling, holds under concurrency, blind items, answers
+ * with revisions, the report's figures and the effect of voiding a round on the match, every
+ * later rating snapshot and the rating history.
+ */
+describe("human audit", () => {
+  let db: PrismaClient;
+  let played: Played;
+  let admin: string;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    requireEnv();
+    await flushRedis();
+    db = await freshDb();
+    played = await playTournament(db);
+    admin = (await createUser(db, "admin")).id;
+    alice = (await createUser(db, "auditor")).id;
+    bob = (await createUser(db, "auditor")).id;
+  });
+  afterAll(async () => {
+    await flushRedis();
+    await db?.$disconnect();
+  });
+
+  const answers = { deepValidity: "yes", wideValidity: "yes", evolution: "yes", checklistFacts: "correct", ownVerdict: "TIE" } as const;
+
+  it("samples judged rounds, stratified by verdict, half of them seat-swapped", async () => {
+    const judged = await db.round.count({ where: { voided: false, verdictToken: { not: null } } });
+    const q = await createAuditQueue(db, { name: "by verdict", sampling: "verdict", size: 6, examinerConfigId: played.examinerConfigId }, admin);
+    expect(q.items).toBe(Math.min(6, judged));
+    const items = await db.auditItem.findMany({ where: { queueId: q.id }, include: { round: true } });
+    expect(items.filter((i) => i.seatsSwapped)).toHaveLength(Math.floor(q.items / 2));
+    expect(items.every((i) => i.round.verdictToken === i.stratum)).toBe(true);
+    const strata = new Map<string, number>();
+    for (const i of items) strata.set(i.stratum!, (strata.get(i.stratum!) ?? 0) + 1);
+    // Equal allocation: a stratum that did not run out has at most one item fewer than any other.
+    const available = await db.round.groupBy({ by: ["verdictToken"], where: { voided: false, verdictToken: { not: null } }, _count: { _all: true } });
+    const largest = Math.max(...strata.values());
+    for (const a of available) {
+      const got = strata.get(a.verdictToken!) ?? 0;
+      if (got < a._count._all) expect(got).toBeGreaterThanOrEqual(largest - 1);
+    }
+    await expect(createAuditQueue(db, { name: "none", size: 3, agentId: "no-such-agent" }, admin)).rejects.toThrow(AuditError);
+  });
+
+  it("two auditors asking at once never share a slot of a one-annotator queue; holds expire", async () => {
+    const q = await createAuditQueue(db, { name: "holds", size: 2, annotatorsPerItem: 1, seed: "h" }, admin);
+    const [a, b] = await Promise.all([nextItem(db, q.id, alice), nextItem(db, q.id, bob)]);
+    expect(a && b).toBeTruthy();
+    expect(a!.itemId).not.toBe(b!.itemId);
+    // Asking again returns the item already held.
+    expect(await nextItem(db, q.id, alice)).toEqual(a);
+    const carol = (await createUser(db, "auditor")).id;
+    expect(await nextItem(db, q.id, carol)).toBeNull();
+    await expect(claimItem(db, a!.itemId, carol)).rejects.toMatchObject({ status: 409 });
+    // Alice and Bob abandon their items: once the holds expire carol gets the oldest of them.
+    const later = new Date(Date.now() + HOLD_MS + 1000);
+    const oldest = await db.auditItem.findFirstOrThrow({ where: { queueId: q.id }, orderBy: { ordinal: "asc" } });
+    expect(await nextItem(db, q.id, carol, later)).toEqual({ itemId: oldest.id });
+    // Six concurrent requests on a fresh queue hand out each item at most once.
+    const q2 = await createAuditQueue(db, { name: "race", size: 3, annotatorsPerItem: 1, seed: "r" }, admin);
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUser(db, "auditor")));
+    const got = (await Promise.all(users.map((u) => nextItem(db, q2.id, u.id)))).filter((x) => x !== null).map((x) => x.itemId);
+    expect(got).toHaveLength(3);
+    expect(new Set(got).size).toBe(3);
+  });
+
+  it("an item is blind until C1; C1 is stored in match seats; edits keep revisions until the queue closes", async () => {
+    const q = await createAuditQueue(db, { name: "pair", size: 4, seed: "p", tournamentId: played.tournamentId }, admin);
+    const first = (await nextItem(db, q.id, alice))!;
+    const view = (await readAuditItem(db, first.itemId, alice))!;
+    expect(view.reveal).toBeNull();
+    expect(view.own).toBeNull();
+    const text = JSON.stringify(view);
+    const round = await db.round.findFirstOrThrow({ where: { auditItems: { some: { id: first.itemId } } }, include: { match: { include: { agentA: true, agentB: true } } } });
+    expect(text).not.toContain(round.match.agentA.name);
+    expect(text).not.toContain(round.match.agentB.name);
+    expect(text).not.toContain(round.verdictToken!);
+    await expect(submitReview(db, first.itemId, alice, { agree: true })).rejects.toMatchObject({ status: 409 });
+    await submitAnswers(db, first.itemId, alice, { ...answers, evolution: round.number > 1 ? "yes" : null, ownVerdict: "A_BETTER" });
+    const item = await db.auditItem.findUniqueOrThrow({ where: { id: first.itemId } });
+    const stored = await db.annotation.findFirstOrThrow({ where: { itemId: first.itemId, auditorId: alice } });
+    expect(stored.ownVerdict).toBe(item.seatsSwapped ? "B_BETTER" : "A_BETTER");
+    expect(stored.seatsSwapped).toBe(item.seatsSwapped);
+    const after = (await readAuditItem(db, first.itemId, alice))!;
+    expect(after.own!.ownVerdict).toBe("A_BETTER");
+    expect(after.reveal).not.toBeNull();
+    // Bob has not answered: his view of the same item shows neither the examiner nor Alice.
+    const bobView = (await readAuditItem(db, first.itemId, bob))!;
+    expect(bobView.reveal).toBeNull();
+    expect(bobView.own).toBeNull();
+    expect(await exportAnnotations(db, { id: bob, admin: false }, q.id)).toEqual([]);
+    await submitReview(db, first.itemId, alice, { agree: false, sufficiency: "insufficient", comment: "close call" });
+    await submitAnswers(db, first.itemId, alice, { ...answers, evolution: round.number > 1 ? "no" : null, ownVerdict: "TIE" });
+    const revisions = await db.annotationRevision.findMany({ where: { annotation: { itemId: first.itemId, auditorId: alice } }, orderBy: { createdAt: "asc" } });
+    expect(revisions).toHaveLength(3);
+    expect(revisions[0]!.before).toBeNull();
+    expect(revisions[2]!.before).toMatchObject({ ownVerdict: stored.ownVerdict, agree: false, comment: "close call" });
+    expect(revisions[2]!.after).toMatchObject({ ownVerdict: "TIE" });
+    expect(revisions.every((r) => r.editorId === alice)).toBe(true);
+    expect(await db.annotationRevision.count({ where: { matchAnswer: { auditorId: alice } } })).toBe(1);
+    // The item is done by Alice: next item gives her another one.
+    expect((await nextItem(db, q.id, alice))!.itemId).not.toBe(first.itemId);
+    await closeAuditQueue(db, q.id);
+    await expect(submitAnswers(db, first.itemId, alice, answers)).rejects.toMatchObject({ status: 409 });
+    expect(await nextItem(db, q.id, bob)).toBeNull();
+  });
+
+  it("the report's κ, shares and confusion matrix follow the annotations (known answers)", async () => {
+    const q = await createAuditQueue(db, { name: "report", size: 4, seed: "k", examinerConfigId: played.examinerConfigId }, admin);
+    const items = await db.auditItem.findMany({ where: { queueId: q.id }, include: { round: true }, orderBy: { ordinal: "asc" } });
+    const examiner = items.map((i) => i.round.verdictToken!.slice(2, -2).replace("Tie", "TIE"));
+    // Alice always agrees with the examiner; Bob says Tie on every item.
+    for (const [k, i] of items.entries()) {
+      const shown = (v: string) => (i.seatsSwapped ? v.replace(/^A_/, "X_").replace(/^B_/, "A_").replace(/^X_/, "B_") : v);
+      const ev = i.round.number > 1 ? "yes" : null;
+      await claimItem(db, i.id, alice);
+      await submitAnswers(db, i.id, alice, { ...answers, evolution: ev, checklistFacts: k === 0 ? "major" : "correct", ownVerdict: shown(examiner[k]!) as never });
+      await submitReview(db, i.id, alice, { agree: true, sufficiency: "sufficient" });
+      await claimItem(db, i.id, bob);
+      await submitAnswers(db, i.id, bob, { ...answers, evolution: ev, deepValidity: k === 0 ? "no" : "yes", ownVerdict: "TIE" });
+    }
+    const report = await auditReport(db, { id: admin, admin: true }, q.id);
+    const n = items.length;
+    expect(report.annotations).toBe(2 * n);
+    expect(report.kappa.perAuditor.find((p) => p.auditorId === alice)!.kappa).toBe(1);
+    expect(report.questionValidity).toEqual({ percent: (100 * (2 * n - 1)) / (2 * n), n: 2 * n });
+    expect(report.rubricFactuality.percent).toBeCloseTo((100 * (2 * n - 1)) / (2 * n), 10);
+    expect(report.confusion.matrix.flat().reduce((s, x) => s + x, 0)).toBe(2 * n);
+    const tieColumn = report.confusion.matrix.reduce((s, row) => s + row[2]!, 0);
+    expect(tieColumn).toBe(n + examiner.filter((v) => v === "TIE").length);
+    // κ between auditors recomputed from the export by hand.
+    const rows = await exportAnnotations(db, { id: admin, admin: true }, q.id);
+    const a = rows.filter((r) => r.auditorId === alice).map((r) => winnerOf(r.ownVerdict));
+    const allTie = a.every((w) => w === "tie");
+    expect(report.kappa.betweenAuditors).toHaveLength(1);
+    expect(report.kappa.betweenAuditors[0]!.kappa).toBe(allTie ? 1 : 0);
+    expect(report.stopCondition.percent).toBe(100);
+    const queues = await readAuditQueues(db, { id: alice, admin: false });
+    expect(queues.find((x) => x.id === q.id)).toMatchObject({ done: 2 * n, needed: 2 * n, mine: n });
+    // The public line of the examiner configuration.
+    const line = (await examinerAgreement(db, played.examinerConfigId))!;
+    expect(line.rounds).toBeGreaterThanOrEqual(n);
+  });
+
+  it("voiding a round changes the match, every later snapshot and the rating history", async () => {
+    // A decisive round of a match whose winner it decides: removing its points flips or ties the result.
+    const matches = await db.match.findMany({ where: { tournamentId: played.tournamentId, status: "completed", winner: { not: "tie" } }, include: { roundRows: { orderBy: { number: "asc" } } } });
+    let target: { roundId: string; matchId: string } | null = null;
+    for (const m of matches) {
+      for (const r of m.roundRows) {
+        const prev = m.roundRows.find((x) => x.number === r.number - 1);
+        const gain = Math.abs(r.scoreA - (prev?.scoreA ?? 0) - (r.scoreB - (prev?.scoreB ?? 0)));
+        if (!r.voided && r.verdictToken && gain >= Math.abs(m.scoreA - m.scoreB)) target = { roundId: r.id, matchId: m.id };
+      }
+      if (target) break;
+    }
+    expect(target, "a round whose points decide its match").not.toBeNull();
+    const before = await db.match.findUniqueOrThrow({ where: { id: target!.matchId } });
+    const snapsBefore = await db.ratingSnapshot.findMany({ where: { examinerConfigId: played.examinerConfigId, tournamentId: null }, orderBy: { createdAt: "asc" } });
+    const board = await readLeaderboard(db, { examiner: played.examinerConfigId });
+    const historyBefore = (await readAgent(db, before.agentAId, { examiner: played.examinerConfigId }))!.ratingHistory;
+    const out = await voidRound(db, target!.roundId, admin, "checklist had major hallucinations");
+    const after = await db.match.findUniqueOrThrow({ where: { id: target!.matchId } });
+    expect(after.winner).not.toBe(before.winner);
+    expect(out).toMatchObject({ winnerBefore: before.winner, winnerAfter: after.winner });
+    expect(after.voidedRounds).toBe(before.voidedRounds + 1);
+    expect(after.rounds).toBe(before.rounds - 1);
+    const snapsAfter = await db.ratingSnapshot.findMany({ where: { examinerConfigId: played.examinerConfigId, tournamentId: null }, orderBy: { createdAt: "asc" } });
+    expect(snapsAfter.map((s) => s.id)).toEqual(snapsBefore.map((s) => s.id));
+    const changed = snapsAfter.filter((s, i) => JSON.stringify(s.ratings) !== JSON.stringify(snapsBefore[i]!.ratings));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(snapsAfter.filter((s) => s.createdAt < before.finishedAt!).map((s) => s.ratings)).toEqual(snapsBefore.filter((s) => s.createdAt < before.finishedAt!).map((s) => s.ratings));
+    expect(out.snapshots.find((s) => s.tournamentId === null)!.rewritten).toBe(snapsBefore.filter((s) => s.createdAt >= before.finishedAt!).length);
+    const boardAfter = await readLeaderboard(db, { examiner: played.examinerConfigId });
+    const record = (b: typeof board) => b!.rows.map((r) => [r.agentId, r.wins, r.losses, r.ties]);
+    expect(record(boardAfter)).not.toEqual(record(board));
+    const historyAfter = (await readAgent(db, before.agentAId, { examiner: played.examinerConfigId }))!.ratingHistory;
+    expect(historyAfter.at(-1)!.rating).not.toBe(historyBefore.at(-1)!.rating);
+    expect(await matchVoids(db, target!.matchId)).toMatchObject([{ reason: "checklist had major hallucinations" }]);
+    await expect(voidRound(db, target!.roundId, admin, "again")).rejects.toMatchObject({ status: 409 });
+  });
+});
