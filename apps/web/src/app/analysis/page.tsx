@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { leaderboardFor, scopes } from "@/lib/page-data";
 import { scopeOf, type SearchParams } from "@/lib/params";
 import { AnalysisPage } from "@/features/analysis/analysis-page";
+import { scoreboardFor } from "@/features/leaderboard/scores-data";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Analysis" };
@@ -11,5 +12,5 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const scope = await scopeOf(searchParams);
   const [all, board] = await Promise.all([scopes(), leaderboardFor(scope)]);
   if (!board) notFound();
-  return <AnalysisPage board={board} scopes={all} />;
+  return <AnalysisPage board={board} scopes={all} scores={await scoreboardFor(board)} />;
 }

@@ -1,3 +1,4 @@
+import type { Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardView, ScopesView, SnapshotAnalysis } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { LiveRefresh } from "@/components/live-refresh";
@@ -5,6 +6,7 @@ import { ScopeSelector } from "@/components/scope-selector";
 import { Empty, HeuristicBanner, PageTitle, Section } from "@/components/ui";
 import { fmtNum, fmtP, fmtPct, fmtRating, fmtTime } from "@/lib/format";
 import { EloHistoryChart, FailureTypesChart, HistogramChart, RatingsChart, SkillGapChart, VerdictChart } from "./charts";
+import { ControlledPanel } from "./controlled-panel";
 import { CorrelationPanel } from "./correlation-panel";
 import { MatchCountHeatmap, WinRateHeatmap } from "./heatmaps";
 
@@ -116,7 +118,7 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
   );
 }
 
-export function AnalysisPage({ board, scopes }: { board: LeaderboardView; scopes: ScopesView }) {
+export function AnalysisPage({ board, scopes, scores }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard }) {
   const scopeLabel = `${board.examiner?.name ?? "no examiner"}${board.tournament ? `, tournament ${board.tournament.name}` : ""}`;
   return (
     <>
@@ -138,6 +140,9 @@ export function AnalysisPage({ board, scopes }: { board: LeaderboardView; scopes
             : "They appear with the next snapshot, written after the next finished match of this scope."}
         </Empty>
       )}
+      <Section title="Style- and citation-controlled ratings" id="controlled">
+        <ControlledPanel scores={scores} />
+      </Section>
       <Section title="Correlation with another leaderboard" id="correlation">
         {board.rows.length >= 3 ? (
           <CorrelationPanel ours={board.rows.map((r) => ({ name: r.name, rating: r.rating }))} scopeLabel={scopeLabel} />

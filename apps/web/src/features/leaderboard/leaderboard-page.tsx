@@ -1,12 +1,14 @@
+import type { Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardView, ScopesView } from "@arena/tournament/read";
 import { Code, Empty, HeuristicBanner, PageTitle, TableScroll } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ProfileLegend } from "./profile-bar";
+import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
 
-export function LeaderboardPage({ board, scopes }: { board: LeaderboardView; scopes: ScopesView }) {
+export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard }) {
   return (
     <>
       <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "tournament"]} />}>
@@ -20,7 +22,7 @@ export function LeaderboardPage({ board, scopes }: { board: LeaderboardView; sco
         <>
           <SnapshotNote board={board} />
           <TableScroll>
-            <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} />
+            <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} />
           </TableScroll>
           <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <p>
@@ -32,6 +34,7 @@ export function LeaderboardPage({ board, scopes }: { board: LeaderboardView; sco
               rank may move a lot. Ratings are Bradley–Terry fits (400 points apart = 10:1 expected odds) of this examiner configuration
               only; see <a href="/about#ratings" className="underline">About</a>.
             </p>
+            <ScoreNotes scores={scores} />
           </div>
         </>
       )}

@@ -1,13 +1,18 @@
+import { Fragment } from "react";
 import type { MatchView } from "@arena/match/read";
+import type { RoundScores } from "@arena/scoring/read";
 import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner } from "@/components/ui";
 import { MatchHeader } from "./match-header";
 import { RoundCard } from "./round-card";
+import { RoundScorePanel } from "./round-scores";
 
 const ACTIVE = new Set(["queued", "running"]);
 
-export function MatchPage({ match }: { match: MatchView }) {
+export function MatchPage({ match, scores }: { match: MatchView; scores: RoundScores | null }) {
   const active = ACTIVE.has(match.status);
+  const scoreOf = new Map(scores?.rounds.map((r) => [r.number, r]));
+  const names = { A: match.agentA.name, B: match.agentB.name };
   return (
     <>
       <div className="mb-2 flex justify-end">{active ? <LiveRefresh match={match.id} types={["round", "match"]} /> : null}</div>
@@ -20,7 +25,12 @@ export function MatchPage({ match }: { match: MatchView }) {
             : "It ended before any round was judged (see the stop reason and error above)."}
         </Empty>
       ) : (
-        match.roundsList.map((r) => <RoundCard key={r.number} round={r} match={match} />)
+        match.roundsList.map((r) => (
+          <Fragment key={r.number}>
+            <RoundCard round={r} match={match} />
+            <RoundScorePanel round={scoreOf.get(r.number)} treeId={match.treeId} names={names} />
+          </Fragment>
+        ))
       )}
       {active && match.roundsList.length > 0 ? <p className="mt-6 text-sm text-zinc-500">The match is still running: new rounds appear here as they are judged.</p> : null}
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { readMatch } from "@arena/match/read";
+import { roundScores } from "@arena/scoring/read";
 import { db } from "@/lib/db";
 import { MatchPage } from "@/features/matches/match-page";
 
@@ -18,7 +19,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function Page({ params }: Props) {
-  const m = await match((await params).id);
+  const id = (await params).id;
+  const [m, scores] = await Promise.all([match(id), roundScores(db(), { matchId: id })]);
   if (!m) notFound();
-  return <MatchPage match={m} />;
+  return <MatchPage match={m} scores={scores} />;
 }

@@ -1,0 +1,32 @@
+import type { Scoreboard } from "@arena/scoring/read";
+import { fmtPct } from "@/lib/format";
+
+/** What the report-score and controlled columns mean, under the leaderboard table. */
+export function ScoreNotes({ scores }: { scores: Scoreboard }) {
+  const scored = scores.metrics.some((m) => m.mode !== null);
+  const c = scores.controlled;
+  return (
+    <>
+      <p data-testid="score-notes">
+        {scored ? (
+          <>
+            Report scores (SPEC §10) are means over each agent&apos;s scored answers; the line under each header is the mode that produced
+            them (<em>offline</em>: deterministic lexical and numeric matching; <em>llm</em>: a judge model); offline and llm scores are never
+            mixed. Intervals: {scores.interval}.{" "}
+          </>
+        ) : (
+          <>No answer of this scope has report scores yet: the scoring worker adds them after each finished match (unless its tournament turned scoring off). </>
+        )}
+        {scores.raceAgreement.rate !== null
+          ? `RACE picks the examiner's winner in ${fmtPct(scores.raceAgreement.rate)} of ${scores.raceAgreement.rounds} decided rounds. `
+          : null}
+      </p>
+      <p>
+        <em>Controlled</em>: a Bradley–Terry fit on the same {c.battles} matches with per-match differences in answer length, citation count,
+        supported-citation share and Markdown density as covariates, so the rating is what remains with those held equal (its
+        coefficients are on the <a href="/analysis#controlled" className="underline">Analysis</a> page). <em>Δ rank</em> = plain rank − controlled
+        rank on those matches. An interval shown as — is unbounded: fewer than two matches, where a bootstrap cannot vary.
+      </p>
+    </>
+  );
+}
