@@ -2,9 +2,10 @@
  * `npm run bench:web`: the web app under load. Builds the production app, seeds its own database
  * (arena_bench_web: a synthetic world, 20 agents, 5,000 completed matches with their rounds
  * inserted in bulk, among them one 10-round match with full rounds; the rating snapshot written
- * by the real refit), serves it with `next start`, and drives it with autocannon, 50 connections
- * for 20 s each on `/`, `/api/leaderboard` and `/matches/<the 10-round match>`: p50/p95/p99 and
- * requests/s. Then 500 server-sent-event clients: the time from a round event being published to
+ * by the real refit), serves it with server/main.mjs (Next behind the page cache), and drives it
+ * with autocannon, 50 connections for 20 s each on `/`, `/api/leaderboard` and
+ * `/matches/<the 10-round match>`: p50/p95/p99 and requests/s. Each page is also fetched one at
+ * a time with `Cache-Control: no-cache`, which always renders: what a visitor waits after an event. Then 500 server-sent-event clients: the time from a round event being published to
  * its arrival at each client and at every client. Targets (2 cores): HTML p95 ≤ 100 ms, JSON p95
  * ≤ 50 ms, SSE p95 ≤ 1 s. Prints figures; asserts nothing.
  */
@@ -176,6 +177,18 @@ async function load(url: string, label: string, targetP95: number, serverPid: nu
   );
 }
 
+/** Sequential requests that bypass the page cache: the cost of one render, without contention. */
+async function uncached(url: string, label: string): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    await fetch(url, { headers: { "cache-control": "no-cache" } }).then((r) => r.arrayBuffer());
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${label.padEnd(34)} uncached, one at a time: p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`);
+}
+
 /** Waits until requests autocannon gave up on have left the server, so they do not slow the next run. */
 async function drain(url: string): Promise<void> {
   const origin = new URL(url).origin;
@@ -275,6 +288,9 @@ try {
   // One warm-up pass per page so JIT and first-render costs stay out of the figures.
   for (const path of ["/", "/api/leaderboard", `/matches/${showcaseId}`]) for (let i = 0; i < 20; i++) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s each, against ${web.url}`);
+  await uncached(`${web.url}/`, "GET / (leaderboard HTML)");
+  await uncached(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)");
+  await uncached(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)");
   await load(`${web.url}/`, "GET / (leaderboard HTML)", 100, web.pid);
   await load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.pid);
   await load(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)", 100, web.pid);

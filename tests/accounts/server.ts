@@ -8,7 +8,6 @@ import { createServer } from "node:net";
 import { REPO_ROOT } from "../helpers/arena";
 import { ensureBuild } from "../web/server";
 
-const NEXT_BIN = `${REPO_ROOT}node_modules/next/dist/bin/next`;
 
 function portFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -54,7 +53,7 @@ export async function startAccountsWeb(env: Record<string, string> = {}): Promis
   await awaitBuild();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [`${REPO_ROOT}apps/web/server/main.mjs`, "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: `${REPO_ROOT}apps/web`,
     env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), BETTER_AUTH_URL: url },
     stdio: ["ignore", "pipe", "pipe"],
@@ -70,11 +69,11 @@ export async function startAccountsWeb(env: Record<string, string> = {}): Promis
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the web server exited (${child.exitCode}):\n${log}`);
     if (await fetch(`${url}/api/auth/ok`).then((r) => r.ok, () => false)) return { url, output: () => log, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`next start did not answer on ${url} within 60 s:\n${log}`);
+      throw new Error(`the web server did not answer on ${url} within 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

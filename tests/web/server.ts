@@ -53,7 +53,7 @@ export async function startWeb(): Promise<WebServer> {
   await ensureBuild();
   const port = await freePort();
   const env = { ...process.env, NODE_ENV: "production" as const, PORT: String(port) };
-  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: WEB, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [`${REPO_ROOT}apps/web/server/main.mjs`, "--port", String(port), "--hostname", "127.0.0.1"], { cwd: WEB, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
@@ -69,12 +69,12 @@ export async function startWeb(): Promise<WebServer> {
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the web server exited (${child.exitCode}):\n${log}`);
     const ok = await fetch(`${url}/api/openapi.json`).then((r) => r.ok, () => false);
     if (ok) return server;
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`next start did not answer on ${url} within 60 s:\n${log}`);
+      throw new Error(`the web server did not answer on ${url} within 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

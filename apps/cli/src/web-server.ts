@@ -19,24 +19,24 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-function run(args: string[], stdio: "inherit" | "pipe"): ChildProcess {
-  return spawn(process.execPath, [NEXT_BIN, ...args], { cwd: WEB_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", stdio, "inherit"] });
+function build(): ChildProcess {
+  return spawn(process.execPath, [NEXT_BIN, "build"], { cwd: WEB_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "inherit", "inherit"] });
 }
 
 /** `next build` of the web app when it has no production build yet (npm run build builds it too). */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
   if (existsSync(`${WEB_DIR}/${process.env.ARENA_WEB_DIST_DIR ?? ".next"}/BUILD_ID`)) return;
   log("building the web app (first run; `npm run build` does this ahead of time)");
-  const code = await new Promise<number>((resolve) => run(["build"], "inherit").on("exit", (c) => resolve(c ?? 1)));
+  const code = await new Promise<number>((resolve) => build().on("exit", (c) => resolve(c ?? 1)));
   if (code !== 0) throw new Error(`building the web app failed (next build exited with ${code})`);
 }
 
 /**
- * Serves the production build with `next start` as a child process against this process's
+ * Serves the production build (server/main.mjs: Next behind the page cache) as a child process against this process's
  * DATABASE_URL / REDIS_URL / ARENA_QUEUE_PREFIX, and resolves once it accepts requests.
  */
 export async function startWebServer(opts: WebOptions): Promise<WebServer> {
-  const child = run(["start", "--port", String(opts.port), "--hostname", opts.host], "pipe");
+  const child = spawn(process.execPath, [`${WEB_DIR}/server/main.mjs`, "--port", String(opts.port), "--hostname", opts.host], { cwd: WEB_DIR, env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
   const url = `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
   await new Promise<void>((resolve, reject) => {

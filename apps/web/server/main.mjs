@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * Serves the production build: Next's request handler behind the page cache (page-cache.mjs),
+ * in one process. `arena web`, the demo, the tests and the benchmark all start this file:
+ *   node apps/web/server/main.mjs [--port 3000] [--hostname 127.0.0.1]
+ */
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import next from "next";
+import { createPageCache } from "./page-cache.mjs";
+
+const { values } = parseArgs({ options: { port: { type: "string", default: process.env.PORT ?? "3000" }, hostname: { type: "string", default: "127.0.0.1" } } });
+const port = Number(values.port);
+const hostname = values.hostname ?? "127.0.0.1";
+if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, got ${values.port}`);
+
+const started = Date.now();
+const cache = createPageCache();
+// The app's event subscriber (src/instrumentation.ts) finds the cache here: Next bundles its own
+// module copies, so a process-wide symbol is the one handle both sides share.
+Object.assign(globalThis, { [Symbol.for("arena.web.pageCache")]: cache });
+
+const app = next({ dev: false, dir: fileURLToPath(new URL("..", import.meta.url)), hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  cache.handle(req, res, () => handle(req, res)).catch((err) => {
+    console.error("web: request failed:", req.url, err);
+    if (!res.headersSent) res.writeHead(500).end();
+    else res.destroy();
+  });
+});
+server.listen(port, hostname, () => {
+  const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+  console.log(`arena web on ${url}: Ready in ${Date.now() - started} ms`);
+});
+
+for (const signal of /** @type {const} */ (["SIGTERM", "SIGINT"])) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 2_000).unref();
+  });
+}
