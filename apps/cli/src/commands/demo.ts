@@ -3,7 +3,7 @@ import { z } from "zod";
 import { prisma, type PrismaClient, type Tournament } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, enqueueTick, resumeTournament, startTournament } from "@arena/tournament";
+import { createTournament, enqueueTick, launchTournament, resumeAndTick, type TournamentQueues } from "@arena/tournament";
 import { readTournament } from "@arena/tournament/read";
 import { importWorld } from "@arena/trees";
 import { startWorkers } from "@arena/runtime";
@@ -55,16 +55,20 @@ async function demoAgents(db: PrismaClient, latencyMs: number): Promise<string[]
   return [...builtin, ...simulated].map((a) => a.id);
 }
 
-/** Reuses an unfinished demo tournament (running twice continues it); otherwise starts a new one. */
-async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: string[], opts: DemoOptions): Promise<Tournament> {
+/**
+ * Reuses an unfinished demo tournament (running twice continues it); otherwise starts a new one.
+ * Either way the workers get a tick, through the same commands the console and the CLI use.
+ */
+async function demoTournament(db: PrismaClient, queues: Pick<TournamentQueues, "tournament">, agentIds: string[], treeIds: string[], opts: DemoOptions): Promise<Tournament> {
   const open = await db.tournament.findFirst({
     where: { ...DEMO_TOURNAMENTS, status: { in: ["draft", "running", "paused"] } },
     orderBy: { createdAt: "desc" },
   });
   if (open) {
     step(`continuing tournament ${open.name} (${open.id}), ${open.status}`);
-    if (open.status === "paused") return resumeTournament(db, open.id);
-    if (open.status === "draft") return startTournament(db, open.id);
+    if (open.status === "paused") return resumeAndTick(db, queues, open.id);
+    if (open.status === "draft") return launchTournament(db, queues, open.id);
+    await enqueueTick(queues.tournament, open.id, `demo-${Date.now()}`);
     return open;
   }
   const earlier = await db.tournament.count({ where: DEMO_TOURNAMENTS });
@@ -78,14 +82,14 @@ async function demoTournament(db: PrismaClient, agentIds: string[], treeIds: str
     seed: `${opts.seed}-${earlier + 1}`,
   });
   step(`created tournament ${t.name} (${t.id}): ${agentIds.length} agents, ${t.swissRounds} Swiss rounds, heuristic examiner`);
-  return startTournament(db, t.id);
+  return launchTournament(db, queues, t.id);
 }
 
 /**
  * `arena demo`: the whole arena offline — the synthetic world in the sandbox, built-in and
  * planted-skill agents (answering with realistic latencies, so matches stream in over several
  * minutes), a Swiss tournament with the heuristic examiner, workers in this process, the web app
- * (a `next start` child process) and the tournament's progress in the terminal. Running it again
+ * (a child process serving the production build) and the tournament's progress in the terminal. Running it again
  * reuses the world, the agents and an unfinished tournament. Ctrl-C stops everything it started.
  */
 export function register(program: Command): void {
@@ -109,7 +113,6 @@ export function register(program: Command): void {
       step(`world ${opts.seed}: ${world.trees.length} trees, ${world.pages} pages${world.reused ? " (reused)" : ""}`);
       const agentIds = await demoAgents(db, opts.latencyMs);
       step(`agents: ${agentIds.length} (2 built-in sandbox researchers, ${DEMO_SIMULATED.length} planted-skill simulations)`);
-      const tournament = await demoTournament(db, agentIds, world.trees.map((t) => t.id), opts);
       let web: WebServer | null = null;
       if (opts.web) {
         await ensureWebBuild(step);
@@ -117,7 +120,7 @@ export function register(program: Command): void {
       }
       const workers = await startWorkers(db);
       step(`workers running; sandbox web and search at ${workers.ctx.sandboxUrl}`);
-      await enqueueTick(workers.ctx.queues.tournament, tournament.id, `demo-${Date.now()}`);
+      const tournament = await demoTournament(db, workers.ctx.queues, agentIds, world.trees.map((t) => t.id), opts);
       if (web) step(`the arena is live at ${web.url} (tournament: ${web.url}/tournaments/${tournament.id}); Ctrl-C stops`);
 
       const stop = new AbortController();
