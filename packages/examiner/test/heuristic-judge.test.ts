@@ -129,6 +129,13 @@ describe("heuristic judge known cases", () => {
     expect(v.reasoning).toContain("A: entities 2/2, facts 3/4");
   });
 
+  it("MUCH_BETTER only when the winner has every item right: one entity short caps it at BETTER", () => {
+    const oneEntityShort = PERFECT.replace("**Sega Nomad**", "The other handheld");
+    const v = judgeHeuristically(input(oneEntityShort, ""));
+    expect(v).toMatchObject({ verdict: "[[A_BETTER]]", loser_failure_type: "BOTH" });
+    expect(v.reasoning).toContain("A: entities 1/2, facts 4/4");
+  });
+
   it("both miss the target entities → Tie LOW, however many facts either reports", () => {
     const noFacts = "## Consoles\n- The Game Gear.\n- The Atari Lynx.";
     const v = judgeHeuristically(input(MISSING_ENTITY, noFacts, 3, 0));

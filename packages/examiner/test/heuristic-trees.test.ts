@@ -33,6 +33,18 @@ const fold = (s: string) =>
   s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/&amp;/g, "&").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 const words = (s: string) => fold(s).split(" ").filter(Boolean);
 
+const unglued = (s: string) => s.replace(/(?<=\p{Ll}{3})(?=\p{Lu}\p{Ll})/gu, " ").replace(/(?<=\p{L}['’]s)(?=\p{Lu})/gu, " ");
+
+/** Eight consecutive words of which six or more are capitalised: a flattened menu ("Privacy Policy Terms of Use Sales and Refunds Site Map"). */
+function menuRun(text: string): string | null {
+  const ws = text.split(/\s+/).filter(Boolean);
+  for (let i = 0; i + 8 <= ws.length; i++) {
+    const run = ws.slice(i, i + 8);
+    if (run.filter((w) => /^["“(]?\p{Lu}/u.test(w)).length >= 6) return run.join(" ");
+  }
+  return null;
+}
+
 /** English function words: never distinctive of an entity. */
 const FUNCTION_WORDS = new Set(
   "about above after again against also been before being below between both could does doing down during each from further have having here into more most other over same should some such than that their them then there these they this those through under until very were what when where which while whom with would your".split(" "),
@@ -95,7 +107,8 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
   it("never names a target entity, writes the right word limit, and traces every item to a context page", async () => {
     const problems: string[] = [];
     for (const { file, ctx, task } of await generateAll("t")) {
-      const q = ` ${fold(task.question)} `;
+      // folded as written and with glued words separated ("Strezov'sChoir Essentials")
+      const q = ` ${fold(task.question)} ${fold(unglued(task.question))} `;
       for (const target of ctx.aggregationPool) {
         const name = cleanTitle(target.title, target.url, new URL(target.url).hostname);
         expect(name.trim().length).toBeGreaterThan(0);
@@ -128,6 +141,9 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
       const glued = q.match(/\p{Ll}{3}\p{Lu}\p{Ll}+/gu);
       if (glued) problems.push(`${file}: glued words ${glued.join(", ")}`);
       if (/[|»›•]/.test(q)) problems.push(`${file}: menu characters in "${q}"`);
+      const menu = menuRun(q.replace(/^(?:Within the subject of|In the field of|Working within the topic) "[^"]*"/, ""));
+      if (menu) problems.push(`${file}: menu-like run "${menu}"`);
+      if (/___|\bcompleting\b/.test(q)) problems.push(`${file}: cloze in "${q}"`);
       const names = task.checklistDepth.map((d) => fold(d.item));
       if (new Set(names).size !== names.length || new Set(task.checklistDepth.map((d) => d.sourceUrl)).size !== names.length) {
         problems.push(`${file}: repeated entity among ${names.join("; ")}`);

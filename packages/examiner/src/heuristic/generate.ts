@@ -4,7 +4,8 @@ import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from
 import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
 import { GenerationError } from "../types";
 import { answerFacts, factFound, type AnswerFacts } from "./judge";
-import { cleanDescription, cleanSentences, plainSentences, readsAsPhrase } from "./passages";
+import { askFor, labelledFacts } from "./attributes";
+import { cleanDescription, cleanSentences, hasMenuRun, plainSentences } from "./passages";
 
 /**
  * Heuristic task generation (SPEC §12): an offline, deterministic stand-in for the LLM examiner.
@@ -20,16 +21,16 @@ import { cleanDescription, cleanSentences, plainSentences, readsAsPhrase } from 
  *   question.
  * - checklist_width: up to FACTS_PER_TARGET real attributes per target, taken from its clean
  *   sentences and checked to appear in its page: numbers with units, dates, names of at most four
- *   words, else a short closing phrase of a sentence. Each is asked as a cloze of the words around
- *   it. A fact the question itself would give (as the judge reads it) is skipped.
+ *   words, else a short closing phrase of a sentence; on thin pages also attributes stated by label
+ *   (author, developer, a citation's year). Each is asked as an attribute of the entity ("how many
+ *   openings are projected each year", "when it was founded"; attributes.ts), never as a blank
+ *   to fill in. A fact the question itself would give (as the judge reads it) is skipped.
  * The seed only chooses among candidate clues, facts and phrasings, so the same context and seed
  * always give the same task.
  */
 const FACTS_PER_TARGET = 2;
 const KIND_PREFERENCE: FactKind[] = ["number", "date", "name", "statement"];
 const MAX_ELLIPSES = 2;
-const LABEL_WORDS = 8;
-const MIN_LABEL_WORDS = 4;
 const MAX_NAME_WORDS = 4;
 const MAX_PHRASE_WORDS = 3;
 const CLUE_WORDS = 40;
@@ -88,13 +89,15 @@ function contextHiddenTerms(ctx: TaskContext, targets: Target[]): HiddenTerms {
 /**
  * The words of the arena's own sentences around the quoted material. A target named "Overview"
  * is not revealed by "start from a general overview": every quoted part (topic, descriptions,
- * clues, cloze contexts) is checked or masked on its own, and the final check skips these words.
+ * clues, fact requests) is checked or masked on its own, and the final check skips these words.
  */
 export const TEMPLATE_WORDS: ReadonlySet<string> = new Set(
   (
     "within the subject of in field working topic start from a general overview and follow link listed under one its links " +
     "to resource described as then there distinct entities are linked single entity related an follows name each these this " +
-    "explain which clues identify it report for figure date words completing broad reference whose is itself be identified"
+    "explain which clues identify it report for figure date name term gives about how many what when who example broad reference " +
+    "whose is itself be identified author developer publisher director editor creator composer manufacturer artist year " +
+    "publication suggested citation uses mentions connection"
   ).split(" "),
 );
 
@@ -216,38 +219,46 @@ function pickClue(t: Target, hidden: HiddenTerms, budget: Budget, seed: string):
 
 interface PickedFact {
   fact: Fact;
-  /** Cloze prompt built from the words around the fact, target names masked. */
+  /** The request for the fact (attributes.ts), target names masked. */
   prompt: string;
 }
 
 /**
- * Up to FACTS_PER_TARGET facts, by kind preference and seeded order. `question` (the clues, then
- * the prompts of facts already taken) and `taken` grow as facts are accepted: a fact found in the
- * question so far is skipped, and so is one whose prompt would give away a fact already taken.
+ * Up to FACTS_PER_TARGET facts: labelled attributes first, then by kind preference in seeded
+ * order. `question` (the clues, then the requests of facts already taken) and `taken` grow as
+ * facts are accepted: a fact found in the question so far is skipped, and so is one whose request
+ * would give away a fact already taken.
  */
 function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget): PickedFact[] {
   // verified against the page as stored: a value made by separating glued words ("Java Script")
   // is not how the page, or an answer, spells it
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
+  const labelled = labelledFacts(unglue(page)).filter((f) => isAttribute(f, hidden));
   const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
   // a page without a clean sentence holding a fact may still give figures and dates from plain ones
   const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
     extractFacts(s).filter((f) => (f.kind === "number" || f.kind === "date") && isAttribute(f, hidden)),
   );
-  const candidates = [...clean, ...plain].map(trimmed).filter((f) => containsPhrase(page, f.value));
-  const usable = candidates.flatMap((fact) => {
-    const prompt = clozePrompt(fact, hidden);
-    return prompt === null ? [] : [{ fact, prompt }];
-  });
-  const ordered = KIND_PREFERENCE.flatMap((kind) =>
-    seededOrder(`${seed}:${t.node.url}`, usable.filter((p) => p.fact.kind === kind), (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`),
-  );
+  const usable = (facts: Fact[]) =>
+    facts.map(trimmed).flatMap((fact) => {
+      if (!containsPhrase(page, fact.value)) return [];
+      const prompt = request(fact, hidden);
+      return prompt === null ? [] : [{ fact, prompt }];
+    });
+  const prose = usable([...clean, ...plain]);
+  const ordered = [
+    ...usable(labelled),
+    ...KIND_PREFERENCE.flatMap((kind) =>
+      seededOrder(`${seed}:${t.node.url}`, prose.filter((p) => p.fact.kind === kind), (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`),
+    ),
+  ];
   const picked: PickedFact[] = [];
   for (const p of ordered) {
     if (picked.length >= FACTS_PER_TARGET) break;
     // a closing phrase only stands in when the page has no number, date or name to ask for
     if (p.fact.kind === "statement" && picked.length > 0) break;
     if (taken.some((f) => normalize(f.value) === normalize(p.fact.value))) continue;
+    if (picked.some((q) => q.prompt === p.prompt)) continue;
     const withPrompt = [...question, answerFacts(p.prompt)];
     const given = merged(withPrompt);
     if ([...taken, p.fact].some((f) => answeredBy(given, f.value))) continue;
@@ -260,12 +271,15 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
 }
 
 /**
- * A fact that is a real attribute of the target: not hidden, and for names at most four words,
+ * A fact that is a real attribute of the target: not hidden, not a fragment of a phone number or
+ * code, and for names at most four words,
  * no word twice ("Apple Vision Pro Apple" is a menu, not a name), and not made only of words of
  * the names the question may use anyway.
  */
 function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
   if (reveals(f.value, hidden)) return false;
+  // a number joined to other digits by "-", "/" or "." is part of a phone number, code or version
+  if (f.kind === "number" && (/[-/.]$/.test(f.sentence.slice(0, f.index)) || /^[-/.]\d/.test(f.sentence.slice(f.index + f.value.length)))) return false;
   if (f.kind !== "name") return true;
   const words = tokens(f.value);
   return words.length <= MAX_NAME_WORDS && new Set(words).size === words.length;
@@ -274,11 +288,14 @@ function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
 /** A name's trailing sentence punctuation is not part of it ("Apple Contact Center."). */
 const trimmed = (f: Fact): Fact => (f.kind === "name" ? { ...f, value: f.value.replace(/[.,;:]+$/, "") } : f);
 
+/** Words that say nothing about an entity on their own ("find them", "learn more", "click here"). */
+const GENERIC_WORDS = new Set("find get use make see learn help know here read click visit need want like well way things thing much many one ones".split(" "));
 const PHRASE_BREAK = new Set("a an the of for to in on at by with from as and or like such including about into than".split(" "));
 
 /**
  * The short phrase that closes a sentence, after its last function word ("… helps fight
- * infections like parasites." → "parasites"): 1–3 words with at least one content word.
+ * infections like parasites." → "parasites"): 1–3 words with at least one content word that is
+ * not generic ("find them" says nothing).
  */
 function closingPhrase(sentence: string, hidden: HiddenTerms): Fact[] {
   const words = sentence.replace(/[.!?]["'’”)]?$/, "").split(" ");
@@ -286,7 +303,8 @@ function closingPhrase(sentence: string, hidden: HiddenTerms): Fact[] {
   while (start > 0 && !PHRASE_BREAK.has(words[start - 1]!.toLowerCase())) start--;
   const phrase = words.slice(start).join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   const n = phrase.split(" ").length;
-  if (start === 0 || !phrase || n > MAX_PHRASE_WORDS || contentTokens(phrase).length === 0 || reveals(phrase, hidden)) return [];
+  const meaning = contentTokens(phrase).filter((w) => !GENERIC_WORDS.has(w));
+  if (start === 0 || !phrase || n > MAX_PHRASE_WORDS || meaning.length === 0 || reveals(phrase, hidden)) return [];
   return [{ kind: "statement", value: phrase, sentence, index: sentence.lastIndexOf(phrase) }];
 }
 
@@ -300,29 +318,15 @@ function answeredBy(given: AnswerFacts, value: string): boolean {
   return factFound(given, { item: "", detail: value, sourceUrl: "" });
 }
 
-const WHAT: Record<FactKind, string> = { number: "the figure", date: "the date", name: "the name", statement: "the words" };
-
 /**
- * 'the figure completing "… launched in North America at ___"' (or "___ followed by …"): the
- * words before the value, else after it, from LABEL_WORDS down to MIN_LABEL_WORDS; a window that
- * names no target is preferred to a masked one.
+ * The request for a fact as the question writes it (see attributes.ts), target names masked; null
+ * when masking leaves it saying too little.
  */
-function clozePrompt(f: Fact, hidden: HiddenTerms): string | null {
-  const before = f.sentence.slice(0, f.index).split(" ").filter(Boolean);
-  const after = f.sentence.slice(f.index + f.value.length).split(" ").filter(Boolean);
-  const windows: string[] = [];
-  for (let n = LABEL_WORDS; n >= MIN_LABEL_WORDS; n--) {
-    const b = before.slice(-n).join(" ");
-    const a = after.slice(0, n).join(" ");
-    if (contentTokens(b).length >= 2 && readsAsPhrase(b)) windows.push(`${b} ___`);
-    // words after the value that start with a capital are usually the next item of a list or heading
-    if (contentTokens(a).length >= 2 && readsAsPhrase(a) && !/^\p{Lu}/u.test(a)) windows.push(`___ ${a}`);
-  }
-  const context = windows.find((w) => !reveals(w, hidden)) ?? windows[0];
-  if (context === undefined) return null;
-  const masked = maskText(context, hidden);
-  if (contentTokens(masked.replace(/___/g, " ")).length < 2) return null;
-  return `${WHAT[f.kind]} completing "${masked}"`;
+function request(f: Fact, hidden: HiddenTerms): string | null {
+  const ask = askFor(f);
+  if (ask === null || hasMenuRun(ask)) return null;
+  const masked = maskText(ask, hidden);
+  return masked === ask || contentTokens(masked).filter((w) => !TEMPLATE_WORDS.has(w)).length >= 2 ? masked : null;
 }
 
 const OPENINGS = [

@@ -25,8 +25,17 @@ const BOILERPLATE = /javascript|cookies?\b|your browser|captcha|please enable|al
  * capitalised, and no layout characters.
  */
 export function isCleanSentence(s: string): boolean {
-  return /[.!?]["'’”)]?$/.test(s) && readsAsProse(s);
+  return /[.!?]["'’”)]?$/.test(s) && !CUT_SHORT.test(s) && !GLUED_HEADING.test(s) && readsAsProse(s);
 }
+
+/** A sentence the segmenter cut at an abbreviation ("… are appealed to the U.S."). */
+const CUT_SHORT = /(?:\b(?:\p{Lu}\.){2,}|\b(?:Mr|Mrs|Ms|Dr|St|Inc|No|vs|Jr|Sr|Co)\.)$/u;
+/**
+ * A heading or label run into the next sentence without punctuation: a sentence-opening word
+ * after a capitalised word or a number ("Care at Cleveland Clinic You might feel …", "Call:
+ * 216.444.3223 An easy and fast way …", "Notice This is an older version …").
+ */
+const GLUED_HEADING = /(?:\p{Lu}[\p{L}'’]*|\d) (?:You|We|Our|This|These|It|If|When|How|What|Why|An|A) \p{Ll}/u;
 
 /** isCleanSentence without the sentence ending: the word counts and ratios only. */
 function readsAsProse(s: string): boolean {
@@ -35,7 +44,25 @@ function readsAsProse(s: string): boolean {
   if (words.length < MIN_WORDS || words.length > MAX_WORDS) return false;
   const functionWords = lowerFunctionWords(s);
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
-  return functionWords * 8 >= words.length && capitalised * 2 <= words.length;
+  return functionWords * 8 >= words.length && capitalised * 2 <= words.length && !hasMenuRun(s);
+}
+
+const MENU_WINDOW = 8;
+const MENU_CAPITALS = 6;
+
+/**
+ * Whether a text holds a flattened menu or label run: six capitalised words among eight in a row
+ * ("Privacy Policy Terms of Use Sales and Refunds Site Map", "YEARS AND UP GREAT FOR BOYS").
+ */
+export function hasMenuRun(text: string): boolean {
+  const capital = text.split(/\s+/).filter(Boolean).map((w) => /^[^\p{L}\p{N}]*\p{Lu}/u.test(w));
+  let inWindow = 0;
+  for (let i = 0; i < capital.length; i++) {
+    if (capital[i]) inWindow++;
+    if (i >= MENU_WINDOW && capital[i - MENU_WINDOW]) inWindow--;
+    if (inWindow >= MENU_CAPITALS) return true;
+  }
+  return false;
 }
 
 /** The clean sentences of a page text, in order (remembered: every round of a tree reads the same pages). */
@@ -61,9 +88,9 @@ export const plainSentences: (text: string) => readonly string[] = memoized(
   2_000_000,
 );
 
-/** Whether the words a cloze quotes read as a phrase: a lower-case function word among them, no layout characters. */
+/** Whether the words a request quotes read as a phrase: a lower-case function word among them, no layout characters or menu run. */
 export function readsAsPhrase(words: string): boolean {
-  return !LAYOUT.test(words) && !BOILERPLATE.test(words) && lowerFunctionWords(words) > 0;
+  return !LAYOUT.test(words) && !BOILERPLATE.test(words) && lowerFunctionWords(words) > 0 && !hasMenuRun(words);
 }
 
 /** Function words as prose writes them: lower case ("Join Now Available Or SGD" is a menu's "Or"). */

@@ -1,0 +1,165 @@
+import type { Fact, FactKind } from "../facts";
+import { contentTokens } from "../text";
+import { readsAsPhrase } from "./passages";
+
+/**
+ * How a heuristic question asks for a fact: as an attribute of the entity ("how many openings are
+ * projected each year", "what the median annual wage for this group was", "when it was founded",
+ * "its author"), not as a cloze of the page's words with a blank. The phrasing is derived from the
+ * clause around the value; where no pattern applies, the fact is asked by the topic the clause
+ * names ('the figure it gives for "oral arguments heard each year"').
+ *
+ * Labelled attributes ("Author Moultrie TA", a citation's year) are read from any page text: thin
+ * pages (citation stubs, product boxes) have no prose sentence with a fact but still state them.
+ */
+
+export interface Attribute {
+  fact: Fact;
+  /** The request as the question writes it, before masking. */
+  ask: string;
+}
+
+const FUNCTION = new Set(
+  "a an the of for to in on at by with from as and or but than that which who whose this these those its their his her our your it is are was were be been".split(" "),
+);
+const LINKING = /^(?:is|was|are|were|reached|totals?|totalled|totaled|stood at|costs?|earned|averaged|of)$/;
+const AUX = /^(?:is|was|are|were|has been|have been|had been|be)$/;
+const PARTICIPLE = /^(?:\p{Ll}{2,}ed|born|built|written|begun|made|held|won|chosen|given|known|taken|founded|released|published|launched|opened|signed|passed)$/u;
+const DETERMINER = /^(?:the|a|an|its|their|his|her|our|this|these|each|every|median|average|about)$/i;
+const EXAMPLE = /(?:^|\s)(?:like|such as|including|e\.g\.)$/;
+const CLAUSE_BREAK = /[,;:()“”"?!]|\s[-–—]\s/;
+const MAX_ASK_WORDS = 12;
+const MAX_TOPIC_WORDS = 8;
+
+const ABOUT: Record<FactKind, string> = {
+  number: "the figure it gives for",
+  date: "the date it gives for",
+  name: "the name it mentions in connection with",
+  statement: "the term it uses in connection with",
+};
+
+/** The words of the value's clause before and after it (clause breaks: commas, brackets, quotes, dashes). */
+function clause(f: Fact): { before: string[]; after: string[] } {
+  const head = f.sentence.slice(0, f.index);
+  const breaks = [...head.matchAll(new RegExp(CLAUSE_BREAK.source, "g"))];
+  const start = breaks.length ? breaks.at(-1)!.index + breaks.at(-1)![0].length : 0;
+  const tail = f.sentence.slice(f.index + f.value.length).replace(/[.!?]["'’”)]?$/, "");
+  const end = tail.search(CLAUSE_BREAK);
+  const words = (s: string) => s.split(/\s+/).filter(Boolean);
+  return { before: words(head.slice(start)), after: words(end < 0 ? tail : tail.slice(0, end)) };
+}
+
+const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
+const isWord = (w: string) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w);
+
+/** Function words dropped from both ends of a phrase ("in turn hears oral arguments in" → "turn hears oral arguments"). */
+function trimPhrase(words: string[]): string[] {
+  let a = 0;
+  let b = words.length;
+  while (a < b && FUNCTION.has(words[a]!.toLowerCase())) a++;
+  while (b > a && FUNCTION.has(words[b - 1]!.toLowerCase())) b--;
+  return words.slice(a, b);
+}
+
+/** A count with the noun it counts after it: "About 317,700 openings are projected each year" → "how many openings are projected each year". */
+function howMany(f: Fact, after: string[]): string | null {
+  // a count is a whole number ("4.0" is a version, "$5" an amount)
+  if (f.kind !== "number" || /[$€£¥%.]|percent|per cent/i.test(f.value)) return null;
+  const unit = f.value.replace(/^[\d.,\s]+/, "").trim();
+  if (/\d/.test(unit) || /^(?:thousand|million|billion|trillion)$/i.test(unit)) return null;
+  const rest = after.slice(0, MAX_ASK_WORDS);
+  if (unit) return `how many ${unit}${rest.length ? ` ${rest.join(" ")}` : ""}`;
+  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!)) return null;
+  return `how many ${rest.join(" ")}`;
+}
+
+/** A measure stated as "<the thing> was <value>": "what the median annual wage for this group was". */
+function whatWas(f: Fact, before: string[]): string | null {
+  if (f.kind !== "number" || before.length < 3 || before.length > MAX_ASK_WORDS) return null;
+  const verb = before.at(-1)!.toLowerCase();
+  if (!LINKING.test(verb)) return null;
+  const subject = before.slice(0, -1);
+  if (!DETERMINER.test(subject[0]!) || contentTokens(subject.join(" ")).length < 2) return null;
+  const np = lowerFirst(subject.join(" "));
+  return verb === "of" ? `the ${np.replace(/^(?:a|an|the)\s+/i, "")}` : `what ${np} ${verb}`;
+}
+
+/** A date an event is dated by: "The choir was founded in 1987" → "when the choir was founded"; "and was first performed in" → "when it was first performed". */
+function when(f: Fact, before: string[]): string | null {
+  if (f.kind !== "date") return null;
+  const words = /^(?:in|on|since|during|by)$/i.test(before.at(-1) ?? "") ? before.slice(0, -1) : before;
+  if (words.length < 2 || words.length > MAX_ASK_WORDS || !PARTICIPLE.test(words.at(-1)!)) return null;
+  const body = /^(?:and|but|which|that)$/i.test(words[0]!) ? words.slice(1) : words;
+  const [first] = body;
+  if (first === undefined) return null;
+  // a clause starting with its verb has the entity as its subject
+  if (AUX.test(first.toLowerCase()) || /^(?:has|have|had)$/i.test(first)) return `when it ${body.join(" ")}`;
+  if (!DETERMINER.test(first) && !/^\p{Lu}/u.test(first)) return null;
+  if (!body.slice(1, -1).some((w) => AUX.test(w.toLowerCase()))) return null;
+  return `when ${lowerFirst(body.join(" "))}`;
+}
+
+/** The agent of a passive verb: "developed by Nintendo" → "who developed it". */
+function byWhom(f: Fact, before: string[]): string | null {
+  if (f.kind !== "name" || before.length < 2 || before.at(-1) !== "by") return null;
+  const verb = before.at(-2)!;
+  return /^\p{Ll}{3,}ed$/u.test(verb) ? `who ${verb} it` : null;
+}
+
+/** An item given as an example: "infections, like parasites" → "which example it gives of infections". */
+function example(f: Fact): string | null {
+  const head = f.sentence.slice(0, f.index).trimEnd();
+  const m = EXAMPLE.exec(head);
+  if (!m) return null;
+  // the noun the example belongs to: the word before "like" ("infections, like parasites")
+  const noun = head.slice(0, m.index).replace(/[,;:]\s*$/, "").split(/\s+/).at(-1) ?? "";
+  return isWord(noun) && !FUNCTION.has(noun) && contentTokens(noun).length ? `which example it gives of ${noun}` : null;
+}
+
+/** The topic of the value's clause, for the request "the figure it gives about …". */
+function about(f: Fact, before: string[], after: string[]): string | null {
+  // words after the value that start with a capital are usually the next item of a list or heading
+  const sides = /^\p{Lu}/u.test(after[0] ?? "") ? [before] : [before, after];
+  // two content words on either side, else (a short clause) one
+  for (const least of [2, 1]) {
+    for (const side of sides) {
+      const window = side === before ? before.slice(-MAX_TOPIC_WORDS) : after.slice(0, MAX_TOPIC_WORDS);
+      const topic = trimPhrase(window);
+      if (readsAsPhrase(window.join(" ")) && contentTokens(topic.join(" ")).length >= least) return `${ABOUT[f.kind]} "${topic.join(" ")}"`;
+    }
+  }
+  return null;
+}
+
+/** The request for a fact, most specific phrasing first; null when its clause says too little. */
+export function askFor(f: Fact & { label?: string }): string | null {
+  if (f.label) return `its ${f.label}`;
+  const { before, after } = clause(f);
+  return howMany(f, after) ?? whatWas(f, before) ?? when(f, before) ?? byWhom(f, before) ?? example(f) ?? about(f, before, after);
+}
+
+const NAME_LABELS = "author|authors|developer|publisher|director|editor|creator|composer|manufacturer|artist";
+const LABELLED_NAME = new RegExp(`\\b(${NAME_LABELS}):?\\s+((?:[\\p{Lu}][\\p{L}'’.-]*\\s+){1,4})`, "giu");
+const CITATION_YEAR = /\b(?:suggested citation|cite as|citation):?\s+[^.]{2,120}?\.\s+((?:1[5-9]|20)\d\d)\./giu;
+const NAME_FUNCTION = /^(?:and|de|van|von|der|da|del|la|le)$/;
+
+/**
+ * Attributes a page states by label ("Author Moultrie TA", "Developer Nintendo") and the year of
+ * its suggested citation. A name runs over capitalised words; its last word is dropped when the
+ * run goes on into lower-case text ("Moultrie TA Printer-friendly version").
+ */
+export function labelledFacts(text: string): Array<Fact & { label: string }> {
+  const out: Array<Fact & { label: string }> = [];
+  for (const m of text.matchAll(LABELLED_NAME)) {
+    let words = m[2]!.trim().split(/\s+/);
+    const next = text.slice(m.index + m[0].length).split(/\s+/, 1)[0] ?? "";
+    if (/^\p{Ll}/u.test(next) && !NAME_FUNCTION.test(next) && words.length > 1) words = words.slice(0, -1);
+    const value = words.join(" ").replace(/[.,;:]+$/, "");
+    const label = m[1]!.toLowerCase().replace(/s$/, "");
+    if (value.length >= 3) out.push({ kind: "name", value, sentence: m[0], index: m[0].indexOf(words[0]!), label });
+  }
+  for (const m of text.matchAll(CITATION_YEAR)) {
+    out.push({ kind: "date", value: m[1]!, sentence: m[0], index: m[0].lastIndexOf(m[1]!), label: "year of publication, as its suggested citation gives it" });
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type TaskContext, type TreeView } from "@arena/core";
+import { createExaminer, GenerationError, type Examiner } from "../src/index";
+
+/**
+ * The 19 published DR-Arena trees (read in place from ../shared/data, never copied into the
+ * repository) and every (node, width) a match could ask at: each node below the root with text,
+ * at widths 2–5. Shared by the held-out checks and the yield measurement (`yield.ts`).
+ */
+export const TREES_DIR = new URL("../../../../shared/data/dr-arena-trees/", import.meta.url);
+export const WIDTHS = [2, 3, 4, 5];
+
+export interface Attempt {
+  file: string;
+  nodeUrl: string;
+  ctx: TaskContext;
+}
+
+export function treeFiles(): string[] {
+  return readdirSync(TREES_DIR).filter((f) => /^tree_\d+\.json$/.test(f)).sort();
+}
+
+export function loadTree(file: string): TreeView {
+  return memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(new URL(file, TREES_DIR), "utf8"))));
+}
+
+/** Root-to-node paths of every node below the root whose content or description has more than 20 characters. */
+function paths(tree: TreeView): string[][] {
+  const out: string[][] = [];
+  const walk = (id: string, path: string[]) => {
+    const node = tree.node(id)!;
+    const here = [...path, id];
+    if (node.depth >= 1 && Math.max(node.content?.trim().length ?? 0, node.description?.trim().length ?? 0) > 20) out.push(here);
+    node.childIds.forEach((c) => walk(c, here));
+  };
+  walk(tree.rootId, []);
+  return out;
+}
+
+/** Every (node, width) attempt of a tree; `every` > 1 keeps every n-th node (a spread sample). */
+export function attempts(file: string, every = 1): Attempt[] {
+  const tree = loadTree(file);
+  const out: Attempt[] = [];
+  paths(tree)
+    .filter((_, i) => i % every === 0)
+    .forEach((path, i) => {
+      for (const width of WIDTHS) {
+        const r = buildTaskContext({ tree, path, width, previousQuestions: [], rng: Rng.fromSeed(i * 10 + width) });
+        if (r.kind === "context") out.push({ file, nodeUrl: tree.node(path.at(-1)!)!.url, ctx: r.context });
+      }
+    });
+  return out;
+}
+
+/** The task of an attempt, or the GenerationError's message when it yields none. */
+export async function generate(examiner: Examiner, ctx: TaskContext, seed: string) {
+  try {
+    return { task: (await examiner.generateTask(ctx, { seed })).task, error: null };
+  } catch (err) {
+    if (!(err instanceof GenerationError)) throw err;
+    return { task: null, error: err.message };
+  }
+}
+
+export const heuristic = () => createExaminer({ mode: "heuristic" });
