@@ -1,4 +1,5 @@
 import { createHeuristicExaminer } from "./heuristic/examiner";
+export { HEURISTIC_VERSION } from "./heuristic/examiner";
 import { createLlmExaminer } from "./llm/examiner";
 import { examinerConfigSchema, PROMPT_VERSION, type Examiner, type ExaminerConfigInput } from "./types";
 

@@ -3,6 +3,14 @@ import { generateHeuristicTask } from "./generate";
 import { judgeHeuristically } from "./judge";
 
 /**
+ * Version of heuristic question generation and judging, stored as the configuration's
+ * promptVersion. Ratings are kept per examiner configuration and never pool versions, so a change
+ * that alters the questions or verdicts gets a new version (and configurations that name it):
+ * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13).
+ */
+export const HEURISTIC_VERSION = "h2";
+
+/**
  * The offline heuristic examiner (SPEC §12). Each operation is recorded as one call with
  * model null and no tokens, so match records look alike in both modes while saying which mode
  * produced them. Generation failures surface as GenerationError like in llm mode.
