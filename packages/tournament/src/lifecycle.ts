@@ -2,6 +2,7 @@ import { swissRoundCount } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament, TournamentStatus } from "@arena/db";
 import { z } from "zod";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { TOURNAMENT_ACTIONS } from "./read/actions";
 
 /** A lifecycle operation that the tournament's current status does not allow. */
 export class TournamentStateError extends Error {}
@@ -74,7 +75,7 @@ function requireStatus(t: Tournament, allowed: readonly TournamentStatus[], acti
 /** draft → running. The caller enqueues the first tick (enqueueTick) so round 1 is paired. */
 export function startTournament(db: PrismaClient, id: string): Promise<Tournament> {
   return withTournamentLock(db, id, (tx, t) => {
-    requireStatus(t, ["draft"], "start");
+    requireStatus(t, TOURNAMENT_ACTIONS.start, "start");
     return tx.tournament.update({ where: { id }, data: { status: "running", startedAt: new Date() } });
   });
 }
@@ -85,7 +86,7 @@ export function startTournament(db: PrismaClient, id: string): Promise<Tournamen
  */
 export function pauseTournament(db: PrismaClient, id: string): Promise<Tournament> {
   return withTournamentLock(db, id, (tx, t) => {
-    requireStatus(t, ["running"], "pause");
+    requireStatus(t, TOURNAMENT_ACTIONS.pause, "pause");
     return tx.tournament.update({ where: { id }, data: { status: "paused" } });
   });
 }
@@ -93,7 +94,7 @@ export function pauseTournament(db: PrismaClient, id: string): Promise<Tournamen
 /** paused → running. The caller enqueues a tick, which re-enqueues the round's unfinished matches. */
 export function resumeTournament(db: PrismaClient, id: string): Promise<Tournament> {
   return withTournamentLock(db, id, (tx, t) => {
-    requireStatus(t, ["paused"], "resume");
+    requireStatus(t, TOURNAMENT_ACTIONS.resume, "resume");
     return tx.tournament.update({ where: { id }, data: { status: "running" } });
   });
 }
@@ -105,7 +106,7 @@ export function resumeTournament(db: PrismaClient, id: string): Promise<Tourname
  */
 export function cancelTournament(db: PrismaClient, id: string): Promise<{ tournament: Tournament; cancelledMatches: number }> {
   return withTournamentLock(db, id, async (tx, t) => {
-    requireStatus(t, ["draft", "running", "paused"], "cancel");
+    requireStatus(t, TOURNAMENT_ACTIONS.cancel, "cancel");
     const { count } = await tx.match.updateMany({ where: { tournamentId: id, status: "queued" }, data: { status: "cancelled" } });
     await tx.tournamentRound.updateMany({ where: { tournamentId: id, status: { in: ["queued", "running"] } }, data: { status: "cancelled" } });
     const tournament = await tx.tournament.update({ where: { id }, data: { status: "cancelled", finishedAt: new Date() } });
@@ -119,7 +120,7 @@ export function cancelTournament(db: PrismaClient, id: string): Promise<{ tourna
  */
 export function addParticipant(db: PrismaClient, id: string, agentId: string) {
   return withTournamentLock(db, id, async (tx, t) => {
-    requireStatus(t, ["draft", "running", "paused"], "add an agent to");
+    requireStatus(t, TOURNAMENT_ACTIONS.addAgent, "add an agent to");
     await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
     const existing = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
     if (existing) throw new TournamentStateError(`agent ${agentId} already plays in tournament ${id}`);

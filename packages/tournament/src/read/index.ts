@@ -7,3 +7,4 @@ export * from "./schemas";
 export { readScopes, readLeaderboard, readBattles, scopeParamsSchema, PRELIMINARY_MATCHES, type ScopeParams } from "./leaderboard";
 export { readTournaments, readTournament } from "./tournaments";
 export { readAgents, readAgent } from "./agents";
+export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
+import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass, send } from "../account/client";
 
 /** Polls a console list (live progress) and reloads after every action. */
@@ -27,6 +28,16 @@ function useAction(reload: () => Promise<void>) {
     return r;
   };
   return { note, setNote, act };
+}
+
+/** A form field with its visible label above it (a placeholder is not a label). */
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <label className="grid gap-1">
+      <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</span>
+      {children}
+    </label>
+  );
 }
 
 const Note = ({ note }: { note: string | null }) => (note ? <p role="status" className="text-sm">{note}</p> : null);
@@ -85,9 +96,9 @@ export function SettingsPanel() {
       <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={settings.autoApproval} onChange={() => void toggle("autoApproval")} /> Auto-approval of submitted agents</label>
       <h2 className="font-semibold">Address-guard allow-list</h2>
       <Note note={note} />
-      <form className="flex max-w-lg gap-2" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "allowed-hosts", { pattern: String(f.get("pattern")), note: String(f.get("note") || "") || null }); e.currentTarget.reset(); }}>
-        <input name="pattern" required placeholder="host, IP, CIDR or host:port" aria-label="pattern" className={inputClass} />
-        <input name="note" placeholder="note" aria-label="note" className={inputClass} />
+      <form className="flex max-w-lg items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "allowed-hosts", { pattern: String(f.get("pattern")), note: String(f.get("note") || "") || null }); e.currentTarget.reset(); }}>
+        <Field label="Host pattern"><input name="pattern" required placeholder="host, IP, CIDR or host:port" className={inputClass} /></Field>
+        <Field label="Note"><input name="note" className={inputClass} /></Field>
         <button type="submit" className={buttonClass}>Allow</button>
       </form>
       <ul className="text-sm">{hosts.map((h) => <li key={h.id}><code>{h.pattern}</code> {h.note} <button type="button" className="underline" onClick={() => void act("DELETE", `allowed-hosts/${h.id}`)}>Remove</button></li>)}</ul>
@@ -130,11 +141,11 @@ export function TournamentsPanel() {
               <td>{t.name}</td><td>{t.status}</td><td className="tabular-nums">{t.currentRound}/{t.swissRounds}</td>
               <td className="tabular-nums">{t.matches ? `${t.matches.completed}/${t.matches.total}` : ""}</td>
               <td className="space-x-2 whitespace-nowrap">
-                {(["start", "pause", "resume", "cancel"] as const).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
-                <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
+                {(["start", "pause", "resume", "cancel"] as const).filter((a) => actionAllowed(a, t.status)).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
+                {actionAllowed("addAgent", t.status) && t.currentRound < t.swissRounds && <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
                   <option value="">add agent…</option>
                   {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-                </select>
+                </select>}
               </td>
             </tr>
           ))}
@@ -143,12 +154,12 @@ export function TournamentsPanel() {
       <h2 className="font-semibold">New tournament</h2>
       <p className="text-xs text-zinc-500">Approved agents that are not disabled; hold Ctrl or Shift to pick several agents and trees.</p>
       <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
-        <input name="name" required placeholder="name" aria-label="name" className={inputClass} />
-        <select name="agentIds" multiple aria-label="agents" className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select>
-        <select name="treeIds" multiple aria-label="trees" className={inputClass}>{trees.map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select>
-        <select name="examinerConfigId" aria-label="examiner configuration" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select>
-        <input name="swissRounds" type="number" min={1} max={64} placeholder="Swiss rounds (default ⌈log2 n⌉+1)" aria-label="Swiss rounds" className={inputClass} />
-        <input name="treesPerPairing" type="number" min={1} placeholder="trees per pairing (default all)" aria-label="trees per pairing" className={inputClass} />
+        <Field label="Name"><input name="name" required className={inputClass} /></Field>
+        <Field label="Agents"><select name="agentIds" multiple className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select></Field>
+        <Field label="Trees"><select name="treeIds" multiple className={inputClass}>{trees.map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select></Field>
+        <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
+        <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
+        <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
         <button type="submit" className={buttonClass}>Create (draft)</button>
       </form>
     </div>
@@ -179,16 +190,16 @@ export function ExaminersPanel() {
       </ul>
       <h2 className="font-semibold">New llm configuration</h2>
       <form className="grid max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "examiners", { mode: "llm", baseUrl: String(f.get("baseUrl")), model: String(f.get("model")), ...(f.get("apiKey") ? { apiKey: String(f.get("apiKey")) } : {}), generationTemperature: Number(f.get("generationTemperature")), judgeTemperature: Number(f.get("judgeTemperature")), doubleJudge: f.get("doubleJudge") === "on" }); }}>
-        <input name="baseUrl" required placeholder="base URL" aria-label="base URL" className={inputClass} />
-        <input name="model" required placeholder="model" aria-label="model" className={inputClass} />
-        <input name="apiKey" type="password" autoComplete="off" placeholder="API key" aria-label="API key" className={inputClass} />
-        <label>Generation temperature <input name="generationTemperature" type="number" step="0.1" min={0} max={2} defaultValue={0.7} className={inputClass} /></label>
-        <label>Judge temperature <input name="judgeTemperature" type="number" step="0.1" min={0} max={2} defaultValue={0.1} className={inputClass} /></label>
+        <Field label="Base URL"><input name="baseUrl" required placeholder="https://llm.example.org/v1" className={inputClass} /></Field>
+        <Field label="Model"><input name="model" required className={inputClass} /></Field>
+        <Field label="API key (stored encrypted)"><input name="apiKey" type="password" autoComplete="off" className={inputClass} /></Field>
+        <Field label="Generation temperature"><input name="generationTemperature" type="number" step="0.1" min={0} max={2} defaultValue={0.7} className={inputClass} /></Field>
+        <Field label="Judge temperature"><input name="judgeTemperature" type="number" step="0.1" min={0} max={2} defaultValue={0.1} className={inputClass} /></Field>
         <label className="flex items-center gap-2"><input name="doubleJudge" type="checkbox" /> Double judging (seats swapped)</label>
         <button type="submit" className={buttonClass}>Create</button>
       </form>
-      <form className="flex max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "examiners", { mode: "heuristic", name: String(new FormData(e.currentTarget).get("name")) }); }}>
-        <input name="name" required placeholder="heuristic:name" aria-label="heuristic name" className={inputClass} />
+      <form className="flex max-w-xl items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "examiners", { mode: "heuristic", name: String(new FormData(e.currentTarget).get("name")) }); }}>
+        <Field label="Heuristic configuration name"><input name="name" required placeholder="heuristic:name" className={inputClass} /></Field>
         <button type="submit" className={buttonClass}>Create heuristic</button>
       </form>
     </div>
@@ -212,10 +223,10 @@ export function TreesPanel() {
       <label className="block text-sm">Upload DR-Arena tree JSON files (20 MB and 64 levels at most) <input type="file" accept=".json,application/json" multiple aria-label="tree files" onChange={(e) => e.target.files && void upload(e.target.files)} /></label>
       <Note note={note} />
       <h2 className="font-semibold">Crawl from a hub page</h2>
-      <form className="flex max-w-2xl flex-wrap gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "crawls", { rootUrl: String(f.get("rootUrl")), maxDepth: Number(f.get("maxDepth")), fanOut: Number(f.get("fanOut")) }); }}>
-        <input name="rootUrl" required placeholder="https://hub.example.org/" aria-label="root URL" className={inputClass} />
-        <label>depth <input name="maxDepth" type="number" min={0} max={8} defaultValue={2} className="w-16 rounded border px-1" /></label>
-        <label>fan-out <input name="fanOut" type="number" min={1} max={50} defaultValue={5} className="w-16 rounded border px-1" /></label>
+      <form className="flex max-w-2xl flex-wrap items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "crawls", { rootUrl: String(f.get("rootUrl")), maxDepth: Number(f.get("maxDepth")), fanOut: Number(f.get("fanOut")) }); }}>
+        <Field label="Root URL"><input name="rootUrl" required placeholder="https://hub.example.org/" className={inputClass} /></Field>
+        <Field label="Depth"><input name="maxDepth" type="number" min={0} max={8} defaultValue={2} className="w-16 rounded border px-1" /></Field>
+        <Field label="Fan-out"><input name="fanOut" type="number" min={1} max={50} defaultValue={5} className="w-16 rounded border px-1" /></Field>
         <button type="submit" className={buttonClass}>Crawl</button>
       </form>
       <ul className="text-sm" aria-label="crawl jobs">
@@ -227,8 +238,8 @@ export function TreesPanel() {
         ))}
       </ul>
       <h2 className="font-semibold">Synthetic world</h2>
-      <form className="flex max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "worlds", { seed: String(new FormData(e.currentTarget).get("seed")) }); }}>
-        <input name="seed" required pattern="[A-Za-z0-9_-]{1,64}" placeholder="seed" aria-label="world seed" className={inputClass} />
+      <form className="flex max-w-xl items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "worlds", { seed: String(new FormData(e.currentTarget).get("seed")) }); }}>
+        <Field label="World seed"><input name="seed" required pattern="[A-Za-z0-9_-]{1,64}" className={inputClass} /></Field>
         <button type="submit" className={buttonClass}>Generate</button>
       </form>
       <h2 className="font-semibold">Stored trees</h2>
