@@ -1,11 +1,14 @@
 import Link from "next/link";
+import type { AgentScoreMeans } from "@arena/scoring/read";
 import type { AgentView } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
-import { fmtInterval, fmtPct, fmtRating, fmtTime } from "@/lib/format";
+import { fmtPct, fmtRating, fmtTime } from "@/lib/format";
 import { FAILURE_COLORS } from "@/lib/palette";
+import { fmtSpread, rating } from "@/features/leaderboard/intervals";
 import { ProfileBar } from "@/features/leaderboard/profile-bar";
+import { AgentScores } from "./agent-scores";
 import { RatingHistoryChart } from "./rating-history-chart";
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
@@ -30,7 +33,7 @@ function RatingSummary({ agent }: { agent: AgentView }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       <Stat label="Rating (95 % CI)">
-        {fmtRating(r.rating)} <span className="text-sm font-normal text-zinc-500">{fmtInterval(r.rating, r.lower, r.upper)}</span>
+        {fmtRating(r.rating)} <span className="text-sm font-normal text-zinc-500">{fmtSpread(r.rating, r.lower, r.upper, rating)}</span>
       </Stat>
       <Stat label="Rank">
         {r.rank}
@@ -163,7 +166,7 @@ function Matches({ agent }: { agent: AgentView }) {
   );
 }
 
-export function AgentPage({ agent }: { agent: AgentView }) {
+export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentScoreMeans }) {
   return (
     <>
       <PageTitle aside={<LiveRefresh types={["snapshot"]} />}>{agent.name}</PageTitle>
@@ -194,6 +197,10 @@ export function AgentPage({ agent }: { agent: AgentView }) {
             <RatingHistoryChart history={agent.ratingHistory} />
           </ChartFigure>
         )}
+      </Section>
+
+      <Section title="Report scores" id="scores">
+        <AgentScores scores={scores} examinerName={agent.examiner?.name ?? null} />
       </Section>
 
       <Section title="Failure profile" id="failures">

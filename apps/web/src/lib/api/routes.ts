@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { arenaEventSchema } from "@arena/jobs/events";
 import { matchListParamsSchema, matchPageSchema, matchViewSchema } from "@arena/match/read";
+import { agentScoreMeansSchema, roundScoresSchema, scoreboardSchema } from "@arena/scoring/read";
 import {
   agentSummarySchema,
   agentViewSchema,
@@ -133,6 +134,28 @@ export const API_ROUTES = {
     summary: "One match with every stored round",
     pathParams: id("match"),
     response: { name: "Match", mediaType: "application/json", schema: matchViewSchema, description: "the match and its rounds" },
+    notFound: true,
+  },
+  matchScores: {
+    path: "/api/matches/{id}/scores",
+    summary: "Report scores of each round of a match: per answer citation support (each cited statement supported, unsupported or unknown, with the tree node of the cited URL), claims, DR3, InteScore, RACE beside the verdict; each with its mode",
+    pathParams: id("match"),
+    response: { name: "RoundScores", mediaType: "application/json", schema: roundScoresSchema, description: "rounds in order; a round not scored yet has no scores" },
+    notFound: true,
+  },
+  scores: {
+    path: "/api/scores",
+    summary: "Report-score columns of a leaderboard scope (means with 95 % bootstrap intervals over matches, one mode per column), RACE agreement with the verdicts, and the style- and citation-controlled ratings with their coefficients",
+    query: scopeParamsSchema,
+    response: { name: "Scoreboard", mediaType: "application/json", schema: scoreboardSchema, description: "kept per rating snapshot and score fingerprint; null bounds are unbounded intervals (fewer than two matches)" },
+    notFound: true,
+  },
+  agentScores: {
+    path: "/api/agents/{id}/scores",
+    summary: "One agent's mean of every report score under one examiner configuration, per mode, with 95 % bootstrap intervals over matches",
+    query: agentParamsSchema,
+    pathParams: id("agent"),
+    response: { name: "AgentScores", mediaType: "application/json", schema: agentScoreMeansSchema, description: "one entry per metric and mode; raceAgreement over this agent's rounds" },
     notFound: true,
   },
   tournaments: {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { agentScoreMeans } from "@arena/scoring/read";
 import { readAgent } from "@arena/tournament/read";
 import { db } from "@/lib/db";
 import { one, type SearchParams } from "@/lib/params";
@@ -24,5 +25,6 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 export default async function Page(props: Props) {
   const a = await load(props);
   if (!a) notFound();
-  return <AgentPage agent={a} />;
+  const scores = await agentScoreMeans(db(), { agentId: a.id, ...(a.examiner ? { examinerConfigId: a.examiner.id } : {}) });
+  return <AgentPage agent={a} scores={scores} />;
 }

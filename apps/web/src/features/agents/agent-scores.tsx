@@ -1,0 +1,68 @@
+import type { AgentScoreMeans } from "@arena/scoring/read";
+import { Empty, TableScroll, row, td, tdNum, th, thNum } from "@/components/ui";
+import { fmtNum, fmtPct } from "@/lib/format";
+import { fmtSpread, UNBOUNDED_TITLE } from "@/features/leaderboard/intervals";
+
+/** Every stored metric, what it measures and whether it is a share (shown as a percentage). */
+const METRICS: Record<string, { label: string; share: boolean }> = {
+  citation_accuracy: { label: "Citation accuracy (supported / judged)", share: true },
+  citation_effective: { label: "Effective citations (supported per answer)", share: false },
+  citation_coverage: { label: "Citation coverage of the round's source pages (DR3)", share: true },
+  claim_f1: { label: "Claim F1 against the checklists", share: true },
+  claim_precision: { label: "Claim precision", share: true },
+  claim_recall: { label: "Claim recall", share: true },
+  claim_strict_f1: { label: "Claim F1, strict (every part of an item)", share: true },
+  info_recall: { label: "Information recall (fully covered items, DR3)", share: true },
+  intescore: { label: "InteScore", share: false },
+  race_share: { label: "RACE pairwise share", share: true },
+};
+
+/** The agent's mean of every report score under one examiner configuration, per mode, with intervals. */
+export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans; examinerName: string | null }) {
+  if (scores.agents.length === 0) {
+    return <Empty title="No scored answer yet.">Report scores appear after the scoring worker has scored a finished match of this agent.</Empty>;
+  }
+  const matches = Math.max(...scores.agents.map((a) => a.matches));
+  return (
+    <>
+      <TableScroll>
+        <table className="w-full min-w-[560px] border-collapse text-sm" data-testid="agent-scores">
+          <thead>
+            <tr>
+              <th scope="col" className={th}>Metric</th>
+              <th scope="col" className={th}>Mode</th>
+              <th scope="col" className={thNum}>Mean (95 % CI)</th>
+              <th scope="col" className={thNum}>Answers</th>
+              <th scope="col" className={thNum}>Matches</th>
+            </tr>
+          </thead>
+          <tbody>
+            {scores.agents.map((s) => {
+              const m = METRICS[s.metric] ?? { label: s.metric, share: false };
+              const fmt = (x: number) => (m.share ? (x * 100).toFixed(0) : fmtNum(x, 2));
+              return (
+                <tr key={`${s.metric}-${s.mode}`} className={row} data-metric={s.metric} data-mode={s.mode}>
+                  <td className={td}>{m.label}</td>
+                  <td className={td}>{s.mode}</td>
+                  <td className={tdNum}>
+                    <span className="font-medium">{m.share ? fmtPct(s.mean) : fmtNum(s.mean, 2)}</span>{" "}
+                    <span className="text-xs text-zinc-500" title={s.lower === null ? UNBOUNDED_TITLE : undefined}>
+                      {fmtSpread(s.mean, s.lower, s.upper, fmt)}
+                    </span>
+                  </td>
+                  <td className={tdNum}>{s.n}</td>
+                  <td className={tdNum}>{s.matches}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+      <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+        Means over this agent&apos;s scored answers in up to {matches} finished matches{examinerName ? ` under ${examinerName}` : ""}; offline (deterministic)
+        and llm (judge model) scores are kept apart. Intervals: 95 % percentile bootstrap resampling matches; — means unbounded (fewer than two
+        matches). Percentages for shares; effective citations and InteScore as numbers.
+      </p>
+    </>
+  );
+}
