@@ -1,8 +1,9 @@
-export { runMatch, MatchNotRunnableError, type MatchDeps, type MatchResult, type RoundReport, type Seat } from "./run";
+export { runMatch, type MatchDeps, type MatchResult, type RoundReport, type Seat } from "./run";
 export type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 export { matchDeps, depsFor, loadMatchSetup, examinerFor, findAgent, type DepsOptions, type MatchSetup } from "./deps";
 export { createMatch, examinerConfigFor, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
-export { ConcurrentRunError } from "./persist";
+export { ConcurrentRunError, MatchNotRunnableError } from "./errors";
+export { afterRunError, afterGenerationError, afterAnswers, roundLimitReached, MAX_GENERATION_FAILURES, type AfterRunError, type AfterGenerationError } from "./failure-policy";
 export {
   createExaminerConfig,
   rotateExaminerKey,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isFinished, matchWinner } from "@arena/core";
 import { sqlPool, type Prisma, type PrismaClient } from "@arena/db";
+import { ConcurrentRunError } from "./errors";
 import type { RoundRecord } from "./round";
 import type { MatchState } from "./state";
 
@@ -9,9 +10,6 @@ import type { MatchState } from "./state";
  * several times per round, and through the ORM each cost ~1–3 ms of CPU (see @arena/db sqlPool).
  * Timestamps are written as ISO strings (UTC wall time, as Prisma stores them).
  */
-
-/** Another run of the same match committed first (a duplicate job); this run must stop. */
-export class ConcurrentRunError extends Error {}
 
 /** A column value to bind, and the SQL type to cast its parameter to (jsonb values are JSON text). */
 type Column = { value: unknown; cast?: "jsonb" | '"ExaminerMode"' };

@@ -18,13 +18,15 @@ import {
   type TransitionAction,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
-import { GenerationError, type Examiner, type ExaminerCall } from "@arena/examiner";
+import type { Examiner, ExaminerCall } from "@arena/examiner";
 import type { AgentClient } from "@arena/agents";
 import type { AgentLimiter, AgentLimits } from "@arena/jobs";
 import { expandDepth, expandWidth, loadTreeView, type DbTreeView, type TreeViews } from "@arena/trees";
 import { claimMatch, commitRound, finishMatch, saveState } from "./persist";
 import type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
-import { parseMatchState, storedRoundLimit, type MatchState } from "./state";
+import { MatchNotRunnableError } from "./errors";
+import { afterAnswers, afterGenerationError, roundLimitReached } from "./failure-policy";
+import { parseMatchState, type MatchState } from "./state";
 
 /** One seat of a match: the agent's client and how it may be called. */
 export interface Seat {
@@ -77,14 +79,8 @@ export interface MatchResult {
   voided: number;
 }
 
-/** Consecutive generation failures tolerated before the match gives up on the tree. */
-const MAX_GENERATION_FAILURES = 8;
-
 /** The match cannot go on (too many stored rounds or generation failures); see also core LoopStuckError. */
 class MatchAbort extends Error {}
-
-/** The match is cancelled or failed: there is nothing to run. */
-export class MatchNotRunnableError extends Error {}
 
 /**
  * Runs (or resumes) one match to completion: the pure loop from @arena/core with generation,
@@ -164,9 +160,8 @@ class Runner {
 
   /** One stored round, or one jump to a new start after a generation error; returns the stored state. */
   private async step(state: MatchState): Promise<MatchState> {
-    if (state.seq >= storedRoundLimit(state.loop)) {
-      throw new MatchAbort(`stopped after ${state.seq} stored rounds (${state.voided} voided, ${state.judgeErrors} judge errors)`);
-    }
+    const limit = roundLimitReached(state);
+    if (limit) throw new MatchAbort(limit);
     this.deps.signal?.throwIfAborted();
     const prepared = await this.prepare(state.loop);
     const seed = `${this.seed}:${state.seq + 1}`;
@@ -174,13 +169,12 @@ class Runner {
     try {
       generated = await this.deps.examiner.generateTask(prepared.context, { seed });
     } catch (err) {
-      if (!(err instanceof GenerationError)) throw err;
-      if (++this.generationFailures > MAX_GENERATION_FAILURES) {
-        throw new MatchAbort(`question generation failed ${this.generationFailures} times: ${err.message}`);
-      }
-      const jumped = onGenerationError(prepared.state, this.tree, err.message);
+      const decision = afterGenerationError(err, ++this.generationFailures);
+      if (decision.kind === "rethrow") throw err;
+      if (decision.kind === "end") throw new MatchAbort(decision.reason);
+      const jumped = onGenerationError(prepared.state, this.tree, decision.detail);
       if (!jumped) throw new MatchAbort("no usable node left after a generation error");
-      this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: err.message });
+      this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: decision.detail });
       const next = { ...state, loop: jumped };
       await saveState(this.db, this.matchId, next);
       return next;
@@ -252,7 +246,7 @@ class Runner {
     const record = (calls: ExaminerCall[], outcome: RoundOutcome) => this.record(prepared, task, a, b, calls, outcome);
     const next = { ...state, seq: number };
 
-    if (a.error && b.error) {
+    if (afterAnswers(a, b) === "void") {
       const voided = { ...next, loop: prepared.state, voided: state.voided + 1 };
       return this.commit(record(generated.calls, { kind: "voided" }), voided);
     }

@@ -24,11 +24,3 @@ export function parseMatchState(data: unknown): MatchState {
   const e = envelope.parse(data);
   return { ...e, loop: parseLoopState(e.loop) };
 }
-
-/**
- * Stored rounds allowed per match: voided and judge-error rounds do not advance the loop, so a
- * match whose agents or judge keep failing must still end.
- */
-export function storedRoundLimit(loop: LoopState): number {
-  return loop.config.maxRounds * 2;
-}

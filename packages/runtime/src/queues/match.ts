@@ -1,6 +1,6 @@
 import type { Job } from "bullmq";
 import { parsePayload, publishEvent } from "@arena/jobs";
-import { ConcurrentRunError, depsFor, loadMatchSetup, MatchNotRunnableError, runMatch } from "@arena/match";
+import { afterRunError, depsFor, loadMatchSetup, runMatch } from "@arena/match";
 import { enqueueTick, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
@@ -11,8 +11,7 @@ import { scoreMatchWhenFinished } from "./scoring";
  * left alone: the tournament re-enqueues it when it resumes. When a tournament match ends, a
  * tournament job follows (ratings refit, next Swiss round when this one is complete).
  */
-async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: string | null, err: unknown): Promise<void> {
-  const error = err instanceof Error ? err.message : String(err);
+async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: string | null, error: string): Promise<void> {
   await ctx.db.match.updateMany({ where: { id: matchId, status: { in: ["queued", "running"] } }, data: { status: "failed", error, finishedAt: new Date() } });
   await publishEvent(ctx.redis, { type: "match", matchId, tournamentId, status: "failed", winner: null });
   if (tournamentId) await enqueueTick(ctx.queues.tournament, tournamentId, `failed-${matchId}`);
@@ -69,14 +68,14 @@ export function matchProcessor(ctx: WorkerContext) {
       await afterFinished(ctx, match, result.winner);
       return result;
     } catch (err) {
-      if (err instanceof ConcurrentRunError || err instanceof MatchNotRunnableError) {
-        log("warn", "this run stops", { matchId, reason: err.message });
-        return { skipped: err.message };
+      // The policy (packages/match failure-policy.ts) decides; a marked-failed match is not
+      // revived (the reconciler only revives queued and running matches).
+      const decision = afterRunError(err, job.attemptsMade, job.opts.attempts ?? 1);
+      if (decision.kind === "stop_run") {
+        log("warn", "this run stops", { matchId, reason: decision.reason });
+        return { skipped: decision.reason };
       }
-      const attempt = job.attemptsMade + 1;
-      // Out of attempts: the match ends as failed (unrated) so its round can finish; the
-      // reconciler only revives queued and running matches.
-      if (attempt >= (job.opts.attempts ?? 1)) await markFailed(ctx, matchId, match.tournamentId, err);
+      if (decision.kind === "fail") await markFailed(ctx, matchId, match.tournamentId, decision.error);
       throw err;
     }
   };
