@@ -1,29 +1,8 @@
-import { z } from "zod";
 import type { Prisma, PrismaClient } from "@arena/db";
 import { AuditError } from "./errors";
 import { AUDIT_TX, claimIn, type Tx } from "./holds";
-import { EVOLUTION, FACTUALITY, SUFFICIENCY, VALIDITY, VERDICTS, swapSeats } from "./options";
-
-const comment = z.string().max(5000).transform((s) => s.trim() || null).nullable().optional();
-
-/** Parts A–C of one item; `ownVerdict` is in the seats as the page showed them. */
-export const answersSchema = z.object({
-  deepValidity: z.enum(VALIDITY),
-  wideValidity: z.enum(VALIDITY),
-  evolution: z.enum(EVOLUTION).nullable().default(null),
-  checklistFacts: z.enum(FACTUALITY),
-  ownVerdict: z.enum(VERDICTS),
-  comment,
-});
-export type Answers = z.input<typeof answersSchema>;
-
-/** Part D, after the examiner's verdict was shown: D1, and D2 once per match. */
-export const reviewSchema = z.object({
-  agree: z.boolean(),
-  sufficiency: z.enum(SUFFICIENCY).optional(),
-  comment,
-});
-export type Review = z.input<typeof reviewSchema>;
+import { swapSeats } from "./options";
+import { answersSchema, reviewSchema, type Answers, type Review } from "./requests";
 
 const stored = { deepValidity: true, wideValidity: true, evolution: true, checklistFacts: true, ownVerdict: true, agree: true, comment: true, seatsSwapped: true } as const;
 

@@ -3,10 +3,11 @@
  * their revisions, operator voids. Reads are in `@arena/audit/read`.
  */
 export { AuditError } from "./errors";
-export { createAuditQueue, closeAuditQueue, newQueueSchema, type NewQueue } from "./queues";
+export { createAuditQueue, closeAuditQueue } from "./queues";
+export * from "./requests";
 export { nextItem, claimItem, HOLD_MS } from "./holds";
-export { submitAnswers, submitReview, answersSchema, reviewSchema, type Answers, type Review } from "./annotate";
-export { voidRound, voidRequestSchema, type VoidOutcome } from "./void";
+export { submitAnswers, submitReview } from "./annotate";
+export { voidRound, type VoidOutcome } from "./void";
 export { drawSample } from "./sample";
 export { cohensKappa, confusionMatrix, percent } from "./stats";
 export * from "./options";

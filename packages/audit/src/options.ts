@@ -1,8 +1,7 @@
-import { VERDICT_TOKENS, type VerdictToken } from "@arena/core";
-
 /**
  * The answers of Instrument II (SPEC §9, Appendix H.1 of the paper), one `as const` source for
- * the package, the web form, the exports and the report. Option order is the order shown, so
+ * the package, the web form, the exports and the report. Imports nothing, so client components
+ * can use it (`@arena/audit/options`). Option order is the order shown, so
  * digit keys pick them (1 = first).
  */
 export const VALIDITY = ["yes", "no", "broken"] as const;
@@ -35,15 +34,6 @@ export const LABELS = {
 /** Mirror of a verdict: what seat A of a swapped page means in the match's seats. */
 export function swapSeats(v: AuditVerdict): AuditVerdict {
   return v.startsWith("A_") ? (`B_${v.slice(2)}` as AuditVerdict) : v.startsWith("B_") ? (`A_${v.slice(2)}` as AuditVerdict) : v;
-}
-
-/** The examiner's stored token ("[[A_BETTER]]", "[[Tie]]") in audit terms. */
-export function fromToken(token: VerdictToken): AuditVerdict {
-  return token === "[[Tie]]" ? "TIE" : (token.slice(2, -2) as AuditVerdict);
-}
-
-export function isVerdictToken(s: string | null): s is VerdictToken {
-  return s !== null && (VERDICT_TOKENS as readonly string[]).includes(s);
 }
 
 /** Win/loss/tie of a verdict: the three categories the paper's κ compares. */

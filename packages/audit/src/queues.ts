@@ -1,22 +1,10 @@
-import { z } from "zod";
 import type { Prisma, PrismaClient } from "@arena/db";
 import { AuditError } from "./errors";
 import { drawSample, type Candidate } from "./sample";
 
 import { SAMPLINGS } from "./options";
+import { newQueueSchema, type NewQueue } from "./requests";
 
-const id = z.string().min(1).max(200);
-export const newQueueSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  sampling: z.enum(SAMPLINGS).default("random"),
-  size: z.number().int().min(1).max(2000),
-  annotatorsPerItem: z.number().int().min(1).max(10).default(2),
-  seed: z.string().min(1).max(200).default("audit"),
-  examinerConfigId: id.optional(),
-  tournamentId: id.optional(),
-  agentId: id.optional(),
-});
-export type NewQueue = z.input<typeof newQueueSchema>;
 
 /**
  * Creates a queue of judged rounds (not voided, with a verdict, of completed matches) drawn as

@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { matchWinner } from "@arena/core";
 import { Prisma, type PrismaClient } from "@arena/db";
 import { agentNames, fitRatings, lockFor, LockSpace, ratedMatches, snapshotAnalysis, TX_OPTIONS, type RatingScope } from "@arena/tournament";
 import { AuditError } from "./errors";
-
-export const voidRequestSchema = z.object({ reason: z.string().trim().min(3).max(2000) });
+import { voidRequestSchema } from "./requests";
 
 export interface VoidOutcome {
   roundId: string;

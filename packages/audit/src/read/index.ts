@@ -5,3 +5,4 @@
 export * from "./schemas";
 export { readAuditQueues, readAuditItem, exportAnnotations, auditReport, examinerAgreement, matchVoids, voidCandidates, PAPER, type Viewer } from "./reads";
 export * from "../options";
+export * from "../requests";

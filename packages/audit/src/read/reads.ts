@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { checklistItemSchema } from "@arena/match/read";
 import type { Db, Prisma } from "@arena/db";
-import { fromToken, isVerdictToken, swapSeats, SUFFICIENCY, VARIANTS, VERDICTS, winnerOf, type AuditVerdict, type Variant } from "../options";
+import { swapSeats, SUFFICIENCY, VARIANTS, VERDICTS, winnerOf, type AuditVerdict, type Variant } from "../options";
+import { fromToken, isVerdictToken } from "../tokens";
 import { cohensKappa, confusionMatrix, percent } from "../stats";
 import {
   annotationExportSchema,

@@ -1,0 +1,6 @@
+import { getCsv } from "@/features/audit/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = getCsv;

@@ -1,0 +1,7 @@
+import { getQueues, postQueue } from "@/features/audit/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = getQueues;
+export const POST = postQueue;

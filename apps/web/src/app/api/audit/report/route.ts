@@ -1,0 +1,6 @@
+import { getReport } from "@/features/audit/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = getReport;

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { AuditError, answersSchema, auditQueueParamsSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidRequestSchema, voidRound } from "@arena/audit";
+import { ANNOTATION_COLUMNS, auditReport, exportAnnotations, readAuditItem, readAuditQueues } from "@arena/audit/read";
+import { createRedis, publishEvent } from "@arena/jobs";
+import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
+import { csvCell } from "@/lib/api/csv";
+import { db } from "@/lib/db";
+import { readJsonBody } from "../submission/body";
+import { AUDITORS, viewerOf } from "./access";
+
+/**
+ * The audit API under /api/audit. Auditors (and admins) annotate and read the report; queue
+ * creation, closing and voiding are admin-only. Everything answers `{ error }` with 401 / 403
+ * before any read, and AuditError statuses after.
+ */
+const ADMINS = ["admin"] as const;
+
+type Handler = (user: SessionUser) => Promise<Response>;
+
+async function guarded(req: Request, roles: readonly ("admin" | "auditor")[], run: Handler): Promise<Response> {
+  const a = await requireRoleApi(req, roles);
+  if ("response" in a) return a.response;
+  try {
+    return await run(a.user);
+  } catch (err) {
+    if (err instanceof AuditError) return Response.json({ error: err.message }, { status: err.status });
+    if (err instanceof z.ZodError) return Response.json({ error: `${err.issues[0]?.path.join(".") || "body"}: ${err.issues[0]?.message}` }, { status: 400 });
+    console.error("audit api:", err);
+    return Response.json({ error: "internal error" }, { status: 500 });
+  }
+}
+
+async function body(req: Request): Promise<unknown> {
+  const b = await readJsonBody(req);
+  if (!b.ok) throw new AuditError(422, (await b.response.json()).error);
+  return b.value;
+}
+
+const queueOf = (req: Request) => auditQueueParamsSchema.parse(Object.fromEntries(new URL(req.url).searchParams)).queue ?? null;
+const noStore = { "Cache-Control": "no-store" } as const;
+
+export const getQueues = (req: Request) => guarded(req, AUDITORS, async (u) => Response.json(await readAuditQueues(db(), viewerOf(u)), { headers: noStore }));
+
+export const postQueue = (req: Request) =>
+  guarded(req, ADMINS, async (u) => Response.json(await createAuditQueue(db(), newQueueSchema.parse(await body(req)), u.id), { status: 201 }));
+
+export const postClose = (req: Request, id: string) => guarded(req, ADMINS, async () => Response.json(await closeAuditQueue(db(), id)));
+
+/**
+ * The next item of a queue for the signed-in auditor, held for them for five minutes. A form post
+ * (the home page's Next item button) is redirected to the item; a script gets `{ itemId }`.
+ */
+export const postNext = (req: Request, queueId: string) =>
+  guarded(req, AUDITORS, async (u) => {
+    const next = await nextItem(db(), queueId, u.id);
+    if ((req.headers.get("accept") ?? "").includes("application/json")) return Response.json({ itemId: next?.itemId ?? null });
+    const to = next ? `/audit/items/${next.itemId}` : `/audit?finished=${encodeURIComponent(queueId)}`;
+    return new Response(null, { status: 303, headers: { Location: to } });
+  });
+
+export const getItem = (req: Request, id: string) =>
+  guarded(req, AUDITORS, async (u) => {
+    await claimItem(db(), id, u.id);
+    const view = await readAuditItem(db(), id, u.id);
+    return view ? Response.json(view, { headers: noStore }) : Response.json({ error: "audit item not found" }, { status: 404 });
+  });
+
+export const postAnswers = (req: Request, id: string) =>
+  guarded(req, AUDITORS, async (u) => Response.json(await submitAnswers(db(), id, u.id, answersSchema.parse(await body(req)))));
+
+export const postReview = (req: Request, id: string) =>
+  guarded(req, AUDITORS, async (u) => Response.json(await submitReview(db(), id, u.id, reviewSchema.parse(await body(req)))));
+
+export const getReport = (req: Request) => guarded(req, AUDITORS, async (u) => Response.json(await auditReport(db(), viewerOf(u), queueOf(req)), { headers: noStore }));
+
+export const getJsonl = (req: Request) =>
+  guarded(req, AUDITORS, async (u) => {
+    const rows = await exportAnnotations(db(), viewerOf(u), queueOf(req));
+    return new Response(rows.map((r) => JSON.stringify(r) + "\n").join(""), {
+      headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": 'attachment; filename="annotations.jsonl"', ...noStore },
+    });
+  });
+
+export const getCsv = (req: Request) =>
+  guarded(req, AUDITORS, async (u) => {
+    const rows = await exportAnnotations(db(), viewerOf(u), queueOf(req));
+    const lines = [ANNOTATION_COLUMNS.join(","), ...rows.map((r) => ANNOTATION_COLUMNS.map((c) => csvCell(r[c])).join(","))];
+    return new Response(lines.join("\r\n") + "\r\n", {
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="annotations.csv"', ...noStore },
+    });
+  });
+
+/** Voids a round; a snapshot event then drops every server's cached leaderboards. */
+export const postVoid = (req: Request, roundId: string) =>
+  guarded(req, ADMINS, async (u) => {
+    const out = await voidRound(db(), roundId, u.id, voidRequestSchema.parse(await body(req)).reason);
+    const redis = createRedis();
+    try {
+      for (const s of out.snapshots) await publishEvent(redis, { type: "snapshot", examinerConfigId: s.examinerConfigId, tournamentId: s.tournamentId, matchesCounted: s.matchesCounted });
+    } finally {
+      redis.disconnect();
+    }
+    return Response.json(out);
+  });
