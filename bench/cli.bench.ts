@@ -37,12 +37,12 @@ async function battlesFile(): Promise<string> {
     const winner = u < TIE_RATE ? "tie" : u < TIE_RATE + pA ? "model_a" : "model_b";
     buffer += `${JSON.stringify({ model_a: names[a], model_b: names[b], winner })}\n`;
     if (buffer.length > 1 << 20) {
-      if (!out.write(buffer)) await new Promise((resolve) => out.once("drain", resolve));
+      if (!out.write(buffer)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
       buffer = "";
     }
   }
   out.end(buffer);
-  await new Promise((resolve) => out.once("finish", resolve));
+  await new Promise<void>((resolve) => out.once("finish", () => resolve()));
   renameSync(tmp, BATTLES_FILE);
   return BATTLES_FILE;
 }

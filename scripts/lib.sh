@@ -47,6 +47,19 @@ ensure_web_build() {
   fi
 }
 
+# The CLI and the worker built to JavaScript (apps/cli/dist, apps/worker/dist: scripts/build-apps.mjs).
+build_apps() {
+  log "building the CLI and the worker"
+  (cd "$ROOT" && node scripts/build-apps.mjs >"$ROOT/var/apps-build.log" 2>&1) || { tail -40 "$ROOT/var/apps-build.log" >&2; die "building the CLI and worker failed (full log: var/apps-build.log)"; }
+}
+
+# Builds the CLI and the worker when a build is missing or a source changed since (their bins run
+# the sources through tsx meanwhile).
+ensure_apps_build() {
+  mkdir -p "$ROOT/var"
+  node "$ROOT/scripts/build-apps.mjs" --check >/dev/null || build_apps
+}
+
 # Debian's Chromium for the browser tests (never a downloaded browser build).
 ensure_chromium() {
   [ -x /usr/bin/chromium ] && return 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing, bring up PostgreSQL and Redis, migrate the test
-# database, typecheck every workspace, build the web app when stale, then run unit, integration
+# database, typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
 # and browser tests (Debian's Chromium).
 source "$(dirname "$0")/lib.sh"
 ensure_install
@@ -12,6 +12,7 @@ npx prisma migrate deploy >/dev/null
 log "typechecking"
 npx turbo run typecheck --output-logs=errors-only
 npx tsc -p tsconfig.json   # tests/ and bench/, which no workspace covers
+ensure_apps_build
 ensure_web_build
 log "running tests"
 mkdir -p "$ROOT/var"

@@ -13,8 +13,9 @@ interface CommandModule {
 }
 
 /**
- * Command modules by top-level command name. Only the invoked command's modules are loaded (each
- * pulls in its own packages: Prisma, BullMQ, the OpenAI SDK...); help and unknown commands load all.
+ * Command modules by top-level command name. Only the invoked command's modules are loaded; help and
+ * unknown commands load all, which is cheap: a module registers its options and imports its packages
+ * (Prisma, BullMQ, the OpenAI SDK...) only when its action runs.
  */
 const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
   tree: [() => import("./commands/tree"), () => import("./commands/tree-crawl")],
@@ -38,6 +39,11 @@ const FILE_ONLY = new Set(["ratings", "replay", "web"]);
 const loaders = COMMANDS[process.argv[2] ?? ""] ?? Object.values(COMMANDS).flat();
 const modules = await Promise.all(loaders.map((load) => load()));
 for (const m of modules) m.register(program);
+/** Command modules import their packages inside the action, so help and usage errors load none. */
+let acted = false;
+program.hook("preAction", () => {
+  acted = true;
+});
 
 try {
   await program.parseAsync(process.argv);
@@ -45,5 +51,5 @@ try {
   console.error(`arena: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = process.exitCode || 1;
 } finally {
-  if (!FILE_ONLY.has(process.argv[2] ?? "")) await (await import("@arena/db")).disconnectPrisma();
+  if (acted && !FILE_ONLY.has(process.argv[2] ?? "")) await (await import("@arena/db")).disconnectPrisma();
 }

@@ -59,6 +59,15 @@ export class BattleAggregator {
 
   /** `outcome` is model a's result: 1 win, 0.5 tie, 0 loss. Self-play is rejected. */
   add(a: string, b: string, outcome: 0 | 0.5 | 1): void {
+    this.counts[this.cell(a, b, outcome)]! += 1;
+  }
+
+  /**
+   * The counts cell a battle (a, b, outcome) falls in, registering its agents and pair as `add`
+   * would, without counting it. A reader that meets the same battle line many times resolves
+   * it once and then counts with `addToCell`.
+   */
+  cell(a: string, b: string, outcome: 0 | 0.5 | 1): number {
     if (a === b) throw new RangeError(`an agent cannot play itself (${a})`);
     let i = this.agent(a);
     let j = this.agent(b);
@@ -76,7 +85,17 @@ export class BattleAggregator {
       this.pj.push(j);
       this.counts.push(0, 0, 0);
     }
-    this.counts[row * 3 + slot]! += 1;
+    return row * 3 + slot;
+  }
+
+  /** Counts `n` battles in a cell from `cell`. */
+  addToCell(cell: number, n = 1): void {
+    this.counts[cell]! += n;
+  }
+
+  /** The cell of a parsed battle line (see `cell`). */
+  cellOf(b: Battle): number {
+    return this.cell(b.model_a, b.model_b, battleOutcome(b.winner));
   }
 
   addBattle(b: Battle): void {
@@ -190,10 +209,18 @@ export function fitBradleyTerry(data: BtData, opts: BtFitOptions = {}): BtFit {
   return newton(data, theta, ridge, opts.tol ?? 1e-9, opts.maxIter ?? 100, workspace(n));
 }
 
+/**
+ * Steps no longer than this (in θ, natural-log odds) are taken whole without evaluating the
+ * objective: near the optimum the BT log-likelihood is close to its quadratic model, so a short
+ * Newton step always ascends. Bootstrap refits start at the full-data MLE and only take such
+ * steps, which saves the line search's log-likelihood pass per iteration.
+ */
+const TRUSTED_STEP = 0.1;
+
 function newton(data: BtData, theta: Float64Array, ridge: number, tol: number, maxIter: number, ws: Workspace): BtFit {
   const n = theta.length;
   const { g, h, trial } = ws;
-  let obj = penalisedLogLik(data, theta, ridge);
+  let obj = Number.NaN; // evaluated only when a long step needs the line search
   for (let iter = 1; iter <= maxIter; iter++) {
     gradientHessian(data, theta, ridge, g, h);
     choleskyInPlace(h, n);
@@ -205,6 +232,12 @@ function newton(data: BtData, theta: Float64Array, ridge: number, tol: number, m
       for (let k = 0; k < n; k++) theta[k]! += g[k]!;
       return { theta, iterations: iter, converged: true };
     }
+    if (newtonStep <= TRUSTED_STEP) {
+      for (let k = 0; k < n; k++) theta[k]! += g[k]!;
+      obj = Number.NaN;
+      continue;
+    }
+    if (Number.isNaN(obj)) obj = penalisedLogLik(data, theta, ridge);
     let step = 1;
     let next = obj;
     for (let halvings = 0; halvings < 40; halvings++, step /= 2) {

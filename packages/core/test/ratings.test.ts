@@ -152,6 +152,47 @@ describe("confidence intervals and ranks", () => {
     });
   });
 
+  it("bootstraps on aggregated counts as resampling battle by battle does", () => {
+    // The per-battle bootstrap, written out: draw the battles with replacement, fit each resample.
+    const battles = planted([0, 0.3, -0.5, 0.9], 2000, 17);
+    const agg = aggregateBattles(battles);
+    const index = new Map(agg.agents.map((a, k) => [a, k]));
+    const full = fitBradleyTerry(agg).theta;
+    const rounds = 600;
+    const rng = Rng.fromSeed(23);
+    const samples = agg.agents.map(() => new Float64Array(rounds));
+    for (let r = 0; r < rounds; r++) {
+      const resample = new BattleAggregator();
+      for (let n = 0; n < battles.length; n++) resample.addBattle(battles[rng.int(battles.length)]!);
+      const data = resample.result();
+      const theta = fitBradleyTerry(data).theta;
+      data.agents.forEach((a, k) => (samples[index.get(a)!]![r] = thetaToRating(theta[k]!)));
+    }
+    const perBattle = samples.map((col) => {
+      const sorted = Float64Array.from(col).sort();
+      return { lower: sorted[Math.floor(0.025 * rounds)]!, upper: sorted[Math.floor(0.975 * rounds)]! };
+    });
+    const aggregated = bootstrapIntervals(agg, full, { rounds, seed: 29 });
+    // Same point ratings: computeRatings on the aggregated counts equals the per-battle fit.
+    const perBattleRows: BtData = {
+      agents: agg.agents,
+      i: Int32Array.from(battles, (b) => index.get(b.model_a)!),
+      j: Int32Array.from(battles, (b) => index.get(b.model_b)!),
+      counts: Float64Array.from(battles.flatMap((b) => (b.winner === "model_a" ? [1, 0, 0] : b.winner === "model_b" ? [0, 0, 1] : [0, 1, 0]))),
+    };
+    const byBattle = fitBradleyTerry(perBattleRows).theta;
+    const rows = computeRatings(agg, { bootstrapRounds: rounds, seed: 29 });
+    for (const row of rows) expect(row.rating).toBeCloseTo(thetaToRating(byBattle[index.get(row.model)!]!), 6);
+    // Intervals within Monte-Carlo noise: interval ends of 600 rounds wander by ~10 % of the width.
+    agg.agents.forEach((_, k) => {
+      const width = perBattle[k]!.upper - perBattle[k]!.lower;
+      expect((aggregated.upper[k]! - aggregated.lower[k]!) / width).toBeGreaterThan(0.85);
+      expect((aggregated.upper[k]! - aggregated.lower[k]!) / width).toBeLessThan(1.15);
+      expect(Math.abs(aggregated.lower[k]! - perBattle[k]!.lower)).toBeLessThan(0.15 * width);
+      expect(Math.abs(aggregated.upper[k]! - perBattle[k]!.upper)).toBeLessThan(0.15 * width);
+    });
+  });
+
   it("ranks by interval separation", () => {
     expect(separationRanks([10, 3, 0], [20, 12, 4])).toEqual([1, 1, 2]);
     expect(separationRanks([10, 13, 0], [20, 15, 4])).toEqual([1, 1, 3]);

@@ -1,7 +1,5 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import { ensureBuiltinAgents, registerAgent } from "@arena/agents";
 import { parseOptions } from "../options";
 
 /**
@@ -17,6 +15,7 @@ export function register(program: Command): void {
     .description("list registered agents")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => {
+      const { prisma } = await import("@arena/db");
       const rows = await prisma().agent.findMany({
         orderBy: { name: "asc" },
         select: { id: true, name: true, protocol: true, endpoint: true, builtin: true, status: true },
@@ -38,6 +37,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseAddOptions(raw);
+      const [{ prisma }, { registerAgent }] = await Promise.all([import("@arena/db"), import("@arena/agents")]);
       const row = await registerAgent(prisma(), {
         name: opts.name,
         protocol: opts.protocol,
@@ -58,6 +58,7 @@ export function register(program: Command): void {
     .description("register or update the built-in sandbox agents (idempotent)")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => {
+      const [{ prisma }, { ensureBuiltinAgents }] = await Promise.all([import("@arena/db"), import("@arena/agents")]);
       const rows = await ensureBuiltinAgents(prisma());
       const out = rows.map((r) => ({ id: r.id, name: r.name, protocol: r.protocol, builtin: r.builtin, status: r.status }));
       if (opts.json) return console.log(JSON.stringify(out, null, 2));

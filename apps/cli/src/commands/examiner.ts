@@ -1,9 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import { beforeRound, chooseStart, initialState, isFinished, seedOf, startAt, type ChecklistItem, type LoopState, type TreeView } from "@arena/core";
-import { examinerConfigFor, examinerFor } from "@arena/match";
-import { loadTreeView } from "@arena/trees";
+import type { ChecklistItem, LoopState, TreeView } from "@arena/core";
 import { examinerMode, parseOptions } from "../options";
 
 /**
@@ -34,7 +31,8 @@ function nodeWithUrl(tree: TreeView, url: string): string | null {
 }
 
 /** The state a match with this seed starts from (or the given node), at width W. */
-function startState(tree: TreeView, seed: string, width: number, nodeUrl: string | undefined): LoopState {
+async function startState(tree: TreeView, seed: string, width: number, nodeUrl: string | undefined): Promise<LoopState> {
+  const { chooseStart, initialState, isFinished, seedOf, startAt } = await import("@arena/core");
   const initial = initialState(seedOf(seed));
   if (!nodeUrl) {
     const started = chooseStart(initial, tree);
@@ -61,9 +59,15 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
+      const [{ prisma }, { beforeRound }, { examinerConfigFor, examinerFor }, { loadTreeView }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/core"),
+        import("@arena/match"),
+        import("@arena/trees"),
+      ]);
       const db = prisma();
       const tree = await loadTreeView(db, opts.tree);
-      const state = startState(tree, opts.seed, opts.width, opts.node);
+      const state = await startState(tree, opts.seed, opts.width, opts.node);
       const step = beforeRound(state, tree, { widthExpansionAttempted: true });
       if (step.kind !== "ask") throw new Error("no page with content in the aggregation pool of this node");
       // The same examiner configuration and round seed a match with --seed S uses for its first round.

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { prisma } from "@arena/db";
-import { readLeaderboard, scopeParamsSchema, type LeaderboardView } from "@arena/tournament/read";
+import type { LeaderboardView } from "@arena/tournament/read";
 import { parseOptions } from "../options";
 
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`.padStart(5);
@@ -32,6 +31,7 @@ export function register(program: Command): void {
     .option("--tournament <id>", "tournament id")
     .option("--json", "the same object as GET /api/leaderboard")
     .action(async (raw: { examiner?: string; tournament?: string; json?: boolean }) => {
+      const [{ prisma }, { readLeaderboard, scopeParamsSchema }] = await Promise.all([import("@arena/db"), import("@arena/tournament/read")]);
       const params = parseOptions(scopeParamsSchema, { examiner: raw.examiner, tournament: raw.tournament });
       const view = await readLeaderboard(prisma(), params);
       if (!view) throw new Error("no such examiner configuration or tournament (or the tournament is judged under another configuration)");

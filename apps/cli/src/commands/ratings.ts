@@ -1,8 +1,7 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
-import { BattleAggregator, battleSchema, computeRatings, type AgentRating } from "@arena/core";
+import type { AgentRating, BattleAggregator } from "@arena/core";
+import { eachCachedLine } from "../line-cache";
 import { parseOptions } from "../options";
 
 /**
@@ -30,6 +29,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
+      const { computeRatings } = await import("@arena/core");
       const { aggregator, battles, bad } = await readBattles(opts.input);
       if (bad > 0) console.error(`skipped ${bad} bad line${bad === 1 ? "" : "s"}`);
       if (battles === 0) throw new Error(`no valid battles in ${opts.input}`);
@@ -42,42 +42,46 @@ export function register(program: Command): void {
     });
 }
 
+/** What a distinct line turned out to be: a counts cell (≥ 0), blank, or a problem (its index, negated). */
+const BLANK = -1;
+const problemCode = (k: number) => -2 - k;
+
+/** Each distinct line is parsed and validated once (eachCachedLine); a repeat costs a lookup. */
 async function readBattles(path: string): Promise<{ aggregator: BattleAggregator; battles: number; bad: number }> {
+  const { BattleAggregator, battleSchema } = await import("@arena/core");
   const aggregator = new BattleAggregator();
-  const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
-  let lineNo = 0;
+  const problems: string[] = [];
   let battles = 0;
   let bad = 0;
-  for await (const line of lines) {
-    lineNo++;
-    if (line.trim() === "") continue;
-    const problem = addLine(aggregator, line);
-    if (problem) {
-      bad++;
-      console.error(`${path}:${lineNo}: ${problem}`);
-    } else {
-      battles++;
-    }
-  }
-  return { aggregator, battles, bad };
-}
 
-/** Adds one battle; returns why the line was rejected, or null. */
-function addLine(aggregator: BattleAggregator, line: string): string | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(line);
-  } catch {
-    return "not valid JSON";
-  }
-  const battle = battleSchema.safeParse(data);
-  if (!battle.success) {
-    const issue = battle.error.issues[0]!;
-    return `${issue.path.join(".") || "line"}: ${issue.message}`;
-  }
-  if (battle.data.model_a === battle.data.model_b) return `self-play (${battle.data.model_a})`;
-  aggregator.addBattle(battle.data);
-  return null;
+  /** The line's counts cell, BLANK, or its problem's code. */
+  const resolve = (line: string): number => {
+    if (line.trim() === "") return BLANK;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch {
+      return problemCode(problems.push("not valid JSON") - 1);
+    }
+    const battle = battleSchema.safeParse(data);
+    if (!battle.success) {
+      const issue = battle.error.issues[0]!;
+      return problemCode(problems.push(`${issue.path.join(".") || "line"}: ${issue.message}`) - 1);
+    }
+    if (battle.data.model_a === battle.data.model_b) return problemCode(problems.push(`self-play (${battle.data.model_a})`) - 1);
+    return aggregator.cellOf(battle.data);
+  };
+
+  await eachCachedLine(path, resolve, (code, lineNo) => {
+    if (code >= 0) {
+      aggregator.addToCell(code);
+      battles++;
+    } else if (code !== BLANK) {
+      bad++;
+      console.error(`${path}:${lineNo}: ${problems[-2 - code]}`);
+    }
+  });
+  return { aggregator, battles, bad };
 }
 
 function printTable(rows: AgentRating[], ci: string, battles: number): void {

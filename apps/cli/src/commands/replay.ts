@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { z } from "zod";
-import { memoryTreeView, parseDrArenaTree, parseVerdict, runScriptedLoop, type ScriptedRound, type TreeView, type Verdict } from "@arena/core";
+import type { ScriptedRound, TreeView, Verdict } from "@arena/core";
 import { parseOptions } from "../options";
 
 /**
@@ -29,8 +29,9 @@ export function register(program: Command): void {
     .option("--json", "one JSON object per round")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
+      const { memoryTreeView, parseDrArenaTree, parseVerdict, runScriptedLoop } = await import("@arena/core");
       const tree = memoryTreeView(parseDrArenaTree(JSON.parse(await readFile(opts.tree, "utf8"))));
-      const verdicts = parseVerdictLines(await readFile(opts.verdicts, "utf8"), opts.verdicts);
+      const verdicts = parseVerdictLines(await readFile(opts.verdicts, "utf8"), opts.verdicts, parseVerdict);
       const { rounds, state } = await runScriptedLoop(tree, verdicts, opts.seed);
       for (const r of rounds) {
         if (opts.json) {
@@ -48,7 +49,7 @@ export function register(program: Command): void {
     });
 }
 
-function parseVerdictLines(text: string, file: string): Verdict[] {
+function parseVerdictLines(text: string, file: string, parseVerdict: (data: unknown) => Verdict): Verdict[] {
   const out: Verdict[] = [];
   text.split(/\r?\n/).forEach((line, k) => {
     if (line.trim() === "") return;

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import { MAX_K, searchPages, startSandboxServer } from "@arena/trees";
+import { MAX_K } from "@arena/trees/search";
 import { parseOptions } from "../options";
 
 const serveOptions = z.object({ port: z.coerce.number().int().min(0).max(65535), host: z.string().min(1) });
@@ -17,7 +16,9 @@ export function register(program: Command): void {
     .option("--port <port>", "TCP port", "4100")
     .option("--host <host>", "interface to bind", "127.0.0.1")
     .action(async (raw: unknown) => {
-      const server = await startSandboxServer(prisma(), parseOptions(serveOptions, raw));
+      const opts = parseOptions(serveOptions, raw);
+      const [{ prisma }, { startSandboxServer }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
+      const server = await startSandboxServer(prisma(), opts);
       console.log(`sandbox web at ${server.url}/sandbox/page?url=... and ${server.url}/sandbox/search?q=...`);
       await new Promise<void>((resolve) => {
         process.once("SIGINT", resolve);
@@ -33,6 +34,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (query: string, raw: unknown) => {
       const opts = parseOptions(searchOptions, raw);
+      const [{ prisma }, { searchPages }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
       const results = await searchPages(prisma(), query, opts.k);
       if (opts.json) return console.log(JSON.stringify(results, null, 2));
       if (!results.length) return console.log("no results");

@@ -1,22 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import {
-  cachedPages,
-  checklistFileSchema,
-  judgeFromEnv,
-  pageFetcherFor,
-  reportJson,
-  roundTask,
-  scorableRounds,
-  scoreRound,
-  scoreTask,
-  type ReportJson,
-  type ScoreMode,
-  type ScoringDeps,
-  type ScoringTask,
-} from "@arena/scoring";
+import type { ReportJson, ScoreMode, ScoringDeps, ScoringTask } from "@arena/scoring";
 import { parseOptions } from "../options";
 
 /**
@@ -57,7 +42,8 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const deps = scoringDeps(opts.mode, opts.web);
+      const [{ prisma }, { reportJson, roundTask, scorableRounds, scoreRound, scoreTask }] = await Promise.all([import("@arena/db"), import("@arena/scoring")]);
+      const deps = await scoringDeps(opts.mode, opts.web);
       if (opts.match) {
         const rounds = await scorableRounds(prisma(), opts.match);
         if (rounds.length === 0) throw new Error(`no scorable round in match ${opts.match}`);
@@ -85,7 +71,8 @@ export function register(program: Command): void {
     });
 }
 
-function scoringDeps(mode: ScoreMode, web: boolean): ScoringDeps {
+async function scoringDeps(mode: ScoreMode, web: boolean): Promise<ScoringDeps> {
+  const [{ prisma }, { cachedPages, judgeFromEnv, pageFetcherFor }] = await Promise.all([import("@arena/db"), import("@arena/scoring")]);
   const judge = judgeFromEnv();
   if (mode === "llm" && !judge) throw new Error("--mode llm needs ARENA_SCORING_BASE_URL and ARENA_SCORING_MODEL (or the examiner's)");
   const pages = cachedPages(pageFetcherFor(web ? { kind: "web" } : { kind: "corpus", db: prisma() }));
@@ -94,6 +81,7 @@ function scoringDeps(mode: ScoreMode, web: boolean): ScoringDeps {
 
 /** A report file as a one-answer task; the checklist items' source pages stand for the round's sources. */
 async function reportTask(report: string, question: string, checklist: string | undefined): Promise<ScoringTask> {
+  const { checklistFileSchema } = await import("@arena/scoring");
   const list = checklist ? parseOptions(checklistFileSchema, JSON.parse(await readFile(checklist, "utf8"))) : null;
   const sources = list ? [...new Set([...list.checklist_depth, ...list.checklist_width].map((i) => i.sourceUrl).filter(Boolean))] : [];
   return {

@@ -1,26 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma, type ExaminerMode, type PrismaClient } from "@arena/db";
-import {
-  createTournament,
-  ensureMatchJobs,
-  ensureSimulatedAgents,
-  fitRatings,
-  judgedRounds,
-  plantedSkills,
-  randomSchedule,
-  ratedMatches,
-  roundRobinSchedule,
-  launchTournament,
-  simulationReport,
-  waitForMatches,
-  waitForTournament,
-  type ScheduledMatch,
-  type SimulationReport,
-} from "@arena/tournament";
-import { heuristicExaminerConfig } from "@arena/match";
-import { importWorld } from "@arena/trees";
-import { startWorkers } from "@arena/runtime";
+import type { ExaminerMode, PrismaClient } from "@arena/db";
+import type { ScheduledMatch, SimulationReport } from "@arena/tournament";
 import { parseOptions } from "../options";
 
 /**
@@ -71,6 +52,15 @@ async function scheduleMatches(
 }
 
 async function simulate(opts: Options, say: (line: string) => void): Promise<SimulationReport> {
+  const [{ prisma }, tournaments, { heuristicExaminerConfig }, { importWorld }, { startWorkers }] = await Promise.all([
+    import("@arena/db"),
+    import("@arena/tournament"),
+    import("@arena/match"),
+    import("@arena/trees"),
+    import("@arena/runtime"),
+  ]);
+  const { createTournament, ensureMatchJobs, ensureSimulatedAgents, fitRatings, judgedRounds, plantedSkills, randomSchedule, ratedMatches } = tournaments;
+  const { roundRobinSchedule, launchTournament, simulationReport, waitForMatches, waitForTournament } = tournaments;
   const db = prisma();
   const world = await importWorld(db, { seed: `sim-${opts.seed}`, hubs: opts.trees, entities: WORLD_ENTITIES });
   const treeIds = world.trees.map((t) => t.id);

@@ -1,22 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma, type PrismaClient } from "@arena/db";
-import { examinerConfigFor, findAgent } from "@arena/match";
-import {
-  addAgentAndTick,
-  cancelTournament,
-  createTournament,
-  launchTournament,
-  openTournamentQueues,
-  pauseTournament,
-  resumeAndTick,
-  tournamentStatus,
-  waitForTournament,
-  type TournamentQueues,
-  type TournamentStatusReport,
-} from "@arena/tournament";
-import { startWorkers } from "@arena/runtime";
-import { readTournament } from "@arena/tournament/read";
+import type { PrismaClient } from "@arena/db";
+import type { TournamentQueues, TournamentStatusReport } from "@arena/tournament";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -24,8 +9,13 @@ import { statusText } from "../status-text";
  * `arena tournament create | start | run | status | pause | resume | cancel | add-agent`.
  * The workers do the work; these commands change the tournament's state in PostgreSQL and send
  * a tick to the queue. `start --run` / `run` also run the workers in this process and follow
- * progress until the tournament ends.
+ * progress until the tournament ends. Packages load when an action runs (help loads none).
  */
+
+const packages = async () => {
+  const [{ prisma }, { examinerConfigFor, findAgent }, tournament] = await Promise.all([import("@arena/db"), import("@arena/match"), import("@arena/tournament")]);
+  return { prisma, examinerConfigFor, findAgent, ...tournament };
+};
 
 const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
 
@@ -50,6 +40,7 @@ const runOptions = z.object({
 });
 
 async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
+  const { openTournamentQueues } = await import("@arena/tournament");
   const queues = openTournamentQueues();
   try {
     return await fn(queues);
@@ -60,6 +51,7 @@ async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Prom
 
 /** The tournament as the web app and the API show it (`--json`: the same object as GET /api/tournaments/:id). */
 async function printStatus(db: PrismaClient, id: string, json: boolean): Promise<void> {
+  const { readTournament } = await import("@arena/tournament/read");
   const t = await readTournament(db, id);
   if (!t) throw new Error(`no tournament ${id}`);
   console.log(json ? JSON.stringify(t) : statusText(t));
@@ -71,6 +63,7 @@ async function printStatus(db: PrismaClient, id: string, json: boolean): Promise
  * draft or paused tournament gets no work, so waiting for it would never end: that is an error.
  */
 async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOptions>): Promise<TournamentStatusReport | null> {
+  const [{ tournamentStatus, waitForTournament }, { startWorkers }] = await Promise.all([import("@arena/tournament"), import("@arena/runtime")]);
   const { status } = await tournamentStatus(db, id);
   if (status === "draft" || status === "paused") {
     throw new Error(`tournament ${id} is ${status}: ${status === "draft" ? "start" : "resume"} it first (arena tournament ${status === "draft" ? "start" : "resume"} ${id})`);
@@ -120,6 +113,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(createOptions, raw);
+      const { prisma, findAgent, examinerConfigFor, createTournament } = await packages();
       const db = prisma();
       const agents = await Promise.all(opts.agents.map((a) => findAgent(db, a)));
       const treeIds = opts.allTrees ? (await db.tree.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((x) => x.id) : opts.trees!;
@@ -145,6 +139,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable progress (with --run)")
     .action(async (id: string, raw: { run?: boolean }) => {
       const opts = parseOptions(runOptions, raw);
+      const { prisma, launchTournament } = await packages();
       const db = prisma();
       await withQueues((q) => launchTournament(db, q, id));
       if (!raw.run) return console.log(`tournament ${id} started; workers pair and play it (arena tournament status ${id})`);
@@ -157,6 +152,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable progress")
     .action(async (id: string, raw: unknown) => {
       const opts = parseOptions(runOptions, raw);
+      const { prisma } = await packages();
       await printFinal(prisma(), await runToEnd(prisma(), id, opts), opts.json);
     });
 
@@ -164,12 +160,14 @@ export function register(program: Command): void {
     .description("round, matches done/total, current ratings")
     .option("--json", "machine-readable output")
     .action(async (id: string, opts: { json?: boolean }) => {
+      const { prisma } = await import("@arena/db");
       await printStatus(prisma(), id, opts.json ?? false);
     });
 
   t.command("pause <id>")
     .description("pause: running matches finish, queued ones wait")
     .action(async (id: string) => {
+      const { prisma, pauseTournament } = await packages();
       await pauseTournament(prisma(), id);
       console.log(`tournament ${id} paused`);
     });
@@ -177,6 +175,7 @@ export function register(program: Command): void {
   t.command("resume <id>")
     .description("resume a paused tournament")
     .action(async (id: string) => {
+      const { prisma, resumeAndTick } = await packages();
       await withQueues((q) => resumeAndTick(prisma(), q, id));
       console.log(`tournament ${id} resumed`);
     });
@@ -184,6 +183,7 @@ export function register(program: Command): void {
   t.command("cancel <id>")
     .description("cancel: queued matches are cancelled, running ones finish")
     .action(async (id: string) => {
+      const { prisma, cancelTournament } = await packages();
       const { cancelledMatches } = await cancelTournament(prisma(), id);
       console.log(`tournament ${id} cancelled (${cancelledMatches} queued matches cancelled)`);
     });
@@ -191,6 +191,7 @@ export function register(program: Command): void {
   t.command("add-agent <id> <agent>")
     .description("late entrant: paired from the next round on")
     .action(async (id: string, agentRef: string) => {
+      const { prisma, findAgent, addAgentAndTick } = await packages();
       const db = prisma();
       const agent = await findAgent(db, agentRef);
       const p = await withQueues((q) => addAgentAndTick(db, q, id, agent.id));

@@ -1,8 +1,7 @@
 import type { Command } from "commander";
 import { treeCommand } from "./tree";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import { runCrawlJob, type CrawlProgress } from "@arena/trees";
+import type { CrawlProgress } from "@arena/trees";
 import { parseOptions } from "../options";
 
 /**
@@ -43,6 +42,7 @@ export function register(program: Command): void {
       const parsed = z.url({ protocol: /^https?$/ }).safeParse(url);
       if (!parsed.success) throw new Error(`not an http(s) URL: ${url}`);
       const root = parsed.data;
+      const [{ prisma }, { runCrawlJob }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
       const db = prisma();
       const job = await db.crawlJob.create({ data: { rootUrl: root, maxDepth: opts.depth, fanOut: opts.fanOut } });
       const controller = new AbortController();

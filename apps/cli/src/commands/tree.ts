@@ -1,8 +1,6 @@
 import { stat, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { MAX_TITLE_CHARS, pageLabel } from "@arena/core";
-import { prisma } from "@arena/db";
-import { exportTree, importTreeDir, importTreeFile, listTrees, showTree, type TreeSummary } from "@arena/trees";
+import type { TreeSummary } from "@arena/trees";
 
 /**
  * `arena tree import | export | list | show` over the DR-Arena JSON format. `tree crawl` is
@@ -13,11 +11,15 @@ export function treeCommand(program: Command): Command {
 }
 
 /** Page text as the terminal gets it: trees stored before extraction cleaned titles may hold escape sequences. */
-const shown = (text: string) => pageLabel(text, MAX_TITLE_CHARS).replace(/\s+/g, " ");
+async function shower(): Promise<(text: string) => string> {
+  const { MAX_TITLE_CHARS, pageLabel } = await import("@arena/core");
+  return (text) => pageLabel(text, MAX_TITLE_CHARS).replace(/\s+/g, " ");
+}
 
-function printSummaries(rows: TreeSummary[], json: boolean | undefined): void {
+async function printSummaries(rows: TreeSummary[], json: boolean | undefined): Promise<void> {
   if (json) return console.log(JSON.stringify(rows, null, 2));
   if (!rows.length) return console.log("no trees");
+  const shown = await shower();
   for (const t of rows) {
     console.log(`${t.id}  ${String(t.nodes).padStart(5)} nodes  depth ${t.maxDepth}  ${shown(t.title ?? t.rootUrl)}`);
   }
@@ -32,12 +34,13 @@ export function register(program: Command): void {
     .option("--json", "print the imported trees as JSON")
     .action(async (path: string, opts: { json?: boolean }) => {
       const isDir = (await stat(path)).isDirectory();
+      const [{ prisma }, { importTreeDir, importTreeFile }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
       const rows = isDir
         ? await importTreeDir(prisma(), path, {
             onProgress: (done, total, file, t) => console.error(`[${done}/${total}] ${file}: ${t.nodes} nodes`),
           })
         : [await importTreeFile(prisma(), path)];
-      printSummaries(rows, opts.json);
+      await printSummaries(rows, opts.json);
     });
 
   tree
@@ -45,6 +48,7 @@ export function register(program: Command): void {
     .description("write a stored tree as DR-Arena JSON (stdout by default)")
     .option("--out <file>", "write to this file instead of stdout")
     .action(async (id: string, opts: { out?: string }) => {
+      const [{ prisma }, { exportTree }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
       const text = JSON.stringify(await exportTree(prisma(), id), null, 2);
       if (opts.out) await writeFile(opts.out, text);
       else process.stdout.write(`${text}\n`);
@@ -54,12 +58,16 @@ export function register(program: Command): void {
     .command("list")
     .description("list stored trees")
     .option("--json", "machine-readable output")
-    .action(async (opts: { json?: boolean }) => printSummaries(await listTrees(prisma()), opts.json));
+    .action(async (opts: { json?: boolean }) => {
+      const [{ prisma }, { listTrees }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
+      await printSummaries(await listTrees(prisma()), opts.json);
+    });
 
   tree
     .command("show <id>")
     .description("outline of a stored tree: indentation by depth, title, content size")
     .action(async (id: string) => {
+      const [{ prisma }, { showTree }, shown] = await Promise.all([import("@arena/db"), import("@arena/trees/store"), shower()]);
       const outline = await showTree(prisma(), id);
       console.log(`${shown(outline.title ?? outline.rootUrl)}  [${outline.source}${outline.topic ? `; ${shown(outline.topic)}` : ""}]`);
       for (const row of outline.rows) {

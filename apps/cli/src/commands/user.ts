@@ -1,8 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { hashPassword } from "better-auth/crypto";
-import { prisma } from "@arena/db";
-import { createUserWithPassword, listUsers, ROLES, setUserRole } from "@arena/db/accounts";
+import { ROLES } from "@arena/db/accounts";
 import { parseOptions } from "../options";
 
 /**
@@ -51,6 +49,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const o = parseOptions(createOptions, raw);
+      const [{ prisma }, { createUserWithPassword }, { hashPassword }] = await Promise.all([import("@arena/db"), import("@arena/db/accounts"), import("better-auth/crypto")]);
       const passwordHash = await hashPassword(await readPassword(o.passwordEnv));
       const row = await createUserWithPassword(prisma(), { email: o.email, name: o.name ?? o.email.split("@")[0]!, role: o.role, passwordHash });
       if (o.json) return console.log(JSON.stringify(row));
@@ -62,6 +61,7 @@ export function register(program: Command): void {
     .description("list accounts with their roles")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => {
+      const [{ prisma }, { listUsers }] = await Promise.all([import("@arena/db"), import("@arena/db/accounts")]);
       const rows = await listUsers(prisma());
       if (opts.json) return console.log(JSON.stringify(rows));
       if (!rows.length) return console.log("no users");
@@ -73,6 +73,7 @@ export function register(program: Command): void {
     .description("change an account's role (its sessions end)")
     .action(async (email: string, rawRole: string) => {
       const r = parseOptions(z.object({ role }), { role: rawRole });
+      const [{ prisma }, { setUserRole }] = await Promise.all([import("@arena/db"), import("@arena/db/accounts")]);
       const row = await setUserRole(prisma(), email, r.role);
       console.log(`${row.email} is now ${row.role}`);
     });

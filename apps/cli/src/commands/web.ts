@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { parseOptions } from "../options";
-import { ensureWebBuild, startWebServer } from "../web-server";
 
 export const webOptionsSchema = z.object({
   port: z.coerce.number().int().min(1).max(65535),
@@ -17,6 +16,7 @@ export function register(program: Command): void {
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .action(async (raw: unknown) => {
       const opts = parseOptions(webOptionsSchema, raw);
+      const { ensureWebBuild, startWebServer } = await import("../web-server");
       await ensureWebBuild((line) => console.error(`[web] ${line}`));
       const server = await startWebServer(opts);
       console.log(`DR Arena web app: ${server.url}`);

@@ -1,7 +1,5 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma } from "@arena/db";
-import { importWorld, scaleParams } from "@arena/trees";
 import { parseOptions } from "../options";
 
 const optionsSchema = z.object({
@@ -27,6 +25,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
+      const [{ prisma }, { importWorld, scaleParams }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
       const params = opts.scale
         ? scaleParams(opts.seed, opts.scale === true ? 20_000 : opts.scale)
         : { seed: opts.seed, hubs: opts.hubs, entities: opts.entities };

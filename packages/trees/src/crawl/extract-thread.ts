@@ -23,7 +23,10 @@ interface Job {
 
 type Reply = { ready: true } | { id: number; page: FetchedPage } | { id: number; error: string };
 
-const WORKER_URL = new URL("./extract-worker.mjs", import.meta.url);
+/** Defined by scripts/build-apps.mjs: the compiled thread beside the bundle, relative to this file. */
+declare const ARENA_BUILT_EXTRACT_WORKER: string | undefined;
+/** From sources the thread is extract-worker.mjs, which loads the TypeScript through tsx. */
+const WORKER_URL = new URL(typeof ARENA_BUILT_EXTRACT_WORKER === "string" ? ARENA_BUILT_EXTRACT_WORKER : "./extract-worker.mjs", import.meta.url);
 
 class ExtractThread {
   private worker: Worker | null = null;
