@@ -7,6 +7,7 @@ import { LeaderboardTable } from "./leaderboard-table";
 import { ProfileLegend } from "./profile-bar";
 import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
+import { AuditedAgreement } from "../audit/agreement-line";
 
 export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard }) {
   return (
@@ -15,6 +16,7 @@ export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardV
         Leaderboard{board.tournament ? `: ${board.tournament.name}` : ""}
       </PageTitle>
       <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" />
+      <AuditedAgreement examinerId={board.examiner?.id ?? null} />
       {board.examiner?.mode === "heuristic" ? <HeuristicBanner name={board.examiner.name} /> : null}
       {board.rows.length === 0 ? (
         <NoRatings board={board} />

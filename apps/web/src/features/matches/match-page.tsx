@@ -5,6 +5,7 @@ import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner } from "@/components/ui";
 import { MatchHeader } from "./match-header";
 import { RoundCard } from "./round-card";
+import { VoidedRounds } from "../audit/voided-rounds";
 import { RoundScorePanel } from "./round-scores";
 
 const ACTIVE = new Set(["queued", "running"]);
@@ -17,6 +18,7 @@ export function MatchPage({ match, scores }: { match: MatchView; scores: RoundSc
     <>
       <div className="mb-2 flex justify-end">{active ? <LiveRefresh match={match.id} types={["round", "match"]} /> : null}</div>
       <MatchHeader match={match} />
+      <VoidedRounds matchId={match.id} />
       {match.examinerMode === "heuristic" ? <HeuristicBanner name={match.examinerName} /> : null}
       {match.roundsList.length === 0 ? (
         <Empty title={active ? "No round stored yet." : "This match has no rounds."}>
