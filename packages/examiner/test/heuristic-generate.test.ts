@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ContextNode, TaskContext } from "@arena/core";
 import { createExaminer } from "../src/index";
+import { askFor, labelledFacts } from "../src/heuristic/attributes";
 import { cleanSentences, isCleanSentence } from "../src/heuristic/passages";
+import { extractFacts } from "../src/facts";
 import { unglue } from "../src/text";
 
 const node = (i: number, over: Partial<ContextNode> = {}): ContextNode => ({
@@ -104,5 +106,39 @@ describe("heuristic questions (issue 13)", () => {
     const task = await generate(context(pages));
     expect(task.question.split("…").length - 1).toBeLessThanOrEqual(2);
     expect(task.question.toLowerCase()).not.toMatch(/cantoria|alpha|beta|gamma/);
+  });
+});
+
+describe("facts asked as attributes, not as blanks to fill in", () => {
+  const ask = (sentence: string, value: string) => askFor(extractFacts(sentence).find((f) => f.value === value)!);
+
+  it("phrases counts, measures, dates and agents as questions about the entity", () => {
+    expect(ask("About 317,700 openings are projected each year, on average.", "317,700")).toBe("how many openings are projected each year");
+    expect(ask("The median annual wage for this group was $105,990 in May 2024.", "$105,990")).toBe("what the median annual wage for this group was");
+    expect(ask("The choir was founded in 1987 and sings in the cathedral every Sunday.", "1987")).toBe("when the choir was founded");
+    expect(ask("The mass took four years to write and was first performed in 1824 in Vienna.", "1824")).toBe("when it was first performed");
+  });
+
+  it("reads labelled attributes of thin pages: an author without the text after it, a citation's year, a revision date", () => {
+    const stub = "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. Date of Last Revision: August 22, 2025";
+    expect(labelledFacts(stub).map((f) => [f.label, f.value])).toEqual([
+      ["author", "Hill K"],
+      ["date of its last revision", "August 22, 2025"],
+      ["year of publication, as its suggested citation gives it", "2011"],
+    ]);
+  });
+
+  it("a citation stub with no prose still yields a question about its author and year", async () => {
+    const stub = node(1, {
+      title: "Maternal mortality | Tools for Demographic Estimation",
+      content: "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. In Moultrie TA (eds).",
+    });
+    const task = await generate(context([stub]));
+    expect(task.checklistWidth.map((w) => [w.item, w.detail])).toEqual([
+      ["Entity 1: its author", "Hill K"],
+      ["Entity 1: its year of publication, as its suggested citation gives it", "2011"],
+    ]);
+    expect(task.question).not.toMatch(/___|completing/);
+    expect(task.question.toLowerCase()).not.toContain("maternal");
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type GeneratedTask, type TaskContext, type TreeView } from "@arena/core";
 import { cleanTitle, createExaminer, factFound, GenerationError, judgeHeuristically, scoreAnswer } from "../src/index";
 import { TEMPLATE_WORDS } from "../src/heuristic/generate";
+import { attempts, generate, heuristic, treeFiles as corpusTrees } from "./corpus";
 
 /**
  * Runs heuristic generation over every published DR-Arena tree at many nodes and widths and
@@ -225,4 +226,26 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
     const { task } = await createExaminer({ mode: "heuristic" }).generateTask(ctx, { seed: "s" });
     expect(task.wordLimitInstruction).toBe("Answer length: 200-300 words.");
   });
+});
+
+describe("heuristic yield over the 19 DR-Arena trees", () => {
+  it("finds a question on every tree, and on at least 85 % of (node, width) attempts", async () => {
+    const examiner = heuristic();
+    const perTree: Record<string, { asked: number; tried: number }> = {};
+    for (const file of corpusTrees()) {
+      const t = (perTree[file] = { asked: 0, tried: 0 });
+      // every 5th node at widths 2–5 (the whole corpus: npx tsx packages/examiner/test/yield.ts)
+      for (const a of attempts(file, 5)) {
+        t.tried++;
+        if ((await generate(examiner, a.ctx, "yield")).task) t.asked++;
+      }
+    }
+    expect(Object.entries(perTree).filter(([, t]) => t.asked === 0)).toEqual([]);
+    const asked = Object.values(perTree).reduce((n, t) => n + t.asked, 0);
+    const tried = Object.values(perTree).reduce((n, t) => n + t.tried, 0);
+    expect(tried).toBeGreaterThan(1000);
+    expect(asked / tried).toBeGreaterThanOrEqual(0.85);
+    // the thin tree of citation stubs (tree_0011) asks for authors and citation years
+    expect(perTree["tree_0011.json"]!.asked / perTree["tree_0011.json"]!.tried).toBeGreaterThan(0.9);
+  }, CORPUS_TIMEOUT_MS);
 });

@@ -89,7 +89,9 @@ function when(f: Fact, before: string[]): string | null {
   if (f.kind !== "date") return null;
   const words = /^(?:in|on|since|during|by)$/i.test(before.at(-1) ?? "") ? before.slice(0, -1) : before;
   if (words.length < 2 || words.length > MAX_ASK_WORDS || !PARTICIPLE.test(words.at(-1)!)) return null;
-  const body = /^(?:and|but|which|that)$/i.test(words[0]!) ? words.slice(1) : words;
+  // the last coordinated verb phrase ("… took four years to write and was first performed")
+  const joint = words.findLastIndex((w) => /^(?:and|but|which|that)$/i.test(w));
+  const body = joint >= 0 ? words.slice(joint + 1) : words;
   const [first] = body;
   if (first === undefined) return null;
   // a clause starting with its verb has the entity as its subject
@@ -139,13 +141,30 @@ export function askFor(f: Fact & { label?: string }): string | null {
 }
 
 const NAME_LABELS = "author|authors|developer|publisher|director|editor|creator|composer|manufacturer|artist";
-const LABELLED_NAME = new RegExp(`\\b(${NAME_LABELS}):?\\s+((?:[\\p{Lu}][\\p{L}'’.-]*\\s+){1,4})`, "giu");
+/** Labels in either case, the name in capitals: no `i` flag, under which \p{Lu} would match any letter. */
+const anyCase = (words: string) => words.replace(/\b(\p{L})/gu, (c) => `[${c.toUpperCase()}${c}]`);
+const LABELLED_NAME = new RegExp(`\\b(${anyCase(NAME_LABELS)}):?\\s+((?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,4})`, "gu");
 const CITATION_YEAR = /\b(?:suggested citation|cite as|citation):?\s+[^.]{2,120}?\.\s+((?:1[5-9]|20)\d\d)\./giu;
 const NAME_FUNCTION = /^(?:and|de|van|von|der|da|del|la|le)$/;
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?";
+const DATE_VALUE = `(?:${MONTH} \\d{1,2},? (?:1[5-9]|20)\\d\\d|\\d{1,2} ${MONTH},? (?:1[5-9]|20)\\d\\d|(?:1[5-9]|20)\\d\\d-\\d\\d-\\d\\d)`;
+const DATE_LABELS: Record<string, string> = {
+  "date of last revision": "date of its last revision",
+  "last revised": "date of its last revision",
+  "last updated": "date it was last updated",
+  "updated": "date it was last updated",
+  "last modified": "date it was last updated",
+  "published": "publication date",
+  "posted": "publication date",
+  "release date": "release date",
+  "released": "release date",
+  "effective date": "effective date",
+};
+const LABELLED_DATE = new RegExp(`\\b(${Object.keys(DATE_LABELS).join("|")}):?\\s+(?:on\\s+)?(${DATE_VALUE})\\b`, "gi");
 
 /**
- * Attributes a page states by label ("Author Moultrie TA", "Developer Nintendo") and the year of
- * its suggested citation. A name runs over capitalised words; its last word is dropped when the
+ * Attributes a page states by label ("Author Moultrie TA", "Developer Nintendo", "Date of Last
+ * Revision: August 22, 2025") and the year of its suggested citation. A name runs over capitalised words; its last word is dropped when the
  * run goes on into lower-case text ("Moultrie TA Printer-friendly version").
  */
 export function labelledFacts(text: string): Array<Fact & { label: string }> {
@@ -157,6 +176,9 @@ export function labelledFacts(text: string): Array<Fact & { label: string }> {
     const value = words.join(" ").replace(/[.,;:]+$/, "");
     const label = m[1]!.toLowerCase().replace(/s$/, "");
     if (value.length >= 3) out.push({ kind: "name", value, sentence: m[0], index: m[0].indexOf(words[0]!), label });
+  }
+  for (const m of text.matchAll(LABELLED_DATE)) {
+    out.push({ kind: "date", value: m[2]!, sentence: m[0], index: m[0].lastIndexOf(m[2]!), label: DATE_LABELS[m[1]!.toLowerCase()]! });
   }
   for (const m of text.matchAll(CITATION_YEAR)) {
     out.push({ kind: "date", value: m[1]!, sentence: m[0], index: m[0].lastIndexOf(m[1]!), label: "year of publication, as its suggested citation gives it" });

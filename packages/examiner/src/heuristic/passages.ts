@@ -10,7 +10,9 @@ import { tokens, unglue } from "../text";
  */
 
 const FUNCTION_WORDS = new Set(
-  "a an and are as at be by for from has have in is it its of on or that the their this to was were which with who will can".split(" "),
+  ("a an and are as at be by for from has have in is it its of on or that the their this to was were which with who will can " +
+    "you your we our they not but than over into about after before all more")
+    .split(" "),
 );
 const MIN_WORDS = 6;
 const MAX_WORDS = 35;
