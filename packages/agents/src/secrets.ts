@@ -1,3 +1,4 @@
+import { arenaEnv, parseArenaEnv } from "@arena/core/env";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -81,8 +82,8 @@ export function parseSecretKey(text: string): Buffer {
  * place (link fails if the name exists), so two processes racing to create it read one complete key.
  */
 export function loadSecretKey(opts: { env?: NodeJS.ProcessEnv; keyFile?: string } = {}): Buffer {
-  const env = opts.env ?? process.env;
-  if (env.ARENA_SECRET_KEY) return parseSecretKey(env.ARENA_SECRET_KEY);
+  const { ARENA_SECRET_KEY } = opts.env ? parseArenaEnv(opts.env) : arenaEnv();
+  if (ARENA_SECRET_KEY) return parseSecretKey(ARENA_SECRET_KEY);
   const file = opts.keyFile ?? DEFAULT_KEY_FILE;
   try {
     return parseSecretKey(readFileSync(file, "utf8"));

@@ -1,3 +1,4 @@
+import { arenaEnv } from "@arena/core/env";
 import pg from "pg";
 
 /** Default connection when DATABASE_URL is unset: the local trust-auth server. */
@@ -20,7 +21,7 @@ export function poolConfig(url = databaseUrl()): pg.PoolConfig {
     user: decodeURIComponent(u.username || "postgres"),
     password: u.password ? decodeURIComponent(u.password) : undefined,
     database: decodeURIComponent(u.pathname.replace(/^\//, "")) || "postgres",
-    max: Number(process.env.ARENA_DB_POOL ?? 10),
+    max: arenaEnv().ARENA_DB_POOL,
     // Timestamps are UTC wall time in `timestamp without time zone` (as Prisma writes them), so
     // column defaults (now()) must be evaluated in UTC too, whatever the server's TimeZone.
     options: "-c TimeZone=UTC",

@@ -1,3 +1,4 @@
+import { arenaEnv } from "@arena/core/env";
 import { Redis, type RedisOptions } from "ioredis";
 
 function redisUrl(): string {
@@ -14,5 +15,5 @@ export function createRedis(options: RedisOptions = {}): Redis {
 
 /** Key prefix for every queue and lock, so tests and parallel arenas never share keys. */
 export function keyPrefix(): string {
-  return process.env.ARENA_QUEUE_PREFIX || "arena";
+  return arenaEnv().ARENA_QUEUE_PREFIX;
 }

@@ -1,3 +1,4 @@
+import { arenaEnv } from "@arena/core/env";
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 import { NetError } from "./errors";
@@ -39,7 +40,7 @@ export interface AllowSpec {
   allowOrigin?: string;
 }
 
-const PURPOSE_ENV: Record<AllowPurpose, readonly string[]> = {
+const PURPOSE_ENV: Record<AllowPurpose, readonly ("ARENA_ALLOW_HOSTS" | "ARENA_EXAMINER_ALLOW_HOSTS" | "ARENA_AGENT_ALLOW_HOSTS")[]> = {
   crawl: ["ARENA_ALLOW_HOSTS"],
   examiner: ["ARENA_EXAMINER_ALLOW_HOSTS"],
   agent: ["ARENA_AGENT_ALLOW_HOSTS", "ARENA_ALLOW_HOSTS"],
@@ -121,7 +122,8 @@ function allowList(entries: readonly string[], origin: string | null): AllowList
 
 /** The entries of a purpose's environment variables (each comma-separated). */
 function envAllowEntries(purpose: AllowPurpose): string[] {
-  return PURPOSE_ENV[purpose].flatMap((name) => (process.env[name] ?? "").split(",")).filter((e) => e.trim());
+  const env = arenaEnv();
+  return PURPOSE_ENV[purpose].flatMap((name) => env[name]);
 }
 
 /** `host:port` of a URL as vetHost sees a destination. */

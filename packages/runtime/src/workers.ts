@@ -1,3 +1,4 @@
+import { arenaEnv } from "@arena/core/env";
 import { Worker, type Processor } from "bullmq";
 import type { PrismaClient } from "@arena/db";
 import { createRedis, keyPrefix, type QueueName } from "@arena/jobs";
@@ -41,10 +42,11 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
  * worker resumes it.
  */
 export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): Promise<RunningWorkers> {
-  const sandbox = opts.sandboxUrl ? null : await startSandboxServer(db, { port: Number(process.env.ARENA_SANDBOX_PORT ?? 0) });
+  const env = arenaEnv();
+  const sandbox = opts.sandboxUrl ? null : await startSandboxServer(db, { port: env.ARENA_SANDBOX_PORT });
   const ctx = createContext(db, opts.sandboxUrl ?? sandbox!.url, sandbox !== null);
-  const lockDuration = Number(process.env.ARENA_LOCK_MS ?? 30_000);
-  const concurrency = opts.matchConcurrency ?? Number(process.env.ARENA_MATCH_CONCURRENCY ?? 4);
+  const lockDuration = env.ARENA_LOCK_MS;
+  const concurrency = opts.matchConcurrency ?? env.ARENA_MATCH_CONCURRENCY;
   // A worker does not close a connection it was given: close() below disconnects these.
   const connections: ReturnType<typeof createRedis>[] = [];
   const workers = processors(ctx, concurrency).map(([name, processor, n]) => {
@@ -71,7 +73,7 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
     }
   };
   await tick();
-  const every = opts.reconcileEveryMs ?? Number(process.env.ARENA_RECONCILE_MS ?? 15_000);
+  const every = opts.reconcileEveryMs ?? env.ARENA_RECONCILE_MS;
   const timer = every > 0 ? setInterval(tick, every) : null;
   log("info", "workers started", { sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration });
   return {

@@ -1,3 +1,4 @@
+import { parseArenaEnv } from "@arena/core/env";
 import type { Job, Queue } from "bullmq";
 import { createQueue, enqueue, parsePayload, type Payload } from "@arena/jobs";
 import { cachedPages, judgeFromEnv, scorableRounds, scoreRound, type ScoreMode, type ScoringDeps } from "@arena/scoring";
@@ -18,8 +19,9 @@ import { errorContext, log } from "../log";
  */
 export function scoringDeps(ctx: WorkerContext, env: NodeJS.ProcessEnv = process.env): ScoringDeps {
   const judge = judgeFromEnv(env);
-  const mode: ScoreMode = env.ARENA_SCORING_MODE === "llm" && judge ? "llm" : "offline";
-  if (env.ARENA_SCORING_MODE === "llm" && !judge) log("warn", "ARENA_SCORING_MODE=llm without a judge model: scoring offline");
+  const wanted = parseArenaEnv(env).ARENA_SCORING_MODE;
+  const mode: ScoreMode = wanted === "llm" && judge ? "llm" : "offline";
+  if (wanted === "llm" && !judge) log("warn", "ARENA_SCORING_MODE=llm without a judge model: scoring offline");
   return { mode, judge, pages: cachedPages(ctx.fetcher ?? sandboxPageFetcher(ctx.sandboxUrl)) };
 }
 
