@@ -52,6 +52,7 @@ describe("web pages in a browser", () => {
       await page.goto(`${web.url}/`);
       const rows = page.getByTestId("leaderboard-row");
       await expect.poll(() => rows.count()).toBe(4);
+      await expect.poll(() => page.getByTestId("live-status").getAttribute("data-state")).toBe("live");
       await page.screenshot({ path: `${SCREENSHOTS}/leaderboard.png`, fullPage: true });
 
       const top = rows.first();
@@ -70,7 +71,7 @@ describe("web pages in a browser", () => {
       await first.waitFor();
       expect(await first.getByTestId("answer-a").innerText()).toContain(firstWords(match.roundRows[0]!.answerA));
       expect(await first.getByTestId("answer-b").innerText()).toContain(firstWords(match.roundRows[0]!.answerB));
-      await expect.poll(() => page.locator('[data-testid^="round-"]').count()).toBe(match.roundRows.length);
+      await expect.poll(() => page.locator('article[data-testid^="round-"]').count()).toBe(match.roundRows.length);
       await page.screenshot({ path: `${SCREENSHOTS}/match.png`, fullPage: true });
 
       const nodeLink = first.locator(`a[href^="/trees/${match.treeId}/nodes/"]`).last();
@@ -82,6 +83,19 @@ describe("web pages in a browser", () => {
       await content.waitFor();
       expect(await content.innerText()).toContain(firstWords(node.content));
       await page.screenshot({ path: `${SCREENSHOTS}/tree-node.png`, fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the analysis page draws its charts once hydrated", async () => {
+    const page = await newPage();
+    try {
+      await page.goto(`${web.url}/analysis`);
+      // Server HTML holds the figures' captions; the SVG charts exist only after React hydrates.
+      await expect.poll(() => page.locator("svg.recharts-surface").count()).toBeGreaterThanOrEqual(5);
+      await expect.poll(() => page.locator('[data-testid="heatmap-winrate"] td').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/analysis.png`, fullPage: true });
     } finally {
       await page.close();
     }

@@ -16,7 +16,9 @@ const hostname = values.hostname ?? "127.0.0.1";
 if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, got ${values.port}`);
 
 const started = Date.now();
-const cache = createPageCache();
+const ttl = process.env.ARENA_PAGE_CACHE_TTL_MS;
+if (ttl !== undefined && !/^\d+$/.test(ttl)) throw new Error(`ARENA_PAGE_CACHE_TTL_MS must be a whole number of milliseconds, got "${ttl}"`);
+const cache = createPageCache({ ttlMs: ttl === undefined ? undefined : Number(ttl) });
 // The app's event subscriber (src/instrumentation.ts) finds the cache here: Next bundles its own
 // module copies, so a process-wide symbol is the one handle both sides share.
 Object.assign(globalThis, { [Symbol.for("arena.web.pageCache")]: cache });

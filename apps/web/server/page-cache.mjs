@@ -53,7 +53,7 @@ export function cacheKey(req) {
 const wantsFresh = (req) => /\bno-cache\b/.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/.test(String(req.headers.pragma ?? ""));
 
 /**
- * @param {{ ttlMs?: number, now?: () => number }} [options]
+ * @param {{ ttlMs?: number, now?: () => number }} [options] ttlMs 0 turns the cache off
  */
 export function createPageCache({ ttlMs = TTL_MS, now = Date.now } = {}) {
   /** @type {Map<string, Entry>} insertion order = age, for eviction */
@@ -143,7 +143,7 @@ export function createPageCache({ ttlMs = TTL_MS, now = Date.now } = {}) {
    * @param {Req} req @param {Res} res @param {() => unknown} render
    */
   async function handle(req, res, render) {
-    const key = cacheKey(req);
+    const key = ttlMs > 0 ? cacheKey(req) : null;
     if (key === null) {
       stats.bypass++;
       return render();
