@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { AuditError, claimItem, closeAuditQueue, createAuditQueue, HOLD_MS, nextItem, submitAnswers, submitReview, voidRound, winnerOf } from "@arena/audit";
+import { AuditError, chooseVariants, claimItem, closeAuditQueue, createAuditQueue, HOLD_MS, itemVariants, nextItem, nextVariantItem, submitAnswers, submitReview, variantOrder, voidRound, winnerOf } from "@arena/audit";
 import { auditReport, examinerAgreement, exportAnnotations, matchVoids, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { readAgent, readLeaderboard } from "@arena/tournament/read";
 import { createUser } from "../accounts/fixtures";
@@ -153,6 +153,23 @@ describe("human audit", () => {
     // The public line of the examiner configuration.
     const line = (await examinerAgreement(db, played.examinerConfigId))!;
     expect(line.rounds).toBeGreaterThanOrEqual(n);
+  });
+
+  it("Instrument I: three blinded variants of the node in a per-auditor order; picks are stored as configurations and rated in the report", async () => {
+    const q = await createAuditQueue(db, { name: "instrument", size: 2, seed: "i" }, admin);
+    const itemId = (await nextVariantItem(db, q.id, alice))!;
+    const { order, options } = await itemVariants(db, itemId, alice);
+    expect([...order].sort()).toEqual(["flat_context", "full_tree", "no_logic_chain"]);
+    expect(order).toEqual(variantOrder(itemId, alice));
+    const full = options[order.indexOf("full_tree")]!;
+    expect(full.question.length).toBeGreaterThan(20);
+    expect(JSON.stringify(options)).not.toContain("full_tree");
+    // Alice prefers the full tree's question and the flat context's checklist.
+    await chooseVariants(db, itemId, alice, { bestQuestion: order.indexOf("full_tree") + 1, bestChecklist: order.indexOf("flat_context") + 1 });
+    expect(await db.auditVariantChoice.findFirstOrThrow({ where: { itemId, auditorId: alice } })).toMatchObject({ bestQuestion: "full_tree", bestChecklist: "flat_context" });
+    expect(await nextVariantItem(db, q.id, alice)).not.toBe(itemId);
+    const report = await auditReport(db, { id: admin, admin: true }, q.id);
+    expect(report.instrumentI).toEqual({ n: 1, question: { full_tree: 100, flat_context: 0, no_logic_chain: 0 }, checklist: { full_tree: 0, flat_context: 100, no_logic_chain: 0 } });
   });
 
   it("voiding a round changes the match, every later snapshot and the rating history", async () => {

@@ -11,3 +11,4 @@ export { voidRound, type VoidOutcome } from "./void";
 export { drawSample } from "./sample";
 export { cohensKappa, confusionMatrix, percent } from "./stats";
 export * from "./options";
+export { itemVariants, chooseVariants, nextVariantItem, variantContexts, variantOrder, type VariantOption } from "./variants";

@@ -39,4 +39,7 @@ export type Review = z.input<typeof reviewSchema>;
 export const voidRequestSchema = z.object({ reason: z.string().trim().min(3).max(2000) });
 
 export const auditQueueParamsSchema = z.object({ queue: z.string().min(1).max(200).optional().describe("audit queue id (default: every queue)") });
+/** Instrument I: the option (1–3, as shown) with the best question and the one with the best checklist. */
+export const variantChoiceSchema = z.object({ bestQuestion: z.number().int().min(1).max(3), bestChecklist: z.number().int().min(1).max(3) });
+
 export type NewQueue = z.input<typeof newQueueSchema>;

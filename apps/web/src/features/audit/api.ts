@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AuditError, answersSchema, auditQueueParamsSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidRequestSchema, voidRound } from "@arena/audit";
+import { AuditError, answersSchema, auditQueueParamsSchema, chooseVariants, variantChoiceSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidRequestSchema, voidRound } from "@arena/audit";
 import { ANNOTATION_COLUMNS, auditReport, exportAnnotations, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { createRedis, publishEvent } from "@arena/jobs";
 import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
@@ -102,3 +102,7 @@ export const postVoid = (req: Request, roundId: string) =>
     }
     return Response.json(out);
   });
+
+/** Instrument I: the auditor's best question and best checklist among the three options shown. */
+export const postVariants = (req: Request, id: string) =>
+  guarded(req, AUDITORS, async (u) => Response.json(await chooseVariants(db(), id, u.id, variantChoiceSchema.parse(await body(req)))));

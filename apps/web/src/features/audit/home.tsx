@@ -72,6 +72,11 @@ export function AuditHome({ queues, admin, finished }: { queues: AuditQueueSumma
                         </button>
                       </form>
                     )}{" "}
+                    {q.closedAt ? null : (
+                      <Link href={`/audit/queues/${q.id}/instrument`} prefetch={false} className={`${link} text-xs`}>
+                        Instrument I
+                      </Link>
+                    )}{" "}
                     <Link href={`/audit/report?queue=${q.id}`} className={`${link} text-xs`}>
                       report
                     </Link>

@@ -22,6 +22,7 @@ import {
   auditReportSchema,
   newQueueSchema,
   reviewSchema,
+  variantChoiceSchema,
   voidRequestSchema,
 } from "@arena/audit/read";
 import {
@@ -369,6 +370,16 @@ export const API_ROUTES = {
     auth: true,
     response: { name: "AnnotationCsv", mediaType: "text/csv", schema: annotationExportSchema, description: "a header row, then one annotation per row" },
     notFound: false,
+  },
+  auditVariants: {
+    path: "/api/audit/items/{id}/variants",
+    method: "post",
+    summary: "Instrument I: the caller's best question and best checklist among the three blinded variants of the item's node (options numbered as shown)",
+    pathParams: id("audit item"),
+    body: variantChoiceSchema,
+    auth: true,
+    response: { name: "VariantsSaved", mediaType: "application/json", schema: z.object({ saved: z.boolean() }), description: "stored (replaces an earlier pick)" },
+    notFound: true,
   },
   voidRound: {
     path: "/api/audit/rounds/{id}/void",
