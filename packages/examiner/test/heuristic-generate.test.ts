@@ -120,11 +120,15 @@ describe("facts asked as attributes, not as blanks to fill in", () => {
   });
 
   it("reads labelled attributes of thin pages: an author without the text after it, a citation's year, a revision date", () => {
+    expect(labelledFacts("Publisher: University of Minnesota Libraries Publishing Language: English Formats").map((f) => f.value)).toEqual([
+      "University of Minnesota Libraries Publishing",
+    ]);
+    expect(labelledFacts("Developer Community Contribution Guidelines")).toEqual([]);
     const stub = "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. Date of Last Revision: August 22, 2025";
     expect(labelledFacts(stub).map((f) => [f.label, f.value])).toEqual([
-      ["author", "Hill K"],
-      ["date of its last revision", "August 22, 2025"],
-      ["year of publication, as its suggested citation gives it", "2011"],
+      ["its author", "Hill K"],
+      ["the date of its last revision", "August 22, 2025"],
+      ["the year of publication its suggested citation gives", "2011"],
     ]);
   });
 
@@ -136,7 +140,7 @@ describe("facts asked as attributes, not as blanks to fill in", () => {
     const task = await generate(context([stub]));
     expect(task.checklistWidth.map((w) => [w.item, w.detail])).toEqual([
       ["Entity 1: its author", "Hill K"],
-      ["Entity 1: its year of publication, as its suggested citation gives it", "2011"],
+      ["Entity 1: the year of publication its suggested citation gives", "2011"],
     ]);
     expect(task.question).not.toMatch(/___|completing/);
     expect(task.question.toLowerCase()).not.toContain("maternal");

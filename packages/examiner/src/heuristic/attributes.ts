@@ -69,7 +69,8 @@ function howMany(f: Fact, after: string[]): string | null {
   if (/\d/.test(unit) || /^(?:thousand|million|billion|trillion)$/i.test(unit)) return null;
   const rest = after.slice(0, MAX_ASK_WORDS);
   if (unit) return `how many ${unit}${rest.length ? ` ${rest.join(" ")}` : ""}`;
-  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!)) return null;
+  // the counted noun is plural ("10-year decade" counts nothing)
+  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!) || !/s$/.test(rest[0]!)) return null;
   return `how many ${rest.join(" ")}`;
 }
 
@@ -122,8 +123,9 @@ function example(f: Fact): string | null {
 function about(f: Fact, before: string[], after: string[]): string | null {
   // words after the value that start with a capital are usually the next item of a list or heading
   const sides = /^\p{Lu}/u.test(after[0] ?? "") ? [before] : [before, after];
-  // two content words on either side, else (a short clause) one
-  for (const least of [2, 1]) {
+  // two content words on either side, else, for a figure or date (a short clause), one: a name or
+  // term by one word is usually a list item ("finance, education")
+  for (const least of f.kind === "number" || f.kind === "date" ? [2, 1] : [2]) {
     for (const side of sides) {
       const window = side === before ? before.slice(-MAX_TOPIC_WORDS) : after.slice(0, MAX_TOPIC_WORDS);
       const topic = trimPhrase(window);
@@ -135,7 +137,7 @@ function about(f: Fact, before: string[], after: string[]): string | null {
 
 /** The request for a fact, most specific phrasing first; null when its clause says too little. */
 export function askFor(f: Fact & { label?: string }): string | null {
-  if (f.label) return `its ${f.label}`;
+  if (f.label) return f.label;
   const { before, after } = clause(f);
   return howMany(f, after) ?? whatWas(f, before) ?? when(f, before) ?? byWhom(f, before) ?? example(f) ?? about(f, before, after);
 }
@@ -143,45 +145,60 @@ export function askFor(f: Fact & { label?: string }): string | null {
 const NAME_LABELS = "author|authors|developer|publisher|director|editor|creator|composer|manufacturer|artist";
 /** Labels in either case, the name in capitals: no `i` flag, under which \p{Lu} would match any letter. */
 const anyCase = (words: string) => words.replace(/\b(\p{L})/gu, (c) => `[${c.toUpperCase()}${c}]`);
-const LABELLED_NAME = new RegExp(`\\b(${anyCase(NAME_LABELS)}):?\\s+((?:\\p{Lu}[\\p{L}'’.-]*\\s+){1,4})`, "gu");
+const NAME_TOKEN = "\\p{Lu}[\\p{L}'’.&-]*:?";
+/** A label, then capitalised words joined by at most one lower-case particle each ("University of Minnesota Libraries Publishing"). */
+const LABELLED_NAME = new RegExp(
+  `\\b(${anyCase(NAME_LABELS)})(:?)\\s+(${NAME_TOKEN}(?:\\s+(?:(?:of|and|for|the|de|van|von|der|da|del|la|le)\\s+)?${NAME_TOKEN}){0,6})`,
+  "gu",
+);
 const CITATION_YEAR = /\b(?:suggested citation|cite as|citation):?\s+[^.]{2,120}?\.\s+((?:1[5-9]|20)\d\d)\./giu;
-const NAME_FUNCTION = /^(?:and|de|van|von|der|da|del|la|le)$/;
 const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?";
 const DATE_VALUE = `(?:${MONTH} \\d{1,2},? (?:1[5-9]|20)\\d\\d|\\d{1,2} ${MONTH},? (?:1[5-9]|20)\\d\\d|(?:1[5-9]|20)\\d\\d-\\d\\d-\\d\\d)`;
+/** Date labels and the request each makes. */
 const DATE_LABELS: Record<string, string> = {
-  "date of last revision": "date of its last revision",
-  "last revised": "date of its last revision",
-  "last updated": "date it was last updated",
-  "updated": "date it was last updated",
-  "last modified": "date it was last updated",
-  "published": "publication date",
-  "posted": "publication date",
-  "release date": "release date",
-  "released": "release date",
-  "effective date": "effective date",
+  "date of last revision": "the date of its last revision",
+  "last revised": "the date of its last revision",
+  "last updated": "the date it was last updated",
+  "updated": "the date it was last updated",
+  "last modified": "the date it was last updated",
+  "published": "its publication date",
+  "posted": "its publication date",
+  "release date": "its release date",
+  "released": "its release date",
+  "effective date": "its effective date",
 };
 const LABELLED_DATE = new RegExp(`\\b(${Object.keys(DATE_LABELS).join("|")}):?\\s+(?:on\\s+)?(${DATE_VALUE})\\b`, "gi");
+export const CITATION_YEAR_REQUEST = "the year of publication its suggested citation gives";
 
 /**
- * Attributes a page states by label ("Author Moultrie TA", "Developer Nintendo", "Date of Last
- * Revision: August 22, 2025") and the year of its suggested citation. A name runs over capitalised words; its last word is dropped when the
- * run goes on into lower-case text ("Moultrie TA Printer-friendly version").
+ * Attributes a page states by label ("Author Moultrie TA", "Publisher: University of Minnesota
+ * Libraries Publishing", "Date of Last Revision: August 22, 2025") and the year of its suggested
+ * citation; `label` is the request as the question writes it ("its author"). Labels other than
+ * author need their colon ("Developer Community" is a menu entry). A name ends before the next
+ * label ("… Publishing Language: English"), and its last word is dropped when the run goes on
+ * into lower-case text ("Moultrie TA Printer-friendly version").
  */
 export function labelledFacts(text: string): Array<Fact & { label: string }> {
   const out: Array<Fact & { label: string }> = [];
   for (const m of text.matchAll(LABELLED_NAME)) {
-    let words = m[2]!.trim().split(/\s+/);
-    const next = text.slice(m.index + m[0].length).split(/\s+/, 1)[0] ?? "";
-    if (/^\p{Ll}/u.test(next) && !NAME_FUNCTION.test(next) && words.length > 1) words = words.slice(0, -1);
-    const value = words.join(" ").replace(/[.,;:]+$/, "");
     const label = m[1]!.toLowerCase().replace(/s$/, "");
-    if (value.length >= 3) out.push({ kind: "name", value, sentence: m[0], index: m[0].indexOf(words[0]!), label });
+    if (label !== "author" && m[2] !== ":") continue;
+    let words = m[3]!.split(/\s+/);
+    const nextLabel = words.findIndex((w) => w.endsWith(":"));
+    if (nextLabel >= 0) words = words.slice(0, nextLabel);
+    else {
+      const next = text.slice(m.index + m[0].length).trimStart().split(/\s+/, 1)[0] ?? "";
+      if (/^\p{Ll}/u.test(next) && words.length > 1) words = words.slice(0, -1);
+    }
+    while (words.length && /^\p{Ll}/u.test(words.at(-1)!)) words.pop();
+    const value = words.join(" ").replace(/[.,;:]+$/, "");
+    if (value.length >= 3) out.push({ kind: "name", value, sentence: m[0], index: m[0].indexOf(words[0]!), label: `its ${label}` });
   }
   for (const m of text.matchAll(LABELLED_DATE)) {
     out.push({ kind: "date", value: m[2]!, sentence: m[0], index: m[0].lastIndexOf(m[2]!), label: DATE_LABELS[m[1]!.toLowerCase()]! });
   }
   for (const m of text.matchAll(CITATION_YEAR)) {
-    out.push({ kind: "date", value: m[1]!, sentence: m[0], index: m[0].lastIndexOf(m[1]!), label: "year of publication, as its suggested citation gives it" });
+    out.push({ kind: "date", value: m[1]!, sentence: m[0], index: m[0].lastIndexOf(m[1]!), label: CITATION_YEAR_REQUEST });
   }
   return out;
 }

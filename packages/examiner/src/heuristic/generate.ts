@@ -32,6 +32,8 @@ const FACTS_PER_TARGET = 2;
 const KIND_PREFERENCE: FactKind[] = ["number", "date", "name", "statement"];
 const MAX_ELLIPSES = 2;
 const MAX_NAME_WORDS = 4;
+/** A labelled name may be longer: the label says where it starts ("Publisher: University of Minnesota Libraries Publishing"). */
+const MAX_LABELLED_NAME_WORDS = 7;
 const MAX_PHRASE_WORDS = 3;
 const CLUE_WORDS = 40;
 
@@ -97,7 +99,7 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set(
     "to resource described as then there distinct entities are linked single entity related an follows name each these this " +
     "explain which clues identify it report for figure date name term gives about how many what when who example broad reference " +
     "whose is itself be identified author developer publisher director editor creator composer manufacturer artist year " +
-    "publication suggested citation uses mentions connection"
+    "publication suggested citation gives uses mentions connection revision last updated release effective"
   ).split(" "),
 );
 
@@ -233,7 +235,7 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
   // verified against the page as stored: a value made by separating glued words ("Java Script")
   // is not how the page, or an answer, spells it
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
-  const labelled = labelledFacts(unglue(page)).filter((f) => isAttribute(f, hidden));
+  const labelled = labelledFacts(unglue(page)).filter((f) => !reveals(f.value, hidden) && tokens(f.value).length <= MAX_LABELLED_NAME_WORDS);
   const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
   // a page without a clean sentence holding a fact may still give figures and dates from plain ones
   const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
@@ -282,14 +284,20 @@ function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
   if (f.kind === "number" && (/[-/.]$/.test(f.sentence.slice(0, f.index)) || /^[-/.]\d/.test(f.sentence.slice(f.index + f.value.length)))) return false;
   if (f.kind !== "name") return true;
   const words = tokens(f.value);
+  // a name running into the next heading or button ("Contribution Guidelines Learn")
+  if (HEADING_VERBS.has(words.at(-1)!)) return false;
   return words.length <= MAX_NAME_WORDS && new Set(words).size === words.length;
 }
+
+const HEADING_VERBS = new Set("learn read find get see more shop buy click view explore discover sign join watch download contact".split(" "));
 
 /** A name's trailing sentence punctuation is not part of it ("Apple Contact Center."). */
 const trimmed = (f: Fact): Fact => (f.kind === "name" ? { ...f, value: f.value.replace(/[.,;:]+$/, "") } : f);
 
 /** Words that say nothing about an entity on their own ("find them", "learn more", "click here"). */
-const GENERIC_WORDS = new Set("find get use make see learn help know here read click visit need want like well way things thing much many one ones".split(" "));
+const GENERIC_WORDS = new Set(
+  "find get use make see learn help know here read click visit need want like well way things thing much many one ones could would should might must may shall".split(" "),
+);
 const PHRASE_BREAK = new Set("a an the of for to in on at by with from as and or like such including about into than".split(" "));
 
 /**
