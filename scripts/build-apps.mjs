@@ -29,9 +29,11 @@ const esbuild = await import("esbuild");
  * Resolution rules of the bundle. A bare import that resolves into the root node_modules stays an
  * import (node resolves it the same way from apps/<app>/dist); one that resolves into a package's
  * own node_modules (a version differing from the hoisted one, e.g. pure-rand in packages/core) is
- * bundled, since dist could not reach it. So are the @stdlib functions: a few hundred small
- * CommonJS files whose loading alone took ~0.2 s of every ratings run.
+ * bundled, since dist could not reach it. So are a few pure-JavaScript packages made of many small
+ * files, which node would resolve and compile one by one on every run: the @stdlib functions (a few
+ * hundred CommonJS files, ~0.2 s of every ratings run), zod and commander (most of `arena --help`).
  */
+const BUNDLED = /^(@stdlib\/|zod$|zod\/|commander$)/;
 const externals = {
   name: "arena-externals",
   setup(build) {
@@ -40,7 +42,7 @@ const externals = {
       const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "inner" });
       if (found.errors.length) return { errors: found.errors };
       if (!found.path.startsWith(NODE_MODULES) || found.path.slice(NODE_MODULES.length).includes("/node_modules/")) return found;
-      if (args.path.startsWith("@stdlib/")) return found;
+      if (BUNDLED.test(args.path)) return found;
       return { path: args.path, external: true };
     });
   },
@@ -82,6 +84,8 @@ for (const app of APPS) {
     chunkNames: "chunk-[hash]",
     sourcemap: "linked",
     metafile: true,
+    // Bundled CommonJS (commander) requires node's built-in modules; ESM output needs a require for that.
+    banner: { js: 'import { createRequire as __arenaRequire } from "node:module"; const require = __arenaRequire(import.meta.url);' },
     logLevel: "warning",
     // The page-extraction thread runs the compiled extract-worker.mjs beside the bundle (extract-thread.ts).
     define: { ARENA_BUILT_EXTRACT_WORKER: JSON.stringify(relative(dirname(EXTRACT_THREAD), join(outdir, "extract-worker.mjs"))) },

@@ -1,4 +1,20 @@
 import { Command } from "commander";
+import * as agent from "./commands/agent";
+import * as demo from "./commands/demo";
+import * as examiner from "./commands/examiner";
+import * as leaderboard from "./commands/leaderboard";
+import * as match from "./commands/match";
+import * as ratings from "./commands/ratings";
+import * as replay from "./commands/replay";
+import * as sandbox from "./commands/sandbox";
+import * as score from "./commands/score";
+import * as simulate from "./commands/simulate";
+import * as tournament from "./commands/tournament";
+import * as tree from "./commands/tree";
+import * as treeCrawl from "./commands/tree-crawl";
+import * as user from "./commands/user";
+import * as web from "./commands/web";
+import * as world from "./commands/world";
 
 /**
  * `arena` — every subcommand lives in ./commands/<name>.ts and exports `register(program)`.
@@ -8,41 +24,22 @@ const program = new Command("arena")
   .description("DR Arena: adaptive head-to-head evaluation of Deep Research agents")
   .showHelpAfterError();
 
-interface CommandModule {
-  register(program: Command): void;
-}
-
 /**
- * Command modules by top-level command name. Only the invoked command's modules are loaded; help and
- * unknown commands load all, which is cheap: a module registers its options and imports its packages
- * (Prisma, BullMQ, the OpenAI SDK...) only when its action runs.
+ * Every command registers its options up front, which is cheap: a command module imports its
+ * packages (Prisma, BullMQ, the OpenAI SDK...) only inside its action, so help, usage errors and
+ * one command's run load nothing another command needs. The order is the order of the help.
  */
-const COMMANDS: Record<string, Array<() => Promise<CommandModule>>> = {
-  tree: [() => import("./commands/tree"), () => import("./commands/tree-crawl")],
-  sandbox: [() => import("./commands/sandbox")],
-  world: [() => import("./commands/world")],
-  agent: [() => import("./commands/agent")],
-  ratings: [() => import("./commands/ratings")],
-  replay: [() => import("./commands/replay")],
-  examiner: [() => import("./commands/examiner")],
-  match: [() => import("./commands/match")],
-  demo: [() => import("./commands/demo")],
-  tournament: [() => import("./commands/tournament")],
-  simulate: [() => import("./commands/simulate")],
-  web: [() => import("./commands/web")],
-  user: [() => import("./commands/user")],
-  leaderboard: [() => import("./commands/leaderboard")],
-  score: [() => import("./commands/score")],
-};
+for (const m of [tree, treeCrawl, sandbox, world, agent, ratings, replay, examiner, match, demo, tournament, simulate, web, user, leaderboard, score]) {
+  m.register(program);
+}
 /** Commands that work on files only: they need not load the database client at all. */
 const FILE_ONLY = new Set(["ratings", "replay", "web"]);
-const loaders = COMMANDS[process.argv[2] ?? ""] ?? Object.values(COMMANDS).flat();
-const modules = await Promise.all(loaders.map((load) => load()));
-for (const m of modules) m.register(program);
 /** Command modules import their packages inside the action, so help and usage errors load none. */
 let acted = false;
-program.hook("preAction", () => {
+program.hook("preAction", async () => {
   acted = true;
+  // A bad ARENA_* variable stops a command before it starts, with every bad variable named.
+  (await import("@arena/core/env")).arenaEnv();
 });
 
 try {

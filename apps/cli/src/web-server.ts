@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { arenaEnv } from "@arena/core/env";
 
 /** The web app's folder and Next's CLI (resolved from there, so the app's own Next runs it). */
 const WEB_DIR = fileURLToPath(new URL("../../web", import.meta.url));
@@ -25,7 +26,7 @@ function build(): ChildProcess {
 
 /** `next build` of the web app when it has no production build yet (npm run build builds it too). */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
-  if (existsSync(`${WEB_DIR}/${process.env.ARENA_WEB_DIST_DIR ?? ".next"}/BUILD_ID`)) return;
+  if (existsSync(`${WEB_DIR}/${arenaEnv().ARENA_WEB_DIST_DIR}/BUILD_ID`)) return;
   log("building the web app (first run; `npm run build` does this ahead of time)");
   const code = await new Promise<number>((resolve) => build().on("exit", (c) => resolve(c ?? 1)));
   if (code !== 0) throw new Error(`building the web app failed (next build exited with ${code})`);

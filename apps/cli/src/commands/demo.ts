@@ -1,15 +1,10 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { prisma, type PrismaClient, type Tournament } from "@arena/db";
-import { ensureBuiltinAgents } from "@arena/agents";
-import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, enqueueTick, launchTournament, resumeAndTick, type TournamentQueues } from "@arena/tournament";
-import { readTournament } from "@arena/tournament/read";
-import { importWorld } from "@arena/trees";
-import { startWorkers } from "@arena/runtime";
+import type { PrismaClient, Tournament } from "@arena/db";
+import type { TournamentQueues } from "@arena/tournament";
 import { parseOptions } from "../options";
 import { statusText } from "../status-text";
-import { ensureWebBuild, startWebServer, type WebServer } from "../web-server";
+import type { WebServer } from "../web-server";
 
 /**
  * Planted-skill agents that join the built-in ones so the demo leaderboard has a known answer:
@@ -45,6 +40,7 @@ function step(message: string): void {
 }
 
 async function demoAgents(db: PrismaClient, latencyMs: number): Promise<string[]> {
+  const { ensureBuiltinAgents } = await import("@arena/agents");
   const builtin = await ensureBuiltinAgents(db);
   const simulated = [];
   for (const s of DEMO_SIMULATED) {
@@ -60,6 +56,7 @@ async function demoAgents(db: PrismaClient, latencyMs: number): Promise<string[]
  * Either way the workers get a tick, through the same commands the console and the CLI use.
  */
 async function demoTournament(db: PrismaClient, queues: Pick<TournamentQueues, "tournament">, agentIds: string[], treeIds: string[], opts: DemoOptions): Promise<Tournament> {
+  const [{ heuristicExaminerConfig }, { createTournament, enqueueTick, launchTournament, resumeAndTick }] = await Promise.all([import("@arena/match"), import("@arena/tournament")]);
   const open = await db.tournament.findFirst({
     where: { ...DEMO_TOURNAMENTS, status: { in: ["draft", "running", "paused"] } },
     orderBy: { createdAt: "desc" },
@@ -107,6 +104,13 @@ export function register(program: Command): void {
     .option("--exit-when-done", "stop once the tournament completes (default: keep serving until Ctrl-C)")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
+      const [{ prisma }, { readTournament }, { importWorld }, { startWorkers }, { ensureWebBuild, startWebServer }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/tournament/read"),
+        import("@arena/trees"),
+        import("@arena/runtime"),
+        import("../web-server"),
+      ]);
       const db = prisma();
       step("building the sandbox world");
       const world = await importWorld(db, { seed: opts.seed, hubs: opts.hubs, entities: opts.entities });

@@ -1,16 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { operatorAllowList, prisma } from "@arena/db";
-import {
-  createMatch,
-  findAgent,
-  examinerConfigFor,
-  matchDeps,
-  runMatch,
-  type RoundReport,
-} from "@arena/match";
-import { refitExaminerScope } from "@arena/tournament";
-import { startSandboxServer } from "@arena/trees";
+import type { RoundReport } from "@arena/match";
 import { examinerMode, parseOptions } from "../options";
 
 const runOptions = z.object({
@@ -48,6 +38,12 @@ export function register(program: Command): void {
     .option("--json", "one JSON line per round, then the result")
     .action(async (raw: unknown) => {
       const opts = parseOptions(runOptions, raw);
+      const [{ operatorAllowList, prisma }, { createMatch, findAgent, examinerConfigFor, matchDeps, runMatch }, { refitExaminerScope }, { startSandboxServer }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/match"),
+        import("@arena/tournament"),
+        import("@arena/trees"),
+      ]);
       const db = prisma();
       const [agentA, agentB] = [await findAgent(db, opts.a), await findAgent(db, opts.b)];
       const config = await examinerConfigFor(db, opts.examiner);
