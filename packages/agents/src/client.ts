@@ -15,7 +15,7 @@ import {
 import { openAIAgent, openAIHealth } from "./openai-agent";
 import { decryptSecret, loadSecretKey, secretContext } from "./secrets";
 import { simulatedAgent } from "./simulated";
-import type { AgentClient, AgentRecord, HealthResult } from "./types";
+import type { AgentClient, AgentProtocolName, AgentRecord, HealthResult } from "./types";
 
 export interface AgentDeps {
   /** Base URL of the sandbox server; required for built-in agents. */
@@ -41,47 +41,60 @@ export interface AgentDeps {
  * decrypted; once built, `answer` never throws for agent-side failures.
  */
 export function createAgentClient(agent: AgentRecord, deps: AgentDeps = {}): AgentClient {
-  switch (agent.protocol) {
-    case "openai":
-      return openAIAgent(openAIOptions(agent, deps));
-    case "arena_http":
-      return arenaHttpAgent({
-        name: agent.name,
-        endpoint: required(agent, "endpoint"),
-        bearer: secretOf(agent, deps),
-        config: parseConfig(ArenaHttpConfigSchema, agent.config, agent.name),
-        allow: deps.allow,
-      });
-    case "builtin": {
-      const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
-      return builtinAgent(agent.name, config, sandboxOf(agent, deps, config.timeoutMs));
-    }
-    case "simulated":
-      return simulatedAgent(agent.name, parseConfig(SimulatedConfigSchema, agent.config, agent.name));
-  }
+  return PROTOCOLS[agent.protocol].client(agent, deps);
 }
 
 /** Whether the agent can be called now: see each protocol's health check. */
 export async function healthCheck(agent: AgentRecord, deps: AgentDeps = {}): Promise<HealthResult> {
   try {
-    switch (agent.protocol) {
-      case "openai":
-        return await openAIHealth(openAIOptions(agent, deps));
-      case "arena_http":
-        return await arenaHttpHealth({ endpoint: required(agent, "endpoint"), bearer: secretOf(agent, deps), allow: deps.allow });
-      case "builtin": {
-        const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
-        await sandboxOf(agent, deps, config.timeoutMs).search("health", 1);
-        return { ok: true, detail: "sandbox search answered" };
-      }
-      case "simulated":
-        parseConfig(SimulatedConfigSchema, agent.config, agent.name);
-        return { ok: true, detail: "simulated agent" };
-    }
+    return await PROTOCOLS[agent.protocol].health(agent, deps);
   } catch (err) {
     return { ok: false, detail: err instanceof Error ? err.message : String(err) };
   }
 }
+
+/** How the arena calls an agent of one protocol, and checks that it can be called. */
+interface ProtocolAdapter {
+  client(agent: AgentRecord, deps: AgentDeps): AgentClient;
+  health(agent: AgentRecord, deps: AgentDeps): Promise<HealthResult>;
+}
+
+/** One adapter per protocol (AGENT_PROTOCOLS in @arena/core): a new protocol adds its row here. */
+const PROTOCOLS: { [P in AgentProtocolName]: ProtocolAdapter } = {
+  openai: {
+    client: (agent, deps) => openAIAgent(openAIOptions(agent, deps)),
+    health: (agent, deps) => openAIHealth(openAIOptions(agent, deps)),
+  },
+  arena_http: {
+    client: (agent, deps) =>
+      arenaHttpAgent({
+        name: agent.name,
+        endpoint: required(agent, "endpoint"),
+        bearer: secretOf(agent, deps),
+        config: parseConfig(ArenaHttpConfigSchema, agent.config, agent.name),
+        allow: deps.allow,
+      }),
+    health: (agent, deps) => arenaHttpHealth({ endpoint: required(agent, "endpoint"), bearer: secretOf(agent, deps), allow: deps.allow }),
+  },
+  builtin: {
+    client: (agent, deps) => {
+      const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
+      return builtinAgent(agent.name, config, sandboxOf(agent, deps, config.timeoutMs));
+    },
+    health: async (agent, deps) => {
+      const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
+      await sandboxOf(agent, deps, config.timeoutMs).search("health", 1);
+      return { ok: true, detail: "sandbox search answered" };
+    },
+  },
+  simulated: {
+    client: (agent) => simulatedAgent(agent.name, parseConfig(SimulatedConfigSchema, agent.config, agent.name)),
+    health: async (agent) => {
+      parseConfig(SimulatedConfigSchema, agent.config, agent.name);
+      return { ok: true, detail: "simulated agent" };
+    },
+  },
+};
 
 function openAIOptions(agent: AgentRecord, deps: AgentDeps) {
   return {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Agent, PrismaClient } from "@arena/db";
+import { ENDPOINT_PROTOCOLS } from "./protocols";
 
 /**
  * Agents as their owners and the operator console see them. The status shown combines the
@@ -56,7 +57,7 @@ function resultFor(agentId: string, m: { agentAId: string; winner: string | null
 
 async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: boolean }): Promise<AgentOverview[]> {
   const agents = await db.agent.findMany({
-    where: { ...where, protocol: { in: ["openai", "arena_http"] } },
+    where: { ...where, protocol: { in: ENDPOINT_PROTOCOLS } },
     orderBy: { createdAt: "desc" },
     include: { owner: { select: { email: true } }, participants: { select: { tournament: { select: { status: true } } } } },
   });

@@ -3,6 +3,7 @@ import { operatorAllowList, type Prisma, type PrismaClient } from "@arena/db";
 import { assertAllowedUrl, NetError } from "@arena/net";
 import type { AgentAnswer } from "@arena/core";
 import { createAgentClient, healthCheck } from "./client";
+import { STORED_PROTOCOL, submittedProtocolSchema, type EndpointProtocol } from "./protocols";
 import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
 import type { AgentRecord } from "./types";
 
@@ -46,7 +47,7 @@ export const agentSubmissionSchema = z
   .object({
     name: agentNameSchema,
     description: z.string().trim().max(2000, "description is at most 2,000 characters").default(""),
-    protocol: z.enum(["openai", "arena-http"], "protocol must be openai or arena-http"),
+    protocol: submittedProtocolSchema,
     endpoint: httpUrl,
     model: z.string().trim().max(200, "model is at most 200 characters").optional(),
     api_key: z.string().max(4096, "api_key is at most 4,096 characters").optional(),
@@ -58,7 +59,7 @@ export type AgentSubmission = z.output<typeof agentSubmissionSchema>;
 export interface NewAgent {
   name: string;
   description?: string | null;
-  protocol: "openai" | "arena_http";
+  protocol: EndpointProtocol;
   endpoint: string;
   model?: string | null;
   /** The API key / bearer token in clear; encrypted before anything is stored. */
@@ -109,7 +110,7 @@ export function fromSubmission(s: AgentSubmission, ownerId: string | null, appro
   return {
     name: s.name,
     description: s.description || null,
-    protocol: s.protocol === "arena-http" ? "arena_http" : "openai",
+    protocol: STORED_PROTOCOL[s.protocol],
     endpoint: s.endpoint,
     model: s.model || null,
     secret: s.api_key || null,

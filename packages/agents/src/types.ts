@@ -1,6 +1,6 @@
-import type { AgentAnswer, AgentRequest, ChecklistItem } from "@arena/core";
+import type { AgentAnswer, AgentProtocolName, AgentRequest, ChecklistItem } from "@arena/core";
 
-export type AgentProtocolName = "openai" | "arena_http" | "builtin" | "simulated";
+export type { AgentProtocolName };
 
 /**
  * What the adapters need of an agent; the Prisma `Agent` row is assignable to it as it is.

@@ -1,5 +1,5 @@
 import { pearson, type Correlation } from "./stats";
-import type { FailureType, TieQuality, VerdictToken } from "./types";
+import type { FailureType, TieQuality, VerdictToken } from "./closed-sets";
 import { verdictWinner } from "./verdict";
 
 /** One judged round as the analyses need it (SPEC §8). */

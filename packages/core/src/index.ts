@@ -1,3 +1,4 @@
+export * from "./closed-sets";
 export * from "./types";
 export * from "./tree-json";
 export * from "./rng";

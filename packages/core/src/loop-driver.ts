@@ -8,10 +8,9 @@ import {
   planTransition,
   type LoopConfig,
   type LoopState,
-  type StopReason,
-  type TransitionAction,
   type TransitionRecord,
 } from "./loop";
+import type { StopReason, TransitionAction } from "./closed-sets";
 import type { TaskContext, TreeView, Verdict } from "./types";
 
 /**

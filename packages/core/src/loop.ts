@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jumpReasonSchema, stopReasonSchema, type JumpReason, type StopReason, type TransitionAction } from "./closed-sets";
 import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, hasText, mustNode } from "./context";
 import { Rng } from "./rng";
 import type { ConversationTurn, TaskContext, TreeNodeView, TreeView, Verdict } from "./types";
@@ -29,7 +30,7 @@ export const LOOP_DEFAULTS: Readonly<LoopConfig> = Object.freeze({
 });
 
 /**
- * Transition names, stored in the database and shown in the UI; keep them stable.
+ * Transitions (TRANSITION_ACTIONS in closed-sets.ts, stored in the database and shown in the UI):
  * - pressure_test: Tie HIGH → W+1 and descend.
  * - probe_depth: winner, loser DEEP → descend (W+1 instead when no child can be reached).
  * - probe_width: winner, loser WIDE → W+1.
@@ -39,11 +40,6 @@ export const LOOP_DEFAULTS: Readonly<LoopConfig> = Object.freeze({
  * A descend that finds no child even after a depth expansion leaves the path unchanged and is
  * flagged `stuck` on the transition and logged in `stuckDescends`.
  */
-const TRANSITION_ACTIONS = ["pressure_test", "probe_depth", "probe_width", "probe_both", "backtrack"] as const;
-export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
-/** Why the loop stopped: the mercy rule, the round limit, or no usable start node in the tree. */
-export type StopReason = "mercy_rule" | "max_rounds" | "no_start";
-export type JumpReason = "start" | "empty_pool" | "generation_error";
 
 const snapshotSchema = z.object({ a: z.number().int().nonnegative(), b: z.number().int().nonnegative() });
 const turnSchema = z.object({ question: z.string(), answer: z.string() });
@@ -78,12 +74,12 @@ const loopStateSchema = z.object({
   historyA: z.array(turnSchema),
   historyB: z.array(turnSchema),
   /** Null while the loop runs; the loop is finished once it is set. */
-  stopReason: z.enum(["mercy_rule", "max_rounds", "no_start"]).nullable(),
+  stopReason: stopReasonSchema.nullable(),
   stuckDescends: z.array(z.object({ round: z.number().int(), nodeId: z.string() })),
   jumps: z.array(
     z.object({
       round: z.number().int(),
-      reason: z.enum(["start", "empty_pool", "generation_error"]),
+      reason: jumpReasonSchema,
       nodeId: z.string(),
       detail: z.string().optional(),
     }),

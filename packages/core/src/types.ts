@@ -1,3 +1,4 @@
+import type { AgentErrorClass, ExaminerModeName, FailureType, TieQuality, VerdictToken } from "./closed-sets";
 import type { WordLimit } from "./word-limit";
 
 /**
@@ -87,28 +88,7 @@ export interface GeneratedTask {
   mode: ExaminerModeName;
 }
 
-/**
- * Closed sets, each written once: zod schemas (z.enum), TypeScript types and the LLM's JSON Schema
- * (`enum: [...X]`) derive from these arrays.
- */
-export const EXAMINER_MODES = ["llm", "heuristic"] as const;
-export type ExaminerModeName = (typeof EXAMINER_MODES)[number];
-
 // ------------------------------------------------------------------ judgement (SPEC §4)
-
-export const VERDICT_TOKENS = [
-  "[[A_MUCH_BETTER]]",
-  "[[A_BETTER]]",
-  "[[Tie]]",
-  "[[B_BETTER]]",
-  "[[B_MUCH_BETTER]]",
-] as const;
-export type VerdictToken = (typeof VERDICT_TOKENS)[number];
-export const TIE_QUALITIES = ["HIGH", "LOW", "N/A"] as const;
-export type TieQuality = (typeof TIE_QUALITIES)[number];
-/** The loser's failure type (Table 1 of the paper). */
-export const FAILURE_TYPES = ["DEEP", "WIDE", "BOTH", "NONE"] as const;
-export type FailureType = (typeof FAILURE_TYPES)[number];
 
 export interface Verdict {
   verdict: VerdictToken;
@@ -130,9 +110,6 @@ export interface AgentRequest {
   /** Previous Q/A of this match for this agent (after any backtrack restore). */
   history: ConversationTurn[];
 }
-
-export const AGENT_ERROR_CLASSES = ["timeout", "refused", "http_status", "malformed", "oversized"] as const;
-export type AgentErrorClass = (typeof AGENT_ERROR_CLASSES)[number];
 
 export interface AgentAnswer {
   /** Markdown; empty string when the call failed. */

@@ -1,7 +1,11 @@
 import { createHeuristicExaminer } from "./heuristic/examiner";
 export { HEURISTIC_VERSION } from "./heuristic/examiner";
 import { createLlmExaminer } from "./llm/examiner";
+import type { ExaminerModeName } from "@arena/core";
+import type { z } from "zod";
 import { examinerConfigSchema, PROMPT_VERSION, type Examiner, type ExaminerConfigInput } from "./types";
+
+type ExaminerConfig = z.output<typeof examinerConfigSchema>;
 
 export {
   ExaminerUnavailableError,
@@ -35,21 +39,28 @@ export const EXAMINER_DEFAULTS = Object.freeze({
 export function createExaminer(cfg: ExaminerConfigInput): Examiner {
   const { fetch, ...rest } = cfg;
   const c = examinerConfigSchema.parse(rest);
-  // heuristic mode ignores doubleJudge: its judge is seat-symmetric (see createHeuristicExaminer)
-  if (c.mode === "heuristic") return createHeuristicExaminer();
-  if (!c.baseUrl || !c.model) throw new Error("llm examiner needs baseUrl and model");
-  return createLlmExaminer({
-    baseUrl: c.baseUrl,
-    model: c.model,
-    // The SDK refuses an empty key; local servers ignore the Authorization header.
-    apiKey: c.apiKey || "none",
-    generationTemperature: c.generationTemperature ?? EXAMINER_DEFAULTS.generationTemperature,
-    judgeTemperature: c.judgeTemperature ?? EXAMINER_DEFAULTS.judgeTemperature,
-    doubleJudge: c.doubleJudge ?? false,
-    promptVersion: c.promptVersion ?? EXAMINER_DEFAULTS.promptVersion,
-    maxAttempts: c.maxAttempts ?? EXAMINER_DEFAULTS.maxAttempts,
-    maxRetries: c.maxRetries ?? EXAMINER_DEFAULTS.maxRetries,
-    timeoutMs: c.timeoutMs ?? EXAMINER_DEFAULTS.timeoutMs,
-    fetch,
-  });
+  return EXAMINER_BUILDERS[c.mode](c, fetch);
 }
+
+/** One builder per examiner mode (EXAMINER_MODES in @arena/core): a new mode adds its row here. */
+const EXAMINER_BUILDERS: { [M in ExaminerModeName]: (c: ExaminerConfig, fetch?: typeof globalThis.fetch) => Examiner } = {
+  // doubleJudge is ignored: the heuristic judge is seat-symmetric (see createHeuristicExaminer)
+  heuristic: () => createHeuristicExaminer(),
+  llm: (c, fetch) => {
+    if (!c.baseUrl || !c.model) throw new Error("llm examiner needs baseUrl and model");
+    return createLlmExaminer({
+      baseUrl: c.baseUrl,
+      model: c.model,
+      // The SDK refuses an empty key; local servers ignore the Authorization header.
+      apiKey: c.apiKey || "none",
+      generationTemperature: c.generationTemperature ?? EXAMINER_DEFAULTS.generationTemperature,
+      judgeTemperature: c.judgeTemperature ?? EXAMINER_DEFAULTS.judgeTemperature,
+      doubleJudge: c.doubleJudge ?? false,
+      promptVersion: c.promptVersion ?? EXAMINER_DEFAULTS.promptVersion,
+      maxAttempts: c.maxAttempts ?? EXAMINER_DEFAULTS.maxAttempts,
+      maxRetries: c.maxRetries ?? EXAMINER_DEFAULTS.maxRetries,
+      timeoutMs: c.timeoutMs ?? EXAMINER_DEFAULTS.timeoutMs,
+      fetch,
+    });
+  },
+};

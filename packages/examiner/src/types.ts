@@ -5,7 +5,7 @@ export const PROMPT_VERSIONS = ["v1", "v2"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 /** The version new configurations get. */
 export const PROMPT_VERSION: PromptVersion = "v2";
-import { EXAMINER_MODES, type ChecklistItem, type ExaminerModeName, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { examinerModeSchema, type ChecklistItem, type ExaminerModeName, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 
 /** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
 export interface ExaminerCall {
@@ -76,7 +76,7 @@ export class GenerationError extends Error {
 
 /** Examiner configuration as operators give it (validated at the boundary). */
 export const examinerConfigSchema = z.object({
-  mode: z.enum(EXAMINER_MODES),
+  mode: examinerModeSchema,
   baseUrl: z.string().url().optional(),
   model: z.string().min(1).optional(),
   apiKey: z.string().optional(),

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { z } from "zod";
+import { matchWinnerSchema } from "@arena/core";
 import { keyPrefix } from "./redis";
 
 /**
@@ -10,7 +11,7 @@ import { keyPrefix } from "./redis";
  */
 export const arenaEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("round"), matchId: z.string(), tournamentId: z.string().nullable(), round: z.number().int(), scoreA: z.number(), scoreB: z.number() }),
-  z.object({ type: z.literal("match"), matchId: z.string(), tournamentId: z.string().nullable(), status: z.string(), winner: z.enum(["A", "B", "tie"]).nullable() }),
+  z.object({ type: z.literal("match"), matchId: z.string(), tournamentId: z.string().nullable(), status: z.string(), winner: matchWinnerSchema.nullable() }),
   z.object({ type: z.literal("snapshot"), examinerConfigId: z.string(), tournamentId: z.string().nullable(), matchesCounted: z.number().int() }),
   z.object({ type: z.literal("tournament"), tournamentId: z.string(), kind: z.enum(["paired", "completed", "status"]), round: z.number().int().nullable() }),
 ]);

@@ -27,11 +27,6 @@ export function heuristicExaminerConfig(db: PrismaClient, name = "heuristic"): P
   return db.examinerConfig.upsert({ where: { name }, create: { name, ...data }, update: {} });
 }
 
-/** The examiner configuration of a mode: the shared heuristic one, or the llm one the environment names. */
-export function examinerConfigFor(db: PrismaClient, mode: "heuristic" | "llm"): Promise<ExaminerConfig> {
-  return mode === "llm" ? llmExaminerConfigFromEnv(db) : heuristicExaminerConfig(db);
-}
-
 function temperatureFrom(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   const raw = env[key];
   const value = raw ? Number(raw) : fallback;

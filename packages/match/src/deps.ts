@@ -1,10 +1,9 @@
 import type { PageFetcher } from "@arena/core";
 import { sqlPool, type Agent, type ExaminerConfig, type Match, type PrismaClient, type TournamentStatus } from "@arena/db";
-import { agentLimits, createAgentClient, decryptSecret, loadSecretKey, secretContext } from "@arena/agents";
-import { createExaminer, PROMPT_VERSIONS, type PromptVersion } from "@arena/examiner";
+import { agentLimits, createAgentClient } from "@arena/agents";
 import type { AgentLimiter } from "@arena/jobs";
-import { sdkFetch } from "@arena/net";
 import { sandboxPageFetcher, type TreeViews } from "@arena/trees";
+import { EXAMINER_MODE_TABLE, examinerFor } from "./examiner-modes";
 import type { MatchDeps, Seat } from "./run";
 
 export interface DepsOptions {
@@ -22,36 +21,6 @@ export interface DepsOptions {
   limiter?: AgentLimiter;
   signal?: AbortSignal;
   log?: MatchDeps["log"];
-}
-
-/** A stored configuration's prompt version; one this build does not know is a configuration error. */
-function promptVersionOf(config: ExaminerConfig): PromptVersion {
-  const version = PROMPT_VERSIONS.find((v) => v === config.promptVersion);
-  if (!version) throw new Error(`examiner ${config.name}: unknown prompt version "${config.promptVersion}"`);
-  return version;
-}
-
-/**
- * Builds the examiner of a stored configuration; its secret is decrypted only here. Its address
- * guard opens its configured endpoint and ARENA_EXAMINER_ALLOW_HOSTS, nothing the agents or the
- * crawler may reach.
- */
-export function examinerFor(config: ExaminerConfig) {
-  if (config.mode === "heuristic") return createExaminer({ mode: "heuristic", doubleJudge: config.doubleJudge });
-  if (!config.baseUrl || !config.model) throw new Error(`examiner ${config.name}: llm mode needs a base URL and a model`);
-  // The operator chose this endpoint, so its host passes the address guard.
-  const host = new URL(config.baseUrl).host;
-  return createExaminer({
-    mode: "llm",
-    baseUrl: config.baseUrl,
-    model: config.model,
-    apiKey: config.apiKeyEnc ? decryptSecret(config.apiKeyEnc, loadSecretKey(), secretContext("examinerConfig", config.name, "apiKeyEnc")) : "",
-    generationTemperature: config.generationTemperature,
-    judgeTemperature: config.judgeTemperature,
-    doubleJudge: config.doubleJudge,
-    promptVersion: promptVersionOf(config),
-    fetch: sdkFetch({ allow: [host], purpose: "examiner", timeoutMs: 180_000 }) as typeof fetch,
-  });
 }
 
 function seat(agent: Agent, opts: DepsOptions): Seat {
@@ -115,7 +84,7 @@ export function depsFor(match: MatchSetup, opts: DepsOptions = {}): MatchDeps {
   const fetcher = !match.tree.expandable ? null : (opts.fetcher ?? (opts.sandboxUrl ? sandboxPageFetcher(opts.sandboxUrl) : null));
   return {
     examiner: examinerFor(match.examinerConfig),
-    examinerModel: match.examinerConfig.mode === "llm" ? match.examinerConfig.model : null,
+    examinerModel: EXAMINER_MODE_TABLE[match.examinerConfig.mode].model(match.examinerConfig),
     a: seat(match.agentA, opts),
     b: seat(match.agentB, opts),
     fetcher,

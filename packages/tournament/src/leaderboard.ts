@@ -1,4 +1,4 @@
-import { VERDICT_TOKENS, type AnalysedRound } from "@arena/core";
+import { failureTypeSchema, tieQualitySchema, verdictTokenSchema, type AnalysedRound } from "@arena/core";
 import { z } from "zod";
 import type { Db } from "@arena/db";
 import type { RatedMatch } from "./ratings";
@@ -9,9 +9,9 @@ import type { RatedMatch } from "./ratings";
  */
 
 const judgedRoundSchema = z.object({
-  verdictToken: z.enum(VERDICT_TOKENS),
-  tieQuality: z.enum(["HIGH", "LOW", "N/A"]),
-  loserFailureType: z.enum(["DEEP", "WIDE", "BOTH", "NONE"]),
+  verdictToken: verdictTokenSchema,
+  tieQuality: tieQualitySchema,
+  loserFailureType: failureTypeSchema,
   depth: z.number().int(),
   width: z.number().int(),
   matchId: z.string(),

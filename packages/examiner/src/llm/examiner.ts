@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { domainOf, FAILURE_TYPES, parseVerdict, priceTable, seedOf, TIE_QUALITIES, VERDICT_TOKENS, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { domainOf, enumSchema, FAILURE_TYPES, parseVerdict, priceTable, seedOf, TIE_QUALITIES, VERDICT_TOKENS, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
 import { GenerationError, type Examiner, type JudgeInput, type JudgeResult, type PromptVersion } from "../types";
@@ -94,9 +94,9 @@ const VERDICT_JSON_SCHEMA = {
   required: ["reasoning", "verdict", "tie_quality", "loser_failure_type"],
   properties: {
     reasoning: { type: "string" },
-    verdict: { type: "string", enum: [...VERDICT_TOKENS] },
-    tie_quality: { type: "string", enum: [...TIE_QUALITIES] },
-    loser_failure_type: { type: "string", enum: [...FAILURE_TYPES] },
+    verdict: enumSchema(VERDICT_TOKENS),
+    tie_quality: enumSchema(TIE_QUALITIES),
+    loser_failure_type: enumSchema(FAILURE_TYPES),
   },
 };
 

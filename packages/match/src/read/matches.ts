@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "@arena/db";
 import { z } from "zod";
+import { failureTypeSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
 import { checklistItemSchema, expansionSchema, matchListItemSchema, matchPageSchema, matchViewSchema, type MatchListItem, type MatchPage, type MatchView, type RoundView } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -156,13 +157,14 @@ function roundView(r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>, ti
     rationale: r.rationale,
     a: side("A"),
     b: side("B"),
-    verdict: r.verdictToken,
-    tieQuality: r.tieQuality,
-    loserFailureType: r.loserFailureType,
+    // Stored as text; the closed sets are checked here (the whole view is parsed again below).
+    verdict: verdictTokenSchema.nullable().parse(r.verdictToken),
+    tieQuality: tieQualitySchema.nullable().parse(r.tieQuality),
+    loserFailureType: failureTypeSchema.nullable().parse(r.loserFailureType),
     reasoning: jsonOr(verdictJson, r.verdict, {}).reasoning ?? null,
     scoreA: r.scoreA,
     scoreB: r.scoreB,
-    action: r.action,
+    action: transitionActionSchema.nullable().parse(r.action),
     stuck: r.stuck,
     expansions: jsonOr(z.array(expansionSchema), r.expansions, []),
     examinerMode: r.examinerMode,

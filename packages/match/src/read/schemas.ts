@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { examinerModeSchema, failureTypeSchema, matchWinnerSchema, stopReasonSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
 
 /** Result schemas of the match package's read functions (the JSON API's OpenAPI document uses them). */
 
@@ -14,9 +15,9 @@ export const matchListItemSchema = z.object({
   agentA: agentRef,
   agentB: agentRef,
   examinerConfigId: z.string(),
-  examinerMode: z.enum(["llm", "heuristic"]),
+  examinerMode: examinerModeSchema,
   status: matchStatus,
-  winner: z.enum(["A", "B", "tie"]).nullable(),
+  winner: matchWinnerSchema.nullable(),
   scoreA: z.number(),
   scoreB: z.number(),
   rounds: z.number().int(),
@@ -73,18 +74,18 @@ export const roundViewSchema = z.object({
   rationale: z.string().nullable(),
   a: answer,
   b: answer,
-  verdict: z.string().nullable(),
-  tieQuality: z.string().nullable(),
-  loserFailureType: z.string().nullable(),
+  verdict: verdictTokenSchema.nullable(),
+  tieQuality: tieQualitySchema.nullable(),
+  loserFailureType: failureTypeSchema.nullable(),
   reasoning: z.string().nullable(),
   scoreA: z.number(),
   scoreB: z.number(),
   /** Transition taken after the round (probe_depth, probe_width, pressure_test, backtrack, …). */
-  action: z.string().nullable(),
+  action: transitionActionSchema.nullable(),
   /** The transition wanted to descend but no child with content existed, even after a depth expansion. */
   stuck: z.boolean(),
   expansions: z.array(expansionSchema),
-  examinerMode: z.enum(["llm", "heuristic"]),
+  examinerMode: examinerModeSchema,
   examinerModel: z.string().nullable(),
   judgeError: z.string().nullable(),
   voided: z.boolean(),
@@ -96,7 +97,7 @@ export const matchViewSchema = matchListItemSchema.extend({
   examinerName: z.string(),
   seed: z.string(),
   /** mercy_rule, max_rounds or no_start once finished. */
-  stopReason: z.string().nullable(),
+  stopReason: stopReasonSchema.nullable(),
   voidedRounds: z.number().int(),
   error: z.string().nullable(),
   startedAt: z.string().nullable(),

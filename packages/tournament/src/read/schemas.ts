@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { VERDICT_TOKENS } from "@arena/core";
+import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, VERDICT_TOKENS } from "@arena/core";
 
 /**
  * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
  * API (the OpenAPI document is generated from these), the CLI and the worker.
  */
 
-const failureCounts = z.object({ DEEP: z.number(), WIDE: z.number(), BOTH: z.number(), NONE: z.number() });
+const failureCounts = z.object(Object.fromEntries(FAILURE_TYPES.map((f) => [f, z.number()])) as Record<(typeof FAILURE_TYPES)[number], z.ZodNumber>);
 const correlation = z.object({ r: z.number().nullable(), p: z.number().nullable(), n: z.number().int() });
 const histogram = z.array(z.object({ value: z.number().int(), count: z.number().int() }));
 const interval = z.object({ lower: z.number(), upper: z.number() });
@@ -54,7 +54,7 @@ export type SnapshotAnalysis = z.infer<typeof snapshotAnalysisSchema>;
 export const examinerSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
-  mode: z.enum(["llm", "heuristic"]),
+  mode: examinerModeSchema,
   model: z.string().nullable(),
   baseUrl: z.string().nullable(),
   generationTemperature: z.number(),
@@ -73,7 +73,7 @@ export const tournamentSummarySchema = z.object({
   status: z.enum(["draft", "running", "paused", "completed", "cancelled"]),
   examinerConfigId: z.string(),
   examinerName: z.string(),
-  examinerMode: z.enum(["llm", "heuristic"]),
+  examinerMode: examinerModeSchema,
   currentRound: z.number().int(),
   swissRounds: z.number().int(),
   treesPerPairing: z.number().int(),
@@ -138,7 +138,7 @@ const matchRefSchema = z.object({
   agentA: z.object({ id: z.string(), name: z.string() }),
   agentB: z.object({ id: z.string(), name: z.string() }),
   status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
-  winner: z.enum(["A", "B", "tie"]).nullable(),
+  winner: matchWinnerSchema.nullable(),
   scoreA: z.number(),
   scoreB: z.number(),
   rounds: z.number().int(),
@@ -170,7 +170,7 @@ export type TournamentView = z.infer<typeof tournamentViewSchema>;
 export const agentSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
-  protocol: z.enum(["openai", "arena_http", "builtin", "simulated"]),
+  protocol: agentProtocolSchema,
   model: z.string().nullable(),
   status: z.enum(["pending", "healthy", "unhealthy", "disabled"]),
   builtin: z.boolean(),

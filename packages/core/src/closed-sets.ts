@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/**
+ * Every closed set of the arena, each written once as an `as const` array: the TypeScript type,
+ * the zod schema (read schemas, option parsing, stored state) and the LLM's JSON Schema
+ * (`enumSchema`) derive from it. Values are stored in the database and shown in the UI and the
+ * JSON API: keep them stable, and add new values here only.
+ */
+
+/** How a question was set and judged: the paper's LLM method, or the offline stand-in. */
+export const EXAMINER_MODES = ["llm", "heuristic"] as const;
+export type ExaminerModeName = (typeof EXAMINER_MODES)[number];
+export const examinerModeSchema = z.enum(EXAMINER_MODES);
+
+/** The judge's verdict tokens (SPEC §4). */
+export const VERDICT_TOKENS = [
+  "[[A_MUCH_BETTER]]",
+  "[[A_BETTER]]",
+  "[[Tie]]",
+  "[[B_BETTER]]",
+  "[[B_MUCH_BETTER]]",
+] as const;
+export type VerdictToken = (typeof VERDICT_TOKENS)[number];
+export const verdictTokenSchema = z.enum(VERDICT_TOKENS);
+
+export const TIE_QUALITIES = ["HIGH", "LOW", "N/A"] as const;
+export type TieQuality = (typeof TIE_QUALITIES)[number];
+export const tieQualitySchema = z.enum(TIE_QUALITIES);
+
+/** The loser's failure type (Table 1 of the paper). */
+export const FAILURE_TYPES = ["DEEP", "WIDE", "BOTH", "NONE"] as const;
+export type FailureType = (typeof FAILURE_TYPES)[number];
+export const failureTypeSchema = z.enum(FAILURE_TYPES);
+
+/**
+ * Transitions after a round (Table 2; see loop.ts for what each does).
+ * pressure_test: Tie HIGH; probe_depth / probe_width / probe_both: a winner and the loser's
+ * failure type DEEP / WIDE / BOTH or NONE; backtrack: Tie LOW.
+ */
+export const TRANSITION_ACTIONS = ["pressure_test", "probe_depth", "probe_width", "probe_both", "backtrack"] as const;
+export type TransitionAction = (typeof TRANSITION_ACTIONS)[number];
+export const transitionActionSchema = z.enum(TRANSITION_ACTIONS);
+
+/** Why the loop stopped: the mercy rule, the round limit, or no usable start node in the tree. */
+export const STOP_REASONS = ["mercy_rule", "max_rounds", "no_start"] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+export const stopReasonSchema = z.enum(STOP_REASONS);
+
+/** Why the loop jumped to a new random start. */
+export const JUMP_REASONS = ["start", "empty_pool", "generation_error"] as const;
+export type JumpReason = (typeof JUMP_REASONS)[number];
+export const jumpReasonSchema = z.enum(JUMP_REASONS);
+
+/** A match's result. */
+export const MATCH_WINNERS = ["A", "B", "tie"] as const;
+export type MatchWinnerName = (typeof MATCH_WINNERS)[number];
+export const matchWinnerSchema = z.enum(MATCH_WINNERS);
+
+/**
+ * How the arena talks to an agent (the database's AgentProtocol enum; @arena/agents checks they
+ * agree and holds one adapter per protocol).
+ */
+export const AGENT_PROTOCOLS = ["openai", "arena_http", "builtin", "simulated"] as const;
+export type AgentProtocolName = (typeof AGENT_PROTOCOLS)[number];
+export const agentProtocolSchema = z.enum(AGENT_PROTOCOLS);
+
+/** How an agent call failed (stored per round). */
+export const AGENT_ERROR_CLASSES = ["timeout", "refused", "http_status", "malformed", "oversized"] as const;
+export type AgentErrorClass = (typeof AGENT_ERROR_CLASSES)[number];
+export const agentErrorClassSchema = z.enum(AGENT_ERROR_CLASSES);
+
+/** The JSON Schema of a closed set, for structured LLM output. */
+export function enumSchema(values: readonly string[]): { type: "string"; enum: string[] } {
+  return { type: "string", enum: [...values] };
+}
