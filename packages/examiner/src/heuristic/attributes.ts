@@ -69,8 +69,9 @@ function howMany(f: Fact, after: string[]): string | null {
   if (/\d/.test(unit) || /^(?:thousand|million|billion|trillion)$/i.test(unit)) return null;
   const rest = after.slice(0, MAX_ASK_WORDS);
   if (unit) return `how many ${unit}${rest.length ? ` ${rest.join(" ")}` : ""}`;
-  // the counted noun is plural ("10-year decade" counts nothing)
-  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!) || !/s$/.test(rest[0]!)) return null;
+  // the counted noun is plural ("cheat codes"; "10-year decade" counts nothing)
+  const noun = rest.slice(0, 3).findIndex((w) => !isWord(w) || FUNCTION.has(w));
+  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!) || !rest.slice(0, noun < 0 ? 3 : noun).some((w) => /s$/.test(w))) return null;
   return `how many ${rest.join(" ")}`;
 }
 
@@ -128,7 +129,7 @@ function about(f: Fact, before: string[], after: string[]): string | null {
   for (const least of f.kind === "number" || f.kind === "date" ? [2, 1] : [2]) {
     for (const side of sides) {
       const window = side === before ? before.slice(-MAX_TOPIC_WORDS) : after.slice(0, MAX_TOPIC_WORDS);
-      const topic = trimPhrase(window);
+      const topic = trimPhrase(window.map((w) => w.replace(/^[^\p{L}\p{N}]+/u, "")).filter(Boolean));
       if (readsAsPhrase(window.join(" ")) && contentTokens(topic.join(" ")).length >= least) return `${ABOUT[f.kind]} "${topic.join(" ")}"`;
     }
   }
@@ -188,7 +189,8 @@ export function labelledFacts(text: string): Array<Fact & { label: string }> {
     if (nextLabel >= 0) words = words.slice(0, nextLabel);
     else {
       const next = text.slice(m.index + m[0].length).trimStart().split(/\s+/, 1)[0] ?? "";
-      if (/^\p{Ll}/u.test(next) && words.length > 1) words = words.slice(0, -1);
+      // a lone word running on into lower-case text was no name ("Author Printer-friendly version")
+      if (/^\p{Ll}/u.test(next)) words = words.slice(0, -1);
     }
     while (words.length && /^\p{Ll}/u.test(words.at(-1)!)) words.pop();
     const value = words.join(" ").replace(/[.,;:]+$/, "");

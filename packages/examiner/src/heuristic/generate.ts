@@ -176,7 +176,13 @@ function buildTask(ctx: TaskContext, pool: Target[], hidden: HiddenTerms, seed: 
 function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed: string, noClue: ReadonlySet<string>): Plan {
   const budget = new Budget();
   const chain = chainBelowRoot(ctx).map((n) => describeChainNode(n, hidden));
-  const clues = targets.map((t) => (noClue.has(t.node.url) ? null : pickClue(t, hidden, budget, seed)));
+  // each target its own clue: pages of one site share boilerplate sentences, which tell them apart from nothing
+  const used = new Set<string>();
+  const clues = targets.map((t) => {
+    const clue = noClue.has(t.node.url) ? null : pickClue(t, hidden, budget, seed, used);
+    if (clue !== null) used.add(clue);
+    return clue;
+  });
   const base: Plan = { chain, clues, facts: targets.map(() => []) };
   // an answer that only names the targets must not earn width facts ("KFF" in "Research and Data from KFF")
   const names = answerFacts(targets.flatMap((t) => [t.name, ...t.aliases]).join(". "));
@@ -206,15 +212,15 @@ function pageSentences(node: ContextNode): string[] {
 }
 
 /** A clean sentence about the target that names no target (or, budget permitting, one masked once). */
-function pickClue(t: Target, hidden: HiddenTerms, budget: Budget, seed: string): string | null {
-  const candidates = pageSentences(t.node);
+function pickClue(t: Target, hidden: HiddenTerms, budget: Budget, seed: string, used: ReadonlySet<string>): string | null {
+  const candidates = pageSentences(t.node).filter((s) => !used.has(s));
   // the description's sentences describe the page best; the seed picks among them on re-draws
   const ordered = [...seededOrder(`${seed}:clue:${t.node.url}`, candidates.slice(0, 2), (s) => s), ...candidates.slice(2)];
   const plain = ordered.find((s) => !reveals(s, hidden));
   if (plain) return plain;
   for (const s of ordered) {
     const masked = maskText(s, hidden);
-    if (ellipses(masked) === 1 && contentTokens(masked).length >= 4 && budget.take(masked)) return masked;
+    if (ellipses(masked) === 1 && contentTokens(masked).length >= 4 && !used.has(masked) && budget.take(masked)) return masked;
   }
   return null;
 }
@@ -237,14 +243,16 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
   const labelled = labelledFacts(unglue(page)).filter((f) => !reveals(f.value, hidden) && tokens(f.value).length <= MAX_LABELLED_NAME_WORDS);
   const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
-  // a page without a clean sentence holding a fact may still give figures and dates from plain ones
+  // a page without a clean sentence holding a fact may still give figures, dates and names from plain ones
   const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
-    extractFacts(s).filter((f) => (f.kind === "number" || f.kind === "date") && isAttribute(f, hidden)),
+    extractFacts(s).filter((f) => f.kind !== "statement" && isAttribute(f, hidden)),
   );
   const usable = (facts: Fact[]) =>
-    facts.map(trimmed).flatMap((fact) => {
-      if (!containsPhrase(page, fact.value)) return [];
-      const prompt = request(fact, hidden);
+    facts.map(trimmed).flatMap((found) => {
+      const value = asSpelled(page, found.value);
+      if (value === null || reveals(value, hidden)) return [];
+      const fact = { ...found, value };
+      const prompt = request(found, hidden);
       return prompt === null ? [] : [{ fact, prompt }];
     });
   const prose = usable([...clean, ...plain]);
@@ -285,11 +293,26 @@ function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
   if (f.kind !== "name") return true;
   const words = tokens(f.value);
   // a name running into the next heading or button ("Contribution Guidelines Learn")
-  if (HEADING_VERBS.has(words.at(-1)!)) return false;
+  if (HEADING_VERBS.has(words.at(-1)!) || NAME_END_WORDS.has(words.at(-1)!)) return false;
   return words.length <= MAX_NAME_WORDS && new Set(words).size === words.length;
 }
 
+/** A name does not end in an article or particle ("Max Simon Nordau The" runs into a title). */
+const NAME_END_WORDS = new Set("the a an of and or for in on at to by with from".split(" "));
 const HEADING_VERBS = new Set("learn read find get see more shop buy click view explore discover sign join watch download contact".split(" "));
+
+/**
+ * A value as the page spells it: passages are unglued, so a brand written in one word
+ * ("PlayStation", "GameSpot") reaches the facts split in two, and an answer spelling it as the
+ * page does would not match the split form. Null when the page has it in neither form.
+ */
+function asSpelled(page: string, value: string): string | null {
+  if (containsPhrase(page, value)) return value;
+  const words = value.split(" ");
+  if (words.length < 2 || words.some((w) => !/^[\p{L}\p{N}]+$/u.test(w))) return null;
+  const glued = new RegExp(`(?<![\\p{L}\\p{N}])${words.join("\\s?")}(?![\\p{L}\\p{N}])`, "u").exec(page);
+  return glued ? glued[0] : null;
+}
 
 /** A name's trailing sentence punctuation is not part of it ("Apple Contact Center."). */
 const trimmed = (f: Fact): Fact => (f.kind === "name" ? { ...f, value: f.value.replace(/[.,;:]+$/, "") } : f);

@@ -18,8 +18,9 @@ const MIN_WORDS = 6;
 const MAX_WORDS = 35;
 /** Menu and layout characters, URLs, copyright lines, unresolved entities. */
 const LAYOUT = /[|»›«•©®™]|https?:\/\/|www\.|&[a-z]+;|\.{3}|…/i;
-/** Site machinery rather than content: bot walls, cookie and script notices, legal footers. */
-const BOILERPLATE = /javascript|cookies?\b|your browser|captcha|please enable|all rights reserved|terms of use|privacy policy/i;
+/** Site machinery rather than content: bot walls, cookie and script notices, offline and accessibility notices, legal footers. */
+const BOILERPLATE =
+  /javascript|cookies?\b|your browser|captcha|please enable|all rights reserved|terms of use|privacy policy|you are offline|locally cached|access the menus|perform the following steps|reasons this might happen|super-human speed|browser plugin|support article|please wait|page not found|access denied|verify you are/i;
 
 /**
  * Whether a sentence reads as prose: 6–35 words, ends like a sentence, at least one word in
@@ -30,8 +31,8 @@ export function isCleanSentence(s: string): boolean {
   return /[.!?]["'’”)]?$/.test(s) && !CUT_SHORT.test(s) && !GLUED_HEADING.test(s) && readsAsProse(s);
 }
 
-/** A sentence the segmenter cut at an abbreviation ("… are appealed to the U.S."). */
-const CUT_SHORT = /(?:\b(?:\p{Lu}\.){2,}|\b(?:Mr|Mrs|Ms|Dr|St|Inc|No|vs|Jr|Sr|Co)\.)$/u;
+/** A sentence the segmenter cut at an abbreviation or initial ("… are appealed to the U.S.", "… of the Edward J."). */
+const CUT_SHORT = /(?:\b(?:\p{Lu}\.){2,}|\p{Lu}\p{Ll}+ \p{Lu}\.|\b(?:Mr|Mrs|Ms|Dr|St|Inc|No|vs|Jr|Sr|Co)\.)$/u;
 /**
  * A heading or label run into the next sentence without punctuation: a sentence-opening word
  * after a capitalised word or a number ("Care at Cleveland Clinic You might feel …", "Call:
