@@ -104,6 +104,19 @@ describe("JSON API", () => {
       tokens: "/api/tokens",
       createToken: "/api/tokens",
       revokeToken: "/api/tokens/x0",
+      // Audit routes are for auditors and admins (tests/audit exercises them).
+      auditQueues: "/api/audit/queues",
+      createAuditQueue: "/api/audit/queues",
+      closeAuditQueue: "/api/audit/queues/x0/close",
+      nextAuditItem: "/api/audit/queues/x0/next",
+      auditItem: "/api/audit/items/x0",
+      auditAnswers: "/api/audit/items/x0/answers",
+      auditReview: "/api/audit/items/x0/review",
+      auditVariants: "/api/audit/items/x0/variants",
+      auditReport: "/api/audit/report",
+      auditAnnotationsJsonl: "/api/audit/annotations.jsonl",
+      auditAnnotationsCsv: "/api/audit/annotations.csv",
+      voidRound: "/api/audit/rounds/x0/void",
     };
   }
 
