@@ -116,7 +116,8 @@ describe("Swiss tournament through the queue and workers", () => {
     await waitFor(quiet, "running matches to finish");
     const done = await db.match.count({ where: { status: "completed" } });
     expect(done).toBeLessThan(8);
-    await new Promise((r) => setTimeout(r, 700));
+    // Every job of the paused tournament's queued matches has been taken and skipped.
+    await waitFor(async () => (await queues.match.getJobCountByTypes("waiting", "active", "delayed", "prioritized")) === 0, "the paused matches' jobs to be skipped");
     expect(await db.match.count({ where: { status: "completed" } })).toBe(done);
     expect(await db.match.count({ where: { status: "queued" } })).toBe(8 - done);
     expect((await db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).status).toBe("paused");

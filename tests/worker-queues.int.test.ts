@@ -16,15 +16,22 @@ describe("agent limiter across workers", () => {
     // Two limiter instances stand for two worker processes sharing Redis.
     const workers = [new AgentLimiter(redis), new AgentLimiter(createRedis())];
     const limits = { agentId: `conc-${Date.now()}`, maxConcurrency: 2, ratePerMinute: null };
+    // Each call holds its slot until the test releases it, one at a time, once every slot is taken.
+    const held: Array<() => void> = [];
     let inFlight = 0;
     let peak = 0;
     const call = async () => {
       inFlight++;
       peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 30));
+      await new Promise<void>((release) => held.push(release));
       inFlight--;
     };
-    await Promise.all(Array.from({ length: 10 }, (_, i) => workers[i % 2]!.run(limits, call)));
+    const all = Promise.all(Array.from({ length: 10 }, (_, i) => workers[i % 2]!.run(limits, call)));
+    for (let released = 0; released < 10; released++) {
+      await waitFor(async () => held.length === Math.min(2, 10 - released), `${Math.min(2, 10 - released)} calls holding a slot`);
+      held.shift()!();
+    }
+    await all;
     expect(peak).toBe(2);
   });
 
