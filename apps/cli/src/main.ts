@@ -48,5 +48,5 @@ try {
   console.error(`arena: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = process.exitCode || 1;
 } finally {
-  if (acted && !FILE_ONLY.has(process.argv[2] ?? "")) await (await import("@arena/db")).disconnectPrisma();
+  if (acted && !FILE_ONLY.has(process.argv[2] ?? "")) await (await import("@arena/db/pool")).closeConnections();
 }

@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { Prisma, PrismaClient } from "./generated/client";
-import { databaseUrl, poolConfig } from "./pool";
+import { databaseUrl, onCloseConnections, poolConfig } from "./pool";
 
 export * from "./generated/client";
 
@@ -54,7 +54,10 @@ let shared: PrismaClient | undefined;
 
 /** The process-wide client, created on first use. */
 export function prisma(): PrismaClient {
-  shared ??= createPrisma();
+  if (!shared) {
+    shared = createPrisma();
+    onCloseConnections(disconnectPrisma);
+  }
   return shared;
 }
 

@@ -27,3 +27,28 @@ export function poolConfig(url = databaseUrl()): pg.PoolConfig {
     options: "-c TimeZone=UTC",
   };
 }
+
+/**
+ * A node-postgres pool without the Prisma client, for commands that run a query or two and exit
+ * (`arena tree list`): loading Prisma and its query compiler costs several times such a query.
+ */
+export function createSqlPool(url = databaseUrl()): pg.Pool {
+  return new pg.Pool({ ...poolConfig(url), max: 2 });
+}
+
+const closers = new Set<() => Promise<void>>();
+
+/** Registers how to close a process-wide connection (the shared Prisma client does). */
+export function onCloseConnections(close: () => Promise<void>): void {
+  closers.add(close);
+}
+
+/**
+ * Closes the connections registered so far, so a command's process can exit. From here rather
+ * than the client's module: a command that never opened the client does not load Prisma to close it.
+ */
+export async function closeConnections(): Promise<void> {
+  const all = [...closers];
+  closers.clear();
+  await Promise.all(all.map((close) => close()));
+}

@@ -12,7 +12,7 @@ export function treeCommand(program: Command): Command {
 
 /** Page text as the terminal gets it: trees stored before extraction cleaned titles may hold escape sequences. */
 async function shower(): Promise<(text: string) => string> {
-  const { MAX_TITLE_CHARS, pageLabel } = await import("@arena/core");
+  const { MAX_TITLE_CHARS, pageLabel } = await import("@arena/core/text");
   return (text) => pageLabel(text, MAX_TITLE_CHARS).replace(/\s+/g, " ");
 }
 
@@ -59,8 +59,13 @@ export function register(program: Command): void {
     .description("list stored trees")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => {
-      const [{ prisma }, { listTrees }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
-      await printSummaries(await listTrees(prisma()), opts.json);
+      const [{ createSqlPool }, { listTrees }] = await Promise.all([import("@arena/db/pool"), import("@arena/trees/list")]);
+      const pool = createSqlPool();
+      try {
+        await printSummaries(await listTrees(pool), opts.json);
+      } finally {
+        await pool.end();
+      }
     });
 
   tree

@@ -1,23 +1,23 @@
-import type { Db } from "@arena/db";
+import type { Db, SqlPool } from "@arena/db";
 import { loadTreeRows, NotFoundError, type StoredNode, type TreeRows } from "./load";
 import type { TreeSummary } from "./import";
 
-/** Stored trees (all, or those in `ids`) with their node count and deepest node depth, oldest first. */
-export async function listTrees(db: Db, opts: { ids?: string[] } = {}): Promise<TreeSummary[]> {
-  const [trees, stats] = await Promise.all([
-    db.tree.findMany({
-      where: opts.ids ? { id: { in: opts.ids } } : {},
-      select: { id: true, rootUrl: true, title: true },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    }),
-    db.node.groupBy({ by: ["treeId"], where: opts.ids ? { treeId: { in: opts.ids } } : {}, _count: { _all: true }, _max: { depth: true } }),
-  ]);
-  const byTree = new Map(stats.map((s) => [s.treeId, s]));
-  return trees.map((t) => ({
-    ...t,
-    nodes: byTree.get(t.id)?._count._all ?? 0,
-    maxDepth: byTree.get(t.id)?._max.depth ?? 0,
-  }));
+const LIST_TREES = `
+  SELECT t.id, t."rootUrl", t.title, count(n.id)::int AS nodes, coalesce(max(n.depth), 0)::int AS "maxDepth"
+  FROM "Tree" t LEFT JOIN "Node" n ON n."treeId" = t.id
+  WHERE $1::text[] IS NULL OR t.id = ANY($1::text[])
+  GROUP BY t.id
+  ORDER BY t."createdAt", t.id`;
+
+/**
+ * Stored trees (all, or those in `ids`) with their node count and deepest node depth, oldest first.
+ * One statement, through Prisma or a plain node-postgres pool: `arena tree list` takes the pool
+ * (@arena/db/pool), since loading the Prisma client costs several times the query.
+ */
+export async function listTrees(db: Db | SqlPool, opts: { ids?: string[] } = {}): Promise<TreeSummary[]> {
+  const ids = opts.ids ?? null;
+  if ("query" in db) return (await db.query<TreeSummary>(LIST_TREES, [ids])).rows;
+  return db.$queryRawUnsafe<TreeSummary[]>(LIST_TREES, ids);
 }
 
 export interface OutlineRow {
