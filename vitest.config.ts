@@ -19,6 +19,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // Browser tests poll pages; on a loaded 2-core machine a page may take seconds to update.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
         },
       },
     ],

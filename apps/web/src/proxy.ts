@@ -7,8 +7,10 @@ import { currentUser } from "@/lib/auth-session";
  * loading boundary streams a page before it finishes, so a redirect thrown there arrives as a
  * 200 with a client-side redirect; here the answer is a real 307 (sign in) or 403 (wrong role).
  */
+// First match wins: a longer prefix goes before the shorter one it extends.
 const GATES: Array<{ prefix: string; roles: readonly Role[] }> = [
   { prefix: "/console", roles: ["admin"] },
+  { prefix: "/me/sessions", roles: ["owner", "auditor", "admin"] },
   { prefix: "/me", roles: ["owner", "admin"] },
   { prefix: "/agents/new", roles: ["owner", "admin"] },
 ];

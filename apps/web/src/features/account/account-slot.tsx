@@ -27,7 +27,7 @@ export function AccountSlot() {
     <span className="flex items-center gap-4">
       {(me.role === "owner" || me.role === "admin") && <Link href="/me/agents" className={link}>My agents</Link>}
       {me.role === "admin" && <Link href="/console" className={link}>Console</Link>}
-      <span className="text-xs text-zinc-500" title={me.email}>{me.role}</span>
+      <Link href="/me/sessions" className="text-xs text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" title={`${me.email}: your sessions`}>{me.role}</Link>
       <button type="button" onClick={signOut} className={link}>Sign out</button>
     </span>
   );
