@@ -1,7 +1,7 @@
 import type { AgentScoreMeans } from "@arena/scoring/read";
 import { Empty, TableScroll, row, td, tdNum, th, thNum } from "@/components/ui";
 import { fmtNum, fmtPct } from "@/lib/format";
-import { fmtSpread, UNBOUNDED_TITLE } from "@/features/leaderboard/intervals";
+import { fmtSpread, intervalTitle, share } from "@/features/leaderboard/intervals";
 
 /** Every stored metric, what it measures and whether it is a share (shown as a percentage). */
 const METRICS: Record<string, { label: string; share: boolean }> = {
@@ -39,14 +39,14 @@ export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans;
           <tbody>
             {scores.agents.map((s) => {
               const m = METRICS[s.metric] ?? { label: s.metric, share: false };
-              const fmt = (x: number) => (m.share ? (x * 100).toFixed(0) : fmtNum(x, 2));
+              const fmt = m.share ? share : (x: number) => fmtNum(x, 2);
               return (
                 <tr key={`${s.metric}-${s.mode}`} className={row} data-metric={s.metric} data-mode={s.mode}>
                   <td className={td}>{m.label}</td>
                   <td className={td}>{s.mode}</td>
                   <td className={tdNum}>
                     <span className="font-medium">{m.share ? fmtPct(s.mean) : fmtNum(s.mean, 2)}</span>{" "}
-                    <span className="text-xs text-zinc-500" title={s.lower === null ? UNBOUNDED_TITLE : undefined}>
+                    <span className="text-xs text-zinc-500" title={intervalTitle(s.lower, s.upper, fmt)}>
                       {fmtSpread(s.mean, s.lower, s.upper, fmt)}
                     </span>
                   </td>

@@ -2,7 +2,8 @@ import Link from "next/link";
 import type { Scoreboard } from "@arena/scoring/read";
 import { Empty, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
 import { fmtNum, fmtPct, fmtRating } from "@/lib/format";
-import { fmtSpread, rating, UNBOUNDED_TITLE } from "@/features/leaderboard/intervals";
+import { fmtSpread, intervalTitle, rating } from "@/features/leaderboard/intervals";
+import { weaklyDetermined } from "@/features/leaderboard/score-notes";
 
 const COEFFICIENTS: Record<string, string> = {
   length: "answer length (words)",
@@ -71,6 +72,7 @@ export function ControlledPanel({ scores }: { scores: Scoreboard }) {
               P(A wins) = σ(θ_A − θ_B + βᵀx), x = A&apos;s feature minus B&apos;s (counts as (a − b)/(a + b), shares as a − b), fitted on {c.battles} rated
               matches; dot = estimate, whisker = 95 % bootstrap interval over matches. A positive β means the examiner rewards more of that
               feature with the agents held equal.
+              {weaklyDetermined(c) ? ` Preliminary: ${c.battles} matches for ${c.ratings.length + c.coefficients.length} parameters leave the fit weakly determined.` : ""}
             </figcaption>
             <Forest coefficients={c.coefficients} />
             <TableScroll>
@@ -89,7 +91,7 @@ export function ControlledPanel({ scores }: { scores: Scoreboard }) {
                         {k.name} <span className="text-xs text-zinc-500">{COEFFICIENTS[k.name] ?? ""}</span>
                       </td>
                       <td className={tdNum}>{fmtNum(k.value, 3)}</td>
-                      <td className={tdNum}>{k.upper - k.lower > 0 ? `${fmtNum(k.lower, 3)} to ${fmtNum(k.upper, 3)}` : <span title={UNBOUNDED_TITLE}>—</span>}</td>
+                      <td className={tdNum}>{k.upper - k.lower > 0 ? `${fmtNum(k.lower, 3)} to ${fmtNum(k.upper, 3)}` : <span title={intervalTitle(k.lower, k.upper, (x) => fmtNum(x, 3))}>—</span>}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -123,7 +125,10 @@ export function ControlledPanel({ scores }: { scores: Scoreboard }) {
                     <td className={tdNum}>{fmtRating(r.plainRating)}</td>
                     <td className={tdNum}>{r.plainRank}</td>
                     <td className={tdNum}>
-                      {fmtRating(r.rating)} <span className="text-xs text-zinc-500">{fmtSpread(r.rating, r.lower, r.upper, rating)}</span>
+                      {fmtRating(r.rating)}{" "}
+                      <span className="text-xs text-zinc-500" title={intervalTitle(r.lower, r.upper, rating)}>
+                        {fmtSpread(r.rating, r.lower, r.upper, rating)}
+                      </span>
                     </td>
                     <td className={tdNum}>{r.rank}</td>
                     <td className={tdNum}>{r.rankChange > 0 ? `▲${r.rankChange}` : r.rankChange < 0 ? `▼${-r.rankChange}` : "0"}</td>

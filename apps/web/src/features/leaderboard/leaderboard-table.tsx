@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import type { LeaderboardMetric, Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardRow } from "@arena/tournament/read";
 import { fmtPct, fmtRating } from "@/lib/format";
-import { count, fmtSpread, rating, share, UNBOUNDED_TITLE } from "./intervals";
+import { count, fmtSpread, intervalTitle, rating, share } from "./intervals";
 import { METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
 import { ProfileBar } from "./profile-bar";
 
@@ -65,7 +65,7 @@ function MetricCell({ agentId, metric, l, mode }: { agentId: string; metric: Lea
       <span className="font-medium">{shown}</span>{" "}
       <span
         className="text-xs text-zinc-500 dark:text-zinc-400"
-        title={`${mode ?? ""} mode; ${c.n} answers in ${c.matches} matches; ${c.lower === null || c.upper === null ? UNBOUNDED_TITLE : `95 % interval ${fmt(c.lower)} to ${fmt(c.upper)}`}`}
+        title={`${mode ?? ""} mode; ${c.n} answers in ${c.matches} matches; ${intervalTitle(c.lower, c.upper, fmt)}`}
       >
         {spread}
       </span>
@@ -174,7 +174,7 @@ function ControlledCells({ c }: { c: Lookup["controlled"] extends Map<string, in
     <>
       <td className="num px-2 py-1.5 whitespace-nowrap" data-testid="controlled-rating">
         <span className="font-medium">{fmtRating(c.rating)}</span>{" "}
-        <span className="text-xs text-zinc-500 dark:text-zinc-400" title={c.upper - c.lower > 0 ? `95 % bootstrap interval ${fmtRating(c.lower)} to ${fmtRating(c.upper)}` : UNBOUNDED_TITLE}>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400" title={intervalTitle(c.lower, c.upper, rating)}>
           {fmtSpread(c.rating, c.lower, c.upper, rating)}
         </span>
       </td>

@@ -1,6 +1,9 @@
 import type { Scoreboard } from "@arena/scoring/read";
 import { fmtPct } from "@/lib/format";
 
+/** Fewer than five matches per fitted parameter (ratings and coefficients): the fit may sit far from where more data would put it. */
+export const weaklyDetermined = (c: Scoreboard["controlled"]) => c.battles > 0 && c.battles < 5 * (c.ratings.length + c.coefficients.length);
+
 /** What the report-score and controlled columns mean, under the leaderboard table. */
 export function ScoreNotes({ scores }: { scores: Scoreboard }) {
   const scored = scores.metrics.some((m) => m.mode !== null);
@@ -26,6 +29,12 @@ export function ScoreNotes({ scores }: { scores: Scoreboard }) {
         supported-citation share and Markdown density as covariates, so the rating is what remains with those held equal (its
         coefficients are on the <a href="/analysis#controlled" className="underline">Analysis</a> page). <em>Δ rank</em> = plain rank − controlled
         rank on those matches. An interval shown as — is unbounded: fewer than two matches, where a bootstrap cannot vary.
+        {weaklyDetermined(c) ? (
+          <strong data-testid="controlled-preliminary">
+            {" "}
+            Preliminary: {c.battles} matches for {c.ratings.length + c.coefficients.length} parameters leave the controlled fit weakly determined.
+          </strong>
+        ) : null}
       </p>
     </>
   );
