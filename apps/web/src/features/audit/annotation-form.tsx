@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EVOLUTION, FACTUALITY, LABELS, SUFFICIENCY, VALIDITY, VERDICTS } from "@arena/audit/options";
 
 type Own = {
@@ -61,28 +61,47 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
   const [editing, setEditing] = useState(false);
   const stage: "abc" | "d" = own === null || editing ? "abc" : "d";
   const questions = useMemo(() => (stage === "abc" ? PART_ABC(askEvolution) : PART_D(sufficiency === null)), [stage, askEvolution, sufficiency]);
-  const [values, setValues] = useState<Record<string, string>>(() => ({
+  const [values, setValuesState] = useState<Record<string, string>>(() => ({
     ...(own ? { deepValidity: own.deepValidity, wideValidity: own.wideValidity, checklistFacts: own.checklistFacts, ownVerdict: own.ownVerdict, ...(own.evolution ? { evolution: own.evolution } : {}) } : {}),
     ...(own?.agree != null ? { agree: own.agree ? "yes" : "no" } : {}),
   }));
+  // Keys can arrive faster than React re-renders: the handlers read and write these refs, so a
+  // digit typed right after another goes to the next question and Enter sees every answer.
+  const valuesRef = useRef(values);
+  const setValues = useCallback((update: (v: Record<string, string>) => Record<string, string>) => {
+    valuesRef.current = update(valuesRef.current);
+    setValuesState(valuesRef.current);
+  }, []);
   const [comment, setComment] = useState(own?.comment ?? "");
-  const [current, setCurrent] = useState(0);
+  const [current, setCurrentState] = useState(0);
+  const currentRef = useRef(0);
+  const setCurrent = useCallback((update: number | ((c: number) => number)) => {
+    currentRef.current = typeof update === "function" ? update(currentRef.current) : update;
+    setCurrentState(currentRef.current);
+  }, []);
+  const busyRef = useRef(false);
   const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => setCurrent(0), [stage]);
+  useEffect(() => setCurrent(0), [stage, setCurrent]);
 
   const submit = useCallback(async () => {
-    if (busy || closed) return;
+    if (busyRef.current || closed) return;
+    const values = valuesRef.current;
     const missing = questions.findIndex((q) => !values[q.key]);
     if (missing >= 0) {
       setCurrent(missing);
       setError(`Answer ${questions[missing]!.code} first.`);
       return;
     }
+    busyRef.current = true;
     setBusy(true);
     setError(null);
+    const done = () => {
+      busyRef.current = false;
+      setBusy(false);
+    };
     if (stage === "abc") {
       const r = await post(`/api/audit/items/${itemId}/answers`, {
         deepValidity: values.deepValidity,
@@ -92,7 +111,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
         ownVerdict: values.ownVerdict,
         comment,
       });
-      setBusy(false);
+      done();
       if (!r.ok) return setError(r.error);
       setEditing(false);
       router.refresh();
@@ -100,13 +119,13 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
     }
     const r = await post(`/api/audit/items/${itemId}/review`, { agree: values.agree === "yes", ...(values.sufficiency ? { sufficiency: values.sufficiency } : {}), comment });
     if (!r.ok) {
-      setBusy(false);
+      done();
       return setError(r.error);
     }
     const next = await post(`/api/audit/queues/${queueId}/next`, {});
     const nextId = next.ok ? (next.data as { itemId: string | null }).itemId : null;
     router.push(nextId ? `/audit/items/${nextId}` : `/audit?finished=${encodeURIComponent(queueId)}`);
-  }, [busy, closed, questions, values, stage, itemId, askEvolution, comment, queueId, router]);
+  }, [closed, questions, stage, itemId, askEvolution, comment, queueId, router]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -119,7 +138,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
         e.preventDefault();
         setHelp((h) => !h);
       } else if (/^[1-9]$/.test(e.key)) {
-        const q = questions[current];
+        const q = questions[currentRef.current];
         const option = q?.options[Number(e.key) - 1];
         if (!q || !option || closed) return;
         e.preventDefault();
@@ -147,7 +166,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [questions, current, closed, submit, stage]);
+  }, [questions, closed, submit, stage, setValues, setCurrent]);
 
   return (
     <section aria-label="Your annotation" data-testid="annotation-form" data-stage={stage} className="rounded-md border border-zinc-300 p-3 dark:border-zinc-700">

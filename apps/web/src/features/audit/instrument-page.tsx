@@ -33,7 +33,7 @@ export function InstrumentPage({ itemId, queueId, options }: { itemId: string; q
           </section>
         ))}
       </div>
-      <VariantForm itemId={itemId} queueId={queueId} />
+      <VariantForm key={itemId} itemId={itemId} queueId={queueId} />
     </div>
   );
 }

@@ -114,6 +114,7 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
       </div>
       {item.reveal ? <Reveal reveal={item.reveal} roundNumber={r.number} /> : null}
       <AnnotationForm
+        key={item.id}
         itemId={item.id}
         queueId={item.queue.id}
         closed={item.queue.closed}
