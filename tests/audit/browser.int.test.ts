@@ -200,6 +200,20 @@ describe("audit in the browser", () => {
     expect(csv).toHaveLength(7);
     expect(csv[0]!.split(",")).toContain("seatsSwapped");
 
+    // Instrument I by keyboard: best question option 1, best checklist option 2, Enter.
+    await alice.page.goto(`${web.url}/audit/queues/${queue.id}/instrument`);
+    await alice.page.waitForURL(/\/instrument$/);
+    await alice.page.getByRole("region", { name: "Option 3" }).waitFor();
+    await shot(alice.page, "instrument");
+    const firstVariantItem = alice.page.url().split("/").at(-2)!;
+    await alice.page.keyboard.press("1");
+    await alice.page.keyboard.press("2");
+    await alice.page.keyboard.press("Enter");
+    await alice.page.waitForURL((u) => !u.toString().includes(firstVariantItem));
+    const choice = await db.auditVariantChoice.findFirstOrThrow({ where: { itemId: firstVariantItem } });
+    const order = choice.order as string[];
+    expect([choice.bestQuestion, choice.bestChecklist]).toEqual([order[0], order[1]]);
+
     await alice.page.goto(`${web.url}/audit/report?queue=${queue.id}`);
     await alice.page.getByTestId("audit-figures").waitFor();
     await shot(alice.page, "report");

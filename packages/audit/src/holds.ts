@@ -83,10 +83,10 @@ export async function claimIn(tx: Tx, itemId: string, auditorId: string, now: Da
   await lockQueue(tx, item.queueId);
   const closed = item.queue.closedAt !== null;
   if (await tx.annotation.findUnique({ where: { itemId_auditorId: { itemId, auditorId } }, select: { id: true } })) return { claim: "annotated", queueId: item.queueId, closed };
-  if (closed) throw new AuditError(409, "this audit queue is closed");
+  if (closed) throw new AuditError(409, "This audit queue is closed.");
   const held = await tx.auditHold.findUnique({ where: { itemId_auditorId: { itemId, auditorId } } });
   if (!(held && held.expiresAt > now) && (await openItems(tx, item.queueId, auditorId, now, itemId)).length === 0) {
-    throw new AuditError(409, "this item is held or done by enough other auditors; take the next item instead");
+    throw new AuditError(409, "This item is held or done by enough other auditors; take the next item instead.");
   }
   await hold(tx, itemId, auditorId, now);
   return { claim: "held", queueId: item.queueId, closed };

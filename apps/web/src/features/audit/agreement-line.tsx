@@ -14,7 +14,7 @@ export async function AuditedAgreement({ examinerId }: { examinerId: string | nu
       <span className="font-medium">Audited agreement:</span>{" "}
       {a === null
         ? "not audited yet"
-        : `κ ${a.kappa === null ? "—" : a.kappa.toFixed(2)} with human auditors over ${a.rounds} round${a.rounds === 1 ? "" : "s"} (${a.annotations} annotations); rubric factuality ${a.rubricFactuality === null ? "—" : `${a.rubricFactuality.toFixed(1)} %`}`}
+        : `κ ${a.kappa === null ? "—" : a.kappa.toFixed(2)} with human auditors over ${a.rounds} round${a.rounds === 1 ? "" : "s"} (${a.annotations} annotation${a.annotations === 1 ? "" : "s"}); rubric factuality ${a.rubricFactuality === null ? "—" : `${a.rubricFactuality.toFixed(1)} %`}`}
     </p>
   );
 }

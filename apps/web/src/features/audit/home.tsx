@@ -76,7 +76,8 @@ export function AuditHome({ queues, admin, finished }: { queues: AuditQueueSumma
                       <Link href={`/audit/queues/${q.id}/instrument`} prefetch={false} className={`${link} text-xs`}>
                         Instrument I
                       </Link>
-                    )}{" "}
+                    )}
+                    {q.closedAt ? null : " · "}
                     <Link href={`/audit/report?queue=${q.id}`} className={`${link} text-xs`}>
                       report
                     </Link>
