@@ -5,13 +5,24 @@ import { db } from "@/lib/db";
 
 /**
  * The report-score columns of a leaderboard scope. The controlled fit (Newton with 200 bootstrap
- * refits) and the per-agent bootstraps are too costly to redo per request or every few seconds,
- * so each result is kept per (scope, rating snapshot, score fingerprint): it is recomputed only
- * when the worker writes a new snapshot or new scores, once, however many readers wait. The
- * fingerprint itself (one count query) goes through the short-lived API cache.
+ * refits: ~4 s for 1,000 matches of 20 agents on this loaded 2-core machine, ~17 s for 5,000) and
+ * the per-agent bootstraps are far too costly per request, so each scope keeps its last result,
+ * tagged with the rating snapshot and a fingerprint of the stored scores (one count query, through
+ * the short-lived API cache). A reader gets the last result at once; when the snapshot or the
+ * scores changed, one recomputation starts in the background, at most one per scope at a time
+ * and at most one per RECOMPUTE_MS (during a tournament scores arrive every few seconds). Only
+ * the very first read of a scope waits for its computation.
  */
-const MAX_ENTRIES = 16;
-const memo = new Map<string, Promise<Scoreboard>>();
+const RECOMPUTE_MS = 60_000;
+const MAX_SCOPES = 32;
+
+interface ScopeEntry {
+  key: string;
+  value: Scoreboard | null;
+  computedAt: number;
+  pending: Promise<Scoreboard> | null;
+}
+const scopes = new Map<string, ScopeEntry>();
 
 export const EMPTY_SCOREBOARD: Scoreboard = {
   metrics: [],
@@ -21,22 +32,33 @@ export const EMPTY_SCOREBOARD: Scoreboard = {
   controlled: { battles: 0, ratings: [], coefficients: [] },
 };
 
+function recompute(entry: ScopeEntry, key: string, scope: { examinerConfigId: string; tournamentId?: string }): Promise<Scoreboard> {
+  entry.pending ??= scoreboard(db(), scope)
+    .then((value) => {
+      Object.assign(entry, { key, value, computedAt: Date.now() });
+      return value;
+    })
+    .finally(() => {
+      entry.pending = null;
+    });
+  return entry.pending;
+}
+
 export async function scoreboardFor(board: Pick<LeaderboardView, "examiner" | "tournament" | "snapshot">): Promise<Scoreboard> {
   if (!board.examiner || !board.snapshot) return EMPTY_SCOREBOARD;
   const scope = { examinerConfigId: board.examiner.id, ...(board.tournament ? { tournamentId: board.tournament.id } : {}) };
   const scopeKey = `${scope.examinerConfigId}:${scope.tournamentId ?? ""}`;
   const version = await cached(`scores-version:${scopeKey}`, () => scoreVersion(db(), scope));
-  const key = `${scopeKey}:${board.snapshot.id}:${version}`;
-  let entry = memo.get(key);
+  const key = `${board.snapshot.id}:${version}`;
+  let entry = scopes.get(scopeKey);
   if (!entry) {
-    entry = scoreboard(db(), scope);
-    memo.set(key, entry);
-    entry.catch(() => memo.delete(key));
-    // Oldest first: a newer snapshot or score version of the same scope replaces its predecessors.
-    for (const k of memo.keys()) {
-      if (memo.size <= MAX_ENTRIES) break;
-      if (k !== key) memo.delete(k);
-    }
+    entry = { key: "", value: null, computedAt: 0, pending: null };
+    scopes.set(scopeKey, entry);
+    if (scopes.size > MAX_SCOPES) scopes.delete(scopes.keys().next().value!);
   }
-  return entry;
+  if (entry.value === null) return recompute(entry, key, scope);
+  if (entry.key !== key && Date.now() - entry.computedAt >= RECOMPUTE_MS) {
+    void recompute(entry, key, scope).catch((err: unknown) => console.error("scoreboard:", err));
+  }
+  return entry.value;
 }
