@@ -2,14 +2,16 @@ import Link from "next/link";
 import type { ScopesView } from "@arena/tournament/read";
 import { query } from "@/lib/params";
 
+/** A selector link, filled when it is the current choice. */
+export const pill = (active: boolean) =>
+  `inline-block rounded-full border px-2.5 py-0.5 text-xs ${active ? "border-zinc-900 bg-zinc-900 text-white dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900" : "border-zinc-300 hover:border-zinc-500 dark:border-zinc-700"}`;
+
 /**
  * Examiner configuration and tournament as plain links (no script needed): a tournament is
  * offered only under its own examiner configuration, since numbers are never pooled across them.
  */
 export function ScopeSelector({ scopes, examinerId, tournamentId, basePath }: { scopes: ScopesView; examinerId: string | null; tournamentId: string | null; basePath: string }) {
   const tournaments = scopes.tournaments.filter((t) => t.examinerConfigId === examinerId);
-  const pill = (active: boolean) =>
-    `inline-block rounded-full border px-2.5 py-0.5 text-xs ${active ? "border-zinc-900 bg-zinc-900 text-white dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900" : "border-zinc-300 hover:border-zinc-500 dark:border-zinc-700"}`;
   return (
     <nav aria-label="Scope" className="mb-4 space-y-2 text-sm">
       <div className="flex flex-wrap items-center gap-1.5">

@@ -42,16 +42,20 @@ export async function readAgents(db: Db): Promise<AgentSummary[]> {
   return agents.map((a) => agentSummarySchema.parse(summaryOf(a, counts.get(a.id) ?? 0)));
 }
 
-/** The examiner configuration this agent has the most rated matches under, if any. */
-async function mainExaminer(db: Db, agentId: string): Promise<string | undefined> {
+/** The examiner configurations this agent has rated matches under, most matches first. */
+async function examinersOf(db: Db, agentId: string): Promise<AgentView["examiners"]> {
   const rows = await db.match.groupBy({
     by: ["examinerConfigId"],
     where: { OR: [{ agentAId: agentId }, { agentBId: agentId }], status: "completed", winner: { not: null }, rounds: { gt: 0 } },
     _count: { _all: true },
     orderBy: { _count: { examinerConfigId: "desc" } },
-    take: 1,
   });
-  return rows[0]?.examinerConfigId;
+  const configs = await db.examinerConfig.findMany({ where: { id: { in: rows.map((r) => r.examinerConfigId) } }, select: { id: true, name: true, mode: true } });
+  const byId = new Map(configs.map((c) => [c.id, c]));
+  return rows.flatMap((r) => {
+    const c = byId.get(r.examinerConfigId);
+    return c ? [{ ...c, ratedMatches: r._count._all }] : [];
+  });
 }
 
 async function ratingHistory(db: Db, examinerConfigId: string, agentId: string): Promise<AgentView["ratingHistory"]> {
@@ -84,12 +88,13 @@ const matchSelect = { ...matchRefSelect, finishedAt: true, tournamentId: true } 
 
 /**
  * One agent's page: its rating under the examiner configuration it played most under (or the one
- * asked for), rating history, head-to-head records and recent matches. Null if unknown.
+ * asked for; `examiners` lists every configuration it has rated matches under), rating history, head-to-head records and recent matches. Null if unknown.
  */
 export async function readAgent(db: Db, id: string, params: { examiner?: string } = {}): Promise<AgentView | null> {
   const agent = await db.agent.findUnique({ where: { id }, select: { ...agentSelect, endpoint: true, healthError: true, healthAt: true } });
   if (!agent) return null;
-  const examinerId = params.examiner ?? (await mainExaminer(db, id));
+  const examiners = await examinersOf(db, id);
+  const examinerId = params.examiner ?? examiners[0]?.id;
   const board = examinerId ? await readLeaderboard(db, { examiner: examinerId }) : null;
   if (params.examiner && !board) return null;
   const mine = { OR: [{ agentAId: id }, { agentBId: id }] };
@@ -108,6 +113,7 @@ export async function readAgent(db: Db, id: string, params: { examiner?: string 
     healthError,
     healthAt: iso(healthAt),
     examiner: board?.examiner ?? null,
+    examiners,
     rating: board?.rows.find((r) => r.agentId === id) ?? null,
     ratingHistory: history,
     headToHead: headToHead(id, rated),

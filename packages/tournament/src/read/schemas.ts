@@ -185,6 +185,8 @@ export const agentViewSchema = agentSummarySchema.extend({
   healthError: z.string().nullable(),
   healthAt: z.string().nullable(),
   examiner: examinerSummarySchema.nullable(),
+  /** Every examiner configuration with rated matches of this agent (ratings are per configuration). */
+  examiners: z.array(examinerSummarySchema.pick({ id: true, name: true, mode: true }).extend({ ratedMatches: z.number().int() })),
   /** This agent's row in the examiner-wide leaderboard, if rated. */
   rating: leaderboardRowSchema.nullable(),
   /** Its rating in each stored snapshot of the examiner-wide scope, oldest first (thinned). */

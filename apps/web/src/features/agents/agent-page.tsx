@@ -3,8 +3,10 @@ import type { AgentScoreMeans } from "@arena/scoring/read";
 import type { AgentView } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { LiveRefresh } from "@/components/live-refresh";
+import { pill } from "@/components/scope-selector";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
 import { fmtPct, fmtRating, fmtTime } from "@/lib/format";
+import { query } from "@/lib/params";
 import { FAILURE_COLORS } from "@/lib/palette";
 import { fmtSpread, rating } from "@/features/leaderboard/intervals";
 import { ProfileBar } from "@/features/leaderboard/profile-bar";
@@ -166,6 +168,24 @@ function Matches({ agent }: { agent: AgentView }) {
   );
 }
 
+/** Ratings are per examiner configuration: one pill per configuration the agent has rated matches under. */
+function ExaminerSwitch({ agent }: { agent: AgentView }) {
+  if (agent.examiners.length < 2) return null;
+  return (
+    <nav aria-label="Examiner configuration" className="mb-4 flex flex-wrap items-center gap-1.5 text-sm">
+      <span className="mr-1 text-zinc-500 dark:text-zinc-400">Examiner:</span>
+      {agent.examiners.map((e) => {
+        const active = e.id === agent.examiner?.id;
+        return (
+          <Link key={e.id} href={`/agents/${agent.id}${query({ examiner: e.id })}`} aria-current={active ? "page" : undefined} className={pill(active)}>
+            {e.name} <span className="opacity-70">({e.mode}, {e.ratedMatches} rated)</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
 export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentScoreMeans }) {
   return (
     <>
@@ -182,6 +202,7 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
           </>
         ) : null}
       </p>
+      <ExaminerSwitch agent={agent} />
       {agent.examiner?.mode === "heuristic" ? <HeuristicBanner name={agent.examiner.name} /> : null}
       <RatingSummary agent={agent} />
 
