@@ -1,4 +1,5 @@
 import { priceTable, type Price } from "@arena/core";
+import { arenaEnv } from "@arena/core/env";
 // The extractor alone: the crawl index would pull its worker thread into every bundle (the web app).
 import { extractPage } from "@arena/trees/extract";
 import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";
@@ -104,7 +105,7 @@ function openAIOptions(agent: AgentRecord, deps: AgentDeps) {
     apiKey: secretOf(agent, deps),
     config: parseConfig(OpenAIConfigSchema, agent.config, agent.name),
     allow: deps.allow,
-    prices: deps.prices ?? priceTable(process.env.ARENA_MODEL_PRICES),
+    prices: deps.prices ?? priceTable(arenaEnv().ARENA_MODEL_PRICES),
   };
 }
 

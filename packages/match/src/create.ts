@@ -1,3 +1,4 @@
+import { parseArenaEnv } from "@arena/core/env";
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { EXAMINER_DEFAULTS } from "@arena/examiner";
@@ -27,13 +28,6 @@ export function heuristicExaminerConfig(db: PrismaClient, name = "heuristic"): P
   return db.examinerConfig.upsert({ where: { name }, create: { name, ...data }, update: {} });
 }
 
-function temperatureFrom(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const raw = env[key];
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isFinite(value) || value < 0 || value > 2) throw new Error(`llm examiner: ${key} must be a number from 0 to 2, got "${raw}"`);
-  return value;
-}
-
 /**
  * An `llm` examiner configuration from the environment (ARENA_EXAMINER_BASE_URL, _MODEL,
  * _API_KEY, _GENERATION_TEMPERATURE (default 0.7), _JUDGE_TEMPERATURE (default 0.1)); the key is
@@ -43,12 +37,13 @@ function temperatureFrom(env: NodeJS.ProcessEnv, key: string, fallback: number):
  * older ones (named "…:t<temperature>", prompts v1) keep theirs, so versions never pool. Only a
  * key that is given replaces the stored one (rotation); running without a key leaves it.
  */
-export async function llmExaminerConfigFromEnv(db: PrismaClient, env = process.env): Promise<ExaminerConfig> {
+export async function llmExaminerConfigFromEnv(db: PrismaClient, raw: NodeJS.ProcessEnv = process.env): Promise<ExaminerConfig> {
+  const env = parseArenaEnv(raw);
   const baseUrl = env.ARENA_EXAMINER_BASE_URL;
   const model = env.ARENA_EXAMINER_MODEL;
   if (!baseUrl || !model) throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
-  const generationTemperature = temperatureFrom(env, "ARENA_EXAMINER_GENERATION_TEMPERATURE", EXAMINER_DEFAULTS.generationTemperature);
-  const judgeTemperature = temperatureFrom(env, "ARENA_EXAMINER_JUDGE_TEMPERATURE", EXAMINER_DEFAULTS.judgeTemperature);
+  const generationTemperature = env.ARENA_EXAMINER_GENERATION_TEMPERATURE ?? EXAMINER_DEFAULTS.generationTemperature;
+  const judgeTemperature = env.ARENA_EXAMINER_JUDGE_TEMPERATURE ?? EXAMINER_DEFAULTS.judgeTemperature;
   const promptVersion = EXAMINER_DEFAULTS.promptVersion;
   const endpoint = new URL(baseUrl);
   const name = `llm:${model}@${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}:${promptVersion}:g${generationTemperature}:j${judgeTemperature}`;

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import { z } from "zod";
 import { domainOf, enumSchema, FAILURE_TYPES, parseVerdict, priceTable, seedOf, TIE_QUALITIES, VERDICT_TOKENS, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { arenaEnv } from "@arena/core/env";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
 import { GenerationError, type Examiner, type JudgeInput, type JudgeResult, type PromptVersion } from "../types";
@@ -172,7 +173,7 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
     client,
     model: s.model,
     maxAttempts: s.maxAttempts,
-    prices: priceTable(process.env.ARENA_MODEL_PRICES),
+    prices: priceTable(arenaEnv().ARENA_MODEL_PRICES),
   });
 
   const judgeOnce = async (input: JudgeInput, seed: string): Promise<JudgeResult> => {
