@@ -45,20 +45,23 @@ function clause(f: Fact): { before: string[]; after: string[] } {
   const start = breaks.length ? breaks.at(-1)!.index + breaks.at(-1)![0].length : 0;
   const tail = f.sentence.slice(f.index + f.value.length).replace(/[.!?]["'’”)]?$/, "");
   const end = tail.search(CLAUSE_BREAK);
-  const words = (s: string) => s.split(/\s+/).filter(Boolean);
   return { before: words(head.slice(start)), after: words(end < 0 ? tail : tail.slice(0, end)) };
 }
+
+const words = (s: string) => s.split(/\s+/).filter(Boolean);
 
 const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s);
 const isWord = (w: string) => /^\p{Ll}[\p{Ll}'’-]*$/u.test(w);
 
 /** Function words dropped from both ends of a phrase ("in turn hears oral arguments in" → "turn hears oral arguments"). */
-function trimPhrase(words: string[]): string[] {
+function trimPhrase(phrase: string[]): string[] {
   let a = 0;
-  let b = words.length;
-  while (a < b && FUNCTION.has(words[a]!.toLowerCase())) a++;
-  while (b > a && FUNCTION.has(words[b - 1]!.toLowerCase())) b--;
-  return words.slice(a, b);
+  let b = phrase.length;
+  const bare = (w: string) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  while (a < b && (FUNCTION.has(bare(phrase[a]!).toLowerCase()) || !bare(phrase[a]!))) a++;
+  while (b > a && (FUNCTION.has(bare(phrase[b - 1]!).toLowerCase()) || !bare(phrase[b - 1]!))) b--;
+  // no punctuation left dangling at either end ("-piece choir", "iPad,")
+  return phrase.slice(a, b).map((w, i, all) => (i === 0 ? w.replace(/^[^\p{L}\p{N}]+/u, "") : w)).map((w, i, all) => (i === all.length - 1 ? w.replace(/[^\p{L}\p{N}]+$/u, "") : w));
 }
 
 /** A count with the noun it counts after it: "About 317,700 openings are projected each year" → "how many openings are projected each year". */
@@ -129,7 +132,7 @@ function about(f: Fact, before: string[], after: string[]): string | null {
   for (const least of f.kind === "number" || f.kind === "date" ? [2, 1] : [2]) {
     for (const side of sides) {
       const window = side === before ? before.slice(-MAX_TOPIC_WORDS) : after.slice(0, MAX_TOPIC_WORDS);
-      const topic = trimPhrase(window.map((w) => w.replace(/^[^\p{L}\p{N}]+/u, "")).filter(Boolean));
+      const topic = trimPhrase(window);
       if (readsAsPhrase(window.join(" ")) && contentTokens(topic.join(" ")).length >= least) return `${ABOUT[f.kind]} "${topic.join(" ")}"`;
     }
   }
@@ -140,7 +143,16 @@ function about(f: Fact, before: string[], after: string[]): string | null {
 export function askFor(f: Fact & { label?: string }): string | null {
   if (f.label) return f.label;
   const { before, after } = clause(f);
-  return howMany(f, after) ?? whatWas(f, before) ?? when(f, before) ?? byWhom(f, before) ?? example(f) ?? about(f, before, after);
+  return (
+    howMany(f, after) ??
+    whatWas(f, before) ??
+    when(f, before) ??
+    byWhom(f, before) ??
+    example(f) ??
+    about(f, before, after) ??
+    // a value between commas (a list item): the words around it across the commas
+    about(f, words(f.sentence.slice(0, f.index)), words(f.sentence.slice(f.index + f.value.length).replace(/[.!?]["'’”)]?$/, "")))
+  );
 }
 
 const NAME_LABELS = "author|authors|developer|publisher|director|editor|creator|composer|manufacturer|artist";

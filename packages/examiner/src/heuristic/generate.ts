@@ -3,7 +3,7 @@ import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
 import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
 import { GenerationError } from "../types";
-import { answerFacts, factFound, type AnswerFacts } from "./judge";
+import { answerFacts, entityFound, factFound, type AnswerFacts } from "./judge";
 import { askFor, labelledFacts } from "./attributes";
 import { cleanDescription, cleanSentences, hasMenuRun, plainSentences } from "./passages";
 
@@ -188,7 +188,9 @@ function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed
   const names = answerFacts(targets.flatMap((t) => [t.name, ...t.aliases]).join(". "));
   const asked = [names, answerFacts(composeQuestion(ctx, targets, base, hidden, seed))];
   const taken: Fact[] = [];
-  const facts = targets.map((t) => pickFacts(t, hidden, seed, asked, taken, budget));
+  // nor may a fact's value name a target: an answer giving it would be credited with the entity
+  const entities: ChecklistItem[] = targets.map((t) => ({ item: t.name, detail: "", sourceUrl: t.node.url, aliases: t.aliases }));
+  const facts = targets.map((t) => pickFacts(t, hidden, seed, asked, taken, budget, entities));
   return { chain, clues, facts };
 }
 
@@ -237,11 +239,11 @@ interface PickedFact {
  * facts are accepted: a fact found in the question so far is skipped, and so is one whose request
  * would give away a fact already taken.
  */
-function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget): PickedFact[] {
+function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget, entities: ChecklistItem[]): PickedFact[] {
   // verified against the page as stored: a value made by separating glued words ("Java Script")
   // is not how the page, or an answer, spells it
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
-  const labelled = labelledFacts(unglue(page)).filter((f) => !reveals(f.value, hidden) && tokens(f.value).length <= MAX_LABELLED_NAME_WORDS);
+  const labelled = labelledFacts(unglue(page)).filter((f) => tokens(f.value).length <= MAX_LABELLED_NAME_WORDS);
   const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
   // a page without a clean sentence holding a fact may still give figures, dates and names from plain ones
   const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
@@ -250,7 +252,7 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
   const usable = (facts: Fact[]) =>
     facts.map(trimmed).flatMap((found) => {
       const value = asSpelled(page, found.value);
-      if (value === null || reveals(value, hidden)) return [];
+      if (value === null || namesTarget(value, hidden) || entities.some((e) => entityFound(value, e))) return [];
       const fact = { ...found, value };
       const prompt = request(found, hidden);
       return prompt === null ? [] : [{ fact, prompt }];
@@ -281,13 +283,27 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
 }
 
 /**
- * A fact that is a real attribute of the target: not hidden, not a fragment of a phone number or
+ * Whether a value is (part of) a target's name: made only of hidden words, or inside a hidden
+ * phrase. A value that merely contains a target's distinctive word ("Vision" beside a target
+ * "Vision Pro") may be an attribute: it is the expected answer, never written in the question
+ * (whose request is masked); the planner also leaves out a value that would name a target as the
+ * judge reads it, and one that naming the targets would give.
+ */
+function namesTarget(value: string, hidden: HiddenTerms): boolean {
+  const words = contentTokens(value);
+  if (words.length === 0 || words.every((w) => hidden.words.has(w))) return true;
+  const v = ` ${normalize(value)} `;
+  return hidden.phrases.some((p) => ` ${p.join(" ")} `.includes(v));
+}
+
+/**
+ * A fact that is a real attribute of the target: not a target's name, not a fragment of a phone number or
  * code, and for names at most four words,
  * no word twice ("Apple Vision Pro Apple" is a menu, not a name), and not made only of words of
  * the names the question may use anyway.
  */
 function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
-  if (reveals(f.value, hidden)) return false;
+  if (namesTarget(f.value, hidden)) return false;
   // a number joined to other digits by "-", "/" or "." is part of a phone number, code or version
   if (f.kind === "number" && (/[-/.]$/.test(f.sentence.slice(0, f.index)) || /^[-/.]\d/.test(f.sentence.slice(f.index + f.value.length)))) return false;
   if (f.kind !== "name") return true;

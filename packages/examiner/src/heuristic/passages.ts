@@ -71,7 +71,8 @@ export function hasMenuRun(text: string): boolean {
 /** The clean sentences of a page text, in order (remembered: every round of a tree reads the same pages). */
 export const cleanSentences: (text: string) => readonly string[] = memoized(
   // segmented before ungluing: a line break still ends a sentence (menus sit on lines of their own)
-  (text) => sentences(text).map(unglue).filter(isCleanSentence),
+  // a sentence after one cut at an abbreviation is the cut one's tail ("Census Bureau for …" after "… the U.S.")
+  (text) => sentences(text).map(unglue).filter((s, i, all) => isCleanSentence(s) && !(i > 0 && CUT_SHORT.test(all[i - 1]!))),
   2_000_000,
 );
 
