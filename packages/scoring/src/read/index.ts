@@ -12,4 +12,4 @@ export {
   type CitationView,
 } from "./scores";
 export { controlledLeaderboard, controlledLeaderboardSchema, type ControlledLeaderboard } from "./controlled";
-export { scoreboard, scoreboardSchema, LEADERBOARD_METRICS, SCORE_INTERVAL, type Scoreboard, type LeaderboardMetric } from "./scoreboard";
+export { scoreboard, scoreboardSchema, LEADERBOARD_METRICS, type Scoreboard, type LeaderboardMetric } from "./scoreboard";

@@ -34,7 +34,7 @@ export const scoreboardSchema = z.object({
 });
 export type Scoreboard = z.infer<typeof scoreboardSchema>;
 
-export const SCORE_INTERVAL =
+const SCORE_INTERVAL =
   "95 % percentile bootstrap of the mean over scored rounds, resampling matches (500 resamples, fixed seed); unbounded (—) from fewer than two matches";
 
 /**

@@ -24,7 +24,7 @@ interface ScopeEntry {
 }
 const scopes = new Map<string, ScopeEntry>();
 
-export const EMPTY_SCOREBOARD: Scoreboard = {
+const EMPTY_SCOREBOARD: Scoreboard = {
   metrics: [],
   agents: [],
   interval: "",
