@@ -293,8 +293,9 @@ describe("audit in the browser", () => {
     const record = (b: typeof boardBefore) => JSON.stringify(b.rows.map((r) => [r.agentId, r.wins, r.losses, r.ties]).sort());
     await waitFor(async () => record((await (await api(null, `/api/leaderboard?examiner=${played.examinerConfigId}`)).json()) as typeof boardBefore) !== record(boardBefore), "the leaderboard after the void", 20_000);
     const historyAfter = ((await (await api(null, `/api/agents/${match.agentAId}?examiner=${played.examinerConfigId}`)).json()) as { ratingHistory: { rating: number }[] }).ratingHistory;
-    expect(historyAfter).toHaveLength(historyBefore.length);
-    expect(historyAfter.at(-1)!.rating).not.toBe(historyBefore.at(-1)!.rating);
+    // Snapshots since the match are refitted (a point may go: a match left with no counted round is unrated).
+    expect(historyAfter.length).toBeGreaterThanOrEqual(historyBefore.length - 1);
+    expect(historyAfter.map((h) => h.rating)).not.toEqual(historyBefore.map((h) => h.rating));
 
     await page.goto(`${web.url}/?examiner=${played.examinerConfigId}`);
     const line = page.getByTestId("audited-agreement");
