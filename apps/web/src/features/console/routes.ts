@@ -5,6 +5,7 @@ export const CONSOLE_PAGES = [
   { href: "/console/tournaments", label: "Tournaments" },
   { href: "/console/examiners", label: "Examiner configurations" },
   { href: "/console/trees", label: "Trees" },
+  { href: "/console/audit", label: "Audit queues" },
   { href: "/console/queues", label: "Queues" },
 ] as const;
 
