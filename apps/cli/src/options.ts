@@ -1,3 +1,4 @@
+import { EXAMINER_MODES } from "@arena/core/closed-sets";
 import { z } from "zod";
 
 const kebab = (key: PropertyKey) => String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -15,4 +16,4 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
 }
 
 /** `--examiner heuristic|llm`, the same in every command that takes it. */
-export const examinerMode = z.enum(["heuristic", "llm"], { error: "--examiner must be heuristic or llm" });
+export const examinerMode = z.enum(EXAMINER_MODES, { error: `--examiner must be ${EXAMINER_MODES.join(" or ")}` });

@@ -19,4 +19,4 @@ export {
   type ProbeResult,
 } from "./register";
 export { listOwnerAgents, listEndpointAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, type AgentOverview, type ShownStatus } from "./owners";
-export { SUBMITTED_PROTOCOLS, STORED_PROTOCOL, ENDPOINT_PROTOCOLS, submittedProtocolSchema, type SubmittedProtocol, type EndpointProtocol } from "./protocols";
+export { SUBMITTED_PROTOCOLS, STORED_PROTOCOL, ENDPOINT_PROTOCOLS, submittedProtocolSchema, endpointProtocolSchema, type SubmittedProtocol, type EndpointProtocol } from "./protocols";

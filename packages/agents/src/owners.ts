@@ -57,7 +57,7 @@ function resultFor(agentId: string, m: { agentAId: string; winner: string | null
 
 async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: boolean }): Promise<AgentOverview[]> {
   const agents = await db.agent.findMany({
-    where: { ...where, protocol: { in: ENDPOINT_PROTOCOLS } },
+    where: { ...where, protocol: { in: [...ENDPOINT_PROTOCOLS] } },
     orderBy: { createdAt: "desc" },
     include: { owner: { select: { email: true } }, participants: { select: { tournament: { select: { status: true } } } } },
   });

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import { STORED_PROTOCOL, submittedProtocolSchema } from "@arena/agents/protocols";
 import { parseOptions } from "../options";
 
 /**
@@ -68,7 +69,7 @@ export function register(program: Command): void {
 
 const AddOptions = z.object({
   name: z.string().trim().min(1).max(100),
-  protocol: z.enum(["openai", "arena-http"]).transform((p) => (p === "arena-http" ? ("arena_http" as const) : p)),
+  protocol: submittedProtocolSchema.transform((p) => STORED_PROTOCOL[p]),
   endpoint: z.string().url(),
   model: z.string().min(1).optional(),
   secretEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name").optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { agentSubmissionSchema } from "@arena/agents";
+import { agentSubmissionSchema, endpointProtocolSchema } from "@arena/agents";
 
 /**
  * Request and response shapes of the submission and account APIs, for the API route table and
@@ -12,7 +12,7 @@ export const submittedAgentSchema = z.object({
     id: z.string(),
     name: z.string(),
     description: z.string().nullable(),
-    protocol: z.enum(["openai", "arena_http"]),
+    protocol: endpointProtocolSchema,
     endpoint: z.string().nullable(),
     model: z.string().nullable(),
     status: z.string(),
