@@ -22,12 +22,12 @@ function Forest({ coefficients }: { coefficients: Scoreboard["controlled"]["coef
   const left = 190;
   const plot = W - left - 20;
   const rowH = 28;
-  const H = coefficients.length * rowH + 34;
+  const H = coefficients.length * rowH + 44;
   const x = (v: number) => left + ((v + reach) / (2 * reach)) * plot;
   const ticks = [-reach, -reach / 2, 0, reach / 2, reach];
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="w-full max-w-[560px]" role="img" aria-label="Fitted coefficients with 95 % intervals">
-      <line x1={x(0)} x2={x(0)} y1={4} y2={H - 26} stroke="currentColor" strokeOpacity={0.35} strokeDasharray="3 3" />
+      <line x1={x(0)} x2={x(0)} y1={4} y2={H - 36} stroke="currentColor" strokeOpacity={0.35} strokeDasharray="3 3" />
       {coefficients.map((c, i) => {
         const y = 16 + i * rowH;
         return (
@@ -43,11 +43,11 @@ function Forest({ coefficients }: { coefficients: Scoreboard["controlled"]["coef
         );
       })}
       {ticks.map((t) => (
-        <text key={t} x={x(t)} y={H - 12} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.7}>
+        <text key={t} x={x(t)} y={H - 22} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.7}>
           {fmtNum(t, 2)}
         </text>
       ))}
-      <text x={left + plot / 2} y={H} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.7}>
+      <text x={left + plot / 2} y={H - 4} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.7}>
         coefficient (log-odds of winning per unit of covariate difference)
       </text>
     </svg>
@@ -80,7 +80,7 @@ export function ControlledPanel({ scores }: { scores: Scoreboard }) {
                 <thead>
                   <tr>
                     <th scope="col" className={th}>Covariate</th>
-                    <th scope="col" className={thNum}>β</th>
+                    <th scope="col" className={thNum}>Coefficient</th>
                     <th scope="col" className={thNum}>95 % interval</th>
                   </tr>
                 </thead>

@@ -17,15 +17,15 @@ const COLUMNS: { key: Key; label: string; numeric: boolean; title?: string }[] =
   { key: "rating", label: "Rating (95 % CI)", numeric: true, title: "Bradley–Terry rating with its bootstrap interval" },
   { key: "controlled", label: "Controlled (95 % CI)", numeric: true, title: "Rating with answer length, citation count, supported-citation share and Markdown density held equal (see below the table)" },
   { key: "rankChange", label: "Δ rank", numeric: true, title: "Plain rank − controlled rank on the same matches: positive when controlling for style and citations moves the agent up" },
+  { key: "citation_accuracy", label: METRIC_LABELS.citation_accuracy, numeric: true, title: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds" },
+  { key: "citation_effective", label: METRIC_LABELS.citation_effective, numeric: true, title: "Effective citations: supported citations per answer (FACT), mean over scored rounds" },
+  { key: "claim_f1", label: METRIC_LABELS.claim_f1, numeric: true, title: "F1 of the answer's claims against the round's checklists, mean over scored rounds" },
+  { key: "race_share", label: METRIC_LABELS.race_share, numeric: true, title: "RACE pairwise share S(A)/(S(A)+S(B)), mean over scored rounds (llm mode only)" },
   { key: "elo", label: "Elo", numeric: true, title: "Online Elo (K = 4) over the same matches in time order" },
   { key: "matches", label: "Matches", numeric: true },
   { key: "rounds", label: "Rounds", numeric: true, title: "Judged rounds played" },
   { key: "winRate", label: "Win rate", numeric: true, title: "Matches won / matches played" },
   { key: "failureRate", label: "Failure rate", numeric: true, title: "(Lost + tied rounds) / rounds played" },
-  { key: "citation_accuracy", label: METRIC_LABELS.citation_accuracy, numeric: true, title: "Supported / judged citations (FACT), mean over scored rounds" },
-  { key: "citation_effective", label: METRIC_LABELS.citation_effective, numeric: true, title: "Supported citations per answer (FACT), mean over scored rounds" },
-  { key: "claim_f1", label: METRIC_LABELS.claim_f1, numeric: true, title: "F1 of the answer's claims against the round's checklists, mean over scored rounds" },
-  { key: "race_share", label: METRIC_LABELS.race_share, numeric: true, title: "RACE pairwise share S(A)/(S(A)+S(B)), mean over scored rounds (llm mode only)" },
 ];
 
 const METRICS = new Set<Key>(SCORE_COLUMNS);
@@ -142,14 +142,14 @@ export function LeaderboardTable({ rows, examinerId, scores }: { rows: Leaderboa
               </span>
             </td>
             <ControlledCells c={lookup.controlled.get(r.agentId)} />
+            {SCORE_COLUMNS.map((m) => (
+              <MetricCell key={m} agentId={r.agentId} metric={m} l={lookup} mode={modes.get(m) ?? null} />
+            ))}
             <td className="num px-2 py-1.5">{fmtRating(r.elo)}</td>
             <td className="num px-2 py-1.5">{r.matches}</td>
             <td className="num px-2 py-1.5">{r.rounds?.rounds ?? "—"}</td>
             <td className="num px-2 py-1.5">{fmtPct(r.winRate)}</td>
             <td className="num px-2 py-1.5">{r.rounds ? fmtPct(r.rounds.failureRate) : "—"}</td>
-            {SCORE_COLUMNS.map((m) => (
-              <MetricCell key={m} agentId={r.agentId} metric={m} l={lookup} mode={modes.get(m) ?? null} />
-            ))}
             <td className="num px-2 py-1.5 whitespace-nowrap">
               {r.wins}-{r.losses}-{r.ties}
             </td>

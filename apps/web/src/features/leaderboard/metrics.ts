@@ -6,9 +6,10 @@ import type { LeaderboardMetric } from "@arena/scoring/read";
  */
 export const SCORE_COLUMNS = ["citation_accuracy", "citation_effective", "claim_f1", "race_share"] as const satisfies readonly LeaderboardMetric[];
 
+/** Short column headers (the full name is each header's tooltip). */
 export const METRIC_LABELS: Record<LeaderboardMetric, string> = {
-  citation_accuracy: "Citation accuracy",
-  citation_effective: "Effective citations",
+  citation_accuracy: "Cit. accuracy",
+  citation_effective: "Eff. citations",
   claim_f1: "Claim F1",
-  race_share: "RACE share",
+  race_share: "RACE",
 };
