@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 
 /**
  * Reading a large JSONL file whose lines repeat (a battles file has at most agents² × outcomes
@@ -7,8 +7,13 @@ import { createReadStream } from "node:fs";
  * with JSON.parse per line takes.
  */
 
-const FNV_OFFSET = 0x811c9dc5;
+// FNV-1a kept to 30 bits, so every intermediate value is a small integer (a Smi): full 32-bit
+// values are boxed as heap numbers until the loop is optimised, which made the first million
+// lines of a run (the only ones a CLI run reads) about twice as slow.
+const FNV_OFFSET = 0x011c9dc5;
 const FNV_PRIME = 0x01000193;
+const SMI = 0x3fffffff;
+const READ_BYTES = 1 << 20;
 const CR = 13;
 const LF = 10;
 
@@ -101,7 +106,7 @@ export async function eachCachedLine(path: string, resolve: (line: string) => nu
     for (let k = start; k < end; k++) {
       const b = buf[k]!;
       if (b === CR) cr = true;
-      hash = Math.imul(hash ^ b, FNV_PRIME);
+      hash = Math.imul(hash ^ b, FNV_PRIME) & SMI;
     }
     if (cr) {
       // A lone \r inside the line ends a line too (rare: not worth caching).
@@ -116,39 +121,48 @@ export async function eachCachedLine(path: string, resolve: (line: string) => nu
     onLine(value, ++lineNo);
   };
 
+  // One read buffer for the whole file: a fresh megabyte per read (as a read stream allocates)
+  // cost page faults and garbage collection comparable to the parsing itself.
+  const file = await open(path, "r");
+  const buffer = Buffer.allocUnsafe(READ_BYTES);
   let rest: Buffer | null = null;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    let start = 0;
-    if (rest) {
-      const nl = chunk.indexOf(LF);
-      if (nl === -1) {
-        rest = Buffer.concat([rest, chunk]);
-        continue;
-      }
-      const first = Buffer.concat([rest, chunk.subarray(0, nl)]);
-      line(first, 0, first.length);
-      start = nl + 1;
-    }
-    if (chunk.indexOf(CR, start) !== -1) {
-      for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
-        line(chunk, start, nl);
-        start = nl + 1;
-      }
-    } else {
-      // The common case, a chunk without \r: `line` inlined, without its \r checks (~20 % faster).
-      for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
-        let hash = FNV_OFFSET;
-        for (let k = start; k < nl; k++) hash = Math.imul(hash ^ chunk[k]!, FNV_PRIME);
-        let value = cache.get(chunk, start, nl, hash);
-        if (value === undefined) {
-          value = resolve(chunk.toString("utf8", start, nl));
-          cache.set(chunk, start, nl, hash, value);
+  try {
+    for (let read = 0; (read = (await file.read(buffer, 0, READ_BYTES, null)).bytesRead) > 0; ) {
+      const chunk = buffer.subarray(0, read);
+      let start = 0;
+      if (rest) {
+        const nl = chunk.indexOf(LF);
+        if (nl === -1) {
+          rest = Buffer.concat([rest, chunk]);
+          continue;
         }
-        onLine(value, ++lineNo);
+        const first = Buffer.concat([rest, chunk.subarray(0, nl)]);
+        line(first, 0, first.length);
         start = nl + 1;
       }
+      if (chunk.indexOf(CR, start) !== -1) {
+        for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
+          line(chunk, start, nl);
+          start = nl + 1;
+        }
+      } else {
+        // The common case, a chunk without \r: `line` inlined, without its \r checks (~20 % faster).
+        for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
+          let hash = FNV_OFFSET;
+          for (let k = start; k < nl; k++) hash = Math.imul(hash ^ chunk[k]!, FNV_PRIME) & SMI;
+          let value = cache.get(chunk, start, nl, hash);
+          if (value === undefined) {
+            value = resolve(chunk.toString("utf8", start, nl));
+            cache.set(chunk, start, nl, hash, value);
+          }
+          onLine(value, ++lineNo);
+          start = nl + 1;
+        }
+      }
+      rest = start < chunk.length ? Buffer.from(chunk.subarray(start)) : null; // the buffer is read into again
     }
-    rest = start < chunk.length ? chunk.subarray(start) : null;
+  } finally {
+    await file.close();
   }
   if (rest) line(rest, 0, rest.length);
 }
