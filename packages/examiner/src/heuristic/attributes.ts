@@ -123,6 +123,10 @@ function example(f: Fact): string | null {
   return isWord(noun) && !FUNCTION.has(noun) && contentTokens(noun).length ? `which example it gives of ${noun}` : null;
 }
 
+/** Words that say what a topic is about: three letters or more, not filler ("whether you’re", "please see"). */
+const FILLER = new Set("whether please see learn find get use make know read click visit need want like well way also just".split(" "));
+const meaningful = (topic: string) => contentTokens(topic).filter((w) => w.length >= 3 && !FILLER.has(w)).length;
+
 /** The topic of the value's clause, for the request "the figure it gives about …". */
 function about(f: Fact, before: string[], after: string[]): string | null {
   // words after the value that start with a capital are usually the next item of a list or heading
@@ -133,7 +137,7 @@ function about(f: Fact, before: string[], after: string[]): string | null {
     for (const side of sides) {
       const window = side === before ? before.slice(-MAX_TOPIC_WORDS) : after.slice(0, MAX_TOPIC_WORDS);
       const topic = trimPhrase(window);
-      if (readsAsPhrase(window.join(" ")) && contentTokens(topic.join(" ")).length >= least) return `${ABOUT[f.kind]} "${topic.join(" ")}"`;
+      if (readsAsPhrase(window.join(" ")) && meaningful(topic.join(" ")) >= least) return `${ABOUT[f.kind]} "${topic.join(" ")}"`;
     }
   }
   return null;

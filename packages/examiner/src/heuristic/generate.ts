@@ -269,7 +269,8 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
     if (picked.length >= FACTS_PER_TARGET) break;
     // a closing phrase only stands in when the page has no number, date or name to ask for
     if (p.fact.kind === "statement" && picked.length > 0) break;
-    if (taken.some((f) => normalize(f.value) === normalize(p.fact.value))) continue;
+    // one value asked once, also inside a longer one ("Kevin Kuschel" and "Kevin Kuschel Reading")
+    if (taken.some((f) => containsPhrase(f.value, p.fact.value) || containsPhrase(p.fact.value, f.value))) continue;
     if (picked.some((q) => q.prompt === p.prompt)) continue;
     const withPrompt = [...question, answerFacts(p.prompt)];
     const given = merged(withPrompt);
@@ -315,7 +316,11 @@ function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
 
 /** A name does not end in an article or particle ("Max Simon Nordau The" runs into a title). */
 const NAME_END_WORDS = new Set("the a an of and or for in on at to by with from".split(" "));
-const HEADING_VERBS = new Set("learn read find get see more shop buy click view explore discover sign join watch download contact".split(" "));
+const HEADING_VERBS = new Set(
+  ("learn read reading find get see more shop buy click view explore discover sign join watch download contact keep back start " +
+    "update use try continue next previous home menu search share print email follow subscribe register login log")
+    .split(" "),
+);
 
 /**
  * A value as the page spells it: passages are unglued, so a brand written in one word

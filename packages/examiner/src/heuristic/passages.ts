@@ -20,7 +20,7 @@ const MAX_WORDS = 35;
 const LAYOUT = /[|»›«•©®™]|https?:\/\/|www\.|&[a-z]+;|\.{3}|…/i;
 /** Site machinery rather than content: bot walls, cookie and script notices, offline and accessibility notices, legal footers. */
 const BOILERPLATE =
-  /javascript|cookies?\b|your browser|captcha|please enable|all rights reserved|terms of use|privacy policy|you are offline|locally cached|access the menus|perform the following steps|reasons this might happen|super-human speed|browser plugin|support article|please wait|page not found|access denied|verify you are/i;
+  /javascript|cookies?\b|your browser|captcha|please enable|all rights reserved|terms of use|privacy policy|you are offline|locally cached|access the menus|perform the following steps|reasons this might happen|super-human speed|browser plugin|support article|please wait|page not found|access denied|verify you are|please stand by|getting everything ready/i;
 
 /**
  * Whether a sentence reads as prose: 6–35 words, ends like a sentence, at least one word in
