@@ -4,7 +4,8 @@ import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { decryptSecret, encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { createExaminer, EXAMINER_DEFAULTS, PROMPT_VERSIONS, type Examiner, type PromptVersion } from "@arena/examiner";
 import { guardedFetch, sdkFetch } from "@arena/net";
-import { heuristicExaminerConfig, llmExaminerConfigFromEnv } from "./create";
+import { parseArenaEnv } from "@arena/core/env";
+import { heuristicExaminerConfig } from "./create";
 
 /**
  * What the match package does differently per examiner mode (EXAMINER_MODES in @arena/core), one
@@ -67,6 +68,37 @@ interface ExaminerModeRow<M extends ExaminerModeName> {
   testConnection(config: Pick<ExaminerConfig, "baseUrl" | "model">, apiKey: string | null, allow: string[]): Promise<ConnectionTest>;
 }
 
+/** The name and stored row of an llm configuration: its key encrypted under that name. */
+function llmRecord(s: z.output<typeof SETTINGS.llm>, secretKey?: Buffer) {
+  const promptVersion = EXAMINER_DEFAULTS.promptVersion;
+  const name = llmConfigName({ ...s, promptVersion });
+  const apiKeyEnc = s.apiKey ? encryptSecret(s.apiKey, secretKey ?? loadSecretKey(), secretContext("examinerConfig", name, "apiKeyEnc")) : null;
+  const { apiKey: _key, ...settings } = s;
+  return { name, data: { ...settings, name, promptVersion, apiKeyEnc } };
+}
+
+/**
+ * The `llm` configuration the environment names (ARENA_EXAMINER_BASE_URL, _MODEL, _API_KEY,
+ * _GENERATION_TEMPERATURE, _JUDGE_TEMPERATURE), created on first use with the console's settings
+ * schema and naming. New configurations take the current prompt version; older ones keep theirs,
+ * so versions never pool. Only a key that is given replaces the stored one (rotation).
+ */
+export async function llmExaminerConfigFromEnv(db: PrismaClient, raw: NodeJS.ProcessEnv = process.env): Promise<ExaminerConfig> {
+  const env = parseArenaEnv(raw);
+  if (!env.ARENA_EXAMINER_BASE_URL || !env.ARENA_EXAMINER_MODEL) throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
+  const { name, data } = llmRecord(
+    SETTINGS.llm.parse({
+      mode: "llm",
+      baseUrl: env.ARENA_EXAMINER_BASE_URL,
+      model: env.ARENA_EXAMINER_MODEL,
+      apiKey: env.ARENA_EXAMINER_API_KEY,
+      generationTemperature: env.ARENA_EXAMINER_GENERATION_TEMPERATURE,
+      judgeTemperature: env.ARENA_EXAMINER_JUDGE_TEMPERATURE,
+    }),
+  );
+  return db.examinerConfig.upsert({ where: { name }, create: data, update: data.apiKeyEnc ? { apiKeyEnc: data.apiKeyEnc } : {} });
+}
+
 async function refuseExisting(db: PrismaClient, name: string, hint = ""): Promise<void> {
   if (await db.examinerConfig.findUnique({ where: { name } })) throw new ExaminerConfigExistsError(`examiner configuration ${name} exists already${hint}`);
 }
@@ -113,12 +145,9 @@ export const EXAMINER_MODE_TABLE: { [M in ExaminerModeName]: ExaminerModeRow<M> 
     model: (config) => config.model,
     fromEnv: (db) => llmExaminerConfigFromEnv(db),
     create: async (db, s, secretKey) => {
-      const promptVersion = EXAMINER_DEFAULTS.promptVersion;
-      const name = llmConfigName({ ...s, promptVersion });
+      const { name, data } = llmRecord(s, secretKey);
       await refuseExisting(db, name, " (configurations are never edited; rotate its key instead)");
-      const apiKeyEnc = s.apiKey ? encryptSecret(s.apiKey, secretKey ?? loadSecretKey(), secretContext("examinerConfig", name, "apiKeyEnc")) : null;
-      const { apiKey: _key, mode, ...settings } = s;
-      return db.examinerConfig.create({ data: { ...settings, name, mode, promptVersion, apiKeyEnc } });
+      return db.examinerConfig.create({ data });
     },
     /** One real chat completion through the guarded client (examiner allow-list, the configured endpoint's origin). */
     testConnection: async (config, apiKey, allow) => {

@@ -1,8 +1,8 @@
 export { runMatch, type MatchDeps, type MatchResult, type RoundReport, type Seat } from "./run";
 export type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 export { matchDeps, depsFor, loadMatchSetup, findAgent, type DepsOptions, type MatchSetup } from "./deps";
-export { examinerFor, examinerConfigFor, EXAMINER_MODE_TABLE } from "./examiner-modes";
-export { createMatch, heuristicExaminerConfig, llmExaminerConfigFromEnv, type NewMatch } from "./create";
+export { examinerFor, examinerConfigFor, llmExaminerConfigFromEnv, EXAMINER_MODE_TABLE } from "./examiner-modes";
+export { createMatch, heuristicExaminerConfig, type NewMatch } from "./create";
 export { ConcurrentRunError, MatchNotRunnableError } from "./errors";
 export { afterRunError, afterGenerationError, afterAnswers, roundLimitReached, MAX_GENERATION_FAILURES, type AfterRunError, type AfterGenerationError } from "./failure-policy";
 export {
