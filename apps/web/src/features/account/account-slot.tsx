@@ -6,7 +6,7 @@ type Me = { email: string; role: string } | null;
 
 /**
  * The header's account controls, filled in the browser so public pages stay static: Sign in, or
- * My agents / Console (by role) / Sign out.
+ * My agents / Audit / Console (by role) / Sign out.
  */
 export function AccountSlot() {
   const [me, setMe] = useState<Me | undefined>(undefined);
@@ -26,6 +26,7 @@ export function AccountSlot() {
   return (
     <span className="flex items-center gap-4">
       {(me.role === "owner" || me.role === "admin") && <Link href="/me/agents" className={link}>My agents</Link>}
+      {(me.role === "auditor" || me.role === "admin") && <Link href="/audit" className={link}>Audit</Link>}
       {me.role === "admin" && <Link href="/console" className={link}>Console</Link>}
       <Link href="/me/sessions" className="text-xs text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100" title={`${me.email}: your sessions`}>{me.role}</Link>
       <button type="button" onClick={signOut} className={link}>Sign out</button>
