@@ -35,10 +35,11 @@ export function isCleanSentence(s: string): boolean {
 const CUT_SHORT = /(?:\b(?:\p{Lu}\.){2,}|\p{Lu}\p{Ll}+ \p{Lu}\.|\b(?:Mr|Mrs|Ms|Dr|St|Inc|No|vs|Jr|Sr|Co)\.)$/u;
 /**
  * A heading or label run into the next sentence without punctuation: a sentence-opening word
- * after a capitalised word or a number ("Care at Cleveland Clinic You might feel …", "Call:
- * 216.444.3223 An easy and fast way …", "Notice This is an older version …").
+ * after a word ("Care at Cleveland Clinic You might feel …", "Notice This is an older version …",
+ * "Apple ID password If you forgot …"), or an article after a capitalised word or a number
+ * ("Call: 216.444.3223 An easy and fast way …").
  */
-const GLUED_HEADING = /(?:\p{Lu}[\p{L}'’]*|\d) (?:You|We|Our|This|These|It|If|When|How|What|Why|An|A) \p{Ll}/u;
+const GLUED_HEADING = /(?:(?:\p{Lu}[\p{L}'’]*|\d) (?:An|A)|[\p{L}\d] (?:You|We|Our|This|These|It|If|When|How|What|Why)) \p{Ll}/u;
 
 /** isCleanSentence without the sentence ending: the word counts and ratios only. */
 function readsAsProse(s: string): boolean {
