@@ -1,4 +1,5 @@
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
+import { HEURISTIC_VERSION } from "@arena/examiner";
 
 export interface NewMatch {
   treeId: string;
@@ -17,10 +18,11 @@ export async function createMatch(db: PrismaClient, m: NewMatch) {
 }
 
 /**
- * An offline examiner configuration, created once and reused: "heuristic" by default; another
- * name keeps its ratings apart (ratings are kept per configuration), as simulations do.
+ * An offline examiner configuration, created once and reused: "heuristic:<question generation
+ * version>" by default, so ratings of one generation never pool with another's (ratings are kept
+ * per configuration); another name keeps ratings apart too, as simulations do.
  */
-export function heuristicExaminerConfig(db: PrismaClient, name = "heuristic"): Promise<ExaminerConfig> {
-  const data = { mode: "heuristic" as const, promptVersion: "v1" };
+export function heuristicExaminerConfig(db: PrismaClient, name = `heuristic:${HEURISTIC_VERSION}`): Promise<ExaminerConfig> {
+  const data = { mode: "heuristic" as const, promptVersion: HEURISTIC_VERSION };
   return db.examinerConfig.upsert({ where: { name }, create: { name, ...data }, update: {} });
 }

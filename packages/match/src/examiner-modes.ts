@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ExaminerModeName } from "@arena/core";
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { decryptSecret, encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
-import { createExaminer, EXAMINER_DEFAULTS, PROMPT_VERSIONS, type Examiner, type PromptVersion } from "@arena/examiner";
+import { createExaminer, EXAMINER_DEFAULTS, HEURISTIC_VERSION, PROMPT_VERSIONS, type Examiner, type PromptVersion } from "@arena/examiner";
 import { guardedFetch, sdkFetch } from "@arena/net";
 import { parseArenaEnv } from "@arena/core/env";
 import { heuristicExaminerConfig } from "./create";
@@ -117,7 +117,7 @@ export const EXAMINER_MODE_TABLE: { [M in ExaminerModeName]: ExaminerModeRow<M> 
     fromEnv: (db) => heuristicExaminerConfig(db),
     create: async (db, s) => {
       await refuseExisting(db, s.name);
-      return db.examinerConfig.create({ data: { name: s.name, mode: "heuristic", promptVersion: "v1" } });
+      return db.examinerConfig.create({ data: { name: s.name, mode: "heuristic", promptVersion: HEURISTIC_VERSION } });
     },
     testConnection: async () => ({ ok: true, latencyMs: 0, detail: "heuristic examiner: no connection needed" }),
   },
