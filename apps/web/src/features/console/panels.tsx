@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useState } from "react";
+import { cloneElement, useCallback, useEffect, useId, useState } from "react";
 import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass, send } from "../account/client";
 
@@ -30,13 +30,17 @@ function useAction(reload: () => Promise<void>) {
   return { note, setNote, act };
 }
 
-/** A form field with its visible label above it (a placeholder is not a label). */
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * A form field with its visible label above it (a placeholder is not a label). Tied by id rather
+ * than by nesting, so a select's options do not become part of its accessible name.
+ */
+function Field({ label, children }: { label: string; children: React.ReactElement<{ id?: string }> }) {
+  const id = useId();
   return (
-    <label className="grid gap-1">
-      <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</span>
-      {children}
-    </label>
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</label>
+      {cloneElement(children, { id })}
+    </div>
   );
 }
 

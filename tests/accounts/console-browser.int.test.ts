@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import type { PrismaClient } from "@arena/db";
+import { heuristicExaminerConfig } from "@arena/match";
+import { ensureSimulatedAgents } from "@arena/tournament";
+import { freshDb } from "../helpers/arena";
+import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
+import { startAccountsWeb, type AccountsWeb } from "./server";
+
+const env = accountsEnv();
+Object.assign(process.env, env);
+
+/**
+ * The operator console driven by its labelled forms: an admin generates a synthetic world, builds
+ * a tournament from it, and sees only the lifecycle actions the tournament's status allows.
+ */
+describe("operator console in a browser", () => {
+  let db: PrismaClient;
+  let web: AccountsWeb;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    await createUser(db, "admin", "console@example.test");
+    await ensureSimulatedAgents(db, "con", [
+      { index: 0, p_depth: 0.7, p_width: 0.7 },
+      { index: 1, p_depth: 0.4, p_width: 0.4 },
+    ]);
+    await heuristicExaminerConfig(db);
+    web = await startAccountsWeb(env);
+    browser = await launchChromium();
+  }, 660_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+    await db?.$disconnect();
+  });
+
+  const actions = (page: Page, name: string) => page.locator("tr", { hasText: name }).getByRole("button").allTextContents();
+
+  it("generates a world, creates a tournament from it and offers only the actions its status allows", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${web.url}/console/trees`);
+      await page.waitForURL(/\/signin/);
+      await page.getByLabel("Email").fill("console@example.test");
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(`${web.url}/console/trees`);
+
+      await page.getByLabel("World seed").fill("console-world");
+      await page.getByRole("button", { name: "Generate" }).click();
+      await page.getByText("worlds: done").waitFor();
+      const trees = await db.tree.count();
+      expect(trees).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText(/ · \d+ nodes$/).count()).toBe(trees);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-trees.png`, fullPage: true });
+
+      await page.goto(`${web.url}/console/tournaments`);
+      await page.getByLabel("Name", { exact: true }).fill("console cup");
+      const agents = page.getByLabel("Agents", { exact: true });
+      await expect.poll(() => agents.locator("option").count()).toBe(2);
+      await agents.selectOption({ index: 0 });
+      await agents.selectOption([{ index: 0 }, { index: 1 }]);
+      await page.getByLabel("Trees", { exact: true }).selectOption({ index: 0 });
+      await page.getByLabel("Swiss rounds").fill("2");
+      await page.getByRole("button", { name: "Create (draft)" }).click();
+      await page.getByRole("cell", { name: "console cup" }).waitFor();
+      await expect.poll(() => actions(page, "console cup")).toEqual(["start", "cancel"]);
+
+      await page.locator("tr", { hasText: "console cup" }).getByRole("button", { name: "start" }).click();
+      await expect.poll(() => actions(page, "console cup")).toEqual(["pause", "cancel"]);
+      expect((await db.tournament.findFirstOrThrow({ where: { name: "console cup" } })).status).toBe("running");
+      await page.screenshot({ path: `${SCREENSHOTS}/console-tournaments.png`, fullPage: true });
+
+      await page.locator("tr", { hasText: "console cup" }).getByRole("button", { name: "cancel" }).click();
+      await expect.poll(() => actions(page, "console cup")).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
