@@ -1,3 +1,4 @@
+process.env.ARENA_QUEUE_PREFIX ||= `audit-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { AuditError, chooseVariants, claimItem, closeAuditQueue, createAuditQueue, HOLD_MS, itemVariants, nextItem, nextVariantItem, submitAnswers, submitReview, variantOrder, voidRound, winnerOf } from "@arena/audit";

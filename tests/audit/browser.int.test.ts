@@ -1,3 +1,4 @@
+process.env.ARENA_QUEUE_PREFIX ||= `audit-web-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
