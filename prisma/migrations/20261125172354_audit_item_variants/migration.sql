@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AuditItem" ADD COLUMN     "variantOptions" JSONB;
