@@ -3,7 +3,7 @@
  * (arena_bench_web: a synthetic world, 20 agents, 5,000 completed matches with their rounds
  * inserted in bulk, among them one 10-round match with full rounds; the rating snapshot written
  * by the real refit), serves it with server/main.mjs (Next behind the page cache), and drives it
- * with autocannon, 50 connections for 20 s each on `/`, `/api/leaderboard` and
+ * with autocannon (sending a browser's Accept-Encoding), 50 connections for 20 s each on `/`, `/api/leaderboard` and
  * `/matches/<the 10-round match>`: p50/p95/p99 and requests/s. Each page is also fetched one at
  * a time with `Cache-Control: no-cache`, which always renders: what a visitor waits after an event. Then 500 server-sent-event clients: the time from a round event being published to
  * its arrival at each client and at every client. Targets (2 cores): HTML p95 ≤ 100 ms, JSON p95
@@ -145,7 +145,7 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = ((opts: { url: string; connections: number; duration: number }) => { on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void } & PromiseLike<AutocannonResult>);
+type Autocannon = ((opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => { on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void } & PromiseLike<AutocannonResult>);
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -165,7 +165,7 @@ function cpuMs(pid: number): number {
 async function load(url: string, label: string, targetP95: number, serverPid: number): Promise<void> {
   const times: number[] = [];
   const cpuBefore = cpuMs(serverPid);
-  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: BROWSER_HEADERS });
   run.on("response", (_c, _s, _b, ms) => times.push(ms));
   const result = await run;
   await drain(url);
@@ -176,6 +176,12 @@ async function load(url: string, label: string, targetP95: number, serverPid: nu
     `${label.padEnd(34)} p50 ${p50!.toFixed(1)} ms  p95 ${p95!.toFixed(1)} ms  p99 ${p99!.toFixed(1)} ms  ${result.requests.average.toFixed(0)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)  server CPU ${cpuPerRequest.toFixed(2)} ms/request  load avg ${loadavg()[0]!.toFixed(1)}  target p95 ≤ ${targetP95} ms ${p95! <= targetP95 ? "met" : "MISSED"}`,
   );
 }
+
+/**
+ * What every browser sends: compressed bodies. A 10-round match page is 533 KB of HTML and inline
+ * page data, 18 KB gzipped; uncompressed, the load generator's own parsing of it was the bottleneck.
+ */
+const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
 
 /** Sequential requests that bypass the page cache: the cost of one render, without contention. */
 async function uncached(url: string, label: string): Promise<void> {
