@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { UntrustedMarkdown } from "../src/components/markdown";
-import { MAX_MARKDOWN_CHARS, MAX_MARKDOWN_NESTING, nestingDepth, plainTextReason, referenceUrls, safeUrl } from "../src/lib/untrusted-markdown";
+import { answerParts, MAX_MARKDOWN_CHARS, MAX_MARKDOWN_NESTING, nestingDepth, pageHref, plainTextReason, safeUrl } from "../src/lib/untrusted-markdown";
 
 const render = (text: string) => renderToStaticMarkup(createElement(UntrustedMarkdown, { text }));
 
@@ -39,17 +39,35 @@ describe("plainTextReason", () => {
   });
 });
 
-describe("referenceUrls", () => {
-  it("numbers References entries by their label, else their position", () => {
-    const refs = referenceUrls("Body [1] [2].\n\n## References\n1. https://one.example/a\n[2] Title https://two.example/b.\n- javascript:alert(1)");
-    expect([...refs]).toEqual([
+describe("answerParts", () => {
+  it("numbers References entries by their label, else their position, and links only safe URLs", () => {
+    const parts = answerParts("Body [1] [2].\n\n## References\n1. https://one.example/a\n[2] Title https://two.example/b.\n- javascript:alert(1)");
+    expect([...parts.refs]).toEqual([
       [1, "https://one.example/a"],
       [2, "https://two.example/b"],
     ]);
+    expect(parts.body).toBe("Body [1] [2].");
+    expect(parts.entries.map((e) => e.n)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("pageHref", () => {
+  it("sends pages of the offline world to their stored text in the app, and leaves other URLs alone", () => {
+    expect(pageHref("https://world.arena.test/demo/1-lighthouses/north")).toBe("/sandbox/page?url=https%3A%2F%2Fworld.arena.test%2Fdemo%2F1-lighthouses%2Fnorth");
+    expect(pageHref("https://en.wikipedia.org/wiki/X")).toBe("https://en.wikipedia.org/wiki/X");
   });
 });
 
 describe("UntrustedMarkdown", () => {
+  it("renders the References section as a list, one entry per line (not one run-on paragraph)", () => {
+    const html = render("The tower is tall. [1]\n\n## References\n[1] https://a.example/one\n[2] https://world.arena.test/demo/x");
+    expect(html).toMatch(/<ol[^>]*data-testid="references"[^>]*>(<li[^>]*>.*?<\/li>){2}<\/ol>/);
+    expect(html).toContain('href="https://a.example/one"');
+    // The offline world's page opens its stored text in the app, its URL still shown.
+    expect(html).toContain('href="/sandbox/page?url=https%3A%2F%2Fworld.arena.test%2Fdemo%2Fx"');
+    expect(html).toContain(">https://world.arena.test/demo/x<");
+    expect(html).not.toContain("## References");
+  });
   it("shows raw HTML as text and never emits script, iframe, img or event handlers", () => {
     const html = render('<script>alert(1)</script>\n\nInline <img src=x onerror=alert(2)> and <iframe src="https://evil.example"></iframe>\n\n![pixel](https://a.example/p.png)');
     expect(html).not.toMatch(/<(script|iframe|img)\b/i);

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseDrArenaTree, type ChecklistItem } from "@arena/core";
-import { parseCitations } from "../src/citations";
+import { parseCitations } from "@arena/core/citations";
 import { simulatedText } from "../src/simulated";
 import type { Oracle } from "../src/types";
 

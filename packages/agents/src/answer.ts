@@ -2,7 +2,7 @@ import { wellFormed, type AgentAnswer, type AgentErrorClass } from "@arena/core"
 import { NetError } from "@arena/net";
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z, ZodError } from "zod";
-import { referencesOf } from "./citations";
+import { referencesOf } from "@arena/core/citations";
 
 export interface AgentFailure {
   class: AgentErrorClass;

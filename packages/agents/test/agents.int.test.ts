@@ -8,7 +8,7 @@ import { createPrisma, type PrismaClient } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import { importTreeFile, startSandboxServer, type SandboxServer } from "@arena/trees";
 import { startFaultAgentServer, type FaultAgentServer } from "../../../tests/servers/fault-agent-server";
-import { parseCitations } from "../src/citations";
+import { parseCitations } from "@arena/core/citations";
 import { createAgentClient } from "../src/client";
 import { wordCount } from "../src/builtin/text";
 import { ensureBuiltinAgents } from "../src/registry";

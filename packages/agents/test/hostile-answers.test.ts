@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { priceTable, type AgentRequest } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 import { answerOf, MAX_ANSWER_BYTES } from "../src/answer";
-import { parseCitations, referencesOf } from "../src/citations";
+import { parseCitations, referencesOf } from "@arena/core/citations";
 import { ArenaHttpConfigSchema, BuiltinConfigSchema, OpenAIConfigSchema, SimulatedConfigSchema } from "../src/config";
 import { openAIAgent, type OpenAIAgentOptions } from "../src/openai-agent";
 

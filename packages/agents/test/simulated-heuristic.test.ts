@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type AgentRequest, type GeneratedTask } from "@arena/core";
 import { createExaminer, scoreAnswer } from "@arena/examiner";
-import { parseCitations } from "../src/citations";
+import { parseCitations } from "@arena/core/citations";
 import { simulatedText } from "../src/simulated";
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseDrArenaTree, type AgentRequest, type ChecklistItem } from "@arena/core";
-import { parseCitations } from "../src/citations";
+import { parseCitations } from "@arena/core/citations";
 import { simulatedAgent, simulatedText } from "../src/simulated";
 import type { Oracle } from "../src/types";
 

@@ -1,7 +1,6 @@
 export * from "./types";
 export { Judge, JudgeUnavailableError, judgeFromEnv, parseJsonLoose, type JudgeSettings } from "./llm";
 export { cachedPages, pageFetcherFor, type PageOrigin, type PageSource } from "./pages";
-export { parseAnswerCitations, sentences, urlKey, type AnswerCitations, type CitationPair } from "./citations";
 export { groundClaims, listParts, claimCoverage, type GroundClaim } from "./matching";
 export { SCORERS } from "./registry";
 export { scoreTask, checklistFileSchema, reportJson, type ScoringDeps, type ReportJson } from "./score";

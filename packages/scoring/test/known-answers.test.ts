@@ -8,7 +8,6 @@ import {
   listParts,
   MAX_PAIRS,
   offlineClaimScores,
-  parseAnswerCitations,
   raceShares,
   scoreTask,
   reportJson,
@@ -16,6 +15,7 @@ import {
   type RaceCriteria,
   type RaceJudged,
 } from "../src/index";
+import { parseCitations } from "@arena/core/citations";
 
 const PAGES: Record<string, string> = {
   "https://a.example/bridge": "The Golden Gate Bridge opened in 1932. Its main span is 1,149 metres long and it is painted orange.",
@@ -37,7 +37,7 @@ const ANSWER = [
 
 describe("FACT citation support (offline)", () => {
   it("extracts deduplicated (statement, URL) pairs from inline markers and the References list", () => {
-    const c = parseAnswerCitations(ANSWER);
+    const c = parseCitations(ANSWER);
     expect(c.count).toBe(3);
     expect(c.urls).toEqual(["https://a.example/bridge", "https://b.example/river", "https://c.example/missing"]);
     expect(c.pairs.map((p) => [p.statement, p.n])).toEqual([
@@ -49,7 +49,7 @@ describe("FACT citation support (offline)", () => {
   });
 
   it("reads a hostile answer linearly: a run of 100,000 spaces inside a cited sentence is one statement", () => {
-    const c = parseAnswerCitations(`It opened${" ".repeat(100_000)}in 1932 [1].\n\n## References\n1. https://a.example/bridge`);
+    const c = parseCitations(`It opened${" ".repeat(100_000)}in 1932 [1].\n\n## References\n1. https://a.example/bridge`);
     expect(c.pairs.map((p) => p.statement)).toEqual(["It opened in 1932."]);
   });
 

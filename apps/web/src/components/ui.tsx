@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { safeUrl } from "@/lib/untrusted-markdown";
+import { pageHref, safeUrl } from "@/lib/untrusted-markdown";
 
 /** Small presentational pieces shared by every page. */
 
@@ -86,10 +86,19 @@ export function HeuristicBanner({ name }: { name: string }) {
 
 /**
  * A link to a page outside the arena (tree pages, checklist sources). Those URLs come from crawls
- * and imported files, so anything but http(s)/mailto renders as plain text.
+ * and imported files, so anything but http(s)/mailto renders as plain text. A page of the offline
+ * world, which no browser can reach, opens its stored text in the app instead (pageHref).
  */
 export function ExternalLink({ href, children, className }: { href: string; children: React.ReactNode; className?: string }) {
   if (!safeUrl(href) || href.startsWith("#")) return <span className={className ?? "break-all"}>{children}</span>;
+  const stored = pageHref(href);
+  if (stored !== href) {
+    return (
+      <Link href={stored} title={`${href} (stored page)`} className={className ?? `${link} break-all`}>
+        {children}
+      </Link>
+    );
+  }
   return (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={className ?? `${link} break-all`}>
       {children}

@@ -1,4 +1,5 @@
-import { splitReferences } from "@arena/core";
+import { parseCitations, type ReferenceEntry } from "@arena/core/citations";
+import { isWorldUrl } from "@arena/core/url";
 
 /**
  * Rules for rendering agent answers, which are Markdown written by strangers. Pure functions so
@@ -82,27 +83,30 @@ export function plainTextReason(text: string): string | null {
   return null;
 }
 
-const ENTRY_LABEL = /^\s*(?:[-*+]\s+)?(?:\[(\d{1,3})\]:?|(\d{1,3})[.)])\s/;
-const FIRST_URL = /https?:\/\/[^\s<>()\]]+/i;
-
 /**
- * Citation number → URL from the answer's References section (core's splitReferences finds it,
- * the same rule the judge uses): an entry's own label `[n]`/`n.`, else its position.
+ * Where a link of an answer or a page leads: a page of the offline world (whose host never
+ * resolves) opens its stored text in the app (`/sandbox/page` finds its tree node); any other
+ * URL is itself.
  */
-export function referenceUrls(markdown: string): Map<number, string> {
-  const out = new Map<number, string>();
-  const { references } = splitReferences(markdown);
-  let position = 0;
-  for (const line of references.split("\n")) {
-    if (!line.trim()) continue;
-    const url = FIRST_URL.exec(line)?.[0]?.replace(/[.,;:'"*_~]+$/, "");
-    const label = ENTRY_LABEL.exec(line);
-    if (!url && !label) continue;
-    position++;
-    const n = label ? Number(label[1] ?? label[2]) : position;
-    if (url && safeUrl(url) && !out.has(n)) out.set(n, url);
-  }
-  return out;
+export function pageHref(url: string): string {
+  return isWorldUrl(url) ? `/sandbox/page?url=${encodeURIComponent(url)}` : url;
+}
+
+export interface AnswerParts {
+  /** The answer without its References section (what the Markdown renderer shows). */
+  body: string;
+  /** The section's entries, shown as a list; empty when the answer has none. */
+  entries: ReferenceEntry[];
+  /** Citation number → URL (safe ones only, first entry wins) for the inline `[n]` links. */
+  refs: Map<number, string>;
+}
+
+/** An answer split as core's one citation parser reads it (the same entries the agents and the scorers count). */
+export function answerParts(markdown: string): AnswerParts {
+  const { body, entries } = parseCitations(markdown);
+  const refs = new Map<number, string>();
+  for (const e of entries) if (e.url && safeUrl(e.url) && !refs.has(e.n)) refs.set(e.n, e.url);
+  return { body: entries.length ? body : markdown, entries, refs };
 }
 
 /** The part of the Markdown syntax tree (mdast) the plugins below touch. */

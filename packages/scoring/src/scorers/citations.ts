@@ -1,6 +1,6 @@
 import { factFound } from "@arena/examiner";
 import { z } from "zod";
-import { parseAnswerCitations, type CitationPair } from "../citations";
+import { parseCitations as parseAnswerCitations, type CitationPair } from "@arena/core/citations";
 import { numbersOf, withinOnePercent } from "../numbers";
 import type { Judge } from "../llm";
 import type { PageSource } from "../pages";

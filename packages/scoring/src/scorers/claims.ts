@@ -1,6 +1,6 @@
 import { splitReferences } from "@arena/core";
 import { z } from "zod";
-import { sentences } from "../citations";
+import { answerSentences as sentences } from "@arena/core/citations";
 import type { Judge } from "../llm";
 import { claimCoverage, groundClaims, type GroundClaim } from "../matching";
 import type { Scorer, ScoreRow, ScoringTask, Side } from "../types";

@@ -1,4 +1,4 @@
-import { parseAnswerCitations, urlKey } from "../citations";
+import { parseCitations as parseAnswerCitations, urlKey } from "@arena/core/citations";
 import type { Scorer, ScoreRow, Side } from "../types";
 
 /**

@@ -1,6 +1,6 @@
 import { parseWordLimit, splitReferences } from "@arena/core";
 import { z } from "zod";
-import { hostOf, parseAnswerCitations, urlKey } from "../citations";
+import { hostOf, parseCitations as parseAnswerCitations, urlKey } from "@arena/core/citations";
 import type { Judge } from "../llm";
 import { claimCoverage, groundClaims } from "../matching";
 import type { Scorer, ScoreRow, ScoringTask, Side } from "../types";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseAnswerCitations } from "../citations";
+import { parseCitations as parseAnswerCitations } from "@arena/core/citations";
 import type { Judge } from "../llm";
 import type { Scorer, ScoreRow, ScoringTask } from "../types";
 

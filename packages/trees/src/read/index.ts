@@ -117,6 +117,22 @@ export async function readNode(db: Db, id: string): Promise<NodeView | null> {
   });
 }
 
+export const storedPageSchema = z.object({ treeId: z.string(), nodeId: z.string() });
+export type StoredPage = z.infer<typeof storedPageSchema>;
+
+/**
+ * The tree node that stores the page of `url`, for reading it in the app: a node with text
+ * first, then the newest tree (the same page is stored once per tree). Null when no tree has it.
+ */
+export async function findStoredPage(db: Db, url: string): Promise<StoredPage | null> {
+  const [hit] = await db.$queryRaw<StoredPage[]>`
+    SELECT n."treeId", n.id AS "nodeId" FROM "Node" n JOIN "Tree" t ON t.id = n."treeId"
+    WHERE n.url = ${url}
+    ORDER BY (n.content IS NULL), t."createdAt" DESC, n.depth, n.id
+    LIMIT 1`;
+  return hit ? storedPageSchema.parse(hit) : null;
+}
+
 /** Root → parent, walking up one node at a time (trees are shallow: a handful of levels). */
 async function ancestors(db: Db, parentId: string | null): Promise<NodeView["path"]> {
   const out: NodeView["path"] = [];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Rng, seedOf, type DrArenaLinkContext, type DrArenaNode } from "@arena/core";
+import { Rng, seedOf, WORLD_HOST, type DrArenaLinkContext, type DrArenaNode } from "@arena/core";
 import { between, NameBook, slug } from "./names";
 import { THEMES, type Theme } from "./themes";
 
@@ -17,8 +17,6 @@ import { THEMES, type Theme } from "./themes";
  * those links are what on-demand expansion follows. People are shared by several entities, so
  * a person's URL appears at several positions of a tree, as in the DR-Arena trees.
  */
-
-const WORLD_HOST = "world.arena.test";
 
 export type TruthValue = string | number | string[];
 

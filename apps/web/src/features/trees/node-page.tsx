@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { NodeView } from "@arena/trees/read";
 import { Empty, ExternalLink, PageTitle, Section, TableScroll, link, row, td, th } from "@/components/ui";
 import { fmtChars, fmtTime } from "@/lib/format";
+import { pageHref } from "@/lib/untrusted-markdown";
 
 /** One crawled page. Its text came from the web, so it is shown as text, never as HTML or Markdown. */
 export function NodePage({ node }: { node: NodeView }) {
@@ -30,7 +31,14 @@ export function NodePage({ node }: { node: NodeView }) {
       </nav>
       <PageTitle>{node.title ?? node.url}</PageTitle>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-        <ExternalLink href={node.url}>{node.url}</ExternalLink> · depth {node.depth} · {node.domain} ·{" "}
+        {pageHref(node.url) === node.url ? (
+          <ExternalLink href={node.url}>{node.url}</ExternalLink>
+        ) : (
+          <span data-testid="original-url" title="a page of the offline world: no browser can open it; this stored text is the page">
+            {node.url} (offline world: stored text below)
+          </span>
+        )}{" "}
+        · depth {node.depth} · {node.domain} ·{" "}
         {node.crawled ? "crawled" : "not crawled yet"}
         {node.expandedAt ? ` · expanded ${fmtTime(node.expandedAt)}` : ""}
         {node.error ? <span className="text-red-700 dark:text-red-400"> · error: {node.error}</span> : null}

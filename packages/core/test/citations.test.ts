@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCitations, referencesOf } from "../src/citations";
+import { answerSentences, parseCitations, referencesOf } from "../src/citations";
 
 describe("parseCitations", () => {
   it("reads a ## References list of [n] URL lines and inline markers", () => {
@@ -139,5 +139,96 @@ describe("referencesOf", () => {
     }
     expect(referencesOf(answers[0]!)).toEqual({ count: 3, urls: ["https://one.org/a", "https://two.org/b"] });
     expect(referencesOf(answers[2]!).count).toBe(2);
+  });
+});
+
+/** One answer per style agents write, each checked end to end: markers, entries and the pairs that join them. */
+describe("every citation style agents write", () => {
+  const refs = "\n\n## References\n[1] https://one.org/a\n[2] https://two.org/b\n[3] https://three.org/c";
+  const pairsOf = (md: string) => parseCitations(md).pairs.map((p) => [p.statement, p.n]);
+
+  it("a marker before the full stop cites its sentence", () => {
+    expect(pairsOf(`The tower is 300 m tall [1]. It opened in 1889 [2].${refs}`)).toEqual([["The tower is 300 m tall.", 1], ["It opened in 1889.", 2]]);
+  });
+
+  it("a marker after the full stop cites the sentence it follows (builtin:researcher writes so)", () => {
+    const md = `The tower is 300 m tall. [1] It opened in 1889.[2]\n\nIts architect was Eiffel! [3]${refs}`;
+    expect(pairsOf(md)).toEqual([["The tower is 300 m tall.", 1], ["It opened in 1889.", 2], ["Its architect was Eiffel!", 3]]);
+    expect(parseCitations(md)).toMatchObject({ inline: [1, 2, 3], unresolved: [] });
+  });
+
+  it("a paragraph of several sentences with one marker at its end cites its last sentence", () => {
+    expect(pairsOf(`It rains. The river floods in May. [1]${refs}`)).toEqual([["The river floods in May.", 1]]);
+  });
+
+  it("adjacent groups [1][2]", () => {
+    expect(pairsOf(`The Lynx launched at $179.99 [1][2].${refs}`)).toEqual([["The Lynx launched at $179.99.", 1], ["The Lynx launched at $179.99.", 2]]);
+  });
+
+  it("lists [1, 2] and [1; 3]", () => {
+    expect(parseCitations(`Claim [1, 2]. Other [1; 3].${refs}`).inline).toEqual([1, 2, 3]);
+  });
+
+  it("ranges [1-3] and [1–3] (en dash)", () => {
+    expect(parseCitations(`Claim [1-3].${refs}`).pairs.map((p) => p.n)).toEqual([1, 2, 3]);
+    expect(parseCitations(`Claim [1–3].${refs}`).pairs.map((p) => p.n)).toEqual([1, 2, 3]);
+    expect(parseCitations(`Claim [1 – 2].${refs}`).inline).toEqual([1, 2]);
+  });
+
+  it("entries `[1] url`", () => {
+    expect(parseCitations("A [1].\n\n## Sources\n[1] https://one.org").entries).toEqual([{ n: 1, url: "https://one.org", title: null, text: "[1] https://one.org" }]);
+  });
+
+  it("entries `1. url`", () => {
+    expect(parseCitations("A [2].\n\n## References\n1. https://one.org\n2. https://two.org").pairs).toEqual([{ statement: "A.", url: "https://two.org", n: 2 }]);
+  });
+
+  it("entries `- [1] url`", () => {
+    const c = parseCitations("A [2].\n\n## References\n- [2] https://two.org\n- [1] https://one.org");
+    expect(c.entries.map((e) => [e.n, e.url])).toEqual([[2, "https://two.org"], [1, "https://one.org"]]);
+    expect(c.pairs[0]!.url).toBe("https://two.org");
+  });
+
+  it("entries `[1]: url`", () => {
+    expect(parseCitations("A [1].\n\n## References\n[1]: https://one.org").pairs[0]).toMatchObject({ url: "https://one.org", n: 1 });
+  });
+
+  it("entries `[title](url)`, numbered by position, with their title", () => {
+    const c = parseCitations("A [2].\n\n## References\n[The one](https://one.org/a)\n[The two](https://two.org/b)");
+    expect(c.entries.map((e) => [e.n, e.url, e.title])).toEqual([[1, "https://one.org/a", "The one"], [2, "https://two.org/b", "The two"]]);
+    expect(c.pairs[0]!.url).toBe("https://two.org/b");
+  });
+
+  it("a bare URL per line, numbered by position", () => {
+    const c = parseCitations("A [1]. B [2].\n\n## References\nhttps://one.org/a\nhttps://two.org/b.");
+    expect(c.entries.map((e) => [e.n, e.url])).toEqual([[1, "https://one.org/a"], [2, "https://two.org/b"]]);
+    expect(c.pairs.map((p) => p.url)).toEqual(["https://one.org/a", "https://two.org/b"]);
+  });
+
+  it("titles beside a URL are kept apart from it", () => {
+    const c = parseCitations("A [1].\n\n## References\n1. Eiffel Tower — history. https://one.org/a\n2. <https://two.org/b>");
+    expect(c.entries.map((e) => e.title)).toEqual(["Eiffel Tower — history", null]);
+  });
+
+  it("strips markers for RACE and keeps the body without its References", () => {
+    const c = parseCitations(`Tall [1]. Old. [2]${refs}`);
+    expect(c.stripped).toBe("Tall . Old.");
+    expect(c.body).toBe("Tall [1]. Old. [2]");
+  });
+});
+
+describe("answerSentences", () => {
+  it("keeps trailing markers with the sentence they close and does not cut decimals or lower-case continuations", () => {
+    expect(answerSentences("It is 1.5 km long. [1] Then e.g. more text. Next one [2].\n- An item. [3]\n# Heading")).toEqual([
+      "It is 1.5 km long. [1]",
+      "Then e.g. more text.",
+      "Next one [2].",
+      "An item. [3]",
+    ]);
+  });
+
+  it("reads a hostile answer (100,000 `. [` and a 100,000-dash entry) without backtracking", () => {
+    const c = parseCitations(`${". [".repeat(100_000)}\n\n## References\n1. ${"-".repeat(100_000)}x https://a.org`);
+    expect(c.entries).toEqual([expect.objectContaining({ n: 1, url: "https://a.org", title: "x" })]);
   });
 });
