@@ -14,9 +14,10 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Rng } from "@arena/core";
 import { useBenchDatabase } from "./database";
+import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
-const SHARED_TREES = fileURLToPath(new URL("../../shared/data/dr-arena-trees/", import.meta.url));
+const SHARED_TREES = await drArenaTreesDir();
 const DIR = `${REPO}var/bench-cli/`;
 const BATTLES_FILE = `${DIR}battles-1m.jsonl`;
 const AGENTS = 50;

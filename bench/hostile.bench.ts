@@ -9,9 +9,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { startHostileAgent } from "../tests/servers/hostile-agent-server";
 import { useBenchDatabase } from "./database";
+import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
 
 useBenchDatabase("arena_bench_hostile");
 
@@ -22,7 +22,7 @@ const { createMatch, heuristicExaminerConfig, matchDeps, runMatch } = await impo
 
 const db = createPrisma();
 await truncateAll(db);
-const tree = await importTreeFile(db, fileURLToPath(new URL("../../shared/data/dr-arena-trees/tree_0025.json", import.meta.url)));
+const tree = await importTreeFile(db, await drArenaTreePath("tree_0025.json"));
 const examinerConfigId = (await heuristicExaminerConfig(db)).id;
 const agent = await startHostileAgent();
 

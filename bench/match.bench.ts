@@ -10,10 +10,10 @@
  * also expand them), then 200 new matches on the same trees (warm: their expansions persisted,
  * the steady state of a tournament).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { useBenchDatabase } from "./database";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 useBenchDatabase("arena_bench_match");
 process.env.ARENA_QUEUE_PREFIX = `bench-match-${process.pid}`;
@@ -30,8 +30,8 @@ const { waitForMatches } = await import("@arena/tournament");
 
 const db = createPrisma();
 await truncateAll(db);
-const dir = fileURLToPath(new URL("../../shared/data/dr-arena-trees/", import.meta.url));
-const files = readdirSync(dir).filter((f) => f.startsWith("tree_"));
+const dir = await drArenaTreesDir();
+const files = [...DR_ARENA_TREE_FILES];
 const trees: Array<{ id: string }> = [];
 for (const f of files.slice(0, 8)) trees.push(await importTreeFile(db, dir + f));
 // The process warms up (JIT, the examiner's text memos) on trees the measured passes never use.

@@ -7,9 +7,8 @@
  * warm pass (rescoring: cached pages, the same rows rewritten). Uses its own database
  * (arena_bench_scoring) and queue prefix; touches nothing else.
  */
-import { readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { useBenchDatabase } from "./database";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 useBenchDatabase("arena_bench_scoring");
 process.env.ARENA_QUEUE_PREFIX = `bench-scoring-${process.pid}`;
@@ -27,8 +26,8 @@ const { cachedPages, pageFetcherFor, scoreRound } = await import("@arena/scoring
 
 const db = createPrisma();
 await truncateAll(db);
-const dir = fileURLToPath(new URL("../../shared/data/dr-arena-trees/", import.meta.url));
-const files = readdirSync(dir).filter((f) => f.startsWith("tree_")).slice(0, 3);
+const dir = await drArenaTreesDir();
+const files = DR_ARENA_TREE_FILES.slice(0, 3);
 const trees = [];
 for (const f of files) trees.push(await importTreeFile(db, dir + f));
 const sandbox = await startSandboxServer(db, { port: 0 });

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient, Round } from "@arena/db";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { importTreeFile } from "@arena/trees";
-import { freshDb, REPO_ROOT, SHARED_TREES, waitFor } from "./helpers/arena";
+import { freshDb, importSharedTree, REPO_ROOT, waitFor } from "./helpers/arena";
 
 const PREFIX = `crash-${process.pid}`;
 const env = {
@@ -46,7 +45,7 @@ describe("match runner: SIGKILL mid-round", () => {
   it("resumes and completes with no lost and no duplicated rounds", async () => {
     // Not expandable: a match's path then depends on its seed alone, so an uninterrupted run of
     // the same match is the reference the interrupted one must equal.
-    const treeId = (await importTreeFile(db, `${SHARED_TREES}tree_0016.json`, { expandable: false })).id;
+    const treeId = (await importSharedTree(db, "tree_0016.json", { expandable: false })).id;
     // Two flawless agents tie every round (Tie HIGH → pressure test) until max rounds, and each
     // answer is slow: a long match with a window to kill the worker inside a round.
     const sim = (name: string) =>

@@ -2,9 +2,8 @@ import { fileURLToPath } from "node:url";
 import { createPrisma, type PrismaClient } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import { importTreeFile, type TreeSummary } from "@arena/trees";
+import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
 
-/** The DR-Arena trees shipped beside the checkout (never copied into the repository). */
-export const SHARED_TREES = fileURLToPath(new URL("../../../shared/data/dr-arena-trees/", import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** A client on DATABASE_URL (the test database), emptied. */
@@ -14,8 +13,9 @@ export async function freshDb(): Promise<PrismaClient> {
   return db;
 }
 
-export function importSharedTree(db: PrismaClient, file: string): Promise<TreeSummary> {
-  return importTreeFile(db, `${SHARED_TREES}${file}`);
+/** Imports one of the published DR-Arena trees (found by the one helper: ARENA_DR_TREES, ../shared, or a fetched copy). */
+export async function importSharedTree(db: PrismaClient, file: string, opts: { expandable?: boolean } = {}): Promise<TreeSummary> {
+  return importTreeFile(db, await drArenaTreePath(file), opts);
 }
 
 /** Polls `check` until it returns a value (not undefined/false) or the deadline passes. */

@@ -2,9 +2,9 @@
  * Throughput of the parts simulations and matches lean on: citation parsing and simulated
  * answers (pure, CPU-bound). Prints numbers; asserts nothing. Run: npx tsx packages/agents/bench/agents.bench.ts
  */
-import { readFileSync } from "node:fs";
 import { parseDrArenaTree, type ChecklistItem } from "@arena/core";
 import { parseCitations } from "@arena/core/citations";
+import { readDrArenaTree } from "@arena/core/testing/dr-arena-trees";
 import { simulatedText } from "../src/simulated";
 import type { Oracle } from "../src/types";
 
@@ -16,7 +16,7 @@ function rate(label: string, n: number, fn: (i: number) => void) {
   console.log(`${label.padEnd(44)} ${(n / (ms / 1000)).toFixed(0).padStart(8)} /s   (${(ms / n).toFixed(3)} ms each, n=${n})`);
 }
 
-const root = parseDrArenaTree(JSON.parse(readFileSync(new URL("../../../../shared/data/dr-arena-trees/tree_0016.json", import.meta.url), "utf8")));
+const root = parseDrArenaTree(await readDrArenaTree("tree_0016.json"));
 const pages = root.children.filter((c) => (c.content ?? "").length > 200).slice(0, 6);
 const item = (p: (typeof pages)[number], detail: string): ChecklistItem => ({ item: p.title ?? p.url, detail, sourceUrl: p.url });
 const oracle: Oracle = {

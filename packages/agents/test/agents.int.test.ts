@@ -13,11 +13,12 @@ import { createAgentClient } from "../src/client";
 import { wordCount } from "../src/builtin/text";
 import { ensureBuiltinAgents } from "../src/registry";
 import { decryptSecret, secretContext } from "../src/secrets";
+import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
 
 const run = promisify(execFile);
 const ARENA = fileURLToPath(new URL("../../../apps/cli/bin/arena.mjs", import.meta.url));
 const KEY = randomBytes(32);
-const TREE_0016 = fileURLToPath(new URL("../../../../shared/data/dr-arena-trees/tree_0016.json", import.meta.url));
+const TREE_0016 = await drArenaTreePath("tree_0016.json");
 
 /** Runs the real `arena` CLI in a child process (async, so this process's test server keeps serving). */
 async function arena(args: string[], env: Record<string, string> = {}) {

@@ -4,6 +4,10 @@ import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type AgentRequ
 import { createExaminer, scoreAnswer } from "@arena/examiner";
 import { parseCitations } from "@arena/core/citations";
 import { simulatedText } from "../src/simulated";
+import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+
+/** The published DR-Arena trees (the one helper finds them). */
+const TREES = await drArenaTreesDir();
 
 /**
  * Planted skills must stay separate on the tasks the arena really runs: heuristic tasks built from
@@ -12,8 +16,7 @@ import { simulatedText } from "../src/simulated";
 const examiner = createExaminer({ mode: "heuristic" });
 
 async function realTasks(file: string, width: number): Promise<GeneratedTask[]> {
-  const url = new URL(`../../../../shared/data/dr-arena-trees/${file}`, import.meta.url);
-  const tree = memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(url, "utf8"))));
+  const tree = memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES}${file}`, "utf8"))));
   const root = tree.node(tree.rootId)!;
   const tasks: GeneratedTask[] = [];
   for (const [i, child] of root.childIds.slice(0, 6).entries()) {

@@ -4,10 +4,14 @@ import { parseDrArenaTree, type AgentRequest, type ChecklistItem } from "@arena/
 import { parseCitations } from "@arena/core/citations";
 import { simulatedAgent, simulatedText } from "../src/simulated";
 import type { Oracle } from "../src/types";
+import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+
+/** The published DR-Arena trees (the one helper finds them). */
+const TREES = await drArenaTreesDir();
 
 /** An oracle built from real pages of a DR-Arena tree: entity = page title, facts = sentences with numbers. */
 function oracleFromTree(file: string): Oracle {
-  const root = parseDrArenaTree(JSON.parse(readFileSync(new URL(`../../../../shared/data/dr-arena-trees/${file}`, import.meta.url), "utf8")));
+  const root = parseDrArenaTree(JSON.parse(readFileSync(`${TREES}${file}`, "utf8")));
   const pages = root.children.filter((c) => (c.content ?? "").length > 200 && c.title).slice(0, 3);
   const checklistDepth: ChecklistItem[] = pages.slice(0, 2).map((p) => ({
     item: p.title!.split("|")[0]!.trim(),

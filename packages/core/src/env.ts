@@ -120,6 +120,8 @@ export const arenaEnvSchema = z.object({
   ARENA_TRUSTED_ORIGINS: list,
   /** "off" turns the sign-in rate limit off (tests); anything else leaves it on. */
   ARENA_AUTH_RATE_LIMIT: text.transform((v) => v !== "off"),
+  /** A folder holding the published DR-Arena trees, for the tests (else ../shared/data/dr-arena-trees, else a fetched copy in var/). */
+  ARENA_DR_TREES: text,
 });
 
 export type ArenaEnv = z.infer<typeof arenaEnvSchema>;

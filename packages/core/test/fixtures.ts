@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { memoryTreeView, parseDrArenaTree, type DrArenaNode, type TreeView, type Verdict } from "../src/index";
+import { drArenaTreesDir } from "../testing/dr-arena-trees";
 
-export const TREES_DIR = fileURLToPath(new URL("../../../../shared/data/dr-arena-trees/", import.meta.url));
+export const TREES_DIR = await drArenaTreesDir();
 
 export function loadTree(file: string): TreeView {
   return memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES_DIR}${file}`, "utf8"))));

@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   applyJudgement,
@@ -19,7 +18,8 @@ import {
   type LoopState,
   type TreeView,
 } from "../src/index";
-import { APPENDIX_D, handheldTree, loadTree, node, TREES_DIR, tree, v } from "./fixtures";
+import { DR_ARENA_TREE_FILES } from "../testing/dr-arena-trees";
+import { APPENDIX_D, handheldTree, loadTree, node, tree, v } from "./fixtures";
 
 /** root → t0..t3 (top level); t0 → c0..c2; c0 → g0, g1; all with content. */
 const deepTree = () =>
@@ -286,7 +286,7 @@ describe("stop conditions", () => {
 });
 
 describe("real DR-Arena trees", () => {
-  const files = readdirSync(TREES_DIR).filter((f) => f.startsWith("tree_"));
+  const files = DR_ARENA_TREE_FILES;
 
   it.each(files)("%s: loop invariants hold under mixed verdicts", async (file) => {
     const t = loadTree(file);

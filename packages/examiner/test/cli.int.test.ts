@@ -3,12 +3,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma, disconnectPrisma } from "@arena/db";
 import { importTreeFile } from "@arena/trees";
+import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
 import { startOpenAITestServer, reply, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 
 /** `arena examiner generate` end to end: stored tree → loop start → context → examiner → JSON. */
 const run = promisify(execFile);
 const BIN = new URL("../../../apps/cli/bin/arena.mjs", import.meta.url).pathname;
-const TREE = new URL("../../../../shared/data/dr-arena-trees/tree_0009.json", import.meta.url).pathname;
+const TREE = await drArenaTreePath("tree_0009.json");
 
 let treeId: string;
 let srv: OpenAITestServer;

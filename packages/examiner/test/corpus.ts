@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type TaskContext, type TreeView } from "@arena/core";
 import { createExaminer, GenerationError, type Examiner } from "../src/index";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 /**
- * The 19 published DR-Arena trees (read in place from ../shared/data, never copied into the
- * repository) and every (node, width) a match could ask at: each node below the root with text,
+ * The 19 published DR-Arena trees (read in place where the one helper finds them, never copied
+ * into the repository) and every (node, width) a match could ask at: each node below the root with text,
  * at widths 2–5. Shared by the held-out checks and the yield measurement (`yield.ts`).
  */
-export const TREES_DIR = new URL("../../../../shared/data/dr-arena-trees/", import.meta.url);
+export const TREES_DIR = await drArenaTreesDir();
 export const WIDTHS = [2, 3, 4, 5];
 
 export interface Attempt {
@@ -17,11 +18,11 @@ export interface Attempt {
 }
 
 export function treeFiles(): string[] {
-  return readdirSync(TREES_DIR).filter((f) => /^tree_\d+\.json$/.test(f)).sort();
+  return [...DR_ARENA_TREE_FILES];
 }
 
 export function loadTree(file: string): TreeView {
-  return memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(new URL(file, TREES_DIR), "utf8"))));
+  return memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES_DIR}${file}`, "utf8"))));
 }
 
 /** Root-to-node paths of every node below the root whose content or description has more than 20 characters. */

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type GeneratedTask, type TaskContext, type TreeView } from "@arena/core";
 import { cleanTitle, createExaminer, factFound, GenerationError, judgeHeuristically, scoreAnswer } from "../src/index";
 import { TEMPLATE_WORDS } from "../src/heuristic/generate";
 import { attempts, generate, heuristic, treeFiles as corpusTrees } from "./corpus";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 /**
  * Runs heuristic generation over every published DR-Arena tree at many nodes and widths and
@@ -11,8 +12,8 @@ import { attempts, generate, heuristic, treeFiles as corpusTrees } from "./corpu
  * clean passages, no glued words, distinct entities, chains not named by title, real attributes
  * found in the target page, at most two ellipses), the word limit and rubric traceability.
  */
-const TREES_DIR = new URL("../../../../shared/data/dr-arena-trees/", import.meta.url);
-const treeFiles = readdirSync(TREES_DIR).filter((f) => /^tree_\d+\.json$/.test(f));
+const TREES_DIR = await drArenaTreesDir();
+const treeFiles = DR_ARENA_TREE_FILES;
 const WIDTHS = [2, 3, 5];
 const NODES_PER_TREE = 10;
 
@@ -67,7 +68,7 @@ function forbiddenWords(ctx: TaskContext, target: { title: string; url: string }
 
 const contexts: Array<{ file: string; ctx: TaskContext }> = [];
 for (const file of treeFiles) {
-  const tree = memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(new URL(file, TREES_DIR), "utf8"))));
+  const tree = memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES_DIR}${file}`, "utf8"))));
   pathsByDepth(tree).forEach((path, i) => {
     for (const width of WIDTHS) {
       const r = buildTaskContext({ tree, path, width, previousQuestions: [], rng: Rng.fromSeed(i * 10 + width) });

@@ -1,14 +1,11 @@
-import { readFileSync, readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
-/** The published DR-Arena trees, read in place (never copied into the repository). */
-export const DR_ARENA_DIR = fileURLToPath(new URL("../../../../shared/data/dr-arena-trees/", import.meta.url));
+/** The published DR-Arena trees, read in place through the one helper (never copied into the repository). */
+export const DR_ARENA_DIR = await drArenaTreesDir();
 
-export const DR_ARENA_FILES = readdirSync(DR_ARENA_DIR)
-  .filter((f) => /^tree_\d+\.json$/.test(f))
-  .sort();
+export const DR_ARENA_FILES = [...DR_ARENA_TREE_FILES];
 
 export function readJson(file: string): unknown {
   return JSON.parse(readFileSync(`${DR_ARENA_DIR}${file}`, "utf8"));
 }
-
