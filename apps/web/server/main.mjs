@@ -22,12 +22,19 @@ const cache = createPageCache({ ttlMs: ttl === undefined ? undefined : Number(tt
 // The app's event subscriber (src/instrumentation.ts) finds the cache here: Next bundles its own
 // module copies, so a process-wide symbol is the one handle both sides share.
 Object.assign(globalThis, { [Symbol.for("arena.web.pageCache")]: cache });
+// The address this server is reached at, as `arena web` and `arena demo` print it: sign-in trusts
+// it (both 127.0.0.1 and localhost for a loopback address) when no public URL is configured
+// (src/lib/auth-origins.ts reads it here, for the same reason as the cache above).
+Object.assign(globalThis, { [Symbol.for("arena.web.listen")]: { hostname, port } });
 
 const app = next({ dev: false, dir: fileURLToPath(new URL("..", import.meta.url)), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
+  // The client's address for the sign-in rate limit (src/lib/auth.ts): what the connection says,
+  // never what the client claims in a header of the same name.
+  req.headers["x-arena-client-ip"] = req.socket.remoteAddress ?? "";
   cache.handle(req, res, () => handle(req, res)).catch((err) => {
     console.error("web: request failed:", req.url, err);
     if (!res.headersSent) res.writeHead(500).end();

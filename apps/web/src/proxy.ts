@@ -21,9 +21,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (!gate) return NextResponse.next();
   const user = await currentUser(request.headers);
   if (!user) {
-    const signin = new URL("/signin", request.url);
-    signin.searchParams.set("next", path);
-    return NextResponse.redirect(signin);
+    // A relative Location: the browser stays on the host it asked (request.url may name another).
+    return new NextResponse(null, { status: 307, headers: { location: `/signin?next=${encodeURIComponent(path)}` } });
   }
   if (!gate.roles.includes(user.role)) return new NextResponse(`403: this page needs the role ${gate.roles.join(" or ")}`, { status: 403 });
   return NextResponse.next();

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { isRole, userForApiToken, type Role } from "@arena/db/accounts";
-import { auth, trustedOrigins } from "./auth";
+import { auth, origins } from "./auth";
 import { db } from "./db";
 
 /** Who is asking: the signed-in user with a known role. */
@@ -34,23 +34,25 @@ export async function requireRole(roles: readonly Role[], next = "/"): Promise<S
   return user;
 }
 
-/** The origin this server answers on, as the browser sees it. */
+/**
+ * The origin a request was addressed to, from its Host header: trusted only when the server has
+ * no listen address or public URL to go by (`next dev`); otherwise the origin policy decides.
+ */
 function selfOrigin(req: Request): string {
-  const h = req.headers;
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? new URL(req.url).host;
-  const proto = h.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
-  return `${proto}://${host}`;
+  return `${new URL(req.url).protocol}//${req.headers.get("host") ?? new URL(req.url).host}`;
 }
 
 /**
  * CSRF guard of our own state-changing routes: a browser always sends Origin on a cross-site
- * POST, so a present Origin must be this server's (or a trusted one). Requests without Origin
+ * POST, so a present Origin must be one the sign-in trusts too (lib/auth-origins: the public URL,
+ * or the address the server listens on, plus ARENA_TRUSTED_ORIGINS). Requests without Origin
  * come from scripts (curl with a token), which carry no ambient cookie authority worth forging.
  */
 export function crossSiteRefusal(req: Request): Response | null {
   const origin = req.headers.get("origin");
   if (origin === null) return null;
-  if (origin === selfOrigin(req) || trustedOrigins().includes(origin)) return null;
+  const { baseURL, trusted } = origins();
+  if (trusted.includes(origin) || (baseURL === undefined && origin === selfOrigin(req))) return null;
   return Response.json({ error: "cross-site request refused" }, { status: 403 });
 }
 

@@ -6,19 +6,22 @@ import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { loadSecretKey } from "@arena/agents";
+import { arenaEnv } from "@arena/core/env";
 import { readSettings } from "@arena/db/accounts";
+import { listenAddress, originPolicy, type OriginPolicy } from "./auth-origins";
 import { db } from "./db";
 
 /**
  * Accounts (better-auth): email + password, sessions in PostgreSQL (revocable: deleting the row
  * ends the session), roles from the admin plugin. Cookies are HttpOnly and SameSite=Lax, and
  * Secure when the public URL is https. better-auth refuses state-changing requests whose Origin
- * is not trusted (the public URL plus ARENA_TRUSTED_ORIGINS).
+ * is not trusted: the public URL, or without one the address the server listens on (both
+ * 127.0.0.1 and localhost for a loopback address), plus ARENA_TRUSTED_ORIGINS (lib/auth-origins).
  */
 
-/** The public URL of the web app (BETTER_AUTH_URL, else ARENA_PUBLIC_URL, else the request's). */
+/** The public URL of the web app (BETTER_AUTH_URL, else ARENA_PUBLIC_URL), if configured. */
 export function publicUrl(): string | undefined {
-  return process.env.BETTER_AUTH_URL ?? process.env.ARENA_PUBLIC_URL;
+  return process.env.BETTER_AUTH_URL || arenaEnv().ARENA_PUBLIC_URL;
 }
 
 /** BETTER_AUTH_SECRET, else a key derived from the arena secret key (one secret to manage). */
@@ -26,27 +29,33 @@ function authSecret(): string {
   return process.env.BETTER_AUTH_SECRET ?? createHmac("sha256", loadSecretKey()).update("better-auth session secret").digest("base64");
 }
 
-export function trustedOrigins(): string[] {
-  const extra = (process.env.ARENA_TRUSTED_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
-  const url = publicUrl();
-  return url ? [new URL(url).origin, ...extra] : extra;
+let policy: OriginPolicy | undefined;
+
+/** This process's origin policy (read once: the listen address and the environment do not change). */
+export function origins(): OriginPolicy {
+  policy ??= originPolicy({ publicUrl: publicUrl(), trustedOrigins: arenaEnv().ARENA_TRUSTED_ORIGINS, listen: listenAddress() });
+  return policy;
 }
+
+/** Set by server/main.mjs to the connection's remote address. */
+const CLIENT_IP_HEADER = "x-arena-client-ip";
 
 /** Sign-in and sign-up attempts per IP: 5 a minute (better-auth's limiter, stored in PostgreSQL). */
 const AUTH_RULE = { window: 60, max: 5 };
 
 function createAuth() {
   const url = publicUrl();
+  const { baseURL, trusted } = origins();
   return betterAuth({
     appName: "DR Arena",
-    ...(url ? { baseURL: url } : {}),
+    ...(baseURL ? { baseURL } : {}),
     secret: authSecret(),
     database: prismaAdapter(db(), { provider: "postgresql" }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    trustedOrigins: trustedOrigins(),
+    trustedOrigins: trusted,
     rateLimit: {
-      enabled: process.env.ARENA_AUTH_RATE_LIMIT !== "off",
+      enabled: arenaEnv().ARENA_AUTH_RATE_LIMIT,
       storage: "database",
       window: 60,
       max: 100,
@@ -59,6 +68,10 @@ function createAuth() {
       disableCSRFCheck: false,
       useSecureCookies: url?.startsWith("https://") ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The client's address as server/main.mjs saw the connection (it overwrites this header):
+      // better-auth's default, X-Forwarded-For, is whatever a client sends, and without it every
+      // client would share one rate-limit bucket.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
       user: {

@@ -7,7 +7,7 @@ import type { Context, Next } from "hono";
 import { Hono } from "hono";
 import { createQueue, createRedis, type QueueName } from "@arena/jobs";
 import type { IServerAdapter } from "@bull-board/api/typings/app";
-import { currentUser } from "@/lib/auth-session";
+import { crossSiteRefusal, currentUser } from "@/lib/auth-session";
 
 /**
  * bull-board (the BullMQ dashboard) under /console/queues, through its hono adapter inside an
@@ -52,11 +52,12 @@ function board(): Hono {
 /** Admins get the dashboard; anyone else a 403, or the sign-in page when not signed in. */
 export async function serveQueues(req: Request): Promise<Response> {
   const user = await currentUser(req.headers);
-  if (!user) return Response.redirect(new URL(`/signin?next=${encodeURIComponent(QUEUES_BASE)}`, req.url), 303);
+  // A relative Location: the browser stays on the host it asked (req.url may name another).
+  if (!user) return new Response(null, { status: 303, headers: { location: `/signin?next=${encodeURIComponent(QUEUES_BASE)}` } });
   if (user.role !== "admin") return new Response("403: the queues dashboard is for admins", { status: 403 });
   if (req.method !== "GET" && req.method !== "HEAD") {
-    const origin = req.headers.get("origin");
-    if (origin !== null && origin !== new URL(req.url).origin) return new Response("cross-site request refused", { status: 403 });
+    const refused = crossSiteRefusal(req);
+    if (refused) return refused;
   }
   return board().fetch(req);
 }
