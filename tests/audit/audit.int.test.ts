@@ -119,6 +119,39 @@ describe("human audit", () => {
     expect(await nextItem(db, q.id, bob)).toBeNull();
   });
 
+  it("on a swapped item every examiner text reads in the seats shown: verdict, reasoning, checklist marks, loser", async () => {
+    const q = await createAuditQueue(db, { name: "seats", size: 4, seed: "s", tournamentId: played.tournamentId }, admin);
+    const items = await db.auditItem.findMany({ where: { queueId: q.id }, orderBy: { ordinal: "asc" } });
+    const swapped = items.find((i) => i.seatsSwapped)!;
+    const straight = items.find((i) => !i.seatsSwapped)!;
+    // Plant a judgement whose reasoning names seats the ways judges write them (restored at the end:
+    // later tests read these rounds' verdicts).
+    const originals = await db.round.findMany({ where: { id: { in: [swapped.roundId, straight.roundId] } }, select: { id: true, verdictToken: true, loserFailureType: true, verdict: true } });
+    const reasoning = "Heuristic checklist matching. A: entities 2/2, facts 3/5 (missing: the year). B: entities 0/2, facts 1/5. Agent A names Varden Academy; Answer B does not. Hard constraints decide: A covers more. [[A_BETTER]]";
+    for (const i of [swapped, straight]) {
+      await db.round.update({ where: { id: i.roundId }, data: { verdictToken: "[[A_BETTER]]", loserFailureType: "DEEP", verdict: { verdict: "[[A_BETTER]]", tie_quality: "N/A", loser_failure_type: "DEEP", reasoning } } });
+      const r = await db.round.findUniqueOrThrow({ where: { id: i.roundId } });
+      await claimItem(db, i.id, alice);
+      await submitAnswers(db, i.id, alice, { ...answers, evolution: r.number > 1 ? "yes" : null, ownVerdict: "B_BETTER" });
+    }
+    const seen = (await readAuditItem(db, swapped.id, alice))!;
+    expect(seen.reveal).toMatchObject({ verdict: "B_BETTER", failureType: "DEEP" });
+    expect(seen.reveal!.reasoning).toBe(
+      "Heuristic checklist matching. B: entities 2/2, facts 3/5 (missing: the year). A: entities 0/2, facts 1/5. Agent B names Varden Academy; Answer A does not. Hard constraints decide: B covers more. [[B_BETTER]]",
+    );
+    // The answer the examiner preferred is the one the page shows as B.
+    const round = await db.round.findUniqueOrThrow({ where: { id: swapped.roundId } });
+    expect(seen.answers.B.text).toBe(round.answerA);
+    // C1 was given in the page's seats and is stored in the match's: "B better" on this page is A.
+    expect((await db.annotation.findFirstOrThrow({ where: { itemId: swapped.id, auditorId: alice } })).ownVerdict).toBe("A_BETTER");
+    const plain = (await readAuditItem(db, straight.id, alice))!;
+    expect(plain.reveal).toMatchObject({ verdict: "A_BETTER", reasoning });
+    for (const o of originals) {
+      await db.round.update({ where: { id: o.id }, data: { verdictToken: o.verdictToken, loserFailureType: o.loserFailureType, verdict: o.verdict ?? undefined } });
+    }
+    await closeAuditQueue(db, q.id);
+  });
+
   it("the report's κ, shares and confusion matrix follow the annotations (known answers)", async () => {
     const q = await createAuditQueue(db, { name: "report", size: 4, seed: "k", examinerConfigId: played.examinerConfigId }, admin);
     const items = await db.auditItem.findMany({ where: { queueId: q.id }, include: { round: true }, orderBy: { ordinal: "asc" } });

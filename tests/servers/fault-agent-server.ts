@@ -15,6 +15,7 @@
  * | `/poll`               | 202 + relative poll URL; the poll answers 202 once more, then 200  |
  * | `/poll-foreign`       | 202 whose poll URL is on another origin                            |
  * | `<endpoint>/health`   | 200 `{"status":"ok"}` for every endpoint above                     |
+ * | `/sick/health`        | 503: a failing health check                                        |
  *
  * `requests` records every request (method, path, headers, parsed body).
  */
@@ -87,6 +88,7 @@ export async function startFaultAgentServer(opts: { slowMs?: number } = {}): Pro
   let jobs = 0;
 
   const route = async (req: IncomingMessage, res: ServerResponse, path: string, body: unknown) => {
+    if (path === "/sick/health") return sendJson(res, 503, { status: "down" });
     if (path.endsWith("/health")) return sendJson(res, 200, { status: "ok" });
     if (path.startsWith("/jobs/")) {
       const left = pollsLeft.get(path);

@@ -101,6 +101,9 @@ describe("JSON API", () => {
       myAgents: "/api/me/agents",
       probeAgent: "/api/me/agents/probe",
       agentKey: "/api/me/agents/x0/key",
+      editAgent: "/api/me/agents/x0",
+      withdrawAgent: "/api/me/agents/x0/withdraw",
+      removeAgent: "/api/me/agents/x0",
       tokens: "/api/tokens",
       createToken: "/api/tokens",
       revokeToken: "/api/tokens/x0",
@@ -279,8 +282,8 @@ describe("JSON API", () => {
       expect(body, path).not.toContain(SECRET);
       expect(body, path).not.toMatch(/secretEnc|apiKeyEnc/);
     }
-    const agent = await getJson(`/api/agents/${secretAgentId}`, API_ROUTES.agent.response.schema);
-    expect(agent.endpointOrigin).toBe("https://agent.example");
+    // No public response carries an endpoint, not even its origin.
+    for (const path of ["/api/agents", `/api/agents/${secretAgentId}`]) expect(await (await get(path)).text(), path).not.toContain("agent.example");
   });
 
   it("events stream to every client whose filter they pass, through one Redis subscriber", async () => {

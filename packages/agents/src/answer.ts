@@ -3,6 +3,7 @@ import { NetError } from "@arena/net";
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z, ZodError } from "zod";
 import { referencesOf } from "@arena/core/citations";
+import type { HealthResult } from "./types";
 
 export interface AgentFailure {
   class: AgentErrorClass;
@@ -74,6 +75,22 @@ export function classifyError(err: unknown): AgentFailure {
   const found = classOf(err);
   if (!found) throw err;
   return { class: found.class, detail: detailOf(found.error.message) };
+}
+
+/**
+ * A failed health check: the class and detail of what was caught, and the HTTP status of the
+ * answer when there was one (the owner sees all three with the time of the check).
+ */
+export function healthFailure(err: unknown): HealthResult {
+  const f = classifyError(err);
+  return { ok: false, detail: `${f.class}: ${f.detail}`, failure: { class: f.class, status: httpStatusOf(err) } };
+}
+
+/** The HTTP status an error carries (the guarded client's, or the OpenAI SDK's), following causes. */
+function httpStatusOf(err: unknown, depth = 0): number | null {
+  if (depth > 5 || !(err instanceof Error)) return null;
+  if ((err instanceof NetError || err instanceof APIError) && typeof err.status === "number") return err.status;
+  return httpStatusOf(err.cause, depth + 1);
 }
 
 /** A failure's detail as stored: bounded, and well-formed after the cut (a cut can split a surrogate pair). */

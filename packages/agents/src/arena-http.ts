@@ -2,7 +2,7 @@ import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { guardedFetch, type GuardedResponse } from "@arena/net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount } from "./answer";
+import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, tokenCount } from "./answer";
 import type { ArenaHttpConfig } from "./config";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
@@ -164,7 +164,6 @@ export async function arenaHttpHealth(o: Omit<ArenaHttpAgentOptions, "config" | 
     });
     return { ok: true, detail: `health answered HTTP ${res.status}` };
   } catch (err) {
-    const f = classifyError(err);
-    return { ok: false, detail: `${f.class}: ${f.detail}` };
+    return healthFailure(err);
   }
 }

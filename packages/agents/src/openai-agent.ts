@@ -2,7 +2,7 @@ import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { sdkFetch } from "@arena/net";
 import OpenAI from "openai";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount } from "./answer";
+import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, tokenCount } from "./answer";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
@@ -95,7 +95,6 @@ export async function openAIHealth(o: OpenAIAgentOptions): Promise<HealthResult>
     if (ids.length && !ids.includes(o.model)) return { ok: false, detail: `model ${o.model} not offered (${ids.slice(0, 5).join(", ")})` };
     return { ok: true, detail: `models endpoint answered (${ids.length} models)` };
   } catch (err) {
-    const f = classifyError(err);
-    return { ok: false, detail: `${f.class}: ${f.detail}` };
+    return healthFailure(err);
   }
 }

@@ -1,31 +1,44 @@
 import { z } from "zod";
-import type { Agent, PrismaClient } from "@arena/db";
+import { PUBLIC_AGENT, type Agent, type PrismaClient } from "@arena/db";
 import { ENDPOINT_PROTOCOLS } from "./protocols";
 
 /**
- * Agents as their owners and the operator console see them. The status shown combines the
- * stored health with approval and play: disabled › failing health › pending › active (plays in
- * a running tournament) › approved.
+ * Agents as their owners and the operator console see them (endpoints included: never on a
+ * public page). The status shown combines the stored health with approval and play:
+ * retired › withdrawn › disabled › failing health › pending › active (plays in a running
+ * tournament) › approved.
  */
-export type ShownStatus = "pending" | "approved" | "active" | "disabled" | "failing health";
+export const SHOWN_STATUSES = ["pending", "approved", "active", "disabled", "failing health", "withdrawn", "retired"] as const;
+export type ShownStatus = (typeof SHOWN_STATUSES)[number];
 
-export interface AgentOverview {
-  id: string;
-  name: string;
-  description: string | null;
-  protocol: string;
-  endpoint: string | null;
-  model: string | null;
-  hasKey: boolean;
-  status: ShownStatus;
-  healthError: string | null;
-  ownerEmail: string | null;
-  matches: { queued: number; running: number; finished: number };
-  lastFinished: { id: string; opponent: string; result: "win" | "loss" | "tie" | "failed" } | null;
-  rating: { value: number; lower: number; upper: number; games: number } | null;
-}
+export const agentOverviewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  protocol: z.string(),
+  endpoint: z.string().nullable(),
+  model: z.string().nullable(),
+  hasKey: z.boolean(),
+  status: z.enum(SHOWN_STATUSES),
+  /** The last failed health check: its message, class, HTTP status and time (null after a passing one). */
+  healthError: z.string().nullable(),
+  healthErrorClass: z.string().nullable(),
+  healthHttpStatus: z.number().int().nullable(),
+  healthAt: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  /** Whether it ever played (a match or a bye): deleting it then retires it instead. */
+  played: z.boolean(),
+  /** Whether the public pages list it (approved, or with a rated match). */
+  listed: z.boolean(),
+  matches: z.object({ queued: z.number().int(), running: z.number().int(), finished: z.number().int() }),
+  lastFinished: z.object({ id: z.string(), opponent: z.string(), result: z.enum(["win", "loss", "tie", "failed"]) }).nullable(),
+  rating: z.object({ value: z.number(), lower: z.number(), upper: z.number(), games: z.number() }).nullable(),
+});
+export type AgentOverview = z.infer<typeof agentOverviewSchema>;
 
-function shownStatus(a: Pick<Agent, "status" | "approval">, playing: boolean): ShownStatus {
+function shownStatus(a: Pick<Agent, "status" | "approval" | "retiredAt">, playing: boolean): ShownStatus {
+  if (a.retiredAt) return "retired";
+  if (a.approval === "withdrawn") return "withdrawn";
   if (a.status === "disabled") return "disabled";
   if (a.status === "unhealthy") return "failing health";
   if (a.approval === "pending") return "pending";
@@ -59,10 +72,14 @@ async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: b
   const agents = await db.agent.findMany({
     where: { ...where, protocol: { in: [...ENDPOINT_PROTOCOLS] } },
     orderBy: { createdAt: "desc" },
-    include: { owner: { select: { email: true } }, participants: { select: { tournament: { select: { status: true } } } } },
+    include: {
+      owner: { select: { email: true } },
+      participants: { select: { tournament: { select: { status: true } } } },
+      _count: { select: { matchesA: true, matchesB: true, pairingsA: true, pairingsB: true } },
+    },
   });
   const ids = agents.map((a) => a.id);
-  const [counts, finished, ratings] = await Promise.all([
+  const [counts, finished, ratings, listed] = await Promise.all([
     db.match.findMany({
       where: { OR: [{ agentAId: { in: ids } }, { agentBId: { in: ids } }], status: { in: ["queued", "running", "completed", "failed"] } },
       select: { agentAId: true, agentBId: true, status: true },
@@ -74,12 +91,14 @@ async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: b
       select: { id: true, agentAId: true, agentBId: true, winner: true, status: true, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
     }),
     latestRatings(db, ids),
+    db.agent.findMany({ where: { id: { in: ids }, ...PUBLIC_AGENT }, select: { id: true } }).then((rows) => new Set(rows.map((r) => r.id))),
   ]);
   return agents.map((a) => {
     const mine = counts.filter((m) => m.agentAId === a.id || m.agentBId === a.id);
     const last = finished.find((m) => m.agentAId === a.id || m.agentBId === a.id);
     const playing = a.participants.some((p) => p.tournament.status === "running" || p.tournament.status === "paused");
-    return {
+    const c = a._count;
+    return agentOverviewSchema.parse({
       id: a.id,
       name: a.name,
       description: a.description,
@@ -89,7 +108,12 @@ async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: b
       hasKey: a.secretEnc !== null,
       status: shownStatus(a, playing),
       healthError: a.healthError,
+      healthErrorClass: a.healthErrorClass,
+      healthHttpStatus: a.healthHttpStatus,
+      healthAt: a.healthAt?.toISOString() ?? null,
       ownerEmail: a.owner?.email ?? null,
+      played: c.matchesA + c.matchesB + c.pairingsA + c.pairingsB > 0,
+      listed: listed.has(a.id),
       matches: {
         queued: mine.filter((m) => m.status === "queued").length,
         running: mine.filter((m) => m.status === "running").length,
@@ -97,7 +121,7 @@ async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: b
       },
       lastFinished: last ? { id: last.id, opponent: last.agentAId === a.id ? last.agentB.name : last.agentA.name, result: resultFor(a.id, last) } : null,
       rating: ratings.get(a.id) ?? null,
-    };
+    });
   });
 }
 
@@ -121,9 +145,9 @@ export async function disableAgent(db: PrismaClient, agentId: string): Promise<v
   await db.agent.update({ where: { id: agentId }, data: { status: "disabled" } });
 }
 
-/** Re-enables a disabled agent as unchecked (the caller re-runs its health check). */
+/** Re-enables a disabled agent as unchecked (the caller re-runs its health check); a retired agent stays out of play. */
 export async function enableAgent(db: PrismaClient, agentId: string): Promise<void> {
-  await db.agent.update({ where: { id: agentId }, data: { status: "pending" } });
+  await db.agent.updateMany({ where: { id: agentId, retiredAt: null }, data: { status: "pending" } });
 }
 
 /** Agents an owner submitted in the last `windowMs` (the submission rate limit counts them). */
@@ -131,7 +155,7 @@ export function recentSubmissions(db: PrismaClient, ownerId: string, windowMs: n
   return db.agent.count({ where: { ownerId, createdAt: { gte: new Date(Date.now() - windowMs) } } });
 }
 
-/** Agents a tournament may include: approved and not disabled, of every protocol. */
+/** Agents a tournament may include: approved, not disabled and not retired, of every protocol. */
 export function listPlayableAgents(db: PrismaClient): Promise<Array<{ id: string; name: string; protocol: string }>> {
-  return db.agent.findMany({ where: { approval: "approved", status: { not: "disabled" } }, select: { id: true, name: true, protocol: true }, orderBy: { name: "asc" } });
+  return db.agent.findMany({ where: { approval: "approved", status: { not: "disabled" }, retiredAt: null }, select: { id: true, name: true, protocol: true }, orderBy: { name: "asc" } });
 }

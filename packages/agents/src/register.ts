@@ -5,7 +5,8 @@ import type { AgentAnswer } from "@arena/core";
 import { createAgentClient, healthCheck } from "./client";
 import { STORED_PROTOCOL, submittedProtocolSchema, type EndpointProtocol } from "./protocols";
 import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
-import type { AgentRecord } from "./types";
+import { AGENT_DESCRIPTION_MAX } from "./limits";
+import type { AgentRecord, HealthFailure } from "./types";
 
 /**
  * Registering an agent endpoint: one implementation for `arena agent add`, the browser form and
@@ -14,16 +15,20 @@ import type { AgentRecord } from "./types";
  */
 
 /** Why a registration (or a re-check) was refused; callers map kinds to exit codes / HTTP statuses. */
-export type AgentRegistrationErrorKind = "duplicate" | "refused" | "health" | "not_found";
+export type AgentRegistrationErrorKind = "duplicate" | "refused" | "health" | "not_found" | "conflict";
 
 export class AgentRegistrationError extends Error {
   constructor(
     readonly kind: AgentRegistrationErrorKind,
     message: string,
+    /** For `refused` and `health`: the failed check's class and HTTP status. */
+    readonly failure?: HealthFailure,
   ) {
     super(message);
   }
 }
+
+export const agentDescriptionSchema = z.string().trim().max(AGENT_DESCRIPTION_MAX, `description is at most ${AGENT_DESCRIPTION_MAX.toLocaleString("en-US")} characters`);
 
 /** Names reserved for agents the arena registers itself. */
 const RESERVED_PREFIXES = ["builtin:", "sim:"];
@@ -46,7 +51,7 @@ const httpUrl = z
 export const agentSubmissionSchema = z
   .object({
     name: agentNameSchema,
-    description: z.string().trim().max(2000, "description is at most 2,000 characters").default(""),
+    description: agentDescriptionSchema.default(""),
     protocol: submittedProtocolSchema,
     endpoint: httpUrl,
     model: z.string().trim().max(200, "model is at most 200 characters").optional(),
@@ -131,11 +136,11 @@ export async function checkAgentEndpoint(db: PrismaClient, record: AgentRecord, 
   try {
     await assertAllowedUrl(record.endpoint ?? "", { allow, purpose: "agent", allowOrigin: record.endpoint ?? "" });
   } catch (err) {
-    if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}`);
+    if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}`, { class: "refused", status: null });
     throw err;
   }
   const health = await healthCheck(record, { allow, ...(deps.secretKey ? { secretKey: deps.secretKey } : {}) });
-  if (!health.ok) throw new AgentRegistrationError("health", `health check failed: ${health.detail}`);
+  if (!health.ok) throw new AgentRegistrationError("health", `health check failed: ${health.detail}`, health.failure ?? { class: null, status: null });
   return health.detail;
 }
 
@@ -143,12 +148,24 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002";
 }
 
+/**
+ * The agent whose name equals `name` once both are compared as the database compares them
+ * (NFKC, lower case, whitespace collapsed: the `nameKey` column and its unique index).
+ */
+export async function agentNamed(db: PrismaClient, name: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await db.$queryRaw<Array<{ id: string; name: string }>>`SELECT id, name FROM "Agent" WHERE "nameKey" = agent_name_key(${name}) LIMIT 1`;
+  return row ?? null;
+}
+
+function duplicate(name: string, existing: string): AgentRegistrationError {
+  return new AgentRegistrationError("duplicate", `the name ${name} is taken: an agent named ${existing} already exists (names are compared ignoring case, character width and spacing)`);
+}
+
 /** Registers an endpoint agent (see module comment); returns it without its secret. */
 export async function registerAgent(db: PrismaClient, input: NewAgent, deps: CheckDeps = {}): Promise<RegisteredAgent & { health: string }> {
   const name = agentNameSchema.parse(input.name);
-  if (await db.agent.findUnique({ where: { name }, select: { id: true } })) {
-    throw new AgentRegistrationError("duplicate", `an agent named ${name} already exists`);
-  }
+  const taken = await agentNamed(db, name);
+  if (taken) throw duplicate(name, taken.name);
   const secretKey = input.secret ? (deps.secretKey ?? loadSecretKey()) : undefined;
   const record: AgentRecord = {
     name,
@@ -180,7 +197,7 @@ export async function registerAgent(db: PrismaClient, input: NewAgent, deps: Che
     return { ...toPublic(row), health };
   } catch (err) {
     // Two submissions racing for one name: the unique index decides.
-    if (isUniqueViolation(err)) throw new AgentRegistrationError("duplicate", `an agent named ${name} already exists`);
+    if (isUniqueViolation(err)) throw duplicate(name, (await agentNamed(db, name))?.name ?? name);
     throw err;
   }
 }
@@ -190,17 +207,25 @@ export async function recheckAgentHealth(db: PrismaClient, agentId: string, deps
   const agent = await db.agent.findUnique({ where: { id: agentId } });
   if (!agent) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
   let result: { ok: boolean; detail: string };
+  let failure: HealthFailure | null = null;
   try {
     result = { ok: true, detail: await checkAgentEndpoint(db, agent, deps) };
   } catch (err) {
     if (!(err instanceof AgentRegistrationError)) throw err;
     result = { ok: false, detail: err.message };
+    failure = err.failure ?? { class: null, status: null };
   }
   // A disabled agent stays disabled: only an admin re-enables it.
   if (agent.status !== "disabled") {
     await db.agent.update({
       where: { id: agentId },
-      data: { status: result.ok ? "healthy" : "unhealthy", healthError: result.ok ? null : result.detail, healthAt: new Date() },
+      data: {
+        status: result.ok ? "healthy" : "unhealthy",
+        healthError: result.ok ? null : result.detail,
+        healthErrorClass: failure?.class ?? null,
+        healthHttpStatus: failure?.status ?? null,
+        healthAt: new Date(),
+      },
     });
   }
   return result;

@@ -1,4 +1,4 @@
-import type { AgentAnswer, AgentProtocolName, AgentRequest, ChecklistItem } from "@arena/core";
+import type { AgentAnswer, AgentErrorClass, AgentProtocolName, AgentRequest, ChecklistItem } from "@arena/core";
 
 export type { AgentProtocolName };
 
@@ -44,4 +44,11 @@ export interface AgentClient {
 export interface HealthResult {
   ok: boolean;
   detail: string;
+  /** Why a failed check failed: the agent error class (null when no class applies) and the HTTP status, if any. */
+  failure?: HealthFailure;
+}
+
+export interface HealthFailure {
+  class: AgentErrorClass | null;
+  status: number | null;
 }

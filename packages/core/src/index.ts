@@ -15,3 +15,4 @@ export * from "./pricing";
 export * from "./url";
 export * from "./text";
 export * from "./controlled-ratings";
+export * from "./seats";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FAILURE_TYPES, TIE_QUALITIES, VERDICT_TOKENS, type FailureType, type TieQuality, type VerdictToken } from "./closed-sets";
+import { swapSeatsInText } from "./seats";
 import type { Verdict } from "./types";
 
 /** Thrown for judge output that is not a valid verdict; the message says what is wrong. */
@@ -89,9 +90,13 @@ const SWAPPED: Record<VerdictToken, VerdictToken> = {
   "[[B_MUCH_BETTER]]": "[[A_MUCH_BETTER]]",
 };
 
-/** Mirrors A and B (for a judgement made with the answers presented in swapped order). */
+/**
+ * Mirrors A and B (for a judgement made with the answers presented in swapped order): the token,
+ * and the reasoning's seat names, so the combined reasoning of a double judging reads in one
+ * seat order.
+ */
 export function swapVerdict(v: Verdict): Verdict {
-  return { ...v, verdict: SWAPPED[v.verdict] };
+  return { ...v, verdict: SWAPPED[v.verdict], reasoning: swapSeatsInText(v.reasoning) };
 }
 
 const HARD_FAILURES: ReadonlySet<FailureType> = new Set(["DEEP", "WIDE", "BOTH"]);

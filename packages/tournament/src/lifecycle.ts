@@ -121,7 +121,8 @@ export function cancelTournament(db: PrismaClient, id: string): Promise<{ tourna
 export function addParticipant(db: PrismaClient, id: string, agentId: string) {
   return withTournamentLock(db, id, async (tx, t) => {
     requireStatus(t, TOURNAMENT_ACTIONS.addAgent, "add an agent to");
-    await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
+    const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
+    if (agent.retiredAt || agent.approval === "withdrawn") throw new TournamentStateError(`agent ${agent.name} was ${agent.retiredAt ? "retired" : "withdrawn"} by its owner and plays no more`);
     const existing = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
     if (existing) throw new TournamentStateError(`agent ${agentId} already plays in tournament ${id}`);
     if (t.currentRound >= t.swissRounds) throw new TournamentStateError(`tournament ${id} has no round left to join`);

@@ -4,7 +4,7 @@ import { STORED_PROTOCOL, submittedProtocolSchema } from "@arena/agents/protocol
 import { parseOptions } from "../options";
 
 /**
- * `arena agent list | add | builtin`. `add` refuses an endpoint the address guard refuses or
+ * `arena agent list | add | remove | builtin`. `add` refuses an endpoint the address guard refuses or
  * that fails its health check, and stores the secret (read from an environment variable, never
  * from the command line, so it stays out of shell history) encrypted.
  */
@@ -51,6 +51,21 @@ export function register(program: Command): void {
       const { health, ...agent } = row;
       if (opts.json) return console.log(JSON.stringify(agent, null, 2));
       console.log(`added ${agent.name} (${agent.protocol}, ${agent.id}): ${health}`);
+    });
+
+  agent
+    .command("remove <agent>")
+    .description("delete an agent (id or name) that never played; one that played is retired: its matches and ratings stay, it plays no more")
+    .option("--json", "machine-readable output")
+    .action(async (ref: string, opts: { json?: boolean }) => {
+      const [{ prisma }, { agentNamed, removeAgent }] = await Promise.all([import("@arena/db"), import("@arena/agents")]);
+      const db = prisma();
+      const byId = await db.agent.findUnique({ where: { id: ref }, select: { id: true, name: true } });
+      const target = byId ?? (await agentNamed(db, ref));
+      if (!target) throw new Error(`no agent ${ref}`);
+      const result = await removeAgent(db, target.id, null);
+      if (opts.json) return console.log(JSON.stringify({ ...result, name: target.name }, null, 2));
+      console.log(`${target.name} ${result.removed}`);
     });
 
   agent

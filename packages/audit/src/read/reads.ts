@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { swapSeatsInText } from "@arena/core";
 import { checklistItemSchema } from "@arena/match/read";
 import type { Db, Prisma } from "@arena/db";
 import { swapSeats, SUFFICIENCY, VARIANTS, VERDICTS, winnerOf, type AuditVerdict, type Variant } from "../options";
@@ -106,7 +107,10 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
   const urls = jsonOr(strings, r.pathUrls, []);
   const a = { text: r.answerA, error: r.errorA };
   const b = { text: r.answerB, error: r.errorB };
+  // Everything the examiner said, in the seats this page shows: the verdict, and its reasoning's
+  // seat names and per-answer checklist marks ("A: entities 1/2 …").
   const shown = (v: AuditVerdict) => (item.seatsSwapped ? swapSeats(v) : v);
+  const shownText = (t: string) => (item.seatsSwapped ? swapSeatsInText(t) : t);
   let reveal: AuditItemView["reveal"] = null;
   if (own) {
     // Read separately, and only now: the examiner's judgement of this round.
@@ -114,7 +118,7 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
     if (isVerdictToken(j.verdictToken)) {
       reveal = {
         verdict: shown(fromToken(j.verdictToken)),
-        reasoning: jsonOr(verdictJson, j.verdict, {}).reasoning ?? null,
+        reasoning: shownText(jsonOr(verdictJson, j.verdict, {}).reasoning ?? "") || null,
         failureType: j.loserFailureType,
         tieQuality: j.tieQuality,
         matchId: r.matchId,

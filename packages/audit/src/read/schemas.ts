@@ -39,7 +39,8 @@ const side = z.object({ text: z.string().nullable(), error: z.string().nullable(
 /**
  * One item as its auditor sees it: blind (seats only, no agent names, no score, no transition
  * taken after this round) and without the examiner's judgement until the auditor's own C1 is
- * stored, when `reveal` carries it (in the seats as shown).
+ * stored, when `reveal` carries it (in the seats as shown: the verdict and the reasoning's seat
+ * names and checklist marks alike).
  */
 export const auditItemViewSchema = z.object({
   id: z.string(),

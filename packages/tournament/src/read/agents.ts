@@ -1,4 +1,4 @@
-import type { Agent, Db, Prisma } from "@arena/db";
+import { PUBLIC_AGENT, RATED_MATCH, type Agent, type Db, type Prisma } from "@arena/db";
 import { readLeaderboard } from "./leaderboard";
 import { agentSummarySchema, agentViewSchema, type AgentSummary, type AgentView } from "./schemas";
 
@@ -9,17 +9,8 @@ const RECENT_MATCHES = 100;
 
 import { iso, matchRefSelect } from "./shared";
 
-const agentSelect = { id: true, name: true, protocol: true, model: true, status: true, builtin: true, createdAt: true } satisfies Prisma.AgentSelect;
-
-/** The endpoint's origin only: paths and queries can carry tokens, and credentials never leave the database. */
-function originOf(endpoint: string | null): string | null {
-  if (!endpoint) return null;
-  try {
-    return new URL(endpoint).origin;
-  } catch {
-    return null;
-  }
-}
+/** What a visitor may know of an agent: never its endpoint (nor health details, which name it), owner or key. */
+const agentSelect = { id: true, name: true, protocol: true, model: true, status: true, builtin: true, createdAt: true, retiredAt: true } satisfies Prisma.AgentSelect;
 
 async function matchCounts(db: Db): Promise<Map<string, number>> {
   const [a, b] = await Promise.all([
@@ -33,12 +24,13 @@ async function matchCounts(db: Db): Promise<Map<string, number>> {
 }
 
 function summaryOf(a: Pick<Agent, keyof typeof agentSelect>, matches: number): AgentSummary {
-  return { ...a, createdAt: a.createdAt.toISOString(), matches };
+  const { retiredAt, ...rest } = a;
+  return { ...rest, retired: retiredAt !== null, createdAt: a.createdAt.toISOString(), matches };
 }
 
-/** Every registered agent (no endpoint details, never a secret), by name. */
+/** Every public agent (approved, or with a rated match: PUBLIC_AGENT), by name; no endpoint details, never a secret. */
 export async function readAgents(db: Db): Promise<AgentSummary[]> {
-  const [agents, counts] = await Promise.all([db.agent.findMany({ select: agentSelect, orderBy: { name: "asc" } }), matchCounts(db)]);
+  const [agents, counts] = await Promise.all([db.agent.findMany({ where: PUBLIC_AGENT, select: agentSelect, orderBy: { name: "asc" } }), matchCounts(db)]);
   return agents.map((a) => agentSummarySchema.parse(summaryOf(a, counts.get(a.id) ?? 0)));
 }
 
@@ -46,7 +38,7 @@ export async function readAgents(db: Db): Promise<AgentSummary[]> {
 async function examinersOf(db: Db, agentId: string): Promise<AgentView["examiners"]> {
   const rows = await db.match.groupBy({
     by: ["examinerConfigId"],
-    where: { OR: [{ agentAId: agentId }, { agentBId: agentId }], status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    where: { OR: [{ agentAId: agentId }, { agentBId: agentId }], ...RATED_MATCH },
     _count: { _all: true },
     orderBy: { _count: { examinerConfigId: "desc" } },
   });
@@ -88,10 +80,11 @@ const matchSelect = { ...matchRefSelect, finishedAt: true, tournamentId: true } 
 
 /**
  * One agent's page: its rating under the examiner configuration it played most under (or the one
- * asked for; `examiners` lists every configuration it has rated matches under), rating history, head-to-head records and recent matches. Null if unknown.
+ * asked for; `examiners` lists every configuration it has rated matches under), rating history, head-to-head records and recent matches.
+ * Null if unknown or not public (a pending or withdrawn submission is its owner's, on /me/agents).
  */
 export async function readAgent(db: Db, id: string, params: { examiner?: string } = {}): Promise<AgentView | null> {
-  const agent = await db.agent.findUnique({ where: { id }, select: { ...agentSelect, endpoint: true, healthError: true, healthAt: true } });
+  const agent = await db.agent.findFirst({ where: { id, ...PUBLIC_AGENT }, select: { ...agentSelect, description: true } });
   if (!agent) return null;
   const examiners = await examinersOf(db, id);
   const examinerId = params.examiner ?? examiners[0]?.id;
@@ -100,18 +93,16 @@ export async function readAgent(db: Db, id: string, params: { examiner?: string 
   const mine = { OR: [{ agentAId: id }, { agentBId: id }] };
   const [rated, recent, total, history] = await Promise.all([
     board?.examiner
-      ? db.match.findMany({ where: { ...mine, examinerConfigId: board.examiner.id, status: "completed", winner: { not: null }, rounds: { gt: 0 } }, select: matchSelect })
+      ? db.match.findMany({ where: { ...mine, examinerConfigId: board.examiner.id, ...RATED_MATCH }, select: matchSelect })
       : [],
     db.match.findMany({ where: mine, select: matchSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RECENT_MATCHES }),
     db.match.count({ where: mine }),
     board?.examiner ? ratingHistory(db, board.examiner.id, id) : [],
   ]);
-  const { endpoint, healthError, healthAt, ...summary } = agent;
+  const { description, ...summary } = agent;
   return agentViewSchema.parse({
     ...summaryOf(summary, total),
-    endpointOrigin: originOf(endpoint),
-    healthError,
-    healthAt: iso(healthAt),
+    description,
     examiner: board?.examiner ?? null,
     examiners,
     rating: board?.rows.find((r) => r.agentId === id) ?? null,

@@ -173,6 +173,8 @@ export const agentSummarySchema = z.object({
   protocol: agentProtocolSchema,
   model: z.string().nullable(),
   status: z.enum(["pending", "healthy", "unhealthy", "disabled"]),
+  /** Its owner deleted it after it had played: its matches and ratings stay, it plays no more. */
+  retired: z.boolean(),
   builtin: z.boolean(),
   createdAt: z.string(),
   matches: z.number().int(),
@@ -180,10 +182,8 @@ export const agentSummarySchema = z.object({
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
 export const agentViewSchema = agentSummarySchema.extend({
-  /** Endpoint origin only (no path, query or credentials). */
-  endpointOrigin: z.string().nullable(),
-  healthError: z.string().nullable(),
-  healthAt: z.string().nullable(),
+  /** The owner's description: Markdown from a stranger, to be rendered sanitised (or as text). */
+  description: z.string().nullable(),
   examiner: examinerSummarySchema.nullable(),
   /** Every examiner configuration with rated matches of this agent (ratings are per configuration). */
   examiners: z.array(examinerSummarySchema.pick({ id: true, name: true, mode: true }).extend({ ratedMatches: z.number().int() })),

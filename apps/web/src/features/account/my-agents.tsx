@@ -2,14 +2,115 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { AgentOverview } from "@arena/agents";
+import { DescriptionField } from "../submission/description-field";
 import { buttonClass, inputClass, send } from "./client";
 
 const POLL_MS = 2000;
+const linkClass = "underline";
+const quietButton = "rounded border border-zinc-300 px-2 py-0.5 text-xs disabled:opacity-50 dark:border-zinc-700";
 
-/** The owner's agents, refreshed every two seconds: status, matches, last result, rating. */
+const fmtTime = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** Why the last health check failed: class, HTTP status and time, then the detail. */
+function HealthFailure({ a }: { a: AgentOverview }) {
+  if (!a.healthError) return null;
+  return (
+    <div data-testid="health-failure" className="mt-1 text-xs text-red-700 dark:text-red-400">
+      Last health check failed{a.healthAt ? ` ${fmtTime(a.healthAt)}` : ""}: {a.healthErrorClass ?? "unclassified"}
+      {a.healthHttpStatus !== null ? `, HTTP ${a.healthHttpStatus}` : ""}
+      <div className="break-all text-zinc-600 dark:text-zinc-400">{a.healthError}</div>
+    </div>
+  );
+}
+
+/** The description (text from its owner, shown as text here; Markdown on the public page) and its editor. */
+function Description({ a, onSaved }: { a: AgentOverview; onSaved: (note: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function save(form: HTMLFormElement) {
+    const description = String(new FormData(form).get("description") ?? "");
+    const r = await send<{ description: string | null }>("PATCH", `/api/me/agents/${a.id}`, { description });
+    if (!r.ok) return setError(r.data.error ?? `failed (${r.status})`);
+    setError(null);
+    setEditing(false);
+    onSaved(`Description of ${a.name} saved.`);
+  }
+  if (!editing) {
+    return (
+      <div className="mt-2 text-sm">
+        {a.description ? <p data-testid="description" className="whitespace-pre-wrap break-words">{a.description}</p> : <p className="text-zinc-500">No description.</p>}
+        <button type="button" className={`${quietButton} mt-1`} onClick={() => setEditing(true)}>
+          Edit description
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="mt-2 space-y-1"
+      aria-label={`Description of ${a.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(e.currentTarget);
+      }}
+    >
+      <DescriptionField defaultValue={a.description ?? ""} />
+      {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClass}>Save description</button>
+        <button type="button" className={quietButton} onClick={() => setEditing(false)}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Withdraw (a pending submission), delete (never played) or retire (played: its matches and
+ * ratings stay). Delete and retire ask to be confirmed with a second click.
+ */
+function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function act(method: "POST" | "DELETE", url: string, done: (data: { removed?: string }) => string) {
+    setBusy(true);
+    const r = await send<{ removed?: string }>(method, url);
+    setBusy(false);
+    setConfirming(false);
+    onDone(r.ok ? done(r.data) : (r.data.error ?? `failed (${r.status})`));
+  }
+  if (a.status === "retired") return null;
+  const remove = a.played ? "Retire" : "Delete";
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      {a.status === "pending" ? (
+        <button type="button" disabled={busy} className={quietButton} onClick={() => void act("POST", `/api/me/agents/${a.id}/withdraw`, () => `${a.name} withdrawn: it will not be approved.`)}>
+          Withdraw
+        </button>
+      ) : null}
+      {confirming ? (
+        <>
+          <span className="text-xs">
+            {a.played ? `Retire ${a.name}? It plays no more; its matches and ratings stay.` : `Delete ${a.name} for good?`}
+          </span>
+          <button type="button" disabled={busy} className={quietButton} onClick={() => void act("DELETE", `/api/me/agents/${a.id}`, (d) => `${a.name} ${d.removed ?? "removed"}.`)}>
+            Yes, {remove.toLowerCase()}
+          </button>
+          <button type="button" className={quietButton} onClick={() => setConfirming(false)}>Keep it</button>
+        </>
+      ) : (
+        <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming(true)}>
+          {remove}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The owner's agents, refreshed every two seconds: status, health, description, matches, last result, rating, key and actions. */
 export function MyAgents() {
   const [rows, setRows] = useState<AgentOverview[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
     const load = () => fetch("/api/me/agents", { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)).then((d: AgentOverview[] | null) => live && d && setRows(d)).catch(() => undefined);
@@ -19,47 +120,55 @@ export function MyAgents() {
       live = false;
       clearInterval(timer);
     };
-  }, []);
+  }, [tick]);
+  const done = (message: string) => {
+    setNote(message);
+    setTick((t) => t + 1);
+  };
   async function rotate(id: string, form: HTMLFormElement) {
     const key = String(new FormData(form).get("api_key") ?? "");
     const r = await send<{ ok: boolean; detail: string }>("POST", `/api/me/agents/${id}/key`, { api_key: key || null });
     form.reset();
-    setNote(r.ok ? `Key replaced; health check: ${r.data.ok ? "passed" : "failed"} (${r.data.detail})` : (r.data.error ?? "failed"));
+    done(r.ok ? `Key replaced; health check: ${r.data.ok ? "passed" : "failed"} (${r.data.detail})` : (r.data.error ?? "failed"));
   }
   if (rows === null) return <p>Loading your agents…</p>;
-  if (!rows.length) return <p>No agents yet: <Link href="/agents/new" className="underline">submit one</Link>.</p>;
+  if (!rows.length) return <p>No agents yet: <Link href="/agents/new" className={linkClass}>submit one</Link>.</p>;
   return (
     <div className="space-y-3">
       {note && <p role="status" className="text-sm">{note}</p>}
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2">
-          <thead>
-            <tr className="text-left text-zinc-500">
-              <th className="py-1">Agent</th><th>Status</th><th className="text-right">Queued</th><th className="text-right">Running</th><th className="text-right">Finished</th><th>Last match</th><th className="text-right">Rating</th><th>Key</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((a) => (
-              <tr key={a.id} data-agent={a.name} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-                <td className="py-1"><Link href={`/agents/${a.id}`} className="underline">{a.name}</Link><div className="text-xs text-zinc-500">{a.protocol} · {a.endpoint}</div></td>
-                <td data-testid="status">{a.status}{a.healthError ? <div className="text-xs text-red-700">{a.healthError}</div> : null}</td>
-                <td className="text-right tabular-nums">{a.matches.queued}</td>
-                <td className="text-right tabular-nums">{a.matches.running}</td>
-                <td className="text-right tabular-nums" data-testid="finished">{a.matches.finished}</td>
-                <td data-testid="last-match">{a.lastFinished ? <Link href={`/matches/${a.lastFinished.id}`} className="underline">{a.lastFinished.result} vs {a.lastFinished.opponent}</Link> : "—"}</td>
-                <td className="text-right tabular-nums">{a.rating ? `${Math.round(a.rating.value)} (${Math.round(a.rating.lower)}–${Math.round(a.rating.upper)})` : "—"}</td>
-                <td>
-                  <span className="text-xs">{a.hasKey ? "set" : "none"}</span>
-                  <form className="mt-1 flex gap-1" onSubmit={(e) => { e.preventDefault(); void rotate(a.id, e.currentTarget); }}>
-                    <input name="api_key" type="password" autoComplete="off" placeholder="new key" aria-label={`new key for ${a.name}`} className={inputClass} />
-                    <button type="submit" className={buttonClass}>Rotate</button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {rows.map((a) => (
+        <article key={a.id} data-agent={a.name} aria-label={a.name} className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+          <header className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-base font-semibold">
+              {a.listed ? <Link href={`/agents/${a.id}`} className={linkClass}>{a.name}</Link> : a.name}
+              <span className="ml-2 text-xs font-normal text-zinc-500">
+                {a.protocol} · {a.endpoint}
+              </span>
+            </h2>
+            <span data-testid="status" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-800">{a.status}</span>
+          </header>
+          {!a.listed ? <p className="text-xs text-zinc-500">Not on the public pages until an admin approves it.</p> : null}
+          <HealthFailure a={a} />
+          <Description a={a} onSaved={done} />
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+            <div><dt className="text-xs text-zinc-500">Matches queued · running</dt><dd className="tabular-nums">{a.matches.queued} · {a.matches.running}</dd></div>
+            <div><dt className="text-xs text-zinc-500">Finished</dt><dd className="tabular-nums" data-testid="finished">{a.matches.finished}</dd></div>
+            <div>
+              <dt className="text-xs text-zinc-500">Last match</dt>
+              <dd data-testid="last-match">{a.lastFinished ? <Link href={`/matches/${a.lastFinished.id}`} className={linkClass}>{a.lastFinished.result} vs {a.lastFinished.opponent}</Link> : "—"}</dd>
+            </div>
+            <div><dt className="text-xs text-zinc-500">Rating</dt><dd className="tabular-nums">{a.rating ? `${Math.round(a.rating.value)} (${Math.round(a.rating.lower)}–${Math.round(a.rating.upper)})` : "—"}</dd></div>
+          </dl>
+          {a.status !== "retired" && a.status !== "withdrawn" ? (
+            <form className="mt-2 flex max-w-md items-center gap-1" onSubmit={(e) => { e.preventDefault(); void rotate(a.id, e.currentTarget); }}>
+              <span className="shrink-0 text-xs">Key: {a.hasKey ? "set" : "none"}</span>
+              <input name="api_key" type="password" autoComplete="off" placeholder="new key" aria-label={`new key for ${a.name}`} className={inputClass} />
+              <button type="submit" className={buttonClass}>Rotate</button>
+            </form>
+          ) : null}
+          <Actions a={a} onDone={done} />
+        </article>
+      ))}
     </div>
   );
 }

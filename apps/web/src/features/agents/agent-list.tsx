@@ -33,7 +33,7 @@ export function AgentList({ agents }: { agents: AgentSummary[] }) {
               </td>
               <td className={td}>{a.protocol}</td>
               <td className={td}>{a.model ?? "—"}</td>
-              <td className={td}>{a.status}</td>
+              <td className={td}>{a.retired ? "retired" : a.status}</td>
               <td className={tdNum}>{a.matches}</td>
             </tr>
           ))}

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { AgentScoreMeans } from "@arena/scoring/read";
 import type { AgentView } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
+import { UntrustedMarkdown } from "@/components/markdown";
 import { LiveRefresh } from "@/components/live-refresh";
 import { pill } from "@/components/scope-selector";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
@@ -27,8 +28,7 @@ function RatingSummary({ agent }: { agent: AgentView }) {
   if (!r) {
     return (
       <Empty title="Not rated yet.">
-        {agent.name} has no finished, judged match{agent.examiner ? ` under ${agent.examiner.name}` : ""}. Add it to a tournament with{" "}
-        <code>npx arena tournament add-agent</code>.
+        {agent.name} has no finished, judged match{agent.examiner ? ` under ${agent.examiner.name}` : ""} yet{agent.retired ? "" : ": it is rated once it has played in a tournament"}.
       </Empty>
     );
   }
@@ -192,9 +192,7 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
       <PageTitle aside={<LiveRefresh types={["snapshot"]} />}>{agent.name}</PageTitle>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         {agent.protocol}
-        {agent.model ? ` · ${agent.model}` : ""}
-        {agent.endpointOrigin ? ` · ${agent.endpointOrigin}` : ""} · <StatusBadge status={agent.status} />
-        {agent.healthError ? ` (${agent.healthError})` : ""}
+        {agent.model ? ` · ${agent.model}` : ""} · {agent.retired ? <span data-testid="retired">retired by its owner: its matches and ratings stay, it plays no more</span> : <StatusBadge status={agent.status} />}
         {agent.examiner ? (
           <>
             {" "}
@@ -202,6 +200,11 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
           </>
         ) : null}
       </p>
+      {agent.description ? (
+        <section aria-label="Description" className="mb-4 max-w-3xl rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+          <UntrustedMarkdown text={agent.description} testId="agent-description" />
+        </section>
+      ) : null}
       <ExaminerSwitch agent={agent} />
       {agent.examiner?.mode === "heuristic" ? <HeuristicBanner name={agent.examiner.name} /> : null}
       <RatingSummary agent={agent} />

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { AuditItemView } from "@arena/audit/read";
-import { LABELS } from "@arena/audit/read";
+import { LABELS, winnerOf } from "@arena/audit/read";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { ExternalLink, link } from "@/components/ui";
 import { actionText, failureText } from "../matches/labels";
@@ -54,8 +54,16 @@ function Reveal({ reveal, roundNumber }: { reveal: NonNullable<AuditItemView["re
         Examiner&apos;s verdict: {LABELS.verdict[reveal.verdict]}
         {reveal.tieQuality && reveal.tieQuality !== "N/A" ? ` (${reveal.tieQuality})` : ""}
       </h2>
-      <p>Failure type of the loser: {failureText(reveal.failureType)}</p>
-      {reveal.reasoning ? <p className="mt-1 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">{reveal.reasoning}</p> : null}
+      {winnerOf(reveal.verdict) !== "tie" ? (
+        <p>
+          Failure type of the loser (Agent {winnerOf(reveal.verdict) === "A" ? "B" : "A"}): {failureText(reveal.failureType)}
+        </p>
+      ) : null}
+      {reveal.reasoning ? (
+        <p data-testid="examiner-reasoning" className="mt-1 whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+          {reveal.reasoning}
+        </p>
+      ) : null}
       {reveal.voided ? <p className="mt-1 font-medium text-amber-700">This round has been voided.</p> : null}
       <p className="mt-1 text-xs">
         <Link href={`/matches/${reveal.matchId}#round-${roundNumber}`} className={link}>

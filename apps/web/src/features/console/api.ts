@@ -60,7 +60,7 @@ const newTournament = z.object({
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listEndpointAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
-  "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(params.id!)) },
+  "POST agents/:id/approve": { handler: async ({ params }) => lifecycle(() => approveAndEnter(params.id!)) },
   "POST agents/:id/disable": { handler: async ({ params }) => {
       await disableAgent(db(), params.id!);
       return ok({ disabled: true });

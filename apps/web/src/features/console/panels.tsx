@@ -70,8 +70,8 @@ export function AgentsPanel() {
               <td className="tabular-nums">{a.matches.finished}</td>
               <td className="space-x-2 whitespace-nowrap">
                 {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => void approve(a)}>Approve</button>}
-                {a.status !== "disabled" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
-                <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>
+                {a.status !== "disabled" && a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
+                {a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>}
               </td>
             </tr>
           ))}

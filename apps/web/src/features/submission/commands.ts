@@ -5,7 +5,7 @@ import { approveAgent, openTournamentQueues } from "@arena/tournament";
 import { db } from "@/lib/db";
 
 /** HTTP status of each refusal kind (the API contract of POST /api/agents). */
-const STATUS: Record<AgentRegistrationError["kind"], number> = { duplicate: 409, refused: 422, health: 422, not_found: 404 };
+const STATUS: Record<AgentRegistrationError["kind"], number> = { duplicate: 409, refused: 422, health: 422, not_found: 404, conflict: 409 };
 
 export function refusal(err: unknown): Response | null {
   if (err instanceof AgentRegistrationError) return Response.json({ error: err.message, kind: err.kind }, { status: STATUS[err.kind] });

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { agentSubmissionSchema, endpointProtocolSchema } from "@arena/agents";
+import { agentEditSchema, agentOverviewSchema, agentSubmissionSchema, endpointProtocolSchema } from "@arena/agents";
 
 /**
  * Request and response shapes of the submission and account APIs, for the API route table and
  * its OpenAPI document (no server code here: the table is read by tests and the document route).
  */
-export { agentSubmissionSchema };
+export { agentSubmissionSchema, agentEditSchema };
 
 export const submittedAgentSchema = z.object({
   agent: z.object({
@@ -33,21 +33,11 @@ export const probeResultSchema = z.object({
   error: z.object({ class: z.string(), detail: z.string() }).nullable(),
 });
 
-export const myAgentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  protocol: z.string(),
-  endpoint: z.string().nullable(),
-  model: z.string().nullable(),
-  hasKey: z.boolean(),
-  status: z.enum(["pending", "approved", "active", "disabled", "failing health"]),
-  healthError: z.string().nullable(),
-  ownerEmail: z.string().nullable(),
-  matches: z.object({ queued: z.number().int(), running: z.number().int(), finished: z.number().int() }),
-  lastFinished: z.object({ id: z.string(), opponent: z.string(), result: z.enum(["win", "loss", "tie", "failed"]) }).nullable(),
-  rating: z.object({ value: z.number(), lower: z.number(), upper: z.number(), games: z.number() }).nullable(),
-});
+/** An owner's agent as /me/agents shows it (the package's read schema). */
+export const myAgentSchema = agentOverviewSchema;
+export const editedAgentSchema = z.object({ id: z.string(), description: z.string().nullable() });
+export const withdrawnAgentSchema = z.object({ id: z.string(), approval: z.literal("withdrawn") });
+export const removedAgentSchema = z.object({ id: z.string(), removed: z.enum(["deleted", "retired"]).describe("deleted when it never played; retired (kept with its matches and ratings, out of play) when it did") });
 
 export const keyRotationSchema = z.object({ api_key: z.string().min(1).max(4096).nullable() }).strict();
 export const healthResultSchema = z.object({ ok: z.boolean(), detail: z.string() });

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { buttonClass, inputClass, send } from "../account/client";
+import { DescriptionField } from "./description-field";
 
 interface Probe {
   health: string;
@@ -52,7 +53,7 @@ export function SubmitForm() {
       }}
     >
       <label className="block text-sm">Name <input name="name" required maxLength={100} className={inputClass} /></label>
-      <label className="block text-sm">Description <textarea name="description" maxLength={2000} rows={2} className={inputClass} /></label>
+      <DescriptionField />
       <label className="block text-sm">
         Protocol{" "}
         <select name="protocol" className={inputClass} defaultValue="arena-http">

@@ -26,15 +26,19 @@ import {
   voidRequestSchema,
 } from "@arena/audit/read";
 import {
+  agentEditSchema,
   agentSubmissionSchema,
   apiTokenSchema,
+  editedAgentSchema,
   healthResultSchema,
   keyRotationSchema,
   myAgentSchema,
   newTokenRequestSchema,
   newTokenSchema,
   probeResultSchema,
+  removedAgentSchema,
   submittedAgentSchema,
+  withdrawnAgentSchema,
 } from "../../features/submission/schemas";
 
 /**
@@ -256,6 +260,34 @@ export const API_ROUTES = {
     body: keyRotationSchema,
     auth: true,
     response: { name: "HealthResult", mediaType: "application/json", schema: healthResultSchema, description: "the health check with the new key" },
+    notFound: true,
+  },
+  editAgent: {
+    path: "/api/me/agents/{id}",
+    method: "patch",
+    summary: "Replace one of the owner's agent descriptions (Markdown, at most 2,000 characters; empty clears it): 400 too long, 404 not the owner's",
+    pathParams: id("agent"),
+    body: agentEditSchema,
+    auth: true,
+    response: { name: "EditedAgent", mediaType: "application/json", schema: editedAgentSchema, description: "the description as stored" },
+    notFound: true,
+  },
+  withdrawAgent: {
+    path: "/api/me/agents/{id}/withdraw",
+    method: "post",
+    summary: "Take back one of the owner's pending submissions: it can no longer be approved (409 when it is not pending)",
+    pathParams: id("agent"),
+    auth: true,
+    response: { name: "WithdrawnAgent", mediaType: "application/json", schema: withdrawnAgentSchema, description: "the agent, now withdrawn" },
+    notFound: true,
+  },
+  removeAgent: {
+    path: "/api/me/agents/{id}",
+    method: "delete",
+    summary: "Delete one of the owner's agents that never played; one that played is retired (kept with its matches and ratings, out of play)",
+    pathParams: id("agent"),
+    auth: true,
+    response: { name: "RemovedAgent", mediaType: "application/json", schema: removedAgentSchema, description: "deleted or retired" },
     notFound: true,
   },
   tokens: {
