@@ -21,7 +21,7 @@ import { createRedis, publishEvent } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
 import { refitExaminerScope } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
-import { startWeb } from "../tests/web/server";
+import { startWeb } from "../tests/helpers/web";
 import { useBenchDatabase } from "./database";
 
 useBenchDatabase("arena_bench_web");
@@ -297,9 +297,9 @@ try {
   await uncached(`${web.url}/`, "GET / (leaderboard HTML)");
   await uncached(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)");
   await uncached(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)");
-  await load(`${web.url}/`, "GET / (leaderboard HTML)", 100, web.pid);
-  await load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.pid);
-  await load(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)", 100, web.pid);
+  await load(`${web.url}/`, "GET / (leaderboard HTML)", 100, web.serverPid());
+  await load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.serverPid());
+  await load(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)", 100, web.serverPid());
   await sse(web.url, showcaseId);
 } finally {
   await web.stop();

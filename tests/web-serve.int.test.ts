@@ -1,63 +1,97 @@
 process.env.ARENA_QUEUE_PREFIX = `web-serve-${process.pid}`;
-import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { request } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { freshDb, REPO_ROOT } from "./helpers/arena";
+import { freshDb } from "./helpers/arena";
+import { createAccount, signIn, startDemo, startWeb } from "./helpers/web";
 import { flushRedis } from "./tournament-fixtures";
-import { ensureBuild, freePort } from "./web/server";
 
-/** Runs `arena <args>` until `ready` matches its output; returns the match and a way to wait for the exit. */
-function arena(args: string[], ready: RegExp) {
-  const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO_ROOT, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const matched = new Promise<RegExpMatchArray>((resolve, reject) => {
-    const scan = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = output.match(ready);
-      if (m) resolve(m);
-    };
-    child.stdout.on("data", scan);
-    child.stderr.on("data", scan);
-    void exited.then((code) => reject(new Error(`arena ${args.join(" ")} exited with ${code} before ${ready}:\n${output}`)));
+const PASSWORD = "served-password-1";
+
+/** A sign-in post with any Host header (fetch may not set one): what a DNS-rebinding page's browser sends. */
+function postAs(url: string, host: string, origin: string): Promise<number> {
+  const body = JSON.stringify({ email: "ada@serve.test", password: PASSWORD });
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/auth/sign-in/email`, { method: "POST", headers: { host, origin, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once("error", reject);
+    req.end(body);
   });
-  return { child, matched, exited, output: () => output };
 }
 
-/** The README's serving paths: `arena web` and `arena demo` put the production build on the given port. */
+/**
+ * The README's serving paths: `arena web` and `arena demo` put the production build on the given
+ * port, and sign-in works at the address they print with no further configuration (both loopback
+ * names), while cross-site posts stay refused.
+ */
 describe("serving the web app", () => {
   let db: PrismaClient;
   beforeAll(async () => {
     db = await freshDb();
     await flushRedis();
-    await ensureBuild();
+    await createAccount("ada@serve.test", "owner", PASSWORD);
   });
   afterAll(async () => {
     await flushRedis();
     await db.$disconnect();
   });
-
-  it("arena web serves the build until it is stopped", async () => {
-    const port = await freePort();
-    const web = arena(["web", "--port", String(port)], /DR Arena web app: (http:\/\/\S+)/);
-    const [, url] = await web.matched;
-    expect(url).toBe(`http://127.0.0.1:${port}`);
-    const res = await fetch(`${url}/about`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("DR Arena");
-    web.child.kill("SIGTERM");
-    expect(await web.exited).toBe(0);
+  // Each test starts with the sign-in limiter's window empty, as a new minute would: together they
+  // sign in (or are refused) more than 5 times a minute from this address.
+  beforeEach(async () => {
+    await db.rateLimit.deleteMany();
   });
 
-  it("arena demo prints the URL of the live arena and serves the tournament it plays", async () => {
-    const port = await freePort();
-    const demo = arena(
-      ["demo", "--hubs", "2", "--entities", "6", "--latency-ms", "50", "--port", String(port), "--exit-when-done"],
-      /the arena is live at (http:\/\/\S+) \(tournament: (http:\/\/\S+)\)/,
-    );
-    const [, url, tournamentUrl] = await demo.matched;
-    expect(url).toBe(`http://127.0.0.1:${port}`);
-    const page = await fetch(tournamentUrl!);
+  const post = (base: string, headers: Record<string, string>) =>
+    fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ email: "ada@serve.test", password: PASSWORD }) });
+
+  it("arena web serves the build at the printed address, signs in there and at localhost, refuses cross-site posts", async () => {
+    const web = await startWeb();
+    try {
+      expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${web.url}/about`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("DR Arena");
+
+      // The printed address, and the same server by its other loopback name.
+      const cookie = await signIn(web.url, "ada@serve.test", PASSWORD);
+      expect(cookie).toMatch(/session_token=/);
+      const localhost = web.url.replace("127.0.0.1", "localhost");
+      expect((await post(localhost, { origin: localhost })).status).toBe(200);
+
+      // A page elsewhere posting here, and a rebinding page addressing this server by its own name.
+      expect((await post(web.url, { origin: "http://evil.example" })).status).toBe(403);
+      const port = new URL(web.url).port;
+      expect(await postAs(web.url, `evil.example:${port}`, `http://evil.example:${port}`)).toBe(403);
+      // Our own routes follow the same policy.
+      expect((await fetch(`${web.url}/api/tokens`, { method: "POST", headers: { cookie, origin: "http://evil.example", "content-type": "application/json" }, body: "{}" })).status).toBe(403);
+      // A protected page redirects to the sign-in page on the host the browser asked.
+      const gated = await fetch(`${web.url}/me/agents`, { redirect: "manual" });
+      expect(gated.status).toBe(307);
+      expect(new URL(gated.headers.get("location")!, web.url).href).toBe(`${web.url}/signin?next=%2Fme%2Fagents`);
+      const viaLocalhost = await fetch(`${localhost}/me/agents`, { redirect: "manual" });
+      expect(new URL(viaLocalhost.headers.get("location")!, localhost).href).toBe(`${localhost}/signin?next=%2Fme%2Fagents`);
+    } finally {
+      expect(await web.stop()).toBe(0);
+    }
+  });
+
+  it("arena web --host localhost prints that address and signs in there", async () => {
+    const web = await startWeb({ host: "localhost" });
+    try {
+      expect(web.url).toMatch(/^http:\/\/localhost:\d+$/);
+      expect(await signIn(web.url, "ada@serve.test", PASSWORD)).toMatch(/session_token=/);
+    } finally {
+      await web.stop();
+    }
+  });
+
+  it("arena demo prints the URL of the live arena, serves the tournament it plays and signs in there", async () => {
+    const demo = await startDemo(["--hubs", "2", "--entities", "6", "--latency-ms", "50", "--exit-when-done"]);
+    expect(demo.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await signIn(demo.url, "ada@serve.test", PASSWORD)).toMatch(/session_token=/);
+    const page = await fetch(demo.tournamentUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("demo");
     expect(await demo.exited, demo.output()).toBe(0);

@@ -9,10 +9,13 @@ import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
 import { freshDb, importSharedTree, REPO_ROOT } from "../helpers/arena";
 import { startFaultAgentServer, type FaultAgentServer } from "../servers/fault-agent-server";
-import { accountsEnv, createUser, PASSWORD } from "./fixtures";
-import { signIn, startAccountsWeb, type AccountsWeb } from "./server";
+import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
+import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
 
 const env = accountsEnv();
+// The servers below run with ARENA_AUTH_RATE_LIMIT=off: this file signs in three roles, probes a
+// cross-site sign-in, a sign-in and a closed sign-up, then signs an admin in again, all within a
+// minute from one address, past the limit of 5 a minute (tested on its own in rate-limit.int.test.ts).
 Object.assign(process.env, env);
 const APP = `${REPO_ROOT}apps/web/src/app`;
 
@@ -32,7 +35,7 @@ const concrete = (path: string) => path.replace(/:\w+/g, "x0");
 
 describe("accounts: who may do what", () => {
   let db: PrismaClient;
-  let web: AccountsWeb;
+  let web: ArenaProcess;
   let srv: FaultAgentServer;
   const cookies: Record<"owner" | "auditor" | "admin", string> = { owner: "", auditor: "", admin: "" };
 
@@ -41,7 +44,7 @@ describe("accounts: who may do what", () => {
     srv = await startFaultAgentServer();
     await addAllowedHost(db, srv.hostPort, null);
     for (const role of ["owner", "auditor", "admin"] as const) await createUser(db, role, `${role}@example.test`);
-    web = await startAccountsWeb(env);
+    web = await startWeb({ env: { ...serverEnv(env), ARENA_AUTH_RATE_LIMIT: "off" } });
     for (const role of ["owner", "auditor", "admin"] as const) cookies[role] = await signIn(web.url, `${role}@example.test`, PASSWORD);
   }, 660_000);
   afterAll(async () => {
@@ -170,13 +173,13 @@ describe("accounts: who may do what", () => {
 
 describe("console commands (admin)", () => {
   let db: PrismaClient;
-  let web: AccountsWeb;
+  let web: ArenaProcess;
   let admin = "";
 
   beforeAll(async () => {
     db = await freshDb();
     await createUser(db, "admin", "admin@example.test");
-    web = await startAccountsWeb(env);
+    web = await startWeb({ env: { ...serverEnv(env), ARENA_AUTH_RATE_LIMIT: "off" } });
     admin = await signIn(web.url, "admin@example.test", PASSWORD);
   }, 660_000);
   afterAll(async () => {

@@ -5,8 +5,8 @@ import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
 import { freshDb } from "../helpers/arena";
 import { launchChromium, SCREENSHOTS } from "../web/browser";
-import { accountsEnv, createUser, PASSWORD } from "./fixtures";
-import { startAccountsWeb, type AccountsWeb } from "./server";
+import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 
 const env = accountsEnv();
 Object.assign(process.env, env);
@@ -17,7 +17,7 @@ Object.assign(process.env, env);
  */
 describe("operator console in a browser", () => {
   let db: PrismaClient;
-  let web: AccountsWeb;
+  let web: ArenaProcess;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe("operator console in a browser", () => {
       { index: 1, p_depth: 0.4, p_width: 0.4 },
     ]);
     await heuristicExaminerConfig(db);
-    web = await startAccountsWeb(env);
+    web = await startWeb({ env: serverEnv(env) });
     browser = await launchChromium();
   }, 660_000);
   afterAll(async () => {

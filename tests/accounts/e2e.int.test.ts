@@ -9,8 +9,8 @@ import { startWorkers } from "@arena/runtime";
 import { freshDb, importSharedTree, waitFor } from "../helpers/arena";
 import { startFaultAgentServer, type FaultAgentServer } from "../servers/fault-agent-server";
 import { launchChromium, SCREENSHOTS } from "../web/browser";
-import { accountsEnv, createUser, PASSWORD } from "./fixtures";
-import { startAccountsWeb, type AccountsWeb } from "./server";
+import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 
 /**
  * The whole path of an agent owner, in two browsers: an owner signs up, tests and submits an
@@ -24,7 +24,7 @@ const API_KEY = "sk-owner-secret-5be1c0ffee";
 
 describe("owner submits, admin approves, the agent plays", () => {
   let db: PrismaClient;
-  let web: AccountsWeb;
+  let web: ArenaProcess;
   let agentSrv: FaultAgentServer;
   let browser: Browser;
   let workers: Awaited<ReturnType<typeof startWorkers>>;
@@ -34,7 +34,7 @@ describe("owner submits, admin approves, the agent plays", () => {
   beforeAll(async () => {
     db = await freshDb();
     // The web app first: it may wait for a build another session is running.
-    web = await startAccountsWeb(env);
+    web = await startWeb({ env: serverEnv(env) });
     browser = await launchChromium();
     agentSrv = await startFaultAgentServer();
     await addAllowedHost(db, agentSrv.hostPort, "test agent server");
@@ -109,7 +109,7 @@ describe("owner submits, admin approves, the agent plays", () => {
 
     await owner.getByRole("button", { name: "Submit" }).click();
     await owner.waitForURL(`${web.url}/me/agents`);
-    const row = owner.locator('tr[data-agent="olive-agent"]');
+    const row = owner.locator('[data-agent="olive-agent"]');
     await row.locator('[data-testid="status"]', { hasText: "pending" }).waitFor();
     await shot(owner, "4-pending");
     const stored = await db.agent.findUniqueOrThrow({ where: { name: "olive-agent" } });

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
-import { accountsEnv, createUser, PASSWORD } from "./fixtures";
-import { startAccountsWeb, type AccountsWeb } from "./server";
+import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 
-const env = { ...accountsEnv(), ARENA_AUTH_RATE_LIMIT: "on" };
+const env = accountsEnv();
 Object.assign(process.env, env);
 
 describe("sign-in rate limit (better-auth's limiter, database storage)", () => {
   let db: PrismaClient;
-  let web: AccountsWeb;
+  let web: ArenaProcess;
   beforeAll(async () => {
     db = await freshDb();
     await createUser(db, "owner", "owner@example.test");
-    web = await startAccountsWeb(env);
+    web = await startWeb({ env: serverEnv(env) });
   }, 660_000);
   afterAll(async () => {
     await web?.stop();

@@ -3,8 +3,8 @@ import type { Browser } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
 import { launchChromium, SCREENSHOTS } from "../web/browser";
-import { accountsEnv, createUser, PASSWORD } from "./fixtures";
-import { signIn, startAccountsWeb, type AccountsWeb } from "./server";
+import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
+import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
 
 const env = accountsEnv();
 Object.assign(process.env, env);
@@ -15,13 +15,13 @@ Object.assign(process.env, env);
  */
 describe("accounts: sessions", () => {
   let db: PrismaClient;
-  let web: AccountsWeb;
+  let web: ArenaProcess;
   let browser: Browser;
 
   beforeAll(async () => {
     db = await freshDb();
     await createUser(db, "auditor", "sessions@example.test");
-    web = await startAccountsWeb(env);
+    web = await startWeb({ env: serverEnv(env) });
     browser = await launchChromium();
   }, 660_000);
   afterAll(async () => {

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import type { AnnotationExport, AuditItemView, AuditReport } from "@arena/audit/read";
-import { signIn } from "../accounts/server";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
 import { launchChromium, SCREENSHOTS } from "../web/browser";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
 import { playTournament, type Played } from "./fixtures";
-import { startAuditWeb, type AuditWeb } from "./server";
+import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
 
 /**
  * The audit in the browser: two auditors in their own browser contexts annotate the same rounds
@@ -33,7 +32,7 @@ const wlt = (v: string) => (v.startsWith("A_") ? "A" : v.startsWith("B_") ? "B" 
 
 describe("audit in the browser", () => {
   let db: PrismaClient;
-  let web: AuditWeb;
+  let web: ArenaProcess;
   let browser: Browser;
   let played: Played;
   const env: Record<string, string> = {};
@@ -41,16 +40,16 @@ describe("audit in the browser", () => {
 
   beforeAll(async () => {
     requireEnv();
-    for (const k of ["DATABASE_URL", "REDIS_URL", "ARENA_QUEUE_PREFIX"]) env[k] = process.env[k]!;
+    // Four users sign in over HTTP here and three more in browsers below, all within a minute from
+    // one address: past the sign-in limit of 5 a minute, so this server runs without it.
     env.ARENA_AUTH_RATE_LIMIT = "off";
-    env.ARENA_SECRET_KEY = Buffer.alloc(32, 7).toString("base64");
     await flushRedis();
     db = await freshDb();
     played = await playTournament(db);
     for (const [role, email] of [["admin", "admin@audit.test"], ["auditor", "alice@audit.test"], ["auditor", "bob@audit.test"], ["owner", "olive@audit.test"]] as const) {
       await createUser(db, role, email);
     }
-    web = await startAuditWeb(env);
+    web = await startWeb({ env });
     browser = await launchChromium();
     for (const who of ["admin", "alice", "bob", "olive"]) cookies[who] = await signIn(web.url, `${who}@audit.test`, PASSWORD);
   }, 900_000);

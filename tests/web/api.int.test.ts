@@ -17,7 +17,7 @@ import { LEADERBOARD_CSV_COLUMNS } from "../../apps/web/src/lib/api/csv";
 import { freshDb, REPO_ROOT, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
 import { runTournament, type TournamentRun } from "./seed";
-import { startWeb, type WebServer } from "./server";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 import { openEventStream } from "./sse";
 
 const run = promisify(execFile);
@@ -32,7 +32,7 @@ const SECRET = "sk-web-test-SECRET-7f3a";
  */
 describe("JSON API", () => {
   let db: PrismaClient;
-  let web: WebServer;
+  let web: ArenaProcess;
   let seeded: TournamentRun;
   let secretAgentId: string;
 

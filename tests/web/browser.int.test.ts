@@ -7,7 +7,7 @@ import { flushRedis } from "../tournament-fixtures";
 import { launchChromium, SCREENSHOTS } from "./browser";
 import { HOSTILE_MARKER, startHostileAgentServer, type HostileAgentServer } from "./hostile-agent-server";
 import { playHostileMatch, runTournament, type TournamentRun } from "./seed";
-import { startWeb, type WebServer } from "./server";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 
 /**
  * The pages in Debian's Chromium against a production build: a visitor's path through real data
@@ -16,7 +16,7 @@ import { startWeb, type WebServer } from "./server";
  */
 describe("web pages in a browser", () => {
   let db: PrismaClient;
-  let web: WebServer;
+  let web: ArenaProcess;
   let browser: Browser;
   let hostile: HostileAgentServer;
   let seeded: TournamentRun;

@@ -1,11 +1,9 @@
 process.env.ARENA_QUEUE_PREFIX = `web-cache-${process.pid}`;
-// Entries outlive the test unless an event drops them, so what the test sees is the events' doing.
-process.env.ARENA_PAGE_CACHE_TTL_MS = "600000";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { createRedis, publishEvent } from "@arena/jobs";
 import { freshDb, waitFor } from "../helpers/arena";
-import { startWeb, type WebServer } from "./server";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 
 /**
  * The production server's page cache against a real build, PostgreSQL and Redis: anonymous
@@ -14,13 +12,14 @@ import { startWeb, type WebServer } from "./server";
  */
 describe("page cache of the production server", () => {
   let db: PrismaClient;
-  let web: WebServer;
+  let web: ArenaProcess;
   let agentId: string;
 
   beforeAll(async () => {
     db = await freshDb();
     agentId = (await db.agent.create({ data: { name: "cache-before", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } })).id;
-    web = await startWeb();
+    // Entries outlive the test unless an event drops them, so what the test sees is the events' doing.
+    web = await startWeb({ env: { ARENA_PAGE_CACHE_TTL_MS: "600000" } });
   }, 600_000);
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { freshDb, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
 import { launchChromium, SCREENSHOTS } from "./browser";
 import { runTournament, type TournamentRun } from "./seed";
-import { startWeb, type WebServer } from "./server";
+import { startWeb, type ArenaProcess } from "../helpers/web";
 
 /**
  * The report-score surfaces against a production build: a Swiss tournament played and scored
@@ -21,7 +21,7 @@ import { startWeb, type WebServer } from "./server";
  */
 describe("report scores on the web", () => {
   let db: PrismaClient;
-  let web: WebServer;
+  let web: ArenaProcess;
   let browser: Browser;
   let seeded: TournamentRun;
   let matchId: string;

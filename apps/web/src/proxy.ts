@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import type { Role } from "@arena/db/accounts";
-import { currentUser } from "@/lib/auth-session";
+import { currentUser, ownUrl } from "@/lib/auth-session";
 
 /**
  * Role gate in front of the protected pages. The pages check again (requireRole), but the root
@@ -21,8 +21,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (!gate) return NextResponse.next();
   const user = await currentUser(request.headers);
   if (!user) {
-    // A relative Location: the browser stays on the host it asked (request.url may name another).
-    return new NextResponse(null, { status: 307, headers: { location: `/signin?next=${encodeURIComponent(path)}` } });
+    // On the host the browser asked (request.url may name another: sign-in would then land elsewhere).
+    return NextResponse.redirect(ownUrl(request, `/signin?next=${encodeURIComponent(path)}`));
   }
   if (!gate.roles.includes(user.role)) return new NextResponse(`403: this page needs the role ${gate.roles.join(" or ")}`, { status: 403 });
   return NextResponse.next();

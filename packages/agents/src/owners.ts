@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PUBLIC_AGENT, type Agent, type PrismaClient } from "@arena/db";
+import type { Agent, PrismaClient } from "@arena/db";
+import { PUBLIC_AGENT } from "@arena/db/where";
 import { ENDPOINT_PROTOCOLS } from "./protocols";
 
 /**

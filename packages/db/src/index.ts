@@ -7,17 +7,6 @@ export * from "./generated/client";
 
 /** Either the client or an interactive-transaction client: functions that only query accept both. */
 export type Db = PrismaClient | Prisma.TransactionClient;
-
-/** A match that counts for the ratings: completed and judged (a winner), with at least one round. */
-export const RATED_MATCH = { status: "completed", winner: { not: null }, rounds: { gt: 0 } } satisfies Prisma.MatchWhereInput;
-
-/**
- * Agents the public pages and the public API show: approved ones, and any with a rated match
- * (its results are public). Pending and withdrawn submissions stay with their owner and the admins.
- */
-export const PUBLIC_AGENT = {
-  OR: [{ approval: "approved" }, { matchesA: { some: RATED_MATCH } }, { matchesB: { some: RATED_MATCH } }],
-} satisfies Prisma.AgentWhereInput;
 export { databaseUrl, poolConfig } from "./pool";
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();

@@ -56,6 +56,18 @@ export function crossSiteRefusal(req: Request): Response | null {
   return Response.json({ error: "cross-site request refused" }, { status: 403 });
 }
 
+/**
+ * An absolute URL of this server for `path`, on the origin the browser asked when that origin is
+ * trusted (so a redirect keeps it on 127.0.0.1 or localhost, whichever it used), else on the
+ * printed address. `req.url` alone may name another host than the one the browser used.
+ */
+export function ownUrl(req: Request, path: string): URL {
+  const asked = selfOrigin(req);
+  const { baseURL, trusted } = origins();
+  const origin = baseURL === undefined || trusted.includes(asked) ? asked : (trusted[0] ?? new URL(req.url).origin);
+  return new URL(path, origin);
+}
+
 export type ApiAuth = { user: SessionUser; via: "session" | "token" } | { response: Response };
 
 /**

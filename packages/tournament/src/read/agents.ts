@@ -1,4 +1,5 @@
-import { PUBLIC_AGENT, RATED_MATCH, type Agent, type Db, type Prisma } from "@arena/db";
+import type { Agent, Db, Prisma } from "@arena/db";
+import { PUBLIC_AGENT, RATED_MATCH } from "@arena/db/where";
 import { readLeaderboard } from "./leaderboard";
 import { agentSummarySchema, agentViewSchema, type AgentSummary, type AgentView } from "./schemas";
 

@@ -7,7 +7,7 @@ import type { Context, Next } from "hono";
 import { Hono } from "hono";
 import { createQueue, createRedis, type QueueName } from "@arena/jobs";
 import type { IServerAdapter } from "@bull-board/api/typings/app";
-import { crossSiteRefusal, currentUser } from "@/lib/auth-session";
+import { crossSiteRefusal, currentUser, ownUrl } from "@/lib/auth-session";
 
 /**
  * bull-board (the BullMQ dashboard) under /console/queues, through its hono adapter inside an
@@ -52,8 +52,8 @@ function board(): Hono {
 /** Admins get the dashboard; anyone else a 403, or the sign-in page when not signed in. */
 export async function serveQueues(req: Request): Promise<Response> {
   const user = await currentUser(req.headers);
-  // A relative Location: the browser stays on the host it asked (req.url may name another).
-  if (!user) return new Response(null, { status: 303, headers: { location: `/signin?next=${encodeURIComponent(QUEUES_BASE)}` } });
+  // On the host the browser asked (req.url may name another).
+  if (!user) return Response.redirect(ownUrl(req, `/signin?next=${encodeURIComponent(QUEUES_BASE)}`), 303);
   if (user.role !== "admin") return new Response("403: the queues dashboard is for admins", { status: 403 });
   if (req.method !== "GET" && req.method !== "HEAD") {
     const refused = crossSiteRefusal(req);

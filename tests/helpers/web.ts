@@ -1,0 +1,143 @@
+/**
+ * The one way tests start the web app: the README's commands, `arena web --port P` and
+ * `arena demo --port P`, as child processes, driven at the URL the command prints. Their
+ * environment is a user's: PATH and HOME, the test's DATABASE_URL / REDIS_URL /
+ * ARENA_QUEUE_PREFIX (and ARENA_WEB_DIST_DIR when a run keeps its build elsewhere), plus what a
+ * test passes explicitly. No test-only auth variable (no BETTER_AUTH_URL): a server started
+ * unlike a user's hides exactly the bugs users meet.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { REPO_ROOT } from "./arena";
+
+export interface ArenaProcess {
+  /** The URL the command printed. */
+  url: string;
+  /** The `arena` process (the web server is its child). */
+  child: ChildProcess;
+  /** What the command printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code once the command exits. */
+  exited: Promise<number | null>;
+  /** The web server process under the command (the benchmark reads its CPU time). */
+  serverPid(): number;
+  /** SIGTERM, as Ctrl-C would: the command stops its web server (and workers) and exits. */
+  stop(): Promise<number | null>;
+}
+
+/** The environment a user's shell gives the command, with the test's services; `extra` is added as is. */
+export function userEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const k of ["PATH", "HOME", "TMPDIR", "DATABASE_URL", "REDIS_URL", "ARENA_QUEUE_PREFIX", "ARENA_WEB_DIST_DIR"]) {
+    const v = process.env[k];
+    if (v) env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A free port of 3200–3499, starting at a pid-dependent offset so parallel runs rarely collide. */
+export async function freePort(): Promise<number> {
+  for (let i = 0; i < 300; i++) {
+    const port = 3200 + ((process.pid + i) % 300);
+    if (await portFree(port)) return port;
+  }
+  throw new Error("no free port in 3200–3499");
+}
+
+/**
+ * Runs `arena <args>` until `ready` matches what it printed (its first group is the URL), or fails
+ * with everything it printed. The command runs in its own process group, so stopping it reaches
+ * the web server under it even if the command itself died first.
+ */
+export async function runArena(args: string[], ready: RegExp, opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ArenaProcess & { match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let log = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`arena ${args.join(" ")} printed nothing matching ${ready} within ${(opts.timeoutMs ?? 600_000) / 1000} s:\n${log}`)), opts.timeoutMs ?? 600_000);
+    const scan = (chunk: Buffer) => {
+      log += chunk.toString();
+      const m = log.match(ready);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout!.on("data", scan);
+    child.stderr!.on("data", scan);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`arena ${args.join(" ")} exited with ${code} before printing ${ready}:\n${log}`));
+    });
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    const code = await Promise.race([exited, new Promise<"slow">((r) => setTimeout(() => r("slow"), 15_000).unref())]);
+    // The group: whatever is left of it (a web server whose command died) goes too.
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    return code === "slow" ? exited : code;
+  };
+  const serverPid = () => {
+    const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    const server = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.mjs"));
+    if (!server) throw new Error(`no web server under arena (pid ${child.pid}):\n${log}`);
+    return server;
+  };
+  return { url: match[1]!, match, child, output: () => log, exited, serverPid, stop };
+}
+
+/** `arena web --port P [--host H]`: the web app at the URL it prints. */
+export async function startWeb(opts: { env?: Record<string, string>; host?: string } = {}): Promise<ArenaProcess> {
+  const port = await freePort();
+  return runArena(["web", "--port", String(port), ...(opts.host ? ["--host", opts.host] : [])], /DR Arena web app: (http:\/\/\S+)/, opts);
+}
+
+/** `arena demo --port P …`: the whole offline arena, at the URL it prints (its tournament's URL too). */
+export async function startDemo(args: string[], opts: { env?: Record<string, string> } = {}): Promise<ArenaProcess & { tournamentUrl: string }> {
+  const port = await freePort();
+  const p = await runArena(["demo", "--port", String(port), ...args], /the arena is live at (http:\/\/\S+) \(tournament: (http:\/\/\S+)\)/, opts);
+  return { ...p, tournamentUrl: p.match[2]! };
+}
+
+/** Signs in over HTTP at `url` (the origin the browser would send) and returns the session cookie header. */
+export async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} at ${url} failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Runs `arena <args>` to completion as a user would (stdin written, e.g. a password), with the test's services. */
+export function arenaCommand(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("close", (code) => resolve({ code: code ?? 1, stdout, stderr }));
+    child.stdin!.end(opts.stdin ?? "");
+  });
+}
+
+/** `echo PASSWORD | arena user create --email E --role R`: an account made the way the operator makes one. */
+export async function createAccount(email: string, role: "admin" | "auditor" | "owner", password: string): Promise<void> {
+  const r = await arenaCommand(["user", "create", "--email", email, "--role", role], { stdin: `${password}\n` });
+  if (r.code !== 0) throw new Error(`arena user create ${email} failed (${r.code}):\n${r.stdout}${r.stderr}`);
+}
