@@ -186,8 +186,15 @@ describe("an auditor at the address `arena web` prints, on an item shown with it
     await createAccount("admin@audit-journey.test", "admin", PASSWORD);
     await createAccount("audrey@audit-journey.test", "auditor", PASSWORD);
     const admin = await db.user.findFirstOrThrow({ where: { email: "admin@audit-journey.test" } });
-    // Two items: the sampler shows half of them (here one) with the seats swapped.
-    await createAuditQueue(db, { name: "seats", size: 2, seed: "journey", tournamentId: played.tournamentId }, admin.id);
+    // Two items: the sampler shows half of them (here one) with the seats swapped. A queue whose
+    // swapped item has a decisive verdict, so the seats in its reasoning matter (the first seed that gives one).
+    for (let k = 0; ; k++) {
+      const q = await createAuditQueue(db, { name: "seats", size: 2, seed: `journey-${k}`, tournamentId: played.tournamentId }, admin.id);
+      const swapped = await db.auditItem.findFirstOrThrow({ where: { queueId: q.id, seatsSwapped: true }, include: { round: true } });
+      if (swapped.round.verdictToken !== "[[Tie]]") break;
+      if (k === 20) throw new Error("no decisive round to audit among 20 samples");
+      await db.auditQueue.delete({ where: { id: q.id } });
+    }
     web = await startWeb();
     browser = await launchChromium();
   }, 660_000);
@@ -225,7 +232,10 @@ describe("an auditor at the address `arena web` prints, on an item shown with it
         const marksOfA = /A: entities \d+\/\d+, facts \d+\/\d+/.exec(stored.reasoning)?.[0];
         if (marksOfA) expect(reasoning).toContain(marksOfA.replace("A:", "B:"));
         const winner = winnerOf(shownVerdict as AuditVerdict);
-        if (winner !== "tie") expect(await verdict.textContent()).toContain(`Failure type of the loser (Agent ${winner === "A" ? "B" : "A"})`);
+        expect(winner).not.toBe("tie");
+        expect(await verdict.textContent()).toContain(`Failure type of the loser (Agent ${winner === "A" ? "B" : "A"})`);
+        // The reasoning's decision names the winner as this page shows it.
+        if (/decide: [AB] covers more/.test(stored.reasoning)) expect(reasoning).toContain(`decide: ${winner} covers more`);
         await shot(page, "auditor-swapped-item");
       }
       await page.locator('[data-stage="d"]').waitFor();
