@@ -1,6 +1,7 @@
 process.env.ARENA_QUEUE_PREFIX = `web-scoring-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isWorldUrl } from "@arena/core/url";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import { scorableRounds } from "@arena/scoring";
@@ -197,7 +198,12 @@ describe("report scores on the web", () => {
       expect(await cites.getByTestId("citation-mode").innerText()).toBe("offline");
       const pairs = cites.getByTestId("citation-pair");
       expect(await pairs.evaluateAll((els) => (els as unknown as { getAttribute(name: string): string | null }[]).map((e) => e.getAttribute("data-support")))).toEqual(["supported", "unsupported", "unknown"]);
-      expect(await pairs.first().locator(`a[href="${nodeUrl}"]`).count()).toBe(1);
+      // The cited URL is shown as it was cited; a page of the offline world (the seeded trees'; it never resolves) opens its stored text.
+      expect(isWorldUrl(nodeUrl)).toBe(true);
+      const cited = pairs.first().locator("a", { hasText: nodeUrl });
+      expect(await cited.getAttribute("href")).toBe(`/sandbox/page?url=${encodeURIComponent(nodeUrl)}`);
+      // A cited URL on the web stays a link to it.
+      expect(await pairs.nth(1).locator('a[href="https://unsupported.example/page"]').count()).toBe(1);
       expect(await pairs.first().getByTestId("cited-node").getAttribute("href")).toBe(`/trees/${treeId}/nodes/${nodeId}`);
       expect(await pairs.nth(1).getByTestId("cited-node").count()).toBe(0);
       expect(await panel.getByTestId("race-verdict").innerText()).toContain("RACE share of A 0.700 (llm): favours A");
