@@ -19,4 +19,17 @@ export {
   type ProbeResult,
 } from "./register";
 export { listOwnerAgents, listEndpointAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, type AgentOverview, type ShownStatus } from "./owners";
-export { SUBMITTED_PROTOCOLS, STORED_PROTOCOL, ENDPOINT_PROTOCOLS, submittedProtocolSchema, endpointProtocolSchema, type SubmittedProtocol, type EndpointProtocol } from "./protocols";
+export {
+  SUBMITTED_PROTOCOLS,
+  STORED_PROTOCOL,
+  ENDPOINT_PROTOCOLS,
+  DEFAULT_ENDPOINTS,
+  PROVIDER_TOOLS,
+  submittedProtocolSchema,
+  endpointProtocolSchema,
+  toolsOf,
+  type SubmittedProtocol,
+  type EndpointProtocol,
+} from "./protocols";
+export { PROVIDER_PRESETS, presetById, type ProviderPreset } from "./presets";
+export { withReferences, citedUrl, type StructuredCitation } from "./structured-citations";

@@ -6,6 +6,7 @@ import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount } fro
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
+import { utf16FromCodePoints, withReferences, type StructuredCitation } from "./structured-citations";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
 export interface OpenAIAgentOptions {
@@ -20,20 +21,66 @@ export interface OpenAIAgentOptions {
   prices: Readonly<Record<string, Price>>;
 }
 
-/** The part of a chat completion the arena relies on; anything else in the body is ignored. */
+/** A `url_citation` annotation of a chat-completion message (search models, routers). */
+const UrlAnnotationSchema = z.object({
+  type: z.literal("url_citation"),
+  url_citation: z.object({ url: z.string(), title: z.string().nullish(), start_index: z.number().int(), end_index: z.number().int() }),
+});
+
+/**
+ * The part of a chat completion the arena relies on; anything else in the body is ignored. Beside
+ * the message text, citations may come as structure: `message.annotations` (OpenAI search models,
+ * OpenRouter), or Perplexity's `citations` (URLs) and `search_results` (objects with a `url`),
+ * listed in the order its inline `[n]` markers count. Entries of another shape are skipped, not fatal.
+ */
 const CompletionSchema = z.object({
   choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
+    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), annotations: z.array(z.unknown()).nullish() }) }))
     .min(1),
   usage: z
     .object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, total_tokens: tokenCount })
     .nullish(),
+  citations: z.array(z.unknown()).nullish(),
+  search_results: z.array(z.unknown()).nullish(),
 });
+type Completion = z.infer<typeof CompletionSchema>;
+
+const SearchResultSchema = z.object({ url: z.string() });
+
+/**
+ * The structured citations of a completion: annotations with their spans (offsets in code points,
+ * as the API counts), else Perplexity's list, whose position n answers the text's `[n]`.
+ */
+function completionCitations(completion: Completion, text: string): StructuredCitation[] {
+  const annotations = (completion.choices[0]!.message.annotations ?? []).flatMap((a) => {
+    const r = UrlAnnotationSchema.safeParse(a);
+    if (!r.success) return [];
+    const { url, title, start_index, end_index } = r.data.url_citation;
+    const start = utf16FromCodePoints(text, start_index);
+    const end = utf16FromCodePoints(text, end_index);
+    return [{ url, title: title ?? null, span: start >= 0 && end >= 0 ? { start, end } : null }];
+  });
+  if (annotations.length) return annotations;
+  const listed = completion.citations?.length
+    ? completion.citations.map((c) => (typeof c === "string" ? c : null))
+    : (completion.search_results ?? []).map((r) => SearchResultSchema.safeParse(r).data?.url ?? null);
+  return listed.flatMap((url, i) => (url ? [{ url, n: i + 1 }] : []));
+}
 
 /** SDK retries (429 and 5xx, Retry-After honoured); the guarded fetch under it does not retry. */
 const SDK_MAX_RETRIES = 2;
 
-function sdkClient(o: OpenAIAgentOptions): OpenAI {
+/** What an OpenAI SDK client for an agent needs (chat completions and the Responses API alike). */
+export interface OpenAISdkOptions {
+  baseUrl: string;
+  apiKey: string | null;
+  timeoutMs: number;
+  maxBytes: number;
+  allow?: string[] | undefined;
+}
+
+/** The OpenAI SDK on the guarded fetch, limited to the agent's own origin. */
+export function openAISdk(o: OpenAISdkOptions): OpenAI {
   return new OpenAI({
     baseURL: o.baseUrl,
     // Local servers often need no key; the SDK insists on one.
@@ -42,10 +89,14 @@ function sdkClient(o: OpenAIAgentOptions): OpenAI {
     // environment and would send the operator's identifiers to an untrusted agent.
     organization: null,
     project: null,
-    timeout: o.config.timeoutMs,
+    timeout: o.timeoutMs,
     maxRetries: SDK_MAX_RETRIES,
-    fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes }),
+    fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.timeoutMs, maxBytes: o.maxBytes }),
   });
+}
+
+function sdkClient(o: OpenAIAgentOptions): OpenAI {
+  return openAISdk({ baseUrl: o.baseUrl, apiKey: o.apiKey, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes, allow: o.allow });
 }
 
 /**
@@ -71,8 +122,9 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
           ctx.signal ? { signal: ctx.signal } : {},
         );
         const completion = CompletionSchema.parse(raw);
-        const text = completion.choices[0]!.message.content?.trim() ?? "";
-        if (!text) throw new AgentCallError("malformed", "completion has no message content");
+        const content = completion.choices[0]!.message.content ?? "";
+        if (!content.trim()) throw new AgentCallError("malformed", "completion has no message content");
+        const text = withReferences(content, completionCitations(completion, content)).trim();
         const usage = completion.usage;
         return answerOf(text, started, {
           tokens: usage?.total_tokens ?? null,

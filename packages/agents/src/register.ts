@@ -3,7 +3,7 @@ import { operatorAllowList, type Prisma, type PrismaClient } from "@arena/db";
 import { assertAllowedUrl, NetError } from "@arena/net";
 import type { AgentAnswer } from "@arena/core";
 import { createAgentClient, healthCheck } from "./client";
-import { STORED_PROTOCOL, submittedProtocolSchema, type EndpointProtocol } from "./protocols";
+import { DEFAULT_ENDPOINTS, MODEL_OPTIONAL, STORED_PROTOCOL, submittedProtocolSchema, toolsOf, type EndpointProtocol } from "./protocols";
 import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
 import type { AgentRecord } from "./types";
 
@@ -42,18 +42,33 @@ const httpUrl = z
   .max(2000, "endpoint is at most 2,000 characters")
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), "endpoint must be an http(s) URL");
 
-/** The public submission format (`POST /api/agents`, the form): snake_case, protocol as users write it. */
+/**
+ * The public submission format (`POST /api/agents`, the form): snake_case, protocol as users write
+ * it. Provider protocols (openai-responses, anthropic, gemini) need only a model and a key: the
+ * endpoint defaults to the provider's API, and `tools` chooses among the tools the provider runs.
+ */
 export const agentSubmissionSchema = z
   .object({
     name: agentNameSchema,
     description: z.string().trim().max(2000, "description is at most 2,000 characters").default(""),
     protocol: submittedProtocolSchema,
-    endpoint: httpUrl,
+    endpoint: httpUrl.optional(),
     model: z.string().trim().max(200, "model is at most 200 characters").optional(),
     api_key: z.string().max(4096, "api_key is at most 4,096 characters").optional(),
+    tools: z.array(z.string().max(50)).max(10).optional(),
   })
   .strict()
-  .refine((s) => s.protocol !== "openai" || Boolean(s.model), { message: "model is required for the openai protocol", path: ["model"] });
+  .superRefine((s, ctx) => {
+    const stored = STORED_PROTOCOL[s.protocol];
+    if (!s.endpoint && !DEFAULT_ENDPOINTS[stored]) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `endpoint is required for the ${s.protocol} protocol` });
+    if (!s.model && !MODEL_OPTIONAL.includes(stored)) ctx.addIssue({ code: "custom", path: ["model"], message: `model is required for the ${s.protocol} protocol` });
+    const offered = toolsOf(stored);
+    if (s.tools && !offered) ctx.addIssue({ code: "custom", path: ["tools"], message: `the ${s.protocol} protocol takes no tools` });
+    for (const t of s.tools ?? []) {
+      if (offered && !offered.includes(t)) ctx.addIssue({ code: "custom", path: ["tools"], message: `tool ${t} is not one of ${offered.join(", ")}` });
+    }
+    if (offered && s.tools?.length === 0) ctx.addIssue({ code: "custom", path: ["tools"], message: "choose at least one tool" });
+  });
 export type AgentSubmission = z.output<typeof agentSubmissionSchema>;
 
 export interface NewAgent {
@@ -111,9 +126,10 @@ export function fromSubmission(s: AgentSubmission, ownerId: string | null, appro
     name: s.name,
     description: s.description || null,
     protocol: STORED_PROTOCOL[s.protocol],
-    endpoint: s.endpoint,
+    endpoint: s.endpoint ?? DEFAULT_ENDPOINTS[STORED_PROTOCOL[s.protocol]]!,
     model: s.model || null,
     secret: s.api_key || null,
+    ...(s.tools ? { config: { tools: s.tools } } : {}),
     ownerId,
     approval,
   };
