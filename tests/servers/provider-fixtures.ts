@@ -117,7 +117,7 @@ export function annotatedMessage(claims: string[], sources: Source[]): { content
     const s = sources[i % sources.length]!;
     return `[${new URL(s.url).hostname}](${s.url}?utm_source=openai)`;
   });
-  const content = claims.map((c, i) => `${c} (${links[i]}).`).join(" ");
+  const content = claims.map((c, i) => `${c.replace(/\.$/, "")} (${links[i]}).`).join(" ");
   return {
     content,
     annotations: claims.map((_, i) => {

@@ -118,7 +118,22 @@ function numberSources(cited: { url: string; span: Numbered["span"]; n?: number 
  */
 /** How far back from a span's end a link is looked for (a link is at most ~2,400 characters). */
 const LINK_TAIL_CHARS = 2_500;
-const LINK_TAIL = /(\(?\[[^\]\n]{0,300}\]\(\s{0,3}https?:\/\/[^)\s]{1,2048}\s{0,3}\)\)?)[.,;:!?]?\s{0,3}$/;
+/** The link itself, tried once from the last `[` before the last `](` (so no scan over hostile text). */
+const LINK_AT = /^(\(?\[[^\]\n]{0,300}\]\(\s{0,3}https?:\/\/[^)\s]{1,2048}\s{0,3}\)\)?)[.,;:!?]?\s{0,3}$/;
+
+/**
+ * An inline link to a source ending a span (`[site](url)`, `([site](url))`, maybe before the
+ * sentence's full stop): OpenAI's search models cite that way, with the annotation's span on the
+ * link or on the claim and its link. Returns its offsets in `s`.
+ */
+function trailingLink(s: string): { start: number; end: number } | null {
+  const bracket = s.lastIndexOf("](");
+  const open = bracket === -1 ? -1 : s.lastIndexOf("[", bracket);
+  if (open === -1) return null;
+  const start = s[open - 1] === "(" ? open - 1 : open;
+  const m = LINK_AT.exec(s.slice(start));
+  return m ? { start, end: start + m[1]!.length } : null;
+}
 
 /**
  * Inserts `[n]` markers, last span first so earlier offsets stay valid. An inline link ending the
@@ -139,9 +154,9 @@ function insertMarkers(text: string, cited: Numbered[]): string {
   for (const g of [...groups.values()].sort((x, y) => y.end - x.end || y.start - x.start)) {
     const ns = [...g.ns].sort((a, b) => a - b);
     const from = Math.max(g.start, g.end - LINK_TAIL_CHARS);
-    const link = LINK_TAIL.exec(out.slice(from, g.end));
+    const link = trailingLink(out.slice(from, g.end));
     if (link) {
-      let [start, end] = [from + link.index, from + link.index + link[1]!.length];
+      let [start, end] = [from + link.start, from + link.end];
       if (out[start - 1] === "(" && out[end] === ")") [start, end] = [start - 1, end + 1];
       while (start > 0 && out[start - 1] === " ") start--;
       out = `${out.slice(0, start)} ${ns.map((n) => `[${n}]`).join("")}${out.slice(end)}`;
