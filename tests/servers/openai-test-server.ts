@@ -149,7 +149,7 @@ export const reply = {
     const full = JSON.stringify(value);
     return { kind: "content", content: full.slice(0, keepChars ?? Math.floor(full.length / 2)), finishReason: "length" };
   },
-  status(status: number, opts: { retryAfter?: number; body?: unknown } = {}): ScriptedResponse {
+  status(status: number, opts: { retryAfter?: number; body?: unknown } = {}): Extract<ScriptedResponse, { kind: "status" }> {
     return { kind: "status", status, ...opts };
   },
   delay(ms: number, then: ScriptedResponse): ScriptedResponse {

@@ -52,6 +52,25 @@ export function toolsOf(protocol: EndpointProtocol): readonly string[] | null {
 /** Protocols registered without a model name (the agent chooses its own). */
 export const MODEL_OPTIONAL: readonly EndpointProtocol[] = ["arena_http"];
 
+/**
+ * What a registration of `protocol` lacks or gets wrong (the CLI and the submission schema share
+ * these rules): an endpoint unless the provider has a default, a model unless the protocol takes
+ * none, tools only where the provider runs them and only those it offers.
+ */
+export function registrationProblems(r: { protocol: SubmittedProtocol; endpoint?: string | undefined; model?: string | undefined; tools?: readonly string[] | undefined }): { field: "endpoint" | "model" | "tools"; message: string }[] {
+  const stored = STORED_PROTOCOL[r.protocol];
+  const problems: { field: "endpoint" | "model" | "tools"; message: string }[] = [];
+  if (!r.endpoint && !DEFAULT_ENDPOINTS[stored]) problems.push({ field: "endpoint", message: `endpoint is required for the ${r.protocol} protocol` });
+  if (!r.model && !MODEL_OPTIONAL.includes(stored)) problems.push({ field: "model", message: `model is required for the ${r.protocol} protocol` });
+  const offered = toolsOf(stored);
+  if (r.tools && !offered) problems.push({ field: "tools", message: `the ${r.protocol} protocol takes no tools` });
+  else if (r.tools && offered) {
+    if (!r.tools.length) problems.push({ field: "tools", message: "choose at least one tool" });
+    for (const t of r.tools) if (!offered.includes(t)) problems.push({ field: "tools", message: `tool ${t} is not one of ${offered.join(", ")}` });
+  }
+  return problems;
+}
+
 // Checked at compile time: every endpoint protocol is listed, and core's closed set and the
 // database enum name the same protocols.
 type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : never) : never;

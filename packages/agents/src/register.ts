@@ -3,7 +3,7 @@ import { operatorAllowList, type Prisma, type PrismaClient } from "@arena/db";
 import { assertAllowedUrl, NetError } from "@arena/net";
 import type { AgentAnswer } from "@arena/core";
 import { createAgentClient, healthCheck } from "./client";
-import { DEFAULT_ENDPOINTS, MODEL_OPTIONAL, STORED_PROTOCOL, submittedProtocolSchema, toolsOf, type EndpointProtocol } from "./protocols";
+import { DEFAULT_ENDPOINTS, registrationProblems, STORED_PROTOCOL, submittedProtocolSchema, type EndpointProtocol } from "./protocols";
 import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
 import type { AgentRecord } from "./types";
 
@@ -59,15 +59,7 @@ export const agentSubmissionSchema = z
   })
   .strict()
   .superRefine((s, ctx) => {
-    const stored = STORED_PROTOCOL[s.protocol];
-    if (!s.endpoint && !DEFAULT_ENDPOINTS[stored]) ctx.addIssue({ code: "custom", path: ["endpoint"], message: `endpoint is required for the ${s.protocol} protocol` });
-    if (!s.model && !MODEL_OPTIONAL.includes(stored)) ctx.addIssue({ code: "custom", path: ["model"], message: `model is required for the ${s.protocol} protocol` });
-    const offered = toolsOf(stored);
-    if (s.tools && !offered) ctx.addIssue({ code: "custom", path: ["tools"], message: `the ${s.protocol} protocol takes no tools` });
-    for (const t of s.tools ?? []) {
-      if (offered && !offered.includes(t)) ctx.addIssue({ code: "custom", path: ["tools"], message: `tool ${t} is not one of ${offered.join(", ")}` });
-    }
-    if (offered && s.tools?.length === 0) ctx.addIssue({ code: "custom", path: ["tools"], message: "choose at least one tool" });
+    for (const p of registrationProblems(s)) ctx.addIssue({ code: "custom", path: [p.field], message: p.message });
   });
 export type AgentSubmission = z.output<typeof agentSubmissionSchema>;
 
