@@ -103,6 +103,8 @@ export interface RecordedRun {
   createdAt: number;
   looks: number;
   cancelled: boolean;
+  /** When the run was first seen finished (epoch ms); null while it runs. */
+  doneAt: number | null;
   script: ScriptedRun;
 }
 
@@ -216,6 +218,7 @@ function runState(run: RecordedRun): Record<string, unknown> {
   const done = s.runMs !== undefined ? Date.now() - run.createdAt >= s.runMs : run.looks > (s.polls ?? 1);
   const status = run.cancelled ? "cancelled" : !done ? (run.looks <= 1 ? "queued" : "in_progress") : (s.final ?? "completed");
   const final = status === "completed" || status === "incomplete";
+  if (done && run.doneAt === null) run.doneAt = Date.now();
   return responseObject(run.id, status, s.output ?? [], {
     model: run.body.model ?? "test-model",
     background: run.body.background === true,
@@ -255,7 +258,7 @@ export async function startOpenAITestServer(opts: { models?: string[] } = {}): P
         await sendScripted(res, recorded, next);
         return true;
       }
-      const run: RecordedRun = { id: `resp_test_${++runCounter}`, body, createdAt: Date.now(), looks: 0, cancelled: false, script: next };
+      const run: RecordedRun = { id: `resp_test_${++runCounter}`, body, createdAt: Date.now(), looks: 0, cancelled: false, doneAt: null, script: next };
       runs.push(run);
       if (body.background !== true) {
         if (next.runMs) await new Promise((r) => setTimeout(r, next.runMs));

@@ -1,4 +1,4 @@
-import { Prisma, type Db } from "@arena/db";
+import type { Db } from "@arena/db";
 import { z } from "zod";
 
 /**
@@ -42,18 +42,22 @@ const row = z.object({
   meanLatencyMs: z.number().nullable(),
 });
 
-function matchFilter(scope: ResearchScope): Prisma.Sql {
-  if ("matchIds" in scope) return scope.matchIds.length ? Prisma.sql`m.id IN (${Prisma.join(scope.matchIds)})` : Prisma.sql`FALSE`;
-  if ("tournamentId" in scope) return Prisma.sql`m."tournamentId" = ${scope.tournamentId}`;
-  return Prisma.sql`(m."agentAId" = ${scope.agentId} OR m."agentBId" = ${scope.agentId})`;
+/**
+ * The scope as a condition on matches `m` and its bound parameters. Written as text with
+ * positional parameters (no Prisma.sql fragments): this module is imported by pages whose client
+ * components must not load the database client.
+ */
+function matchFilter(scope: ResearchScope): { where: string; params: unknown[]; only: string } {
+  if ("matchIds" in scope) return { where: `m.id = ANY($1::text[])`, params: [[...scope.matchIds]], only: "" };
+  if ("tournamentId" in scope) return { where: `m."tournamentId" = $1`, params: [scope.tournamentId], only: "" };
+  return { where: `(m."agentAId" = $1 OR m."agentBId" = $1)`, params: [scope.agentId], only: `WHERE agent = $1` };
 }
 
 /** Per agent of the scope's matches (for an agent scope: that agent only), agents in id order. */
 export async function researchStats(db: Db, scope: ResearchScope): Promise<AgentResearchStats[]> {
-  const where = matchFilter(scope);
-  const only = "agentId" in scope ? Prisma.sql`WHERE agent = ${scope.agentId}` : Prisma.empty;
-  const rows = await db.$queryRaw<unknown[]>`
-    WITH seats AS (
+  const { where, params, only } = matchFilter(scope);
+  const rows = await db.$queryRawUnsafe<unknown[]>(
+    `WITH seats AS (
       SELECT m."agentAId" AS agent, r."costA" AS cost, r."tokensA" AS tokens, r."latencyAMs" AS latency, r."errorA" AS error
       FROM "Round" r JOIN "Match" m ON m.id = r."matchId" WHERE ${where}
       UNION ALL
@@ -63,7 +67,9 @@ export async function researchStats(db: Db, scope: ResearchScope): Promise<Agent
     SELECT agent AS "agentId", count(*)::int AS runs, (count(*) FILTER (WHERE error IS NULL))::int AS answered,
       count(cost)::int AS "pricedRuns", sum(cost)::float8 AS "costUsd", avg(cost)::float8 AS "meanCostUsd",
       count(tokens)::int AS "tokenRuns", avg(tokens)::float8 AS "meanTokens", (avg(latency) FILTER (WHERE error IS NULL))::float8 AS "meanLatencyMs"
-    FROM seats ${only} GROUP BY agent ORDER BY agent`;
+    FROM seats ${only} GROUP BY agent ORDER BY agent`,
+    ...params,
+  );
   return rows.map((raw) => {
     const r = row.parse(raw);
     return { ...r, costUsd: r.costUsd ?? 0 };
