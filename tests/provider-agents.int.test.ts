@@ -19,6 +19,8 @@ import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-ag
 import { annotatedMessage, anthropicMessage, geminiResponse, responsesOutput, type Source } from "./servers/provider-fixtures";
 import { tournamentHarness, worldTrees } from "./tournament-fixtures";
 import { REPO_ROOT } from "./helpers/arena";
+import { startAccountsWeb } from "./accounts/server";
+import { launchChromium, SCREENSHOTS } from "./web/browser";
 
 /**
  * One agent of each endpoint protocol, against local servers speaking each provider's wire format
@@ -144,11 +146,43 @@ describe("deep research agents of every protocol in one tournament", () => {
       const view = (await readTournament(db, t.id))!;
       expect(view.cost.runs).toBe(matches.reduce((n, m) => n + 2 * m.roundRows.length, 0));
       expect(view.cost.costUsd).toBeGreaterThan(0);
-      const page = (await readMatch(db, [...responsesMatches][0]!))!;
-      const seat = page.agentA.id === agents.responses ? "a" : "b";
-      expect(page.roundsList[0]![seat].trace?.steps.length).toBe(4);
-      expect(page.waiting).toBeNull();
+      const match = (await readMatch(db, [...responsesMatches][0]!))!;
+      const seat = match.agentA.id === agents.responses ? "a" : "b";
+      expect(match.roundsList[0]![seat].trace?.steps.length).toBe(4);
+      expect(match.waiting).toBeNull();
+
+      // The pages people read, in Chromium: the trace collapsed beside the answer, cost and time
+      // per run on the leaderboard and the agent page, the tournament's running cost.
+      const web = await startAccountsWeb({ DATABASE_URL: process.env.DATABASE_URL!, REDIS_URL: process.env.REDIS_URL!, ARENA_QUEUE_PREFIX: keyPrefix() });
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+        await page.goto(`${web.url}/matches/${match.id}`);
+        const trace = page.getByTestId(`trace-${seat}`).first();
+        expect(await trace.getAttribute("open")).toBeNull();
+        await trace.locator("summary").click();
+        expect(await trace.textContent()).toMatch(/Research trace: 4 steps \(1 search, 1 page opened\)[\s\S]*fringe founded[\s\S]*find_in_page[\s\S]*print\(2025 - 1947\)/);
+        await trace.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOTS}/providers-match-trace.png` });
+        await page.goto(`${web.url}/?tournament=${t.id}`);
+        const rowCost = page.locator('tr[data-agent="deep-research"] [data-testid="cost-per-run"]');
+        expect(await rowCost.textContent()).toBe("$0.05"); // 0.048 USD: 12,000 in and 3,000 out at 2 / 8 USD per million
+        expect(await page.locator('tr[data-agent="search-chat"] [data-testid="cost-per-run"]').textContent()).toBe("—");
+        // The table scrolls sideways: show its last columns (cost and time per run).
+        await page.getByTestId("leaderboard-table").evaluate((t) => t.parentElement!.scrollBy({ left: 10_000 }));
+        await page.screenshot({ path: `${SCREENSHOTS}/providers-leaderboard.png`, fullPage: true });
+        await page.goto(`${web.url}/agents/${agents.responses}`);
+        expect(await page.getByTestId("research-cost").textContent()).toMatch(new RegExp(`${answered.length} \\(${answered.length} answered\\)`));
+        await page.getByTestId("research-cost").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOTS}/providers-agent-cost.png` });
+        await page.goto(`${web.url}/tournaments/${t.id}`);
+        expect(await page.getByTestId("cost-total").textContent()).toBe(`$${view.cost.costUsd.toFixed(2)}`);
+        await page.screenshot({ path: `${SCREENSHOTS}/providers-tournament-cost.png` });
+      } finally {
+        await browser.close();
+        await web.stop();
+      }
     },
-    600_000,
+    900_000,
   );
 });

@@ -1,6 +1,6 @@
 import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { sdkFetch } from "@arena/net";
-import OpenAI from "openai";
+import OpenAI, { APIError } from "openai";
 import { z } from "zod";
 import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount } from "./answer";
 import { callCost, priceFor, type Price } from "@arena/core";
@@ -137,7 +137,11 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
   };
 }
 
-/** Health: `GET {baseUrl}/models` answers, and lists the model when the server lists any. */
+/**
+ * Health: `GET {baseUrl}/models` answers, and lists the model when the server lists any. A server
+ * without a models endpoint (Perplexity's API has none) answers 404: it is reachable and speaks
+ * HTTP, so it passes with that said; an auth failure (401/403) or any other error fails.
+ */
 export async function openAIHealth(o: OpenAIAgentOptions): Promise<HealthResult> {
   try {
     const ids: string[] = [];
@@ -147,6 +151,7 @@ export async function openAIHealth(o: OpenAIAgentOptions): Promise<HealthResult>
     if (ids.length && !ids.includes(o.model)) return { ok: false, detail: `model ${o.model} not offered (${ids.slice(0, 5).join(", ")})` };
     return { ok: true, detail: `models endpoint answered (${ids.length} models)` };
   } catch (err) {
+    if (err instanceof APIError && err.status === 404) return { ok: true, detail: "reachable; it has no models endpoint (HTTP 404), so the model is not checked" };
     const f = classifyError(err);
     return { ok: false, detail: `${f.class}: ${f.detail}` };
   }

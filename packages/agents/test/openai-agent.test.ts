@@ -122,5 +122,10 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
     const missing = await openAIHealth({ ...opts, model: "absent-model" });
     expect(missing).toMatchObject({ ok: false });
     expect(missing.detail).toMatch(/absent-model/);
+    // A server without a models endpoint (Perplexity) is reachable: it passes, saying so.
+    expect(await openAIHealth({ ...opts, baseUrl: srv.baseUrl.replace(/\/v1$/, "/none") })).toEqual({
+      ok: true,
+      detail: "reachable; it has no models endpoint (HTTP 404), so the model is not checked",
+    });
   });
 });

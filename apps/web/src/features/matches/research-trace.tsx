@@ -3,6 +3,8 @@ import { ExternalLink, link } from "@/components/ui";
 
 type Trace = NonNullable<RoundView["a"]["trace"]>;
 
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const http = (url: string) => /^https?:\/\//i.test(url);
 
 /** A URL from an agent's trace: a link when it is http(s), plain text otherwise (traces are untrusted). */
@@ -62,7 +64,7 @@ export function ResearchTrace({ trace, testId }: { trace: Trace | null; testId: 
   return (
     <details data-testid={testId} className="border-t border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
       <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
-        Research trace: {trace.steps.length + trace.omitted} steps ({searches} searches, {pages} pages opened
+        Research trace: {count(trace.steps.length + trace.omitted, "step", "steps")} ({count(searches, "search", "searches")}, {count(pages, "page", "pages")} opened
         {trace.omitted ? `, ${trace.omitted} not kept` : ""})
       </summary>
       <ol className="mt-2 list-decimal space-y-1.5 pl-5">
