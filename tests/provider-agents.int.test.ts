@@ -169,7 +169,7 @@ describe("deep research agents of every protocol in one tournament", () => {
         expect(await rowCost.textContent()).toBe("$0.05"); // 0.048 USD: 12,000 in and 3,000 out at 2 / 8 USD per million
         expect(await page.locator('tr[data-agent="search-chat"] [data-testid="cost-per-run"]').textContent()).toBe("—");
         // The table scrolls sideways: show its last columns (cost and time per run).
-        await page.getByTestId("leaderboard-table").evaluate((t) => t.parentElement!.scrollBy({ left: 10_000 }));
+        await page.evaluate(`document.querySelector('[data-testid="leaderboard-table"]').parentElement.scrollBy({ left: 10000 })`);
         await page.screenshot({ path: `${SCREENSHOTS}/providers-leaderboard.png`, fullPage: true });
         await page.goto(`${web.url}/agents/${agents.responses}`);
         expect(await page.getByTestId("research-cost").textContent()).toMatch(new RegExp(`${answered.length} \\(${answered.length} answered\\)`));
