@@ -18,6 +18,7 @@ import {
   type TransitionAction,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Examiner, ExaminerCall } from "@arena/examiner";
 import type { AgentClient } from "@arena/agents";
 import type { AgentLimiter, AgentLimits } from "@arena/jobs";
@@ -298,7 +299,10 @@ class Runner {
     const { a, b } = pending;
     if (!("answer" in a) || !("answer" in b)) {
       await saveState(this.db, this.matchId, { ...state, pending });
-      throw new MatchDeferred(nextLook(pending));
+      if (this.deps.defer) throw new MatchDeferred(nextLook(pending));
+      // A caller that cannot come back (a match resumed in `arena match run`) waits for the next look here.
+      await sleep(Math.max(0, nextLook(pending) - Date.now()), undefined, this.deps.signal ? { signal: this.deps.signal } : undefined);
+      return this.resume({ ...state, pending }, pending);
     }
     return this.judgeRound(state, pending, a.answer, b.answer);
   }
