@@ -139,20 +139,33 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
 
 /**
  * Health: `GET {baseUrl}/models` answers, and lists the model when the server lists any. A server
- * without a models endpoint (Perplexity's API has none) answers 404: it is reachable and speaks
- * HTTP, so it passes with that said; an auth failure (401/403) or any other error fails.
+ * without a models endpoint (404; Perplexity's API has none) must show that its chat-completions
+ * endpoint exists instead: a request with no messages, which a real server refuses with 400/422
+ * before generating anything, while a wrong base URL answers 404 there too.
  */
 export async function openAIHealth(o: OpenAIAgentOptions): Promise<HealthResult> {
+  const client = sdkClient({ ...o, config: { ...o.config, timeoutMs: Math.min(o.config.timeoutMs, 15_000) } });
   try {
     const ids: string[] = [];
-    for await (const m of sdkClient({ ...o, config: { ...o.config, timeoutMs: Math.min(o.config.timeoutMs, 15_000) } }).models.list()) {
-      ids.push(m.id);
-    }
+    for await (const m of client.models.list()) ids.push(m.id);
     if (ids.length && !ids.includes(o.model)) return { ok: false, detail: `model ${o.model} not offered (${ids.slice(0, 5).join(", ")})` };
     return { ok: true, detail: `models endpoint answered (${ids.length} models)` };
   } catch (err) {
-    if (err instanceof APIError && err.status === 404) return { ok: true, detail: "reachable; it has no models endpoint (HTTP 404), so the model is not checked" };
+    if (err instanceof APIError && err.status === 404) return chatEndpointAnswers(client, o.model);
     const f = classifyError(err);
     return { ok: false, detail: `${f.class}: ${f.detail}` };
+  }
+}
+
+async function chatEndpointAnswers(client: OpenAI, model: string): Promise<HealthResult> {
+  try {
+    await client.chat.completions.create({ model, messages: [], max_completion_tokens: 1 }, { maxRetries: 0 });
+    return { ok: true, detail: "no models endpoint; chat completions answered" };
+  } catch (err) {
+    if (err instanceof APIError && (err.status === 400 || err.status === 422)) {
+      return { ok: true, detail: `no models endpoint; chat completions answered (HTTP ${err.status} to an empty request, nothing generated)` };
+    }
+    const f = classifyError(err);
+    return { ok: false, detail: `${f.class}: ${f.detail} (chat completions; the models endpoint answered 404 too)` };
   }
 }
