@@ -13,8 +13,8 @@
  * srv.pending()          // scripted responses not consumed yet (assert 0 at the end of a test)
  * await srv.close();
  * ```
- * Routes: `POST /v1/chat/completions` (400 to a request without messages, as the providers do),
- * `GET /v1/models` (404 with `noModelsEndpoint`, like Perplexity's API), `GET /v1/models/{id}` (404 with OpenAI's
+ * Routes: `POST /v1/chat/completions`, `GET /v1/models` (with `noModelsEndpoint`, like Perplexity's
+ * API: 404 there, and a chat request without messages refused with 400), `GET /v1/models/{id}` (404 with OpenAI's
  * error body for a model not listed), and the Responses API: `POST /v1/responses`,
  * `GET /v1/responses/{id}`, `POST /v1/responses/{id}/cancel`. Anything else → 404.
  *
@@ -306,9 +306,9 @@ export async function startOpenAITestServer(opts: { models?: string[]; noModelsE
         if (opts.noModelsEndpoint) return sendJson(res, 404, errorBodies.openai(404, "Not Found"));
         return sendJson(res, 200, { object: "list", data: models.map((id) => ({ id, object: "model", created: 0, owned_by: "test" })) });
       }
-      // As the providers do: a request without messages is refused before anything is generated.
+      // As such a provider does: a request without messages is refused before anything is generated.
       const chat = recorded.body as ChatRequestBody | null;
-      if (recorded.method === "POST" && recorded.path === "/v1/chat/completions" && Array.isArray(chat?.messages) && chat.messages.length === 0) {
+      if (opts.noModelsEndpoint && recorded.method === "POST" && recorded.path === "/v1/chat/completions" && Array.isArray(chat?.messages) && chat.messages.length === 0) {
         return sendJson(res, 400, errorBodies.openai(400, "messages: at least one message is required"));
       }
       if (await responsesRoute(recorded, res)) return;
