@@ -49,7 +49,7 @@ async function arena(args: string[], env: Record<string, string>): Promise<strin
 
 beforeAll(async () => {
   openai = await startOpenAITestServer({ models: ["gpt-4o-search-preview", "o4-mini-deep-research"] });
-  anthropic = await startAnthropicTestServer({ models: ["claude-sonnet-4-5"] });
+  anthropic = await startAnthropicTestServer({ models: ["claude-haiku-4-5"] });
   gemini = await startGeminiTestServer({ models: ["gemini-2.5-pro"] });
   agentSrv = await startFaultAgentServer();
   const m = annotatedMessage(claims, sources);
@@ -74,7 +74,7 @@ describe("deep research agents of every protocol in one tournament", () => {
       const add = async (name: string, protocol: string, endpoint: string, model: string, tools: string, config = "{}") =>
         JSON.parse(await arena(["agent", "add", "--name", name, "--protocol", protocol, "--endpoint", endpoint, "--model", model, "--tools", tools, "--secret-env", "DR_KEY", "--config", config, "--json"], env)) as { id: string; protocol: string; status: string };
       const responses = await add("deep-research", "openai-responses", openai.baseUrl, "o4-mini-deep-research", "web_search_preview,code_interpreter", JSON.stringify({ pollIntervalMs: 300 }));
-      const claude = await add("claude-search", "anthropic", anthropic.baseUrl, "claude-sonnet-4-5", "web_search");
+      const claude = await add("claude-search", "anthropic", anthropic.baseUrl, "claude-haiku-4-5", "web_search");
       const gem = await add("gemini-grounded", "gemini", gemini.baseUrl, "gemini-2.5-pro", "google_search");
       expect([responses, claude, gem].map((a) => [a.protocol, a.status])).toEqual([
         ["openai_responses", "healthy"],
@@ -82,7 +82,7 @@ describe("deep research agents of every protocol in one tournament", () => {
         ["gemini", "healthy"],
       ]);
       expect(openai.requests.some((r) => r.path === "/v1/models/o4-mini-deep-research")).toBe(true);
-      expect(anthropic.requests.some((r) => r.path === "/v1/models/claude-sonnet-4-5")).toBe(true);
+      expect(anthropic.requests.some((r) => r.path === "/v1/models/claude-haiku-4-5")).toBe(true);
       expect(gemini.requests.some((r) => r.path === "/v1beta/models/gemini-2.5-pro")).toBe(true);
       await expect(arena(["agent", "add", "--name", "bad-model", "--protocol", "anthropic", "--endpoint", anthropic.baseUrl, "--model", "claude-x", "--secret-env", "DR_KEY"], env)).rejects.toMatchObject({
         stderr: expect.stringMatching(/model claude-x not offered/),

@@ -11,7 +11,7 @@ import { startProviderTestServer, type ProviderTestServer } from "./provider-tes
 export { providerReply } from "./provider-test-server";
 
 export function startAnthropicTestServer(opts: { models?: string[] } = {}): Promise<ProviderTestServer> {
-  const models = opts.models ?? ["claude-sonnet-4-5"];
+  const models = opts.models ?? ["claude-haiku-4-5"];
   return startProviderTestServer({
     errorBody: errorBodies.anthropic,
     scripted: (req) => req.method === "POST" && req.path === "/v1/messages",

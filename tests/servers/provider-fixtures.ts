@@ -169,7 +169,7 @@ export function anthropicMessage(claims: string[], sources: Source[], opts: { qu
     id: "msg_01XFDUDYJgAACzvnptvVoYEL",
     type: "message",
     role: "assistant",
-    model: opts.model ?? "claude-sonnet-4-5-20250929",
+    model: opts.model ?? "claude-haiku-4-5-20251001",
     content: blocks,
     stop_reason: opts.stopReason ?? "end_turn",
     stop_sequence: null,

@@ -30,8 +30,6 @@ function sdk(o: AnthropicAgentOptions, timeoutMs: number): Anthropic {
     apiKey: o.apiKey ?? "no-key",
     timeout: timeoutMs,
     maxRetries: SDK_MAX_RETRIES,
-    // The SDK warns on every call to a deprecated model; that is the owner's business, not the worker log's.
-    logLevel: "error",
     fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs, maxBytes: o.config.maxBytes }),
   });
 }

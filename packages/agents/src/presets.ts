@@ -51,7 +51,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     hint: "Messages API with the server-side web search tool; citations come as citation blocks.",
     protocol: "anthropic",
     endpoint: "https://api.anthropic.com",
-    model: { suggested: "claude-sonnet-4-6", examples: ["claude-sonnet-4-6", "claude-opus-4-6", "claude-opus-4-5", "claude-haiku-4-5"] },
+    model: { suggested: "claude-sonnet-4-6", examples: ["claude-sonnet-4-6", "claude-opus-4-6", "claude-haiku-4-5"] },
     tools: { offered: ["web_search", "web_fetch"], chosen: ["web_search"] },
     key: { label: "Anthropic API key", required: true },
   },

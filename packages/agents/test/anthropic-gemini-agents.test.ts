@@ -25,11 +25,11 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
   let srv: ProviderTestServer;
   let opts: AnthropicAgentOptions;
   beforeAll(async () => {
-    srv = await startAnthropicTestServer({ models: ["claude-sonnet-4-5"] });
+    srv = await startAnthropicTestServer({ models: ["claude-haiku-4-5"] });
     opts = {
       name: "claude",
       baseUrl: srv.baseUrl,
-      model: "claude-sonnet-4-5",
+      model: "claude-haiku-4-5",
       apiKey: "sk-ant-test",
       config: AnthropicConfigSchema.parse({ timeoutMs: 3_000, maxUses: 3 }),
       allow: [new URL(srv.baseUrl).host],
@@ -47,7 +47,7 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
     expect(sent.headers.authorization).toBe("Bearer sk-ant-test");
     expect(sent.headers["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(sent.body).toMatchObject({
-      model: "claude-sonnet-4-5",
+      model: "claude-haiku-4-5",
       max_tokens: 8192,
       system: ANSWER_FORMAT_INSTRUCTIONS,
       tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 3 }],
@@ -62,7 +62,8 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
     );
     expect(parseCitations(a.text)).toMatchObject({ count: 2, inline: [1, 2], unresolved: [] });
     expect(a.tokens).toBe(6_039 + 931);
-    expect(a.costUsd).toBeCloseTo((6_039 * 3 + 931 * 15) / 1e6, 12);
+    // claude-haiku-4-5 list price: 1 / 5 USD per million tokens
+    expect(a.costUsd).toBeCloseTo((6_039 * 1 + 931 * 5) / 1e6, 12);
     expect(a.trace?.steps).toEqual([{ type: "search", query: "ThinkPad maker", urls: sources.map((s) => s.url) }]);
   });
 
@@ -94,8 +95,8 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
   });
 
   it("health: GET /v1/models/{model}", async () => {
-    expect(await anthropicHealth(opts)).toEqual({ ok: true, detail: "model claude-sonnet-4-5 available" });
-    expect(srv.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/models/claude-sonnet-4-5" });
+    expect(await anthropicHealth(opts)).toEqual({ ok: true, detail: "model claude-haiku-4-5 available" });
+    expect(srv.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/models/claude-haiku-4-5" });
     expect(await anthropicHealth({ ...opts, model: "claude-x" })).toEqual({ ok: false, detail: "model claude-x not offered (HTTP 404)" });
   });
 });
