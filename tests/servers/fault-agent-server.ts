@@ -92,6 +92,11 @@ export async function startFaultAgentServer(opts: { slowMs?: number } = {}): Pro
     if (path.endsWith("/health")) return sendJson(res, 200, { status: "ok" });
     if (path.startsWith("/jobs/")) {
       const left = pollsLeft.get(path);
+      if (req.method === "DELETE") {
+        pollsLeft.delete(path);
+        res.writeHead(204);
+        return res.end();
+      }
       if (left === undefined) return sendJson(res, 404, { error: "no such job" });
       if (left > 0) {
         pollsLeft.set(path, left - 1);
@@ -122,6 +127,23 @@ export async function startFaultAgentServer(opts: { slowMs?: number } = {}): Pro
       case "/poll": {
         const job = `/jobs/${++jobs}`;
         pollsLeft.set(job, 1);
+        return sendJson(res, 202, { poll_url: job, retry_after_s: 0.05 });
+      }
+      case "/trace":
+        return sendJson(res, 200, {
+          answer: answerFor(body),
+          trace: [
+            { type: "search", query: "festival founded 1947", urls: ["https://example.org/source"] },
+            { type: "open_page", url: "https://example.org/source", title: "Source" },
+            { type: "tool_call", name: "calculator", input: "2025-1947", output: "78" },
+            ...Array.from({ length: 250 }, (_, i) => ({ type: "search", query: `q${i} ${"x".repeat(3_000)}` })),
+          ],
+        });
+      case "/bad-trace":
+        return sendJson(res, 200, { answer: answerFor(body), trace: [{ type: "teleport", to: "mars" }] });
+      case "/poll-long": {
+        const job = `/jobs/${++jobs}`;
+        pollsLeft.set(job, 1_000);
         return sendJson(res, 202, { poll_url: job, retry_after_s: 0.05 });
       }
       case "/poll-foreign":

@@ -18,6 +18,7 @@ const row = (name: string, over: Partial<LeaderboardRow> = {}): LeaderboardRow =
   winRate: 0.75,
   rounds: { rounds: 10, wins: 6, losses: 3, ties: 1, failureRate: 0.4, lost: { DEEP: 1, WIDE: 1, BOTH: 1, NONE: 0 }, profile: { deep: 1 / 3, wide: 1 / 3, both: 1 / 3 } },
   preliminary: true,
+  research: { runs: 20, answered: 19, pricedRuns: 18, costUsd: 0.9, meanCostUsd: 0.05, tokenRuns: 18, meanTokens: 15_000, meanLatencyMs: 1_600 },
   ...over,
 });
 
@@ -33,11 +34,11 @@ describe("leaderboard CSV", () => {
   });
 
   it("writes a header and one row per agent, empty cells for snapshots without round figures", () => {
-    const board = { rows: [row("=cmd|' /C calc'!A0"), row("old", { rounds: null, preliminary: false, rank: 2 })] } as LeaderboardView;
+    const board = { rows: [row("=cmd|' /C calc'!A0"), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })] } as LeaderboardView;
     expect(leaderboardCsv(board).split("\r\n")).toEqual([
-      "rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary",
-      `1,'=cmd|' /C calc'!A0,1012.5,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true`,
-      "2,old,1012.5,980.25,1040,1003,4,3,1,0,0.75,,,,,,false",
+      "rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
+      `1,'=cmd|' /C calc'!A0,1012.5,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true,20,0.05,18,1600`,
+      "2,old,1012.5,980.25,1040,1003,4,3,1,0,0.75,,,,,,false,,,,",
       "",
     ]);
   });

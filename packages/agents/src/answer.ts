@@ -1,5 +1,7 @@
-import { wellFormed, type AgentAnswer, type AgentErrorClass } from "@arena/core";
+import { boundTrace, wellFormed, type AgentAnswer, type AgentErrorClass, type TraceStep } from "@arena/core";
 import { NetError } from "@arena/net";
+import * as Anthropic from "@anthropic-ai/sdk";
+import { ApiError as GeminiApiError } from "@google/genai";
 import { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { z, ZodError } from "zod";
 import { referencesOf } from "@arena/core/citations";
@@ -31,35 +33,44 @@ export const tokenCount = z.number().int().nonnegative().max(2 ** 31 - 1);
  */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
+export interface Usage {
+  tokens: number | null;
+  costUsd: number | null;
+}
+
 /**
  * An agent's answer as the arena stores it: over MAX_ANSWER_BYTES it is `oversized`; otherwise
  * well-formed (no NUL, no lone surrogate: the database could not store the round) with its
- * References counted. Never throws: an answer the citation reader cannot read is `malformed`.
+ * References counted and its research trace bounded. Never throws: an answer the citation reader
+ * cannot read is `malformed`. `startedAt` is a `performance.now()` reading.
  */
-export function answerOf(raw: string, startedAt: number, usage: { tokens: number | null; costUsd: number | null }): AgentAnswer {
+export function answerOf(raw: string, startedAt: number, usage: Usage, trace?: readonly TraceStep[]): AgentAnswer {
+  return answerAfter(raw, Math.round(performance.now() - startedAt), usage, trace);
+}
+
+/** The same, for a run whose wall time is known (a background run started by another process). */
+export function answerAfter(raw: string, latencyMs: number, usage: Usage, trace?: readonly TraceStep[]): AgentAnswer {
   const bytes = Buffer.byteLength(raw, "utf8");
   if (bytes > MAX_ANSWER_BYTES) {
-    return failedAnswer({ class: "oversized", detail: `answer of ${bytes} bytes exceeds the ${MAX_ANSWER_BYTES}-byte limit` }, startedAt);
+    return failedAfter({ class: "oversized", detail: `answer of ${bytes} bytes exceeds the ${MAX_ANSWER_BYTES}-byte limit` }, latencyMs);
   }
   const text = wellFormed(raw);
   let citations: AgentAnswer["citations"];
   try {
     citations = referencesOf(text);
   } catch (err) {
-    return failedAnswer({ class: "malformed", detail: detailOf(`citations unreadable: ${err instanceof Error ? err.message : String(err)}`) }, startedAt);
+    return failedAfter({ class: "malformed", detail: detailOf(`citations unreadable: ${err instanceof Error ? err.message : String(err)}`) }, latencyMs);
   }
-  return { text, latencyMs: Math.round(performance.now() - startedAt), ...usage, citations, error: null };
+  const bounded = boundTrace(trace);
+  return { text, latencyMs, ...usage, citations, error: null, ...(bounded ? { trace: bounded } : {}) };
 }
 
 export function failedAnswer(failure: AgentFailure, startedAt: number): AgentAnswer {
-  return {
-    text: "",
-    latencyMs: Math.round(performance.now() - startedAt),
-    tokens: null,
-    costUsd: null,
-    citations: { count: 0, urls: [] },
-    error: failure,
-  };
+  return failedAfter(failure, Math.round(performance.now() - startedAt));
+}
+
+export function failedAfter(failure: AgentFailure, latencyMs: number): AgentAnswer {
+  return { text: "", latencyMs, tokens: null, costUsd: null, citations: { count: 0, urls: [] }, error: failure };
 }
 
 const DETAIL_MAX = 300;
@@ -86,10 +97,10 @@ export function healthFailure(err: unknown): HealthResult {
   return { ok: false, detail: `${f.class}: ${f.detail}`, failure: { class: f.class, status: httpStatusOf(err) } };
 }
 
-/** The HTTP status an error carries (the guarded client's, or the OpenAI SDK's), following causes. */
+/** The HTTP status an error carries (the guarded client's, or a provider SDK's), following causes. */
 function httpStatusOf(err: unknown, depth = 0): number | null {
   if (depth > 5 || !(err instanceof Error)) return null;
-  if ((err instanceof NetError || err instanceof APIError) && typeof err.status === "number") return err.status;
+  if ((err instanceof NetError || isHttpStatusError(err)) && "status" in err && typeof err.status === "number") return err.status;
   return httpStatusOf(err.cause, depth + 1);
 }
 
@@ -104,8 +115,14 @@ function classOf(err: unknown, depth = 0): { class: AgentErrorClass; error: Erro
   if (own) return { class: own, error: err };
   const inner = classOf(err.cause, depth + 1);
   if (inner) return inner;
-  if (err instanceof APIError && typeof err.status === "number") return { class: "http_status", error: err };
+  if (isHttpStatusError(err)) return { class: "http_status", error: err };
   return null;
+}
+
+/** An SDK's error for a non-2xx answer (OpenAI, Anthropic, Gemini each have their own class). */
+function isHttpStatusError(err: Error): boolean {
+  const sdkError = err instanceof APIError || err instanceof Anthropic.APIError || err instanceof GeminiApiError;
+  return sdkError && "status" in err && typeof err.status === "number";
 }
 
 function ownClass(err: Error): AgentErrorClass | null {
@@ -113,6 +130,7 @@ function ownClass(err: Error): AgentErrorClass | null {
   if (err instanceof NetError) return err.kind;
   if (err instanceof ZodError || err instanceof SyntaxError) return "malformed";
   if (err instanceof APIConnectionTimeoutError || err instanceof APIUserAbortError) return "timeout";
+  if (err instanceof Anthropic.APIConnectionTimeoutError || err instanceof Anthropic.APIUserAbortError) return "timeout";
   if (err.name === "TimeoutError" || err.name === "AbortError") return "timeout";
   return null;
 }

@@ -1,10 +1,10 @@
-import type { AgentAnswer, AgentRequest } from "@arena/core";
+import { traceStepsSchema } from "@arena/core";
 import { guardedFetch, type GuardedResponse } from "@arena/net";
-import { setTimeout as sleep } from "node:timers/promises";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, tokenCount } from "./answer";
+import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, tokenCount } from "./answer";
+import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "./background";
 import type { ArenaHttpConfig } from "./config";
-import type { AgentClient, AnswerContext, HealthResult } from "./types";
+import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, RunStep } from "./types";
 
 /** Protocol identifier sent with every request; a breaking change gets a new number. */
 const ARENA_PROTOCOL = "dr-arena/1";
@@ -19,11 +19,12 @@ export const ArenaRequestSchema = z.object({
 });
 type ArenaRequest = z.infer<typeof ArenaRequestSchema>;
 
-/** `200` body: the answer. */
+/** `200` body: the answer, and optionally what it cost and the steps the research took. */
 export const ArenaAnswerSchema = z.object({
   answer: z.string(),
   usage: z.object({ total_tokens: tokenCount }).optional(),
   cost_usd: z.number().nonnegative().optional(),
+  trace: traceStepsSchema.optional(),
 });
 
 /** `202` body: accepted; poll later. */
@@ -41,57 +42,73 @@ export interface ArenaHttpAgentOptions {
   allow?: string[];
 }
 
-/** Bounds on an agent's `retry_after_s`, so a poll loop neither spins nor sleeps past the deadline. */
-const MIN_POLL_MS = 100;
-const MAX_POLL_MS = 60_000;
-
 /**
  * An agent speaking the arena HTTP protocol (docs/agent-protocol.md): `POST {endpoint}` answers
  * `200` with the answer, or `202` with a poll URL that is then fetched with `GET` until it
  * answers `200`. The whole exchange is bounded by `config.deadlineMs`, each request by
  * `config.timeoutMs`. Poll URLs may be relative; they must be same-origin with the endpoint
- * (else `refused`) and pass the address guard.
+ * (else `refused`) and pass the address guard. A 202 leaves a pending run (BackgroundRuns): a
+ * match worker polls it from a re-queued job; `answer` polls in place. Cancelling sends
+ * `DELETE {poll_url}` (best effort: agents may ignore it).
  */
 export function arenaHttpAgent(o: ArenaHttpAgentOptions): AgentClient {
-  return {
-    name: o.name,
-    async answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer> {
-      const started = performance.now();
-      const deadline = AbortSignal.timeout(o.config.deadlineMs);
-      const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
-      try {
-        const body: ArenaRequest = {
-          protocol: ARENA_PROTOCOL,
-          question: req.question,
-          word_limit_instruction: req.wordLimitInstruction,
-          history: req.history.map((t) => ({ question: t.question, answer: t.answer })),
-          ...(ctx.matchId ? { match_id: ctx.matchId } : {}),
-          ...(ctx.round ? { round: ctx.round } : {}),
-        };
-        let res = await call(o, o.endpoint, { method: "POST", body: JSON.stringify(body) }, signal);
-        while (res.status === 202) {
-          const accepted = parseBody(ArenaAcceptedSchema, res);
-          const pollUrl = sameOriginUrl(accepted.poll_url, o.endpoint);
-          const waitMs = clamp((accepted.retry_after_s ?? o.config.pollIntervalMs / 1000) * 1000, MIN_POLL_MS, MAX_POLL_MS);
-          await sleep(waitMs, undefined, { signal });
-          res = await call(o, pollUrl, { method: "GET" }, signal);
-        }
-        if (res.status !== 200) throw new AgentCallError("malformed", `unexpected status ${res.status} (expected 200 or 202)`);
-        const done = parseBody(ArenaAnswerSchema, res);
-        return answerOf(done.answer, started, { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null });
-      } catch (err) {
-        const failure = classifyError(err);
-        if (deadline.aborted && failure.class === "timeout") failure.detail = `no answer within the ${o.config.deadlineMs} ms deadline`;
-        return failedAnswer(failure, started);
+  const deadlineMs = o.config.deadlineMs;
+  const runs: BackgroundRuns = {
+    async start(req, ctx) {
+      const body: ArenaRequest = {
+        protocol: ARENA_PROTOCOL,
+        question: req.question,
+        word_limit_instruction: req.wordLimitInstruction,
+        history: req.history.map((t) => ({ question: t.question, answer: t.answer })),
+        ...(ctx.matchId ? { match_id: ctx.matchId } : {}),
+        ...(ctx.round ? { round: ctx.round } : {}),
+      };
+      return exchange(o, { startedAt: Date.now(), polls: 0 }, ctx, (signal) => call(o, o.endpoint, { method: "POST", body: JSON.stringify(body) }, signal));
+    },
+    async poll(run, ctx) {
+      if (pastDeadline(run, deadlineMs)) {
+        await runs.cancel(run);
+        return { done: deadlineFailure(run, deadlineMs) };
       }
+      return exchange(o, { startedAt: run.startedAt, polls: run.polls + 1 }, ctx, (signal) => call(o, run.handle, { method: "GET" }, signal));
+    },
+    async cancel(run) {
+      await call(o, run.handle, { method: "DELETE" }, AbortSignal.timeout(5_000)).catch(() => undefined);
     },
   };
+  return { name: o.name, background: runs, answer: (req, ctx) => untilDone(runs, req, ctx) };
+}
+
+/** One request of a run (the POST or a poll), bounded by what is left of the deadline; a 202 leaves the run pending. */
+async function exchange(
+  o: ArenaHttpAgentOptions,
+  run: { startedAt: number; polls: number },
+  ctx: AnswerContext,
+  send: (signal: AbortSignal) => Promise<GuardedResponse>,
+): Promise<RunStep> {
+  const deadline = AbortSignal.timeout(Math.max(1, run.startedAt + o.config.deadlineMs - Date.now()));
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, deadline]) : deadline;
+  try {
+    const res = await send(signal);
+    if (res.status === 202) {
+      const accepted = parseBody(ArenaAcceptedSchema, res);
+      const waitMs = (accepted.retry_after_s ?? o.config.pollIntervalMs / 1000) * 1000;
+      return stillRunning({ ...run, handle: sameOriginUrl(accepted.poll_url, o.endpoint), status: "accepted" }, waitMs, o.config.deadlineMs);
+    }
+    if (res.status !== 200) throw new AgentCallError("malformed", `unexpected status ${res.status} (expected 200 or 202)`);
+    const done = parseBody(ArenaAnswerSchema, res);
+    return { done: answerAfter(done.answer, Date.now() - run.startedAt, { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null }, done.trace) };
+  } catch (err) {
+    const failure = classifyError(err);
+    if (deadline.aborted && failure.class === "timeout") failure.detail = `no answer within the ${o.config.deadlineMs} ms deadline`;
+    return { done: failedAfter(failure, Date.now() - run.startedAt) };
+  }
 }
 
 async function call(
   o: ArenaHttpAgentOptions,
   url: string,
-  init: { method: "GET" | "POST"; body?: string },
+  init: { method: "GET" | "POST" | "DELETE"; body?: string },
   signal: AbortSignal,
 ): Promise<GuardedResponse> {
   const headers: Record<string, string> = { accept: "application/json" };
@@ -139,8 +156,6 @@ function sameOriginUrl(pollUrl: string, endpoint: string): string {
   }
   return url.href;
 }
-
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** `{endpoint}/health` (the endpoint's path with `/health` appended), e.g. `/answer` → `/answer/health`. */
 function healthUrl(endpoint: string): string {

@@ -6,17 +6,24 @@ import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";
 import { builtinAgent } from "./builtin/agent";
 import type { SandboxApi } from "./builtin/research";
 import { httpSandboxApi, type HtmlToText } from "./builtin/sandbox-client";
+import { anthropicAgent, anthropicHealth } from "./anthropic-agent";
 import {
+  AnthropicConfigSchema,
   ArenaHttpConfigSchema,
   BuiltinConfigSchema,
+  GeminiConfigSchema,
   OpenAIConfigSchema,
+  OpenAIResponsesConfigSchema,
   SimulatedConfigSchema,
   parseConfig,
 } from "./config";
+import { geminiAgent, geminiHealth } from "./gemini-agent";
 import { openAIAgent, openAIHealth } from "./openai-agent";
+import { responsesAgent, responsesHealth } from "./openai-responses";
 import { decryptSecret, loadSecretKey, secretContext } from "./secrets";
 import { simulatedAgent } from "./simulated";
 import type { AgentClient, AgentProtocolName, AgentRecord, HealthResult } from "./types";
+import type { z } from "zod";
 
 export interface AgentDeps {
   /** Base URL of the sandbox server; required for built-in agents. */
@@ -77,6 +84,18 @@ const PROTOCOLS: { [P in AgentProtocolName]: ProtocolAdapter } = {
       }),
     health: (agent, deps) => arenaHttpHealth({ endpoint: required(agent, "endpoint"), bearer: secretOf(agent, deps), allow: deps.allow }),
   },
+  openai_responses: {
+    client: (agent, deps) => responsesAgent(providerOptions(agent, deps, OpenAIResponsesConfigSchema)),
+    health: (agent, deps) => responsesHealth(providerOptions(agent, deps, OpenAIResponsesConfigSchema)),
+  },
+  anthropic: {
+    client: (agent, deps) => anthropicAgent(providerOptions(agent, deps, AnthropicConfigSchema)),
+    health: (agent, deps) => anthropicHealth(providerOptions(agent, deps, AnthropicConfigSchema)),
+  },
+  gemini: {
+    client: (agent, deps) => geminiAgent(providerOptions(agent, deps, GeminiConfigSchema)),
+    health: (agent, deps) => geminiHealth(providerOptions(agent, deps, GeminiConfigSchema)),
+  },
   builtin: {
     client: (agent, deps) => {
       const config = parseConfig(BuiltinConfigSchema, agent.config, agent.name);
@@ -98,12 +117,17 @@ const PROTOCOLS: { [P in AgentProtocolName]: ProtocolAdapter } = {
 };
 
 function openAIOptions(agent: AgentRecord, deps: AgentDeps) {
+  return providerOptions(agent, deps, OpenAIConfigSchema);
+}
+
+/** What every provider adapter takes: base URL, model, key, its parsed config, the allow-list and prices. */
+function providerOptions<S extends z.ZodType>(agent: AgentRecord, deps: AgentDeps, schema: S) {
   return {
     name: agent.name,
     baseUrl: required(agent, "endpoint"),
     model: required(agent, "model"),
     apiKey: secretOf(agent, deps),
-    config: parseConfig(OpenAIConfigSchema, agent.config, agent.name),
+    config: parseConfig(schema, agent.config, agent.name),
     allow: deps.allow,
     prices: deps.prices ?? priceTable(arenaEnv().ARENA_MODEL_PRICES),
   };

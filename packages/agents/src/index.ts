@@ -21,6 +21,19 @@ export {
   type ProbeResult,
 } from "./register";
 export { listOwnerAgents, listEndpointAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, agentOverviewSchema, SHOWN_STATUSES, type AgentOverview, type ShownStatus } from "./owners";
+export {
+  SUBMITTED_PROTOCOLS,
+  STORED_PROTOCOL,
+  ENDPOINT_PROTOCOLS,
+  DEFAULT_ENDPOINTS,
+  PROVIDER_TOOLS,
+  submittedProtocolSchema,
+  endpointProtocolSchema,
+  toolsOf,
+  type SubmittedProtocol,
+  type EndpointProtocol,
+} from "./protocols";
 export { updateAgentDescription, withdrawAgent, removeAgent, agentEditSchema, type AgentEdit, type Actor } from "./lifecycle";
-export { SUBMITTED_PROTOCOLS, STORED_PROTOCOL, ENDPOINT_PROTOCOLS, submittedProtocolSchema, endpointProtocolSchema, type SubmittedProtocol, type EndpointProtocol } from "./protocols";
 export { AGENT_DESCRIPTION_MAX } from "./limits";
+export { PROVIDER_PRESETS, presetById, type ProviderPreset } from "./presets";
+export { withReferences, citedUrl, type StructuredCitation } from "./structured-citations";

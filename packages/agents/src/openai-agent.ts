@@ -1,11 +1,12 @@
 import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { sdkFetch } from "@arena/net";
-import OpenAI from "openai";
+import OpenAI, { APIError } from "openai";
 import { z } from "zod";
 import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, tokenCount } from "./answer";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
+import { utf16FromCodePoints, withReferences, type StructuredCitation } from "./structured-citations";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
 export interface OpenAIAgentOptions {
@@ -20,20 +21,66 @@ export interface OpenAIAgentOptions {
   prices: Readonly<Record<string, Price>>;
 }
 
-/** The part of a chat completion the arena relies on; anything else in the body is ignored. */
+/** A `url_citation` annotation of a chat-completion message (search models, routers). */
+const UrlAnnotationSchema = z.object({
+  type: z.literal("url_citation"),
+  url_citation: z.object({ url: z.string(), title: z.string().nullish(), start_index: z.number().int(), end_index: z.number().int() }),
+});
+
+/**
+ * The part of a chat completion the arena relies on; anything else in the body is ignored. Beside
+ * the message text, citations may come as structure: `message.annotations` (OpenAI search models,
+ * OpenRouter), or Perplexity's `citations` (URLs) and `search_results` (objects with a `url`),
+ * listed in the order its inline `[n]` markers count. Entries of another shape are skipped, not fatal.
+ */
 const CompletionSchema = z.object({
   choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }) }))
+    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), annotations: z.array(z.unknown()).nullish() }) }))
     .min(1),
   usage: z
     .object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, total_tokens: tokenCount })
     .nullish(),
+  citations: z.array(z.unknown()).nullish(),
+  search_results: z.array(z.unknown()).nullish(),
 });
+type Completion = z.infer<typeof CompletionSchema>;
+
+const SearchResultSchema = z.object({ url: z.string() });
+
+/**
+ * The structured citations of a completion: annotations with their spans (offsets in code points,
+ * as the API counts), else Perplexity's list, whose position n answers the text's `[n]`.
+ */
+function completionCitations(completion: Completion, text: string): StructuredCitation[] {
+  const annotations = (completion.choices[0]!.message.annotations ?? []).flatMap((a) => {
+    const r = UrlAnnotationSchema.safeParse(a);
+    if (!r.success) return [];
+    const { url, title, start_index, end_index } = r.data.url_citation;
+    const start = utf16FromCodePoints(text, start_index);
+    const end = utf16FromCodePoints(text, end_index);
+    return [{ url, title: title ?? null, span: start >= 0 && end >= 0 ? { start, end } : null }];
+  });
+  if (annotations.length) return annotations;
+  const listed = completion.citations?.length
+    ? completion.citations.map((c) => (typeof c === "string" ? c : null))
+    : (completion.search_results ?? []).map((r) => SearchResultSchema.safeParse(r).data?.url ?? null);
+  return listed.flatMap((url, i) => (url ? [{ url, n: i + 1 }] : []));
+}
 
 /** SDK retries (429 and 5xx, Retry-After honoured); the guarded fetch under it does not retry. */
 const SDK_MAX_RETRIES = 2;
 
-function sdkClient(o: OpenAIAgentOptions): OpenAI {
+/** What an OpenAI SDK client for an agent needs (chat completions and the Responses API alike). */
+export interface OpenAISdkOptions {
+  baseUrl: string;
+  apiKey: string | null;
+  timeoutMs: number;
+  maxBytes: number;
+  allow?: string[] | undefined;
+}
+
+/** The OpenAI SDK on the guarded fetch, limited to the agent's own origin. */
+export function openAISdk(o: OpenAISdkOptions): OpenAI {
   return new OpenAI({
     baseURL: o.baseUrl,
     // Local servers often need no key; the SDK insists on one.
@@ -42,10 +89,14 @@ function sdkClient(o: OpenAIAgentOptions): OpenAI {
     // environment and would send the operator's identifiers to an untrusted agent.
     organization: null,
     project: null,
-    timeout: o.config.timeoutMs,
+    timeout: o.timeoutMs,
     maxRetries: SDK_MAX_RETRIES,
-    fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes }),
+    fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.timeoutMs, maxBytes: o.maxBytes }),
   });
+}
+
+function sdkClient(o: OpenAIAgentOptions): OpenAI {
+  return openAISdk({ baseUrl: o.baseUrl, apiKey: o.apiKey, timeoutMs: o.config.timeoutMs, maxBytes: o.config.maxBytes, allow: o.allow });
 }
 
 /**
@@ -71,8 +122,9 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
           ctx.signal ? { signal: ctx.signal } : {},
         );
         const completion = CompletionSchema.parse(raw);
-        const text = completion.choices[0]!.message.content?.trim() ?? "";
-        if (!text) throw new AgentCallError("malformed", "completion has no message content");
+        const content = completion.choices[0]!.message.content ?? "";
+        if (!content.trim()) throw new AgentCallError("malformed", "completion has no message content");
+        const text = withReferences(content, completionCitations(completion, content)).trim();
         const usage = completion.usage;
         return answerOf(text, started, {
           tokens: usage?.total_tokens ?? null,
@@ -85,16 +137,34 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
   };
 }
 
-/** Health: `GET {baseUrl}/models` answers, and lists the model when the server lists any. */
+/**
+ * Health: `GET {baseUrl}/models` answers, and lists the model when the server lists any. A server
+ * without a models endpoint (404; Perplexity's API has none) must show that its chat-completions
+ * endpoint exists instead: a request with no messages, which a real server refuses with 400/422
+ * before generating anything, while a wrong base URL answers 404 there too.
+ */
 export async function openAIHealth(o: OpenAIAgentOptions): Promise<HealthResult> {
+  const client = sdkClient({ ...o, config: { ...o.config, timeoutMs: Math.min(o.config.timeoutMs, 15_000) } });
   try {
     const ids: string[] = [];
-    for await (const m of sdkClient({ ...o, config: { ...o.config, timeoutMs: Math.min(o.config.timeoutMs, 15_000) } }).models.list()) {
-      ids.push(m.id);
-    }
+    for await (const m of client.models.list()) ids.push(m.id);
     if (ids.length && !ids.includes(o.model)) return { ok: false, detail: `model ${o.model} not offered (${ids.slice(0, 5).join(", ")})` };
     return { ok: true, detail: `models endpoint answered (${ids.length} models)` };
   } catch (err) {
+    if (err instanceof APIError && err.status === 404) return chatEndpointAnswers(client, o.model);
     return healthFailure(err);
+  }
+}
+
+async function chatEndpointAnswers(client: OpenAI, model: string): Promise<HealthResult> {
+  try {
+    await client.chat.completions.create({ model, messages: [], max_completion_tokens: 1 }, { maxRetries: 0 });
+    return { ok: true, detail: "no models endpoint; chat completions answered" };
+  } catch (err) {
+    if (err instanceof APIError && (err.status === 400 || err.status === 422)) {
+      return { ok: true, detail: `no models endpoint; chat completions answered (HTTP ${err.status} to an empty request, nothing generated)` };
+    }
+    const f = healthFailure(err);
+    return { ...f, detail: `${f.detail} (chat completions; the models endpoint answered 404 too)` };
   }
 }

@@ -13,16 +13,21 @@ function questionTurn(req: AgentRequest): string {
   return `${req.question}\n\n${req.wordLimitInstruction}`;
 }
 
-type ChatMessage = { role: "system" | "user" | "assistant"; content: string };
+export type Turn = { role: "user" | "assistant"; content: string };
+type ChatMessage = { role: "system"; content: string } | Turn;
 
-/** System prompt, then previous Q/A of this match as user/assistant pairs, then the question. */
-export function chatMessages(req: AgentRequest): ChatMessage[] {
+/** Previous Q/A of this match as user/assistant pairs, then the question (providers that take the system prompt apart). */
+export function conversation(req: AgentRequest): Turn[] {
   return [
-    { role: "system", content: ANSWER_FORMAT_INSTRUCTIONS },
-    ...req.history.flatMap((t): ChatMessage[] => [
+    ...req.history.flatMap((t): Turn[] => [
       { role: "user", content: t.question },
       { role: "assistant", content: t.answer },
     ]),
     { role: "user", content: questionTurn(req) },
   ];
+}
+
+/** System prompt, then previous Q/A of this match as user/assistant pairs, then the question. */
+export function chatMessages(req: AgentRequest): ChatMessage[] {
+  return [{ role: "system", content: ANSWER_FORMAT_INSTRUCTIONS }, ...conversation(req)];
 }

@@ -3,7 +3,7 @@ import { operatorAllowList, type Prisma, type PrismaClient } from "@arena/db";
 import { assertAllowedUrl, NetError } from "@arena/net";
 import type { AgentAnswer } from "@arena/core";
 import { createAgentClient, healthCheck } from "./client";
-import { STORED_PROTOCOL, submittedProtocolSchema, type EndpointProtocol } from "./protocols";
+import { DEFAULT_ENDPOINTS, registrationProblems, STORED_PROTOCOL, submittedProtocolSchema, type EndpointProtocol } from "./protocols";
 import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
 import { AGENT_DESCRIPTION_MAX } from "./limits";
 import type { AgentRecord, HealthFailure } from "./types";
@@ -47,18 +47,25 @@ const httpUrl = z
   .max(2000, "endpoint is at most 2,000 characters")
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), "endpoint must be an http(s) URL");
 
-/** The public submission format (`POST /api/agents`, the form): snake_case, protocol as users write it. */
+/**
+ * The public submission format (`POST /api/agents`, the form): snake_case, protocol as users write
+ * it. Provider protocols (openai-responses, anthropic, gemini) need only a model and a key: the
+ * endpoint defaults to the provider's API, and `tools` chooses among the tools the provider runs.
+ */
 export const agentSubmissionSchema = z
   .object({
     name: agentNameSchema,
     description: agentDescriptionSchema.default(""),
     protocol: submittedProtocolSchema,
-    endpoint: httpUrl,
+    endpoint: httpUrl.optional(),
     model: z.string().trim().max(200, "model is at most 200 characters").optional(),
     api_key: z.string().max(4096, "api_key is at most 4,096 characters").optional(),
+    tools: z.array(z.string().max(50)).max(10).optional(),
   })
   .strict()
-  .refine((s) => s.protocol !== "openai" || Boolean(s.model), { message: "model is required for the openai protocol", path: ["model"] });
+  .superRefine((s, ctx) => {
+    for (const p of registrationProblems(s)) ctx.addIssue({ code: "custom", path: [p.field], message: p.message });
+  });
 export type AgentSubmission = z.output<typeof agentSubmissionSchema>;
 
 export interface NewAgent {
@@ -116,9 +123,10 @@ export function fromSubmission(s: AgentSubmission, ownerId: string | null, appro
     name: s.name,
     description: s.description || null,
     protocol: STORED_PROTOCOL[s.protocol],
-    endpoint: s.endpoint,
+    endpoint: s.endpoint ?? DEFAULT_ENDPOINTS[STORED_PROTOCOL[s.protocol]]!,
     model: s.model || null,
     secret: s.api_key || null,
+    ...(s.tools ? { config: { tools: s.tools } } : {}),
     ownerId,
     approval,
   };

@@ -37,8 +37,46 @@ export interface AnswerContext {
 
 export interface AgentClient {
   readonly name: string;
-  /** Never throws for agent-side failures: they come back as `error` with `text: ""`. */
+  /**
+   * The whole research run, waiting for it to end (a background run is polled in place). Never
+   * throws for agent-side failures: they come back as `error` with `text: ""`.
+   */
   answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer>;
+  /**
+   * Protocols whose runs go on at the provider while nobody waits (Responses API background
+   * mode, arena-HTTP 202 + poll): a match worker starts the run, stores the pending run with the
+   * match and looks again later, so no worker slot waits for minutes.
+   */
+  readonly background?: BackgroundRuns;
+}
+
+/**
+ * A research run going on at the provider: what a later process needs to look at it again. It is
+ * stored with the match (JSON), so it holds plain data only.
+ */
+export interface PendingRun {
+  /** The provider's handle: a Responses API response id, an arena-HTTP poll URL. */
+  handle: string;
+  /** When the run started (epoch ms): its wall time and deadline count from here. */
+  startedAt: number;
+  /** When to look at it again (epoch ms). */
+  pollAt: number;
+  /** Looks so far. */
+  polls: number;
+  /** The provider's last reported status (shown while the match waits), e.g. `queued`, `in_progress`. */
+  status?: string;
+}
+
+/** Where a run stands after a start or a poll: done (answered or failed), or still going. */
+export type RunStep = { done: AgentAnswer } | { pending: PendingRun };
+
+export interface BackgroundRuns {
+  /** Starts a run; a provider that answers at once gives `done`. Never throws for agent-side failures. */
+  start(req: AgentRequest, ctx: AnswerContext): Promise<RunStep>;
+  /** Looks at a run again; past the deadline the run is cancelled and comes back `timeout`. */
+  poll(run: PendingRun, ctx: AnswerContext): Promise<RunStep>;
+  /** Asks the provider to stop the run (the match was cancelled); best effort, never throws. */
+  cancel(run: PendingRun): Promise<void>;
 }
 
 export interface HealthResult {

@@ -88,6 +88,33 @@ describe("arena HTTP adapter against the fault-injecting agent server", () => {
     expect(a.error?.class).toBe("timeout");
   });
 
+  it("an optional trace is stored bounded (strings cut, at most 64 KB); a trace of unknown steps is malformed", async () => {
+    const a = await agent("/trace").answer(req, { seed: "s" });
+    expect(a.error).toBeNull();
+    expect(a.trace?.steps.slice(0, 3)).toEqual([
+      { type: "search", query: "festival founded 1947", urls: ["https://example.org/source"] },
+      { type: "open_page", url: "https://example.org/source", title: "Source" },
+      { type: "tool_call", name: "calculator", input: "2025-1947", output: "78" },
+    ]);
+    const kept = a.trace!.steps.length;
+    expect(kept).toBeLessThan(253);
+    expect(a.trace!.omitted).toBe(253 - kept);
+    expect(JSON.stringify(a.trace!.steps).length).toBeLessThanOrEqual(64 * 1024);
+    expect(a.trace!.steps[3]).toMatchObject({ type: "search", query: expect.stringMatching(/^q0 x+…$/) });
+    expect((await agent("/bad-trace").answer(req, { seed: "s" })).error?.class).toBe("malformed");
+  });
+
+  it("background interface: a 202 leaves a pending run with its poll URL; cancel sends DELETE to it", async () => {
+    const client = agent("/poll-long");
+    const started = await client.background!.start(req, { seed: "s" });
+    if (!("pending" in started)) throw new Error("expected a pending run");
+    expect(started.pending.handle).toMatch(/\/jobs\/\d+$/);
+    const polled = await client.background!.poll(started.pending, { seed: "s" });
+    expect("pending" in polled && polled.pending.polls).toBe(1);
+    await client.background!.cancel(started.pending);
+    expect(srv.requests.at(-1)).toMatchObject({ method: "DELETE", path: new URL(started.pending.handle).pathname });
+  });
+
   it("health: GET {endpoint}/health, refused when not allow-listed", async () => {
     expect(await arenaHttpHealth({ endpoint: srv.url("/ok"), bearer: null, allow })).toMatchObject({ ok: true });
     expect(srv.requests.at(-1)?.path).toBe("/ok/health");

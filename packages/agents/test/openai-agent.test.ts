@@ -122,5 +122,21 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
     const missing = await openAIHealth({ ...opts, model: "absent-model" });
     expect(missing).toMatchObject({ ok: false });
     expect(missing.detail).toMatch(/absent-model/);
+    // A wrong base URL fails: no models endpoint and no chat completions either.
+    const wrong = await openAIHealth({ ...opts, baseUrl: srv.baseUrl.replace(/\/v1$/, "/none") });
+    expect(wrong).toMatchObject({ ok: false, detail: expect.stringMatching(/^http_status: .*\(chat completions; the models endpoint answered 404 too\)$/) });
+  });
+
+  it("health of a server without a models endpoint (Perplexity): its chat endpoint refuses an empty request, nothing is generated", async () => {
+    const bare = await startOpenAITestServer({ noModelsEndpoint: true });
+    try {
+      expect(await openAIHealth({ ...opts, baseUrl: bare.baseUrl, allow: [new URL(bare.baseUrl).host] })).toEqual({
+        ok: true,
+        detail: "no models endpoint; chat completions answered (HTTP 400 to an empty request, nothing generated)",
+      });
+      expect(bare.chatRequests().at(-1)).toMatchObject({ messages: [], max_completion_tokens: 1 });
+    } finally {
+      await bare.close();
+    }
   });
 });

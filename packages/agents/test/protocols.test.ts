@@ -10,7 +10,10 @@ describe("agent protocols", () => {
     expect(submittedProtocolSchema.parse("arena-http")).toBe("arena-http");
     expect(STORED_PROTOCOL[submittedProtocolSchema.parse("arena-http")]).toBe("arena_http");
     expect(Object.values(STORED_PROTOCOL).sort()).toEqual([...ENDPOINT_PROTOCOLS].sort());
-    expect(submittedProtocolSchema.safeParse("arena_http").error?.issues[0]?.message).toBe("protocol must be openai or arena-http");
+    expect(submittedProtocolSchema.safeParse("arena_http").error?.issues[0]?.message).toBe(
+      "protocol must be one of openai, arena-http, openai-responses, anthropic, gemini",
+    );
+    expect(STORED_PROTOCOL["openai-responses"]).toBe("openai_responses");
   });
 
   it("every protocol of core's closed set has an adapter that builds a client and checks health", async () => {

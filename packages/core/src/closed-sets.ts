@@ -60,7 +60,7 @@ export const matchWinnerSchema = z.enum(MATCH_WINNERS);
  * How the arena talks to an agent (the database's AgentProtocol enum; @arena/agents checks they
  * agree and holds one adapter per protocol).
  */
-export const AGENT_PROTOCOLS = ["openai", "arena_http", "builtin", "simulated"] as const;
+export const AGENT_PROTOCOLS = ["openai", "arena_http", "openai_responses", "anthropic", "gemini", "builtin", "simulated"] as const;
 export type AgentProtocolName = (typeof AGENT_PROTOCOLS)[number];
 export const agentProtocolSchema = z.enum(AGENT_PROTOCOLS);
 
@@ -68,6 +68,14 @@ export const agentProtocolSchema = z.enum(AGENT_PROTOCOLS);
 export const AGENT_ERROR_CLASSES = ["timeout", "refused", "http_status", "malformed", "oversized"] as const;
 export type AgentErrorClass = (typeof AGENT_ERROR_CLASSES)[number];
 export const agentErrorClassSchema = z.enum(AGENT_ERROR_CLASSES);
+
+/**
+ * The kinds of step in an agent's research trace (trace.ts): a web search with its query, a page
+ * the agent opened, any other tool call (code interpreter, find in page, function calls).
+ */
+export const TRACE_STEP_KINDS = ["search", "open_page", "tool_call"] as const;
+export type TraceStepKind = (typeof TRACE_STEP_KINDS)[number];
+export const traceStepKindSchema = z.enum(TRACE_STEP_KINDS);
 
 /** The JSON Schema of a closed set, for structured LLM output. */
 export function enumSchema(values: readonly string[]): { type: "string"; enum: string[] } {

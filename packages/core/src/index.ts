@@ -12,6 +12,7 @@ export * from "./ratings";
 export * from "./stats";
 export * from "./analyses";
 export * from "./pricing";
+export * from "./trace";
 export * from "./url";
 export * from "./text";
 export * from "./controlled-ratings";

@@ -3,7 +3,9 @@ import { z } from "zod";
 /**
  * Model prices for cost estimates of examiner and agent calls, in USD per million tokens
  * (input, output), from the providers' public list prices (late 2025). Only an estimate:
- * providers change prices and some bill reasoning tokens separately. Lookup is by exact name, with
+ * providers change prices and some bill reasoning tokens separately; per-call tool fees (web
+ * searches, code interpreter sessions) and Perplexity's per-request and citation-token fees are
+ * not token prices and are not counted. Lookup is by exact name, with
  * a date or "-latest" suffix folded ("gpt-4o-mini-2024-07-18" → "gpt-4o-mini"); any other unknown
  * model ("o3-pro" is not "o3") has no price and its calls no cost.
  */
@@ -22,12 +24,18 @@ const MODEL_PRICES: Readonly<Record<string, Price>> = Object.freeze({
   "gpt-5.1": { input: 1.25, output: 10 },
   o3: { input: 2, output: 8 },
   "o4-mini": { input: 1.1, output: 4.4 },
+  "o3-deep-research": { input: 10, output: 40 },
+  "o4-mini-deep-research": { input: 2, output: 8 },
   "gemini-2.5-pro": { input: 1.25, output: 10 },
   "gemini-2.5-flash": { input: 0.3, output: 2.5 },
   "claude-sonnet-4-5": { input: 3, output: 15 },
   "claude-opus-4-1": { input: 15, output: 75 },
+  "claude-opus-4-5": { input: 5, output: 25 },
+  "claude-haiku-4-5": { input: 1, output: 5 },
   sonar: { input: 1, output: 1 },
   "sonar-pro": { input: 3, output: 15 },
+  "sonar-reasoning-pro": { input: 2, output: 8 },
+  "sonar-deep-research": { input: 2, output: 8 },
 });
 
 /**

@@ -1,5 +1,6 @@
 import type { AgentErrorClass, ExaminerModeName, FailureType, TieQuality, VerdictToken } from "./closed-sets";
 import type { WordLimit } from "./word-limit";
+import type { ResearchTrace } from "./trace";
 
 /**
  * Shared domain shapes. Everything that crosses a package boundary in the pipeline
@@ -119,6 +120,8 @@ export interface AgentAnswer {
   costUsd: number | null;
   citations: { count: number; urls: string[] };
   error: { class: AgentErrorClass; detail: string } | null;
+  /** The research steps the agent reported (bounded; never shown to the judge); absent or null when none. */
+  trace?: ResearchTrace | null;
 }
 
 // ------------------------------------------------------------------ pages (crawler, sandbox, expansion)

@@ -3,7 +3,8 @@ export type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 export { matchDeps, depsFor, loadMatchSetup, findAgent, type DepsOptions, type MatchSetup } from "./deps";
 export { examinerFor, examinerConfigFor, llmExaminerConfigFromEnv, EXAMINER_MODE_TABLE } from "./examiner-modes";
 export { createMatch, heuristicExaminerConfig, type NewMatch } from "./create";
-export { ConcurrentRunError, MatchNotRunnableError } from "./errors";
+export { ConcurrentRunError, MatchNotRunnableError, MatchDeferred } from "./errors";
+export { cancelMatch, abandonPendingRuns } from "./cancel";
 export { afterRunError, afterGenerationError, afterAnswers, roundLimitReached, MAX_GENERATION_FAILURES, type AfterRunError, type AfterGenerationError } from "./failure-policy";
 export {
   createExaminerConfig,

@@ -15,6 +15,8 @@ import type { MatchState } from "./state";
 type Column = { value: unknown; cast?: "jsonb" | '"ExaminerMode"' };
 
 const json = (value: unknown): Column => ({ value: JSON.stringify(value), cast: "jsonb" });
+/** A JSON column that is SQL NULL (not JSON `null`) when there is no value. */
+const jsonOrNull = (value: unknown): Column => ({ value: value === null || value === undefined ? null : JSON.stringify(value), cast: "jsonb" });
 
 /** Every column of a Round row, so a column added to the schema must be mapped here (the type checker says so). */
 type RoundColumns = Record<Exclude<Prisma.RoundScalarFieldEnum, "createdAt">, Column>;
@@ -46,6 +48,8 @@ function roundRow(id: string, matchId: string, r: RoundRecord, next: MatchState)
     costB: { value: r.b.costUsd },
     citationsA: { value: r.a.citations },
     citationsB: { value: r.b.citations },
+    traceA: jsonOrNull(r.a.trace),
+    traceB: jsonOrNull(r.b.trace),
     errorA: { value: r.a.error?.class ?? null },
     errorB: { value: r.b.error?.class ?? null },
     errorDetailA: { value: r.a.error?.detail ?? null },
@@ -173,4 +177,10 @@ export async function claimMatch(db: PrismaClient, matchId: string): Promise<Cla
   const now = await pool.query<Omit<Claim, "claimed">>(`SELECT status::text, "treeId", seed, state FROM "Match" WHERE id = $1`, [matchId]);
   if (!now.rows[0]) throw new Error(`no match with id ${matchId}`);
   return { claimed: false, ...now.rows[0] };
+}
+
+/** Drops a pending round from a match's state (its runs were cancelled with the match); true when there was one. */
+export async function clearPending(db: PrismaClient, matchId: string): Promise<boolean> {
+  const r = await sqlPool(db).query(`UPDATE "Match" SET state = state - 'pending' WHERE id = $1 AND state ? 'pending'`, [matchId]);
+  return (r.rowCount ?? 0) > 0;
 }

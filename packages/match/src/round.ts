@@ -1,4 +1,4 @@
-import type { AgentErrorClass, ChecklistItem, ExaminerModeName, TransitionAction, Verdict } from "@arena/core";
+import type { AgentErrorClass, ChecklistItem, ExaminerModeName, ResearchTrace, TransitionAction, Verdict } from "@arena/core";
 import type { ExaminerCall } from "@arena/examiner";
 
 /** One expansion performed for a round (stored with it, shown on the match page). */
@@ -22,6 +22,8 @@ export interface SeatRecord {
   costUsd: number | null;
   citations: number;
   error: { class: AgentErrorClass; detail: string } | null;
+  /** The research steps the agent reported (stored beside the answer; the judge never sees it). */
+  trace: ResearchTrace | null;
 }
 
 /**

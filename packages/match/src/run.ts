@@ -18,15 +18,16 @@ import {
   type TransitionAction,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Examiner, ExaminerCall } from "@arena/examiner";
 import type { AgentClient } from "@arena/agents";
 import type { AgentLimiter, AgentLimits } from "@arena/jobs";
 import { expandDepth, expandWidth, loadTreeView, type DbTreeView, type TreeViews } from "@arena/trees";
 import { claimMatch, commitRound, finishMatch, saveState } from "./persist";
 import type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
-import { MatchNotRunnableError } from "./errors";
+import { MatchDeferred, MatchNotRunnableError } from "./errors";
 import { afterAnswers, afterGenerationError, roundLimitReached } from "./failure-policy";
-import { parseMatchState, type MatchState } from "./state";
+import { nextLook, parseMatchState, type MatchState, type PendingRound, type SeatProgress } from "./state";
 
 /** One seat of a match: the agent's client and how it may be called. */
 export interface Seat {
@@ -50,6 +51,12 @@ export interface MatchDeps {
   limiter?: AgentLimiter;
   signal?: AbortSignal;
   log?: (message: string, context: Record<string, unknown>) => void;
+  /**
+   * The caller can come back later (a queue worker): an agent whose runs go on at the provider is
+   * started, the round is stored as pending and `runMatch` throws MatchDeferred instead of waiting.
+   * Without it every answer is waited for in place (`arena match run`).
+   */
+  defer?: boolean;
 }
 
 /** What each stored round looks like to a caller watching the match (CLI `--json` lines). */
@@ -147,7 +154,7 @@ class Runner {
     let state = initial;
     while (!isFinished(state.loop)) {
       try {
-        state = await this.step(state);
+        state = state.pending ? await this.resume(state, state.pending) : await this.step(state);
       } catch (err) {
         if (!(err instanceof MatchAbort || err instanceof LoopStuckError)) throw err;
         await finishMatch(this.db, this.matchId, state, err.message);
@@ -213,24 +220,43 @@ class Runner {
     return record(found + result.arrived, result.added.length, result.failed.length, result.reason ?? null);
   }
 
-  private async answer(seat: Seat, task: GeneratedTask, history: LoopState["historyA"], seed: string, round: number): Promise<AgentAnswer> {
-    const call = () =>
-      seat.client.answer(
-        { question: task.question, wordLimitInstruction: task.wordLimitInstruction, history },
-        {
-          seed,
-          matchId: this.matchId,
-          round,
-          ...(this.deps.signal ? { signal: this.deps.signal } : {}),
-          ...(seat.simulated
-            ? { oracle: { checklistDepth: task.checklistDepth, checklistWidth: task.checklistWidth, sourceUrls: task.sourceUrls } }
-            : {}),
-        },
-      );
+  /** Asks one seat: a background-capable agent under a deferring caller only starts its run. */
+  private async begin(seat: Seat, task: GeneratedTask, history: LoopState["historyA"], seed: string, round: number): Promise<SeatProgress> {
+    const req = { question: task.question, wordLimitInstruction: task.wordLimitInstruction, history };
+    const ctx = {
+      seed,
+      matchId: this.matchId,
+      round,
+      ...(this.deps.signal ? { signal: this.deps.signal } : {}),
+      ...(seat.simulated ? { oracle: { checklistDepth: task.checklistDepth, checklistWidth: task.checklistWidth, sourceUrls: task.sourceUrls } } : {}),
+    };
+    const background = this.deps.defer ? seat.client.background : undefined;
+    const call = async (): Promise<SeatProgress> => {
+      if (!background) return { answer: await seat.client.answer(req, ctx) };
+      const step = await background.start(req, ctx);
+      return "done" in step ? { answer: step.done } : { run: step.pending };
+    };
     return this.deps.limiter ? this.deps.limiter.run(seat.limits, call) : call();
   }
 
-  /** Steps 3–7 for one generated task, then the commit. */
+  /** Looks at a seat's run when it is due; an answered seat stays as it is. */
+  private async look(seat: Seat, progress: SeatProgress, seed: string, round: number): Promise<SeatProgress> {
+    if ("answer" in progress || progress.run.pollAt > Date.now()) return progress;
+    const background = seat.client.background;
+    if (!background) {
+      // The agent's protocol changed while its run was pending: nothing can look at the run now.
+      const failed: AgentAnswer = { text: "", latencyMs: Date.now() - progress.run.startedAt, tokens: null, costUsd: null, citations: { count: 0, urls: [] }, error: { class: "malformed", detail: "the agent can no longer poll its pending run" } };
+      return { answer: failed };
+    }
+    const run = progress.run;
+    const call = async (): Promise<SeatProgress> => {
+      const step = await background.poll(run, { seed, matchId: this.matchId, round, ...(this.deps.signal ? { signal: this.deps.signal } : {}) });
+      return "done" in step ? { answer: step.done } : { run: step.pending };
+    };
+    return this.deps.limiter ? this.deps.limiter.run(seat.limits, call) : call();
+  }
+
+  /** Steps 3–7 for one generated task: the agents are asked; a round left waiting for runs is stored as pending. */
   private async playRound(
     state: MatchState,
     prepared: Prepared,
@@ -240,15 +266,59 @@ class Runner {
     const { task } = generated;
     const number = state.seq + 1;
     const [a, b] = await Promise.all([
-      this.answer(this.deps.a, task, prepared.state.historyA, `${seed}:A`, number),
-      this.answer(this.deps.b, task, prepared.state.historyB, `${seed}:B`, number),
+      this.begin(this.deps.a, task, prepared.state.historyA, `${seed}:A`, number),
+      this.begin(this.deps.b, task, prepared.state.historyB, `${seed}:B`, number),
     ]);
-    const record = (calls: ExaminerCall[], outcome: RoundOutcome) => this.record(prepared, task, a, b, calls, outcome);
+    const pending: PendingRound = {
+      loop: prepared.state,
+      depth: prepared.context.depth,
+      width: prepared.context.width,
+      expansions: prepared.expansions,
+      task,
+      calls: generated.calls,
+      seed,
+      a,
+      b,
+    };
+    return this.advance(state, pending);
+  }
+
+  /** A pending round's runs looked at again (those due). */
+  private async resume(state: MatchState, pending: PendingRound): Promise<MatchState> {
+    this.deps.signal?.throwIfAborted();
+    const number = state.seq + 1;
+    const [a, b] = await Promise.all([
+      this.look(this.deps.a, pending.a, `${pending.seed}:A`, number),
+      this.look(this.deps.b, pending.b, `${pending.seed}:B`, number),
+    ]);
+    return this.advance(state, { ...pending, a, b });
+  }
+
+  /** Judges a round whose answers are all in; otherwise stores it as pending and defers the job. */
+  private async advance(state: MatchState, pending: PendingRound): Promise<MatchState> {
+    const { a, b } = pending;
+    if (!("answer" in a) || !("answer" in b)) {
+      await saveState(this.db, this.matchId, { ...state, pending });
+      if (this.deps.defer) throw new MatchDeferred(nextLook(pending));
+      // A caller that cannot come back (a match resumed in `arena match run`) waits for the next look here.
+      await sleep(Math.max(0, nextLook(pending) - Date.now()), undefined, this.deps.signal ? { signal: this.deps.signal } : undefined);
+      return this.resume({ ...state, pending }, pending);
+    }
+    return this.judgeRound(state, pending, a.answer, b.answer);
+  }
+
+  /** Steps 5–7: judgement, transition and the commit of the round. */
+  private async judgeRound(held: MatchState, pending: PendingRound, a: AgentAnswer, b: AgentAnswer): Promise<MatchState> {
+    const { pending: _done, ...state } = held;
+    const { task, seed } = pending;
+    const number = state.seq + 1;
+    const expansions = [...pending.expansions];
+    const record = (calls: ExaminerCall[], outcome: RoundOutcome) => this.record(pending, expansions, a, b, calls, outcome);
     const next = { ...state, seq: number };
 
     if (afterAnswers(a, b) === "void") {
-      const voided = { ...next, loop: prepared.state, voided: state.voided + 1 };
-      return this.commit(record(generated.calls, { kind: "voided" }), voided);
+      const voided = { ...next, loop: pending.loop, voided: state.voided + 1 };
+      return this.commit(record(pending.calls, { kind: "voided" }), voided);
     }
     const judged = await this.deps.examiner.judge(
       {
@@ -263,22 +333,21 @@ class Runner {
       },
       { seed },
     );
-    const calls = [...generated.calls, ...judged.calls];
+    const calls = [...pending.calls, ...judged.calls];
     if (!judged.verdict) {
-      const failed = { ...next, loop: prepared.state, judgeErrors: state.judgeErrors + 1 };
+      const failed = { ...next, loop: pending.loop, judgeErrors: state.judgeErrors + 1 };
       return this.commit(record(calls, { kind: "judge_error", error: judged.error ?? "judge failed" }), failed);
     }
     const verdict = judged.verdict;
-    const applied = applyJudgement(prepared.state, { question: task.question, answerA: a.text, answerB: b.text, verdict });
+    const applied = applyJudgement(pending.loop, { question: task.question, answerA: a.text, answerB: b.text, verdict });
     if (applied.stop) return this.commit(record(calls, { kind: "judged", verdict, transition: null }), { ...next, loop: applied.state });
-    const moved = await transitionAfter(applied.state, this.tree, verdict, async (kind, nodeId, count) =>
-      void prepared.expansions.push(await this.expand(kind, nodeId, count)),
-    );
+    const moved = await transitionAfter(applied.state, this.tree, verdict, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
     const transition = { action: moved.transition.action, stuck: moved.transition.stuck };
     return this.commit(record(calls, { kind: "judged", verdict, transition }), { ...next, loop: moved.state });
   }
 
-  private record(prepared: Prepared, task: GeneratedTask, a: AgentAnswer, b: AgentAnswer, calls: ExaminerCall[], outcome: RoundOutcome): RoundRecord {
+  private record(pending: PendingRound, expansions: Expansion[], a: AgentAnswer, b: AgentAnswer, calls: ExaminerCall[], outcome: RoundOutcome): RoundRecord {
+    const { task } = pending;
     const seat = (x: AgentAnswer): SeatRecord => ({
       text: x.text,
       latencyMs: x.latencyMs,
@@ -286,11 +355,12 @@ class Runner {
       costUsd: x.costUsd,
       citations: x.citations.count,
       error: x.error,
+      trace: x.trace ?? null,
     });
     return {
-      depth: prepared.context.depth,
-      width: prepared.context.width,
-      path: prepared.state.path.map((nodeId) => ({ nodeId, url: this.tree.node(nodeId)?.url ?? nodeId })),
+      depth: pending.depth,
+      width: pending.width,
+      path: pending.loop.path.map((nodeId) => ({ nodeId, url: this.tree.node(nodeId)?.url ?? nodeId })),
       question: task.question,
       wordLimitInstruction: task.wordLimitInstruction,
       checklistDepth: task.checklistDepth,
@@ -302,7 +372,7 @@ class Runner {
       examinerMode: task.mode,
       examinerModel: this.deps.examinerModel,
       examinerCalls: calls,
-      expansions: prepared.expansions,
+      expansions,
       outcome,
     };
   }

@@ -20,6 +20,11 @@ export interface GuardedFetchOptions extends AllowSpec {
   maxBytes?: number;
   /** Default 5. */
   maxRedirects?: number;
+  /**
+   * `manual`: a redirect is returned as the response (status 3xx, `location` header) instead of
+   * followed, e.g. to learn where a redirect link points without fetching the page. Default `follow`.
+   */
+  redirect?: "follow" | "manual";
   signal?: AbortSignal;
   /**
    * Further attempts after a transient failure. Default 2 for GET and HEAD, 0 for other methods:
@@ -128,14 +133,14 @@ interface Hop {
  * Sends the request and follows redirects (each hop re-vetted by the connector); returns the
  * final response with its body unread.
  */
-async function send(start: URL, hop: Hop, maxRedirects: number, dispatcher: Agent, signal: AbortSignal) {
+async function send(start: URL, hop: Hop, maxRedirects: number, dispatcher: Agent, signal: AbortSignal, follow = true) {
   let url = start;
   let { method, body } = hop;
   const headers = new Headers(hop.headers);
   for (let redirects = 0; ; redirects++) {
     const res = await undiciFetch(url, { method, headers: [...headers], body, redirect: "manual", dispatcher, signal });
     const location = res.headers.get("location");
-    if (!REDIRECTS.has(res.status) || !location) return { res, url };
+    if (!REDIRECTS.has(res.status) || !location || !follow) return { res, url };
     await res.body?.cancel();
     if (redirects >= maxRedirects) {
       throw new NetError("http_status", start.href, `more than ${maxRedirects} redirects`, res.status);
@@ -229,7 +234,7 @@ export async function guardedFetch(input: string | URL, options: GuardedFetchOpt
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     let outcome: GuardedResponse | NetError;
     try {
-      const { res, url } = await send(start, hop, o.maxRedirects, dispatcher, signal);
+      const { res, url } = await send(start, hop, o.maxRedirects, dispatcher, signal, o.redirect !== "manual");
       const body = await readCapped(res, o.maxBytes, url.href);
       outcome = buildResponse(res.status, url.href, new Headers([...res.headers]), body);
     } catch (err) {

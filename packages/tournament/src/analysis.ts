@@ -2,6 +2,7 @@ import { failureStats, histogram, onlineElo, skillGapVsRounds, verdictDistributi
 import type { Db } from "@arena/db";
 import { judgedRounds } from "./leaderboard";
 import { battlesOf, type RatedMatch } from "./ratings";
+import { researchStats } from "./read/research";
 import type { SnapshotAnalysis } from "./read/schemas";
 
 /** Points kept of the Elo history (evenly thinned, the last match always kept). */
@@ -30,6 +31,7 @@ export async function snapshotAnalysis(db: Db, matches: readonly RatedMatch[], r
     skillGap: { points: gap.points, correlation: correlationOf(gap.correlation) },
     pairwise: pairwiseRecords(matches),
     eloHistory: eloHistory(matches),
+    research: await researchStats(db, { matchIds: matches.map((m) => m.id) }),
   };
 }
 

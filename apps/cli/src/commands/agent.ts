@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { STORED_PROTOCOL, submittedProtocolSchema } from "@arena/agents/protocols";
+import { DEFAULT_ENDPOINTS, registrationProblems, STORED_PROTOCOL, SUBMITTED_PROTOCOLS, submittedProtocolSchema } from "@arena/agents/protocols";
 import { parseOptions } from "../options";
 
 /**
@@ -30,23 +30,24 @@ export function register(program: Command): void {
     .command("add")
     .description("register an agent endpoint after the address guard and a health check")
     .requiredOption("--name <name>", "unique agent name")
-    .requiredOption("--protocol <protocol>", "openai | arena-http")
-    .requiredOption("--endpoint <url>", "base URL (openai) or answer URL (arena-http)")
-    .option("--model <model>", "model name (required for openai)")
+    .requiredOption("--protocol <protocol>", SUBMITTED_PROTOCOLS.join(" | "))
+    .option("--endpoint <url>", "base URL (openai; default: the provider's API for openai-responses, anthropic, gemini) or answer URL (arena-http)")
+    .option("--model <model>", "model name (required except for arena-http)")
+    .option("--tools <list>", "comma-separated provider tools: openai-responses web_search,web_search_preview,code_interpreter; anthropic web_search,web_fetch; gemini google_search,url_context,code_execution")
     .option("--secret-env <VAR>", "environment variable holding the API key / bearer token")
-    .option("--config <json>", "protocol settings as JSON (timeouts, price...)", "{}")
+    .option("--config <json>", "protocol settings as JSON (timeouts, price, background, deadlineMs...)", "{}")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseAddOptions(raw);
       const [{ prisma }, { registerAgent }] = await Promise.all([import("@arena/db"), import("@arena/agents")]);
       const row = await registerAgent(prisma(), {
         name: opts.name,
-        protocol: opts.protocol,
-        endpoint: opts.endpoint,
+        protocol: STORED_PROTOCOL[opts.protocol],
+        endpoint: opts.endpoint ?? DEFAULT_ENDPOINTS[STORED_PROTOCOL[opts.protocol]]!,
         model: opts.model ?? null,
         secret: opts.secret,
         secretEnv: opts.secretEnv ?? null,
-        config: opts.config,
+        config: opts.tools ? { ...opts.config, tools: opts.tools } : opts.config,
       });
       const { health, ...agent } = row;
       if (opts.json) return console.log(JSON.stringify(agent, null, 2));
@@ -84,9 +85,13 @@ export function register(program: Command): void {
 
 const AddOptions = z.object({
   name: z.string().trim().min(1).max(100),
-  protocol: submittedProtocolSchema.transform((p) => STORED_PROTOCOL[p]),
-  endpoint: z.string().url(),
+  protocol: submittedProtocolSchema,
+  endpoint: z.string().url().optional(),
   model: z.string().min(1).optional(),
+  tools: z
+    .string()
+    .transform((s) => s.split(",").map((t) => t.trim()).filter(Boolean))
+    .optional(),
   secretEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name").optional(),
   config: z.string().transform((s, ctx) => {
     try {
@@ -103,7 +108,8 @@ const AddOptions = z.object({
 
 function parseAddOptions(raw: unknown) {
   const o = parseOptions(AddOptions, raw);
-  if (o.protocol === "openai" && !o.model) throw new Error("--model is required for --protocol openai");
+  const problem = registrationProblems(o)[0];
+  if (problem) throw new Error(`--${problem.field}: ${problem.message}`);
   let secret: string | null = null;
   if (o.secretEnv) {
     const value = process.env[o.secretEnv];

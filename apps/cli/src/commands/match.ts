@@ -68,4 +68,29 @@ export function register(program: Command): void {
         await sandbox.close();
       }
     });
+
+  match
+    .command("cancel <id>")
+    .description("cancel a queued or running match (unrated); research runs it left going at providers are cancelled there")
+    .option("--json", "machine-readable output")
+    .action(async (id: string, opts: { json?: boolean }) => {
+      const [{ prisma }, { cancelMatch }, { openTournamentQueues, enqueueTick }, { jobIdFor }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/match"),
+        import("@arena/tournament"),
+        import("@arena/jobs"),
+      ]);
+      const result = await cancelMatch(prisma(), id);
+      const queues = openTournamentQueues();
+      try {
+        // A job waiting for a run's next look runs now, sees the match cancelled and cancels the runs.
+        const job = await queues.match.getJob(jobIdFor("match", { matchId: id }));
+        if (job && (await job.getState()) === "delayed") await job.promote();
+        if (result.cancelled && result.tournamentId) await enqueueTick(queues.tournament, result.tournamentId, `cancel-${id}`);
+      } finally {
+        await queues.close();
+      }
+      if (opts.json) return console.log(JSON.stringify({ id, ...result }));
+      console.log(result.cancelled ? `cancelled match ${id}` : `match ${id} was not queued or running: nothing to cancel`);
+    });
 }

@@ -1,6 +1,6 @@
 import type { Db, Prisma } from "@arena/db";
 import { z } from "zod";
-import { failureTypeSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
+import { failureTypeSchema, researchTraceSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
 import { checklistItemSchema, expansionSchema, matchListItemSchema, matchPageSchema, matchViewSchema, type MatchListItem, type MatchPage, type MatchView, type RoundView } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -72,8 +72,13 @@ export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
     select: { ...listSelect, seed: true, voidedRounds: true, error: true, startedAt: true, examinerConfig: { select: { name: true } }, roundRows: { orderBy: { number: "asc" }, select: roundSelect } },
   });
   if (!m) return null;
-  // The stored loop state carries both conversation histories; only its stop reason is shown.
-  const [stop] = await db.$queryRaw<{ stopReason: string | null }[]>`SELECT state->'loop'->>'stopReason' AS "stopReason" FROM "Match" WHERE id = ${id}`;
+  // The stored loop state carries both conversation histories; only its stop reason and the
+  // pending runs' progress are shown.
+  const [stop] = await db.$queryRaw<{ stopReason: string | null; pending: unknown; seq: unknown }[]>`
+    SELECT state->'loop'->>'stopReason' AS "stopReason",
+      CASE WHEN state ? 'pending' THEN jsonb_build_object('a', state->'pending'->'a'->'run', 'b', state->'pending'->'b'->'run') END AS pending,
+      (state->>'seq')::int AS seq
+    FROM "Match" WHERE id = ${id}`;
   const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
   const titles = new Map((await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]));
   const { roundRows, seed, voidedRounds, error, startedAt, examinerConfig, ...list } = m;
@@ -85,8 +90,19 @@ export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
     voidedRounds,
     error,
     startedAt: iso(startedAt),
+    waiting: waitingOf(stop?.pending, stop?.seq),
     roundsList: roundRows.map((r) => roundView(r, titles)),
   });
+}
+
+const pendingRun = z.object({ status: z.string().optional(), startedAt: z.number(), polls: z.number().int() }).nullable();
+
+/** The pending round's runs as shown (null when no round waits). */
+function waitingOf(pending: unknown, seq: unknown): MatchView["waiting"] {
+  const p = z.object({ a: pendingRun, b: pendingRun }).safeParse(pending);
+  if (!p.success || typeof seq !== "number") return null;
+  const seat = (r: z.infer<typeof pendingRun>) => (r ? { status: r.status ?? null, startedAt: new Date(r.startedAt).toISOString(), polls: r.polls } : null);
+  return { round: seq + 1, a: seat(p.data.a), b: seat(p.data.b) };
 }
 
 /** Every round column a page shows; the examiner's prompts and raw responses (the bulk of a row) stay out. */
@@ -112,6 +128,8 @@ const roundSelect = {
   costB: true,
   citationsA: true,
   citationsB: true,
+  traceA: true,
+  traceB: true,
   errorA: true,
   errorB: true,
   errorDetailA: true,
@@ -143,6 +161,7 @@ function roundView(r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>, ti
     citations: r[`citations${s}`],
     error: r[`error${s}`],
     errorDetail: r[`errorDetail${s}`],
+    trace: jsonOr(researchTraceSchema.nullable(), r[`trace${s}`], null),
   });
   return {
     number: r.number,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { examinerModeSchema, failureTypeSchema, matchWinnerSchema, stopReasonSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
+import { examinerModeSchema, researchTraceSchema, failureTypeSchema, matchWinnerSchema, stopReasonSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
 
 /** Result schemas of the match package's read functions (the JSON API's OpenAPI document uses them). */
 
@@ -58,6 +58,8 @@ const answer = z.object({
   /** timeout, refused, http_status, malformed or oversized; null when the agent answered. */
   error: z.string().nullable(),
   errorDetail: z.string().nullable(),
+  /** The research steps the agent reported (searches, pages opened, tool calls), bounded; never shown to the judge. */
+  trace: researchTraceSchema.nullable(),
 });
 
 export const roundViewSchema = z.object({
@@ -101,6 +103,17 @@ export const matchViewSchema = matchListItemSchema.extend({
   voidedRounds: z.number().int(),
   error: z.string().nullable(),
   startedAt: z.string().nullable(),
+  /**
+   * A round waiting for research runs going on at the providers (background mode, 202 + poll): per
+   * seat, the run's provider status, start and looks so far; null for a seat that has answered.
+   */
+  waiting: z
+    .object({
+      round: z.number().int(),
+      a: z.object({ status: z.string().nullable(), startedAt: z.string(), polls: z.number().int() }).nullable(),
+      b: z.object({ status: z.string().nullable(), startedAt: z.string(), polls: z.number().int() }).nullable(),
+    })
+    .nullable(),
   roundsList: z.array(roundViewSchema),
 });
 export type MatchView = z.infer<typeof matchViewSchema>;

@@ -1,6 +1,6 @@
-import type { Job } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
 import { parsePayload, publishEvent } from "@arena/jobs";
-import { afterRunError, depsFor, loadMatchSetup, runMatch } from "@arena/match";
+import { abandonPendingRuns, afterRunError, depsFor, loadMatchSetup, MatchDeferred, runMatch, type MatchSetup } from "@arena/match";
 import { enqueueTick, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
@@ -43,21 +43,41 @@ function mayRun(tournament: string, match: string): boolean {
   return (tournament === "cancelled" || tournament === "completed") && match === "running";
 }
 
+/** The match's dependencies in this worker; agent calls may be deferred (background runs are polled from later jobs). */
+async function workerDeps(ctx: WorkerContext, match: MatchSetup) {
+  return depsFor(match, {
+    sandboxUrl: ctx.sandboxUrl,
+    ...(ctx.fetcher ? { fetcher: ctx.fetcher } : {}),
+    trees: ctx.trees,
+    allow: await ctx.allow(),
+    limiter: ctx.limiter,
+    log: (message, context) => log("warn", message, context),
+  });
+}
+
+/** A match that will not go on: research runs it left going at the providers are cancelled there. */
+async function abandonRuns(ctx: WorkerContext, matchId: string): Promise<void> {
+  const match = await loadMatchSetup(ctx.db, matchId);
+  if (!match?.state) return;
+  try {
+    const cancelled = await abandonPendingRuns(ctx.db, matchId, await workerDeps(ctx, match), match.state);
+    if (cancelled) log("info", "cancelled pending research runs", { matchId, cancelled });
+  } catch (err) {
+    log("warn", "cancelling pending research runs failed", { matchId, ...errorContext(err) });
+  }
+}
+
 export function matchProcessor(ctx: WorkerContext) {
-  return async (job: Job) => {
+  return async (job: Job, token?: string) => {
     const { matchId } = parsePayload("match", job.data);
     const match = await loadMatchSetup(ctx.db, matchId);
-    if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") return { skipped: match?.status ?? "missing" };
+    if (!match || match.status === "completed" || match.status === "cancelled" || match.status === "failed") {
+      if (match && match.status !== "completed") await abandonRuns(ctx, matchId);
+      return { skipped: match?.status ?? "missing" };
+    }
     if (match.tournament && !mayRun(match.tournament.status, match.status)) return { skipped: `tournament ${match.tournament.status}` };
     try {
-      const deps = depsFor(match, {
-        sandboxUrl: ctx.sandboxUrl,
-        ...(ctx.fetcher ? { fetcher: ctx.fetcher } : {}),
-        trees: ctx.trees,
-        allow: await ctx.allow(),
-        limiter: ctx.limiter,
-        log: (message, context) => log("warn", message, context),
-      });
+      const deps = { ...(await workerDeps(ctx, match)), defer: true };
       // Progress is informational: a lost job (Redis emptied) must not crash the process.
       const progress = async (r: { round: number; score_a: number; score_b: number }) => {
         await publishEvent(ctx.redis, { type: "round", matchId, tournamentId: match.tournamentId, round: r.round, scoreA: r.score_a, scoreB: r.score_b });
@@ -68,6 +88,12 @@ export function matchProcessor(ctx: WorkerContext) {
       await afterFinished(ctx, match, result.winner);
       return result;
     } catch (err) {
+      // Research runs still going at their providers: this job comes back when the next look is
+      // due (moved to the delayed set, its attempts untouched) and frees its slot meanwhile.
+      if (err instanceof MatchDeferred) {
+        await job.moveToDelayed(err.resumeAt, token);
+        throw new DelayedError();
+      }
       // The policy (packages/match failure-policy.ts) decides; a marked-failed match is not
       // revived (the reconciler only revives queued and running matches).
       const decision = afterRunError(err, job.attemptsMade, job.opts.attempts ?? 1);
@@ -75,7 +101,10 @@ export function matchProcessor(ctx: WorkerContext) {
         log("warn", "this run stops", { matchId, reason: decision.reason });
         return { skipped: decision.reason };
       }
-      if (decision.kind === "fail") await markFailed(ctx, matchId, match.tournamentId, decision.error);
+      if (decision.kind === "fail") {
+        await markFailed(ctx, matchId, match.tournamentId, decision.error);
+        await abandonRuns(ctx, matchId);
+      }
       throw err;
     }
   };

@@ -1,3 +1,4 @@
+import { researchStats, totalOf } from "./research";
 import type { Agent, Db, Prisma } from "@arena/db";
 import { PUBLIC_AGENT, RATED_MATCH } from "@arena/db/where";
 import { readLeaderboard } from "./leaderboard";
@@ -92,13 +93,14 @@ export async function readAgent(db: Db, id: string, params: { examiner?: string 
   const board = examinerId ? await readLeaderboard(db, { examiner: examinerId }) : null;
   if (params.examiner && !board) return null;
   const mine = { OR: [{ agentAId: id }, { agentBId: id }] };
-  const [rated, recent, total, history] = await Promise.all([
+  const [rated, recent, total, history, research] = await Promise.all([
     board?.examiner
       ? db.match.findMany({ where: { ...mine, examinerConfigId: board.examiner.id, ...RATED_MATCH }, select: matchSelect })
       : [],
     db.match.findMany({ where: mine, select: matchSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RECENT_MATCHES }),
     db.match.count({ where: mine }),
     board?.examiner ? ratingHistory(db, board.examiner.id, id) : [],
+    researchStats(db, { agentId: id }),
   ]);
   const { description, ...summary } = agent;
   return agentViewSchema.parse({
@@ -109,6 +111,7 @@ export async function readAgent(db: Db, id: string, params: { examiner?: string 
     rating: board?.rows.find((r) => r.agentId === id) ?? null,
     ratingHistory: history,
     headToHead: headToHead(id, rated),
+    research: totalOf(research),
     matchesList: recent.map(({ tree, finishedAt, ...m }) => ({ ...m, treeTitle: tree.title, finishedAt: iso(finishedAt) })),
   });
 }

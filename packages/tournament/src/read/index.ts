@@ -8,3 +8,4 @@ export { readScopes, readLeaderboard, readBattles, scopeParamsSchema, PRELIMINAR
 export { readTournaments, readTournament } from "./tournaments";
 export { readAgents, readAgent } from "./agents";
 export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";
+export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";

@@ -98,6 +98,7 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
   const ratings = snapshot ? z.array(snapshotRowSchema).parse(snapshot.ratings) : [];
   const analysis = snapshot?.analysis ? snapshotAnalysisSchema.parse(snapshot.analysis) : null;
   const stats = new Map(analysis?.agents.map((a) => [a.agentId, a]));
+  const research = new Map(analysis?.research.map(({ agentId, ...r }) => [agentId, r]));
   const rows: LeaderboardRow[] = ratings.map((r) => {
     const s = stats.get(r.agentId);
     return {
@@ -115,6 +116,7 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
       ties: r.ties,
       winRate: r.games ? r.wins / r.games : 0,
       rounds: s ? { rounds: s.rounds, wins: s.wins, losses: s.losses, ties: s.ties, failureRate: s.failureRate, lost: s.lost, profile: s.profile } : null,
+      research: research.get(r.agentId) ?? null,
       preliminary: r.games < PRELIMINARY_MATCHES,
     };
   });

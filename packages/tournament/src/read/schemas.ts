@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { agentResearchStatsSchema, researchStatsSchema } from "./research";
 import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, VERDICT_TOKENS } from "@arena/core";
 
 /**
@@ -48,6 +49,8 @@ export const snapshotAnalysisSchema = z.object({
   pairwise: z.array(z.object({ a: z.string(), b: z.string(), games: z.number().int(), wins: z.number().int(), ties: z.number().int() })),
   /** Online Elo after rated matches in finishing order, thinned to at most ELO_HISTORY_POINTS points. */
   eloHistory: z.array(z.object({ matches: z.number().int(), at: z.string().nullable(), elo: z.record(z.string(), z.number()) })),
+  /** Cost and time of each agent's research runs in the same matches (empty in snapshots written before it). */
+  research: z.array(agentResearchStatsSchema).default([]),
 });
 export type SnapshotAnalysis = z.infer<typeof snapshotAnalysisSchema>;
 
@@ -106,6 +109,8 @@ export const leaderboardRowSchema = z.object({
   winRate: z.number(),
   /** Judged rounds played and their failure figures; null for snapshots written before analyses. */
   rounds: agentRoundStatsSchema.omit({ agentId: true }).nullable(),
+  /** Cost and wall time per research run in the scope's rated matches; null for snapshots written before it. */
+  research: researchStatsSchema.nullable(),
   /** Fewer rated matches than PRELIMINARY_MATCHES. */
   preliminary: z.boolean(),
 });
@@ -162,6 +167,8 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
       ),
     }),
   ),
+  /** Running cost of the tournament: every research run stored so far, whatever its match's status. */
+  cost: researchStatsSchema,
   /** The tournament's latest snapshot, best first (empty before its first rated match). */
   ratings: z.array(leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true })),
 });
@@ -192,6 +199,8 @@ export const agentViewSchema = agentSummarySchema.extend({
   /** Its rating in each stored snapshot of the examiner-wide scope, oldest first (thinned). */
   ratingHistory: z.array(z.object({ at: z.string(), matchesCounted: z.number().int(), rating: z.number(), lower: z.number(), upper: z.number(), elo: z.number() })),
   headToHead: z.array(z.object({ opponentId: z.string(), opponent: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int() })),
+  /** Cost and wall time per research run over every stored round of the agent, all matches. */
+  research: researchStatsSchema,
   matchesList: z.array(matchRefSchema.extend({ finishedAt: z.string().nullable(), tournamentId: z.string().nullable() })),
 });
 export type AgentView = z.infer<typeof agentViewSchema>;

@@ -1,3 +1,4 @@
+import { researchStats, totalOf } from "./research";
 import type { Db, JobStatus, Prisma } from "@arena/db";
 import { z } from "zod";
 import { snapshotRowSchema } from "../ratings";
@@ -110,6 +111,7 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
         matches: p.matches.map(({ tree, ...m }) => ({ ...m, treeTitle: tree.title })),
       })),
     })),
+    cost: totalOf(await researchStats(db, { tournamentId: id })),
     ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties })),
   });
 }

@@ -1,3 +1,4 @@
+import { ResearchCost } from "./research-cost";
 import Link from "next/link";
 import type { AgentScoreMeans } from "@arena/scoring/read";
 import type { AgentView } from "@arena/tournament/read";
@@ -225,6 +226,13 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
 
       <Section title="Report scores" id="scores">
         <AgentScores scores={scores} examinerName={agent.examiner?.name ?? null} />
+      </Section>
+
+      <Section title="Cost and time per research run" id="cost">
+        <ResearchCost stats={agent.research} />
+        <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+          Every stored round of every match of this agent is one research run. USD estimates use the provider&apos;s reported tokens and the arena&apos;s price table; tool fees (searches, code sessions) are not included.
+        </p>
       </Section>
 
       <Section title="Failure profile" id="failures">

@@ -4,12 +4,12 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import type { LeaderboardMetric, Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardRow } from "@arena/tournament/read";
-import { fmtPct, fmtRating } from "@/lib/format";
+import { fmtMs, fmtPct, fmtRating, fmtUsd } from "@/lib/format";
 import { count, fmtSpread, intervalTitle, rating, share } from "./intervals";
 import { METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
 import { ProfileBar } from "./profile-bar";
 
-type Key = "rank" | "name" | "rating" | "controlled" | "rankChange" | "elo" | "matches" | "rounds" | "winRate" | "failureRate" | LeaderboardMetric;
+type Key = "rank" | "name" | "rating" | "controlled" | "rankChange" | "elo" | "matches" | "rounds" | "winRate" | "failureRate" | "costPerRun" | "timePerRun" | LeaderboardMetric;
 
 const COLUMNS: { key: Key; label: string; numeric: boolean; title?: string }[] = [
   { key: "rank", label: "Rank", numeric: true, title: "1 + agents whose lower bound exceeds this agent's upper bound" },
@@ -26,6 +26,8 @@ const COLUMNS: { key: Key; label: string; numeric: boolean; title?: string }[] =
   { key: "rounds", label: "Rounds", numeric: true, title: "Judged rounds played" },
   { key: "winRate", label: "Win rate", numeric: true, title: "Matches won / matches played" },
   { key: "failureRate", label: "Failure rate", numeric: true, title: "(Lost + tied rounds) / rounds played" },
+  { key: "costPerRun", label: "Cost / run", numeric: true, title: "Mean USD per research run (provider usage × price table) over the runs with a known cost" },
+  { key: "timePerRun", label: "Time / run", numeric: true, title: "Mean wall time of an answered research run (background runs: from start to the answer)" },
 ];
 
 const METRICS = new Set<Key>(SCORE_COLUMNS);
@@ -40,6 +42,10 @@ function value(r: LeaderboardRow, key: Key, l: Lookup): number | string {
       return r.rounds?.rounds ?? -1;
     case "failureRate":
       return r.rounds?.failureRate ?? -1;
+    case "costPerRun":
+      return r.research?.meanCostUsd ?? -1;
+    case "timePerRun":
+      return r.research?.meanLatencyMs ?? -1;
     case "controlled":
       return l.controlled.get(r.agentId)?.rating ?? -Infinity;
     case "rankChange":
@@ -150,6 +156,10 @@ export function LeaderboardTable({ rows, examinerId, scores }: { rows: Leaderboa
             <td className="num px-2 py-1.5">{r.rounds?.rounds ?? "—"}</td>
             <td className="num px-2 py-1.5">{fmtPct(r.winRate)}</td>
             <td className="num px-2 py-1.5">{r.rounds ? fmtPct(r.rounds.failureRate) : "—"}</td>
+            <td className="num px-2 py-1.5 whitespace-nowrap" data-testid="cost-per-run" title={r.research ? `${r.research.pricedRuns} of ${r.research.runs} runs priced; ${fmtUsd(r.research.costUsd)} in all` : undefined}>
+              {fmtUsd(r.research?.meanCostUsd ?? null)}
+            </td>
+            <td className="num px-2 py-1.5 whitespace-nowrap" data-testid="time-per-run">{fmtMs(r.research?.meanLatencyMs ?? null)}</td>
             <td className="num px-2 py-1.5 whitespace-nowrap">
               {r.wins}-{r.losses}-{r.ties}
             </td>

@@ -5,10 +5,22 @@ import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner } from "@/components/ui";
 import { MatchHeader } from "./match-header";
 import { RoundCard } from "./round-card";
+import { fmtTime } from "@/lib/format";
 import { VoidedRounds } from "../audit/voided-rounds";
 import { RoundScorePanel } from "./round-scores";
 
 const ACTIVE = new Set(["queued", "running"]);
+
+/** A round whose answers wait for research runs going on at the providers (background mode, 202 + poll). */
+function Waiting({ match, waiting }: { match: MatchView; waiting: NonNullable<MatchView["waiting"]> }) {
+  const seat = (name: string, run: NonNullable<MatchView["waiting"]>["a"]) =>
+    run ? `${name}: research run ${run.status ?? "running"} since ${fmtTime(run.startedAt)} (${run.polls} looks)` : `${name}: answered`;
+  return (
+    <p data-testid="match-waiting" className="mt-3 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200">
+      Round {waiting.round} waits for background research runs. {seat(`A ${match.agentA.name}`, waiting.a)}; {seat(`B ${match.agentB.name}`, waiting.b)}. The worker looks again without holding a slot.
+    </p>
+  );
+}
 
 export function MatchPage({ match, scores }: { match: MatchView; scores: RoundScores | null }) {
   const active = ACTIVE.has(match.status);
@@ -20,6 +32,7 @@ export function MatchPage({ match, scores }: { match: MatchView; scores: RoundSc
       <MatchHeader match={match} />
       <VoidedRounds matchId={match.id} />
       {match.examinerMode === "heuristic" ? <HeuristicBanner name={match.examinerName} /> : null}
+      {active && match.waiting ? <Waiting match={match} waiting={match.waiting} /> : null}
       {match.roundsList.length === 0 ? (
         <Empty title={active ? "No round stored yet." : "This match has no rounds."}>
           {active

@@ -4,6 +4,7 @@ import { UntrustedMarkdown } from "@/components/markdown";
 import { ExternalLink, link } from "@/components/ui";
 import { fmtInt, fmtMs, fmtUsd } from "@/lib/format";
 import { actionText, failureText, verdictOf } from "./labels";
+import { ResearchTrace } from "./research-trace";
 
 type Checklist = RoundView["checklistDepth"];
 
@@ -77,6 +78,7 @@ function Answer({ seat, name, answer }: { seat: "A" | "B"; name: string; answer:
         ) : null}
         {answer.text ? <UntrustedMarkdown text={answer.text} testId={testId} /> : <p data-testid={testId} className="text-sm text-zinc-500">No answer.</p>}
       </div>
+      <ResearchTrace trace={answer.trace} testId={`trace-${seat.toLowerCase()}`} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { buttonClass, inputClass, send } from "../account/client";
 import { DescriptionField } from "./description-field";
+import { PresetFields } from "./preset-fields";
 
 interface Probe {
   health: string;
@@ -22,6 +23,7 @@ function formBody(form: HTMLFormElement) {
     endpoint: text("endpoint"),
     ...(text("model") ? { model: text("model") } : {}),
     ...(String(f.get("api_key") ?? "") ? { api_key: String(f.get("api_key")) } : {}),
+    ...(text("tools_offered") ? { tools: f.getAll("tools").map(String) } : {}),
   };
 }
 
@@ -54,16 +56,7 @@ export function SubmitForm() {
     >
       <label className="block text-sm">Name <input name="name" required maxLength={100} className={inputClass} /></label>
       <DescriptionField />
-      <label className="block text-sm">
-        Protocol{" "}
-        <select name="protocol" className={inputClass} defaultValue="arena-http">
-          <option value="arena-http">arena HTTP</option>
-          <option value="openai">OpenAI-compatible</option>
-        </select>
-      </label>
-      <label className="block text-sm">Endpoint <input name="endpoint" required placeholder="https://agent.example.com/answer" className={inputClass} /></label>
-      <label className="block text-sm">Model (OpenAI-compatible) <input name="model" maxLength={200} className={inputClass} /></label>
-      <label className="block text-sm">API key <input name="api_key" type="password" autoComplete="off" maxLength={4096} className={inputClass} /></label>
+      <PresetFields />
       {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
       <div className="flex gap-3">
         <button type="button" disabled={busy !== null} className={buttonClass} onClick={(e) => void run("test", e.currentTarget.form!)}>

@@ -1,3 +1,4 @@
+import { ResearchCost } from "../agents/research-cost";
 import Link from "next/link";
 import type { TournamentView } from "@arena/tournament/read";
 import { LiveRefresh } from "@/components/live-refresh";
@@ -138,6 +139,10 @@ export function TournamentPage({ t }: { t: TournamentView }) {
         <Progress matches={t.matches} />
       </div>
       {t.examinerMode === "heuristic" ? <HeuristicBanner name={t.examinerName} /> : null}
+
+      <Section title="Running cost" id="cost">
+        <ResearchCost stats={t.cost} />
+      </Section>
 
       <Section title="Standings" id="standings">
         <Standings t={t} />

@@ -3,6 +3,7 @@ import type { LeaderboardView } from "@arena/tournament/read";
 export const LEADERBOARD_CSV_COLUMNS = [
   "rank", "agent", "rating", "lower", "upper", "elo", "matches", "wins", "losses", "ties",
   "win_rate", "rounds", "failure_rate", "deep", "wide", "both", "preliminary",
+  "runs", "cost_per_run_usd", "priced_runs", "time_per_run_ms",
 ] as const;
 
 /**
@@ -25,6 +26,7 @@ export function leaderboardCsv(board: LeaderboardView): string {
       r.rounds?.rounds ?? null, r.rounds?.failureRate ?? null,
       r.rounds?.profile.deep ?? null, r.rounds?.profile.wide ?? null, r.rounds?.profile.both ?? null,
       r.preliminary,
+      r.research?.runs ?? null, r.research?.meanCostUsd ?? null, r.research?.pricedRuns ?? null, r.research?.meanLatencyMs ?? null,
     ];
     lines.push(cells.map(csvCell).join(","));
   }

@@ -113,7 +113,7 @@ export const API_ROUTES = {
       name: "LeaderboardCsv",
       mediaType: "text/csv",
       schema: z.string(),
-      description: "header rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary",
+      description: "header rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
     },
     notFound: true,
   },

@@ -1,0 +1,244 @@
+import { ApiError, GoogleGenAI, type ToolUnion } from "@google/genai";
+import { callCost, priceFor, type AgentAnswer, type AgentRequest, type Price, type TraceStep } from "@arena/core";
+import { guardedFetch, sdkFetch } from "@arena/net";
+import { z } from "zod";
+import { AgentCallError, answerOf, classifyError, failedAnswer, tokenCount, healthFailure } from "./answer";
+import type { GeminiConfig } from "./config";
+import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
+import { utf16FromUtf8Bytes, withReferences, type StructuredCitation } from "./structured-citations";
+import type { AgentClient, AnswerContext, HealthResult } from "./types";
+
+export interface GeminiAgentOptions {
+  name: string;
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+  config: GeminiConfig;
+  /** Operator allow-list entries; they open only this agent's own origin. */
+  allow?: string[];
+  prices: Readonly<Record<string, Price>>;
+}
+
+/**
+ * The @google/genai SDK on the guarded fetch. Gemini API mode is set explicitly: left unset, the
+ * SDK would switch to Vertex AI when the operator's environment says GOOGLE_GENAI_USE_VERTEXAI.
+ * The SDK retries 429 and 5xx itself (it does not read Retry-After: exponential from 1 s).
+ */
+function sdk(o: GeminiAgentOptions, timeoutMs: number): GoogleGenAI {
+  return new GoogleGenAI({
+    apiKey: o.apiKey ?? "no-key",
+    vertexai: false,
+    httpOptions: {
+      baseUrl: o.baseUrl,
+      timeout: timeoutMs,
+      fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs, maxBytes: o.config.maxBytes }),
+      retryOptions: { attempts: 3, initialDelay: 1, maxDelay: 30, httpStatusCodes: [429, 500, 502, 503, 504] },
+    },
+  });
+}
+
+/** The parts of a generateContent response the arena reads; anything else is ignored, odd entries skipped. */
+const PartSchema = z.object({
+  text: z.string().nullish(),
+  thought: z.boolean().nullish(),
+  executableCode: z.object({ code: z.string().nullish() }).nullish(),
+  codeExecutionResult: z.object({ output: z.string().nullish() }).nullish(),
+});
+const SupportSchema = z.object({
+  segment: z.object({ startIndex: z.number().int().nullish(), endIndex: z.number().int().nullish(), partIndex: z.number().int().nullish(), text: z.string().nullish() }).nullish(),
+  groundingChunkIndices: z.array(z.number().int()).nullish(),
+});
+const ChunkSchema = z.object({ web: z.object({ uri: z.string().nullish(), title: z.string().nullish() }).nullish() });
+const ResponseSchema = z.object({
+  candidates: z
+    .array(
+      z.object({
+        content: z.object({ parts: z.array(z.unknown()).nullish() }).nullish(),
+        finishReason: z.string().nullish(),
+        groundingMetadata: z
+          .object({
+            webSearchQueries: z.array(z.string()).nullish(),
+            groundingChunks: z.array(z.unknown()).nullish(),
+            groundingSupports: z.array(z.unknown()).nullish(),
+          })
+          .nullish(),
+        urlContextMetadata: z.object({ urlMetadata: z.array(z.object({ retrievedUrl: z.string().nullish() })).nullish() }).nullish(),
+      }),
+    )
+    .nullish(),
+  usageMetadata: z
+    .object({
+      promptTokenCount: tokenCount.nullish(),
+      candidatesTokenCount: tokenCount.nullish(),
+      thoughtsTokenCount: tokenCount.nullish(),
+      toolUsePromptTokenCount: tokenCount.nullish(),
+      totalTokenCount: tokenCount.nullish(),
+    })
+    .nullish(),
+});
+type Candidate = NonNullable<z.infer<typeof ResponseSchema>["candidates"]>[number];
+
+/** Where a part's text sits in the answer. */
+interface PlacedPart {
+  index: number;
+  text: string;
+  at: number;
+}
+
+/** The answer: the text parts that are not thoughts, in order, and where each one starts. */
+function answerParts(candidate: Candidate): { text: string; parts: PlacedPart[] } {
+  let text = "";
+  const parts: PlacedPart[] = [];
+  (candidate.content?.parts ?? []).forEach((raw, index) => {
+    const p = PartSchema.safeParse(raw);
+    if (!p.success || p.data.thought || typeof p.data.text !== "string") return;
+    parts.push({ index, text: p.data.text, at: text.length });
+    text += p.data.text;
+  });
+  return { text, parts };
+}
+
+/**
+ * A support's span in the answer. Segment offsets count UTF-8 bytes of their part; when they do not
+ * land on the segment's own text, the text is looked up in the part instead (offsets have been seen
+ * to count the whole answer); a segment found nowhere is not placed.
+ */
+function spanOf(segment: NonNullable<z.infer<typeof SupportSchema>["segment"]>, parts: PlacedPart[]): { start: number; end: number } | null {
+  const part = parts.find((p) => p.index === (segment.partIndex ?? 0)) ?? parts[0];
+  if (!part) return null;
+  const start = utf16FromUtf8Bytes(part.text, segment.startIndex ?? 0);
+  const end = utf16FromUtf8Bytes(part.text, segment.endIndex ?? 0);
+  if (start >= 0 && end > start && (!segment.text || part.text.slice(start, end) === segment.text)) return { start: part.at + start, end: part.at + end };
+  if (!segment.text) return null;
+  const found = part.text.indexOf(segment.text);
+  return found === -1 ? null : { start: part.at + found, end: part.at + found + segment.text.length };
+}
+
+/** Grounding supports to citations: each supported segment cites its chunks' web pages. */
+function groundingCitations(candidate: Candidate, parts: PlacedPart[], resolve: (uri: string) => string): StructuredCitation[] {
+  const chunks = (candidate.groundingMetadata?.groundingChunks ?? []).map((c) => ChunkSchema.safeParse(c).data?.web ?? null);
+  const cited: StructuredCitation[] = [];
+  for (const raw of candidate.groundingMetadata?.groundingSupports ?? []) {
+    const s = SupportSchema.safeParse(raw);
+    if (!s.success || !s.data.segment) continue;
+    const span = spanOf(s.data.segment, parts);
+    for (const i of s.data.groundingChunkIndices ?? []) {
+      const web = chunks[i];
+      if (web?.uri) cited.push({ url: resolve(web.uri), title: web.title ?? null, span });
+    }
+  }
+  return cited;
+}
+
+/** Google's grounding redirect links (`https://vertexaisearch.cloud.google.com/grounding-api-redirect/…`). */
+const REDIRECT_PATH = /^\/grounding-api-redirect\//;
+const MAX_RESOLVED = 30;
+
+/**
+ * Where each grounding redirect link points: one GET through the address guard with the redirect
+ * not followed (the page itself is never fetched). A link that does not resolve stays as it is.
+ */
+async function resolveRedirects(uris: string[], o: GeminiAgentOptions, signal?: AbortSignal): Promise<Map<string, string>> {
+  const targets = [...new Set(uris.filter((u) => URL.canParse(u) && REDIRECT_PATH.test(new URL(u).pathname)))].slice(0, MAX_RESOLVED);
+  const resolved = new Map<string, string>();
+  await Promise.all(
+    targets.map(async (uri) => {
+      try {
+        const res = await guardedFetch(uri, {
+          redirect: "manual",
+          throwOnHttpError: false,
+          retries: 0,
+          timeoutMs: 5_000,
+          maxBytes: 64 * 1024,
+          allow: o.allow,
+          purpose: "agent",
+          allowOrigin: o.baseUrl,
+          ...(signal ? { signal } : {}),
+        });
+        const location = res.headers.get("location");
+        if (res.status >= 300 && res.status < 400 && location && URL.canParse(location, uri)) resolved.set(uri, new URL(location, uri).href);
+      } catch {
+        // An unresolvable link is still a citation; it stays the redirect link.
+      }
+    }),
+  );
+  return resolved;
+}
+
+/** What the model did: its search queries, the pages URL context read, code it ran. */
+function traceOf(candidate: Candidate): TraceStep[] {
+  const steps: TraceStep[] = (candidate.groundingMetadata?.webSearchQueries ?? []).map((query) => ({ type: "search", query }));
+  for (const u of candidate.urlContextMetadata?.urlMetadata ?? []) if (u.retrievedUrl) steps.push({ type: "open_page", url: u.retrievedUrl });
+  for (const raw of candidate.content?.parts ?? []) {
+    const p = PartSchema.safeParse(raw).data;
+    if (p?.executableCode?.code) steps.push({ type: "tool_call", name: "code_execution", input: p.executableCode.code });
+    else if (p?.codeExecutionResult?.output) steps.push({ type: "tool_call", name: "code_execution_result", output: p.codeExecutionResult.output });
+  }
+  return steps;
+}
+
+const TOOLS: Record<GeminiConfig["tools"][number], ToolUnion> = {
+  google_search: { googleSearch: {} },
+  url_context: { urlContext: {} },
+  code_execution: { codeExecution: {} },
+};
+
+/**
+ * An agent behind the Gemini API (`@google/genai`) with Grounding with Google Search.
+ * `groundingMetadata.groundingSupports` (answer segments, offsets in UTF-8 bytes) and their
+ * `groundingChunks` (web pages) become `[n]` markers and References, with Google's redirect links
+ * resolved to the pages; search queries, URL-context reads and code execution the trace. Tokens:
+ * prompt + tool-use prompt in, candidates + thoughts out.
+ */
+export function geminiAgent(o: GeminiAgentOptions): AgentClient {
+  const ai = sdk(o, o.config.timeoutMs);
+  const price = o.config.price ?? priceFor(o.model, o.prices);
+  return {
+    name: o.name,
+    async answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer> {
+      const started = performance.now();
+      try {
+        const raw: unknown = await ai.models.generateContent({
+          model: o.model,
+          contents: conversation(req).map((t) => ({ role: t.role === "assistant" ? "model" : "user", parts: [{ text: t.content }] })),
+          config: {
+            systemInstruction: ANSWER_FORMAT_INSTRUCTIONS,
+            tools: o.config.tools.map((t) => TOOLS[t]),
+            ...(o.config.maxTokens !== undefined ? { maxOutputTokens: o.config.maxTokens } : {}),
+            ...(o.config.temperature !== undefined ? { temperature: o.config.temperature } : {}),
+            ...(ctx.signal ? { abortSignal: ctx.signal } : {}),
+          },
+        });
+        const response = ResponseSchema.parse(raw);
+        const candidate = response.candidates?.[0];
+        const { text, parts } = candidate ? answerParts(candidate) : { text: "", parts: [] };
+        if (!candidate || !text.trim()) throw new AgentCallError("malformed", `the response has no text${candidate?.finishReason ? ` (finish reason ${candidate.finishReason})` : ""}`);
+        const chunkUris = (candidate.groundingMetadata?.groundingChunks ?? []).flatMap((c) => ChunkSchema.safeParse(c).data?.web?.uri ?? []);
+        const resolved = o.config.resolveRedirects ? await resolveRedirects(chunkUris, o, ctx.signal) : new Map<string, string>();
+        const citations = groundingCitations(candidate, parts, (uri) => resolved.get(uri) ?? uri);
+        const u = response.usageMetadata;
+        const input = u ? (u.promptTokenCount ?? 0) + (u.toolUsePromptTokenCount ?? 0) : null;
+        const output = u ? (u.candidatesTokenCount ?? 0) + (u.thoughtsTokenCount ?? 0) : null;
+        return answerOf(
+          withReferences(text, citations).trim(),
+          started,
+          { tokens: u ? (u.totalTokenCount ?? input! + output!) : null, costUsd: callCost(price, input, output) },
+          traceOf(candidate),
+        );
+      } catch (err) {
+        return failedAnswer(classifyError(err), started);
+      }
+    },
+  };
+}
+
+/** Health: `GET {baseUrl}/v1beta/models/{model}` answers (the model exists for this key); nothing is generated. */
+export async function geminiHealth(o: GeminiAgentOptions): Promise<HealthResult> {
+  try {
+    const model = await sdk(o, Math.min(o.config.timeoutMs, 15_000)).models.get({ model: o.model });
+    return { ok: true, detail: `model ${model.name ?? o.model} available` };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
+    return healthFailure(err);
+  }
+}
