@@ -7,6 +7,7 @@ import { closeContext, createContext, type WorkerContext } from "./context";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
+import { followUp, scoreboardProcessor } from "./queues/scoreboard";
 import { scoringProcessor } from "./queues/scoring";
 import { tournamentProcessor } from "./queues/tournament";
 import { reconcile } from "./reconcile";
@@ -32,6 +33,8 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
     ["match", matchProcessor(ctx), matchConcurrency],
     ["tournament", tournamentProcessor(ctx), 2],
     ["scoring", scoringProcessor(ctx), 2],
+    // One at a time: a computation is seconds of CPU on its own thread.
+    ["scoreboard", scoreboardProcessor(ctx), 1],
   ];
 }
 
@@ -59,6 +62,7 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
       lockDuration,
       stalledInterval: lockDuration,
     });
+    if (name === "scoreboard") worker.on("completed", followUp(ctx));
     worker.on("failed", (job, err) =>
       log("error", `${name} job failed`, { jobId: job?.id, data: job?.data, attempt: job?.attemptsMade, ...errorContext(err) }),
     );

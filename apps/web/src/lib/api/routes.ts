@@ -159,7 +159,7 @@ export const API_ROUTES = {
     path: "/api/scores",
     summary: "Report-score columns of a leaderboard scope (means with 95 % bootstrap intervals over matches, one mode per column), RACE agreement with the verdicts, and the style- and citation-controlled ratings with their coefficients",
     query: scopeParamsSchema,
-    response: { name: "Scoreboard", mediaType: "application/json", schema: scoreboardSchema, description: "kept per rating snapshot and score fingerprint; null bounds are unbounded intervals (fewer than two matches)" },
+    response: { name: "Scoreboard", mediaType: "application/json", schema: scoreboardSchema, description: "computed by a worker after each rating snapshot and score change and stored beside the snapshot (`computed` says which; `stale`: a newer one is on its way); null bounds are unbounded intervals (fewer than two matches)" },
     notFound: true,
   },
   agentScores: {
@@ -205,7 +205,7 @@ export const API_ROUTES = {
   },
   events: {
     path: "/api/events",
-    summary: "Live arena events as server-sent events (rounds stored, matches finished, snapshots written, tournaments paired or completed)",
+    summary: "Live arena events as server-sent events (rounds stored, matches finished, snapshots and scoreboards written, tournaments paired or completed)",
     query: eventsParamsSchema,
     response: {
       name: "ArenaEvent",
