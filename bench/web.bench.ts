@@ -8,6 +8,16 @@
  * a time with `Cache-Control: no-cache`, which always renders: what a visitor waits after an event. Then 500 server-sent-event clients: the time from a round event being published to
  * its arrival at each client and at every client. Targets (2 cores): HTML p95 ≤ 100 ms, JSON p95
  * ≤ 50 ms, SSE p95 ≤ 1 s. Prints figures; asserts nothing.
+ *
+ * The rounds carry report scores (citations, claim F1) and answers of realistic length, so the
+ * scope's scoreboard (report-score means with bootstraps, the controlled fit with 200 refits) is a
+ * real computation. A worker process (`node apps/worker/bin/worker.mjs`, ARENA_SCOREBOARD_GAP_MS=0)
+ * computes it first, then the leaderboard pages and JSON are measured again while that worker
+ * recomputes the scoreboard back to back (the bench marks the scope stale and asks again as soon
+ * as one computation is stored): cached (what visitors get; every stored scoreboard drops the
+ * caches) and uncached (`Cache-Control: no-cache`, one at a time and under load). Printed with them:
+ * how many computations ran, their durations, the share of the measurement they covered and the
+ * worker's CPU time.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -17,11 +27,13 @@ import { createRequire } from "node:module";
 import type { Prisma } from "@arena/db";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
-import { createRedis, publishEvent } from "@arena/jobs";
+import { createQueue, createRedis, enqueue, publishEvent } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
+import { markScoreboardsStale, scoreboardState, isFresh, type ScoreboardScope } from "@arena/scoring";
 import { refitExaminerScope } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 import { startWeb } from "../tests/web/server";
+import { startWorker, type WorkerProcess } from "../tests/processes";
 import { useBenchDatabase } from "./database";
 
 useBenchDatabase("arena_bench_web");
@@ -53,7 +65,20 @@ const db = createPrisma();
 const rand = rng(20261124);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
-async function seed(): Promise<{ showcaseId: string }> {
+/** Answers of realistic length and form (~250 words of Markdown with citations), a few variants. */
+const ANSWERS = Array.from({ length: 6 }, (_, v) =>
+  [
+    `## Findings (${v})`,
+    ...Array.from({ length: 4 + v }, (_, i) => `- **Entity ${i}**: a description of about thirty words that names its founding year ${1900 + i * 7 + v}, its place and what it is known for, as a research answer would [${i + 1}].`),
+    "",
+    "Some entities could not be confirmed from the pages read; the evidence for the others is listed below with the pages that state it.",
+    "",
+    "## References",
+    ...Array.from({ length: 4 + v }, (_, i) => `[${i + 1}] https://example.org/entity/${v}/${i}`),
+  ].join("\n"),
+);
+
+async function seed(): Promise<{ showcaseId: string; examinerConfigId: string }> {
   await truncateAll(db);
   const world = await importWorld(db, { seed: "bench-web", hubs: 4, entities: 8 });
   const config = await heuristicExaminerConfig(db);
@@ -85,15 +110,35 @@ async function seed(): Promise<{ showcaseId: string }> {
   for (let i = 0; i < rounds.length; i += 2000) await db.round.createMany({ data: rounds.slice(i, i + 2000) });
   await db.match.create({ data: showcase.match });
   await db.round.createMany({ data: showcase.rounds });
+  const scores = await seedScores();
   const refit = await refitExaminerScope(db, config.id);
-  console.log(`seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`);
-  return { showcaseId: showcase.match.id! };
+  console.log(`seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${scores} report scores, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`);
+  return { showcaseId: showcase.match.id!, examinerConfigId: config.id };
+}
+
+/** Offline report scores of every round's answers: citation accuracy and count, claim F1 (what the scoreboard reads). */
+async function seedScores(): Promise<number> {
+  const ids = await db.round.findMany({ select: { id: true } });
+  const data: Prisma.ReportScoreCreateManyInput[] = [];
+  for (const { id: roundId } of ids) {
+    for (const side of ["A", "B"]) {
+      const count = 2 + Math.floor(rand() * 8);
+      const supported = Math.floor(rand() * (count + 1));
+      data.push(
+        { roundId, side, metric: "citation_effective", value: supported, details: { count, supported, unsupported: count - supported, unknown: 0, truncated: 0, pairs: [] } },
+        { roundId, side, metric: "citation_accuracy", value: supported / count },
+        { roundId, side, metric: "claim_f1", value: rand() },
+      );
+    }
+  }
+  for (let i = 0; i < data.length; i += 5000) await db.reportScore.createMany({ data: data.slice(i, i + 5000) });
+  return data.length;
 }
 
 function briefRound(matchId: string, number: number, winner: "A" | "B" | "tie"): Prisma.RoundCreateManyInput {
   const token = winner === "tie" ? "[[Tie]]" : `[[${winner}_${rand() < 0.4 ? "MUCH_" : ""}BETTER]]`;
   return {
-    matchId, number, depth: 1 + Math.floor(rand() * 3), width: 2 + Math.floor(rand() * 3), pathNodeIds: [], pathUrls: [], question: "q", answerA: "a", answerB: "b",
+    matchId, number, depth: 1 + Math.floor(rand() * 3), width: 2 + Math.floor(rand() * 3), pathNodeIds: [], pathUrls: [], question: "q", answerA: pick(ANSWERS), answerB: pick(ANSWERS),
     verdictToken: token, tieQuality: winner === "tie" ? "HIGH" : "N/A", loserFailureType: winner === "tie" ? "NONE" : pick(["DEEP", "WIDE", "BOTH"]),
     scoreA: 0, scoreB: 0, examinerMode: "heuristic",
   };

@@ -4,6 +4,7 @@ import type { PrismaClient } from "@arena/db";
 import { createRedis, keyPrefix, type QueueName } from "@arena/jobs";
 import { startSandboxServer } from "@arena/trees";
 import { closeContext, createContext, type WorkerContext } from "./context";
+import { startHealth, type WorkerHealth } from "./health";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
@@ -19,10 +20,14 @@ export interface WorkerOptions {
   sandboxUrl?: string;
   /** How often the reconciler re-enqueues work that PostgreSQL says is pending (ms; 0 = only at start). */
   reconcileEveryMs?: number;
+  /** Serve GET /livez and /readyz on this port (0: any free port); default ARENA_WORKER_HEALTH_PORT, else none. */
+  healthPort?: number;
 }
 
 export interface RunningWorkers {
   ctx: WorkerContext;
+  /** The heartbeat and, when asked for, the health endpoint (health.ts). */
+  health: WorkerHealth;
   close(): Promise<void>;
 }
 
@@ -79,11 +84,14 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   await tick();
   const every = opts.reconcileEveryMs ?? env.ARENA_RECONCILE_MS;
   const timer = every > 0 ? setInterval(tick, every) : null;
-  log("info", "workers started", { sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration });
+  const health = await startHealth(ctx, { port: opts.healthPort ?? env.ARENA_WORKER_HEALTH_PORT });
+  log("info", "workers started", { id: health.id, sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration, healthPort: health.port });
   return {
     ctx,
+    health,
     close: async () => {
       if (timer) clearInterval(timer);
+      await health.stop();
       await Promise.all(workers.map((w) => w.close()));
       for (const c of connections) c.disconnect();
       await closeContext(ctx);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { arenaEventSchema } from "@arena/jobs/events";
+import { webHealthSchema } from "@arena/jobs/health";
 import { matchListParamsSchema, matchPageSchema, matchViewSchema } from "@arena/match/read";
 import { agentScoreMeansSchema, roundScoresSchema, scoreboardSchema } from "@arena/scoring/read";
 import {
@@ -213,6 +214,12 @@ export const API_ROUTES = {
       schema: arenaEventSchema,
       description: "a stream of `data: <event JSON>` messages and `: heartbeat` comments every 15 s; events carry ids, re-read the resource to update",
     },
+    notFound: false,
+  },
+  health: {
+    path: "/api/health",
+    summary: "Health for load balancers and orchestrators: PostgreSQL and Redis checked, the build served, the workers whose heartbeat is current; 503 when PostgreSQL or Redis does not answer",
+    response: { name: "Health", mediaType: "application/json", schema: webHealthSchema, description: "status ok (200) or unavailable (503, same body)" },
     notFound: false,
   },
   openapi: {
