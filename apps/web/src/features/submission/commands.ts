@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AgentRegistrationError, agentSubmissionSchema, fromSubmission, probeAgentEndpoint, recentSubmissions, registerAgent, type AgentSubmission } from "@arena/agents";
 import { readSettings } from "@arena/db/accounts";
-import { approveAgent, openTournamentQueues } from "@arena/tournament";
+import { approveAgent, withQueues } from "@arena/tournament";
 import { createRedis, takeSlot } from "@arena/jobs";
 import type { Redis } from "ioredis";
 import { db } from "@/lib/db";
@@ -22,16 +22,6 @@ export function invalid(error: z.ZodError): Response {
 
 export function parseSubmission(body: unknown) {
   return agentSubmissionSchema.safeParse(body);
-}
-
-/** Opens the queues for one command and closes them after. */
-async function withQueues<T>(fn: (q: ReturnType<typeof openTournamentQueues>) => Promise<T>): Promise<T> {
-  const q = openTournamentQueues();
-  try {
-    return await fn(q);
-  } finally {
-    await q.close();
-  }
 }
 
 /** Submissions per owner and hour: enough for honest retries, not for flooding the health checker. */
