@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 process.env.ARENA_QUEUE_PREFIX = `multi-${process.pid}`;
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -116,7 +117,7 @@ describe("two web processes and two workers on one database and Redis", () => {
     const streams: EventStream[] = await Promise.all(webs.map((w) => openEventStream(`${w.url}/api/events?tournament=${tournamentId}`)));
     await Promise.all(streams.map((s) => s.opened));
     // Started by an admin through the balancer, with the session cookie from the other process.
-    const start = await fetch(`${balancer.url}/api/console/tournaments/${tournamentId}/start`, { method: "POST", headers: { cookie: cookies.admin, origin: balancer.url } });
+    const start = await fetch(`${balancer.url}/api/console/tournaments/${tournamentId}/start`, { method: "POST", headers: { cookie: cookies.admin, origin: balancer.url, "content-type": "application/json" }, body: "{}" });
     expect(start.status, await start.clone().text()).toBe(200);
 
     // Mid-tournament: both web processes serve the same leaderboard (the same stored snapshot).
@@ -127,9 +128,12 @@ describe("two web processes and two workers on one database and Redis", () => {
     }, "both web processes on the same snapshot");
     expect(boards[1]).toEqual(boards[0]);
 
-    // Crash: one worker and one web process die without cleaning up.
-    const running = await db.match.count({ where: { tournamentId, status: { in: ["queued", "running"] } } });
-    expect(running, "the tournament is still under way when the processes are killed").toBeGreaterThan(0);
+    // Crash: one worker, while it runs matches, and one web process die without cleaning up.
+    const matchQueue = new Queue("match", { connection: { url: env.REDIS_URL }, prefix: env.ARENA_QUEUE_PREFIX });
+    const held = await waitFor(async () => {
+      const active = (await matchQueue.getJobs(["active"])).filter((j) => j.processedBy === workers[0]!.id);
+      return active.length > 0 ? active.map((j) => j.id!) : undefined;
+    }, "the first worker to hold a running match", 300_000);
     await Promise.all([workers[0]!.kill(), webs[0]!.kill()]);
     const heard = [...streams[0]!.messages];
     streams[0]!.close();
@@ -142,6 +146,13 @@ describe("two web processes and two workers on one database and Redis", () => {
       expect(m.status).toBe("completed");
       expect(m._count.roundRows).toBe(m.rounds + m.voidedRounds);
     }
+    // The dead worker's matches were taken over (their jobs stalled, then ran on the survivor).
+    for (const jobId of held) {
+      const job = (await matchQueue.getJob(jobId))!;
+      expect(job.processedBy, `${jobId} finished by the surviving worker`).toBe(workers[1]!.id);
+      expect(await job.getState()).toBe("completed");
+    }
+    await matchQueue.close();
     const duplicates = await db.$queryRaw<{ matchId: string; number: number }[]>`SELECT "matchId", number FROM "Round" GROUP BY "matchId", number HAVING count(*) > 1`;
     expect(duplicates).toEqual([]);
     const gaps = await db.$queryRaw<{ matchId: string }[]>`SELECT "matchId" FROM "Round" GROUP BY "matchId" HAVING max(number) <> count(*)`;

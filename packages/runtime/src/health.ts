@@ -36,9 +36,14 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
-export async function startHealth(ctx: WorkerContext, opts: { port?: number | undefined } = {}): Promise<WorkerHealth> {
+/** A worker process's identity: its heartbeat key and the name its BullMQ workers record on the jobs they take (`processedBy`). */
+export function workerIdentity(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+}
+
+export async function startHealth(ctx: WorkerContext, opts: { id: string; port?: number | undefined }): Promise<WorkerHealth> {
   const startedAt = new Date().toISOString();
-  const id = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const { id } = opts;
   const beat = async () => {
     const database = await check(() => sqlPool(ctx.db).query("SELECT 1"));
     const value: WorkerHeartbeat = { id, host: hostname(), pid: process.pid, startedAt, at: new Date().toISOString(), database: database.ok };

@@ -4,7 +4,7 @@ import type { PrismaClient } from "@arena/db";
 import { createRedis, keyPrefix, type QueueName } from "@arena/jobs";
 import { startSandboxServer } from "@arena/trees";
 import { closeContext, createContext, type WorkerContext } from "./context";
-import { startHealth, type WorkerHealth } from "./health";
+import { startHealth, workerIdentity, type WorkerHealth } from "./health";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
@@ -57,12 +57,15 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   const concurrency = opts.matchConcurrency ?? env.ARENA_MATCH_CONCURRENCY;
   // A worker does not close a connection it was given: close() below disconnects these.
   const connections: ReturnType<typeof createRedis>[] = [];
+  const id = workerIdentity();
   const workers = processors(ctx, concurrency).map(([name, processor, n]) => {
     const connection = createRedis();
     connections.push(connection);
     const worker = new Worker(name, processor, {
       connection,
       prefix: keyPrefix(),
+      // Recorded on every job it takes (job.processedBy): which process runs a match.
+      name: id,
       concurrency: n,
       lockDuration,
       stalledInterval: lockDuration,
@@ -84,7 +87,7 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   await tick();
   const every = opts.reconcileEveryMs ?? env.ARENA_RECONCILE_MS;
   const timer = every > 0 ? setInterval(tick, every) : null;
-  const health = await startHealth(ctx, { port: opts.healthPort ?? env.ARENA_WORKER_HEALTH_PORT });
+  const health = await startHealth(ctx, { id, port: opts.healthPort ?? env.ARENA_WORKER_HEALTH_PORT });
   log("info", "workers started", { id: health.id, sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration, healthPort: health.port });
   return {
     ctx,
