@@ -50,7 +50,8 @@ export const MAX_GAP_MS = 60_000;
  * How long the next computation of a stale scope waits: `gapMs` when given (ARENA_SCOREBOARD_GAP_MS),
  * else four times the last computation's duration, at most MAX_GAP_MS, counted from its start. So a
  * small scope (a tournament of a few agents) follows every match within a second or two, and a
- * scope of thousands of matches (seconds of CPU) keeps a worker's core busy a fifth of the time at most.
+ * scope of thousands of matches (seconds of CPU) keeps a worker's core busy a quarter of the time (more
+ * only past 15 s a computation, where the spacing stops at a minute).
  */
 export function waitMs(state: ScoreboardState, gapMs?: number): number {
   if (state.at === null || state.sinceMs === null) return 0;
