@@ -8,6 +8,16 @@
  * a time with `Cache-Control: no-cache`, which always renders: what a visitor waits after an event. Then 500 server-sent-event clients: the time from a round event being published to
  * its arrival at each client and at every client. Targets (2 cores): HTML p95 ≤ 100 ms, JSON p95
  * ≤ 50 ms, SSE p95 ≤ 1 s. Prints figures; asserts nothing.
+ *
+ * The rounds carry report scores (citations, claim F1) and answers of realistic length, so the
+ * scope's scoreboard (report-score means with bootstraps, the controlled fit with 200 refits) is a
+ * real computation. A worker process (`node apps/worker/bin/worker.mjs`, ARENA_SCOREBOARD_GAP_MS=0)
+ * computes it first, then the leaderboard pages and JSON are measured again while that worker
+ * recomputes the scoreboard back to back (the bench marks the scope stale and asks again as soon
+ * as one computation is stored): cached (what visitors get; every stored scoreboard drops the
+ * caches) and uncached (`Cache-Control: no-cache`, one at a time and under load). Printed with them:
+ * how many computations ran, their durations, the share of the measurement they covered and the
+ * worker's CPU time.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -17,11 +27,13 @@ import { createRequire } from "node:module";
 import type { Prisma } from "@arena/db";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
-import { createRedis, publishEvent } from "@arena/jobs";
+import { createQueue, createRedis, enqueue, publishEvent } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
+import { markScoreboardsStale, scoreboardState, isFresh, type ScoreboardScope } from "@arena/scoring";
 import { refitExaminerScope } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 import { startWeb } from "../tests/helpers/web";
+import { startWorker, type WorkerProcess } from "../tests/processes";
 import { useBenchDatabase } from "./database";
 
 useBenchDatabase("arena_bench_web");
@@ -53,7 +65,20 @@ const db = createPrisma();
 const rand = rng(20261124);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
-async function seed(): Promise<{ showcaseId: string }> {
+/** Answers of realistic length and form (~250 words of Markdown with citations), a few variants. */
+const ANSWERS = Array.from({ length: 6 }, (_, v) =>
+  [
+    `## Findings (${v})`,
+    ...Array.from({ length: 4 + v }, (_, i) => `- **Entity ${i}**: a description of about thirty words that names its founding year ${1900 + i * 7 + v}, its place and what it is known for, as a research answer would [${i + 1}].`),
+    "",
+    "Some entities could not be confirmed from the pages read; the evidence for the others is listed below with the pages that state it.",
+    "",
+    "## References",
+    ...Array.from({ length: 4 + v }, (_, i) => `[${i + 1}] https://example.org/entity/${v}/${i}`),
+  ].join("\n"),
+);
+
+async function seed(): Promise<{ showcaseId: string; examinerConfigId: string }> {
   await truncateAll(db);
   const world = await importWorld(db, { seed: "bench-web", hubs: 4, entities: 8 });
   const config = await heuristicExaminerConfig(db);
@@ -85,15 +110,35 @@ async function seed(): Promise<{ showcaseId: string }> {
   for (let i = 0; i < rounds.length; i += 2000) await db.round.createMany({ data: rounds.slice(i, i + 2000) });
   await db.match.create({ data: showcase.match });
   await db.round.createMany({ data: showcase.rounds });
+  const scores = await seedScores();
   const refit = await refitExaminerScope(db, config.id);
-  console.log(`seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`);
-  return { showcaseId: showcase.match.id! };
+  console.log(`seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${scores} report scores, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`);
+  return { showcaseId: showcase.match.id!, examinerConfigId: config.id };
+}
+
+/** Offline report scores of every round's answers: citation accuracy and count, claim F1 (what the scoreboard reads). */
+async function seedScores(): Promise<number> {
+  const ids = await db.round.findMany({ select: { id: true } });
+  const data: Prisma.ReportScoreCreateManyInput[] = [];
+  for (const { id: roundId } of ids) {
+    for (const side of ["A", "B"]) {
+      const count = 2 + Math.floor(rand() * 8);
+      const supported = Math.floor(rand() * (count + 1));
+      data.push(
+        { roundId, side, metric: "citation_effective", value: supported, details: { count, supported, unsupported: count - supported, unknown: 0, truncated: 0, pairs: [] } },
+        { roundId, side, metric: "citation_accuracy", value: supported / count },
+        { roundId, side, metric: "claim_f1", value: rand() },
+      );
+    }
+  }
+  for (let i = 0; i < data.length; i += 5000) await db.reportScore.createMany({ data: data.slice(i, i + 5000) });
+  return data.length;
 }
 
 function briefRound(matchId: string, number: number, winner: "A" | "B" | "tie"): Prisma.RoundCreateManyInput {
   const token = winner === "tie" ? "[[Tie]]" : `[[${winner}_${rand() < 0.4 ? "MUCH_" : ""}BETTER]]`;
   return {
-    matchId, number, depth: 1 + Math.floor(rand() * 3), width: 2 + Math.floor(rand() * 3), pathNodeIds: [], pathUrls: [], question: "q", answerA: "a", answerB: "b",
+    matchId, number, depth: 1 + Math.floor(rand() * 3), width: 2 + Math.floor(rand() * 3), pathNodeIds: [], pathUrls: [], question: "q", answerA: pick(ANSWERS), answerB: pick(ANSWERS),
     verdictToken: token, tieQuality: winner === "tie" ? "HIGH" : "N/A", loserFailureType: winner === "tie" ? "NONE" : pick(["DEEP", "WIDE", "BOTH"]),
     scoreA: 0, scoreB: 0, examinerMode: "heuristic",
   };
@@ -162,10 +207,10 @@ function cpuMs(pid: number): number {
  * One autocannon run. Besides latency it prints the server's CPU time per request, which other
  * work on a shared machine does not inflate, and the load average, which says how shared it was.
  */
-async function load(url: string, label: string, targetP95: number, serverPid: number): Promise<void> {
+async function load(url: string, label: string, targetP95: number | null, serverPid: number, opts: { headers?: Record<string, string>; durationS?: number } = {}): Promise<void> {
   const times: number[] = [];
   const cpuBefore = cpuMs(serverPid);
-  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: BROWSER_HEADERS });
+  const run = autocannon({ url, connections: CONNECTIONS, duration: opts.durationS ?? DURATION_S, headers: { ...BROWSER_HEADERS, ...opts.headers } });
   run.on("response", (_c, _s, _b, ms) => times.push(ms));
   const result = await run;
   await drain(url);
@@ -173,7 +218,7 @@ async function load(url: string, label: string, targetP95: number, serverPid: nu
   times.sort((a, b) => a - b);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
   console.log(
-    `${label.padEnd(34)} p50 ${p50!.toFixed(1)} ms  p95 ${p95!.toFixed(1)} ms  p99 ${p99!.toFixed(1)} ms  ${result.requests.average.toFixed(0)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)  server CPU ${cpuPerRequest.toFixed(2)} ms/request  load avg ${loadavg()[0]!.toFixed(1)}  target p95 ≤ ${targetP95} ms ${p95! <= targetP95 ? "met" : "MISSED"}`,
+    `${label.padEnd(34)} p50 ${p50!.toFixed(1)} ms  p95 ${p95!.toFixed(1)} ms  p99 ${p99!.toFixed(1)} ms  ${result.requests.average.toFixed(0)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)  server CPU ${cpuPerRequest.toFixed(2)} ms/request  load avg ${loadavg()[0]!.toFixed(1)}${targetP95 === null ? "  (no target)" : `  target p95 ≤ ${targetP95} ms ${p95! <= targetP95 ? "met" : "MISSED"}`}`,
   );
 }
 
@@ -184,9 +229,9 @@ async function load(url: string, label: string, targetP95: number, serverPid: nu
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
 
 /** Sequential requests that bypass the page cache: the cost of one render, without contention. */
-async function uncached(url: string, label: string): Promise<void> {
+async function uncached(url: string, label: string, n = 30): Promise<void> {
   const times: number[] = [];
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await fetch(url, { headers: { "cache-control": "no-cache" } }).then((r) => r.arrayBuffer());
     times.push(performance.now() - t0);
@@ -268,6 +313,69 @@ async function sse(base: string, matchId: string): Promise<void> {
   console.log(`SSE ${SSE_CLIENTS} clients, ${SSE_EVENTS} round events: publish → a client p50 ${f(perClient, 50)} ms p95 ${f(perClient, 95)} ms p99 ${f(perClient, 99)} ms; publish → every client p50 ${f(toEvery, 50)} ms p95 ${f(toEvery, 95)} ms max ${f(toEvery, 100)} ms; ${missing} missed deliveries; target p95 ≤ 1000 ms ${percentile(toEvery, 95) <= 1000 && missing === 0 ? "met" : "MISSED"}`);
 }
 
+// ---------------------------------------------------------------- scoreboard recomputation in a worker process
+
+interface Recomputation {
+  /** Durations (ms) of the computations the worker stored while it ran. */
+  computations: number[];
+  /** Stops asking; resolves with the time it kept the worker asked (ms). */
+  stop(): Promise<number>;
+}
+
+/**
+ * Keeps the worker recomputing the scope's scoreboard back to back: marks the scope stale (as a
+ * stored score does) and asks for a computation, waits until the worker stored one, and again.
+ */
+function keepRecomputing(scope: ScoreboardScope, matchId: string): Recomputation {
+  const redis = createRedis();
+  const queue = createQueue("scoreboard", redis);
+  const computations: number[] = [];
+  let stopping = false;
+  const t0 = performance.now();
+  const loop = (async () => {
+    while (!stopping) {
+      const before = (await scoreboardState(db, scope))!.at?.getTime() ?? 0;
+      await markScoreboardsStale(db, { matchId });
+      await enqueue(queue, "scoreboard", scope);
+      for (;;) {
+        const state = (await scoreboardState(db, scope))!;
+        if ((state.at?.getTime() ?? 0) > before && isFresh(state)) {
+          computations.push(state.ms ?? 0);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  })();
+  return {
+    computations,
+    stop: async () => {
+      stopping = true;
+      await loop;
+      await queue.close();
+      redis.disconnect();
+      return performance.now() - t0;
+    },
+  };
+}
+
+/** Runs `measure` while the worker recomputes, and prints what the recomputation did meanwhile. */
+async function whileRecomputing(label: string, scope: ScoreboardScope, matchId: string, worker: WorkerProcess, measure: () => Promise<void>): Promise<void> {
+  const cpuBefore = cpuMs(worker.pid);
+  const recompute = keepRecomputing(scope, matchId);
+  // The first computation starts at once: wait until the worker holds it before measuring.
+  await new Promise((r) => setTimeout(r, 500));
+  const t0 = performance.now();
+  await measure();
+  const measured = performance.now() - t0;
+  await recompute.stop();
+  const ms = recompute.computations;
+  const busy = ms.reduce((a, b) => a + b, 0);
+  console.log(
+    `  ↳ ${label}: the worker stored ${ms.length} scoreboards meanwhile (${ms.map((x) => (x / 1000).toFixed(1)).join(", ")} s each), computing ${Math.min(100, (100 * busy) / measured).toFixed(0)} % of the ${(measured / 1000).toFixed(1)} s measured; worker CPU ${((cpuMs(worker.pid) - cpuBefore) / 1000).toFixed(1)} s`,
+  );
+}
+
 // ---------------------------------------------------------------- main
 
 /** `next build` of apps/web, waiting its turn while someone else's build holds Next's build lock. */
@@ -285,11 +393,13 @@ async function build(): Promise<void> {
   }
 }
 
-const { showcaseId } = await seed();
+const { showcaseId, examinerConfigId } = await seed();
 // Build last and serve at once: apps/web/.next is shared with whoever else builds on this
 // machine, and a started server keeps the route code it has loaded.
 await build();
+execFileSync(process.execPath, ["scripts/build-apps.mjs"], { cwd: new URL("..", import.meta.url).pathname, stdio: "ignore" });
 const web = await startWeb();
+let worker: WorkerProcess | undefined;
 try {
   // One warm-up pass per page so JIT and first-render costs stay out of the figures.
   for (const path of ["/", "/api/leaderboard", `/matches/${showcaseId}`]) for (let i = 0; i < 20; i++) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
@@ -301,7 +411,35 @@ try {
   await load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.serverPid());
   await load(`${web.url}/matches/${showcaseId}`, "GET /matches/<10 rounds> (HTML)", 100, web.serverPid());
   await sse(web.url, showcaseId);
+
+  // The scoreboard: a worker process computes it (its first computation waited for here), then
+  // recomputes it back to back while the leaderboard is measured again.
+  const scope = { examinerConfigId, tournamentId: null };
+  worker = await startWorker({ ARENA_SCOREBOARD_GAP_MS: "0" });
+  const t0 = performance.now();
+  for (;;) {
+    const state = await scoreboardState(db, scope);
+    if (state && isFresh(state)) {
+      console.log(`\nscoreboard of ${MATCHES + 1} matches computed by the worker process in ${((state.ms ?? 0) / 1000).toFixed(1)} s (stored ${((performance.now() - t0) / 1000).toFixed(1)} s after the worker started); load avg ${loadavg()[0]!.toFixed(1)}`);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.log("while the worker recomputes the scoreboard back to back (each stored one drops the page and API caches):");
+  for (const path of ["/", "/api/leaderboard", "/api/scores"]) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
+  await whileRecomputing("/ cached", scope, showcaseId, worker, () => load(`${web.url}/`, "GET / (leaderboard HTML)", 100, web.serverPid()));
+  await whileRecomputing("JSON cached", scope, showcaseId, worker, () => load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.serverPid()));
+  await whileRecomputing("scores cached", scope, showcaseId, worker, () => load(`${web.url}/api/scores`, "GET /api/scores (JSON)", 50, web.serverPid()));
+  await whileRecomputing("uncached, one at a time", scope, showcaseId, worker, async () => {
+    await uncached(`${web.url}/`, "GET / (leaderboard HTML)", 60);
+    await uncached(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 60);
+    await uncached(`${web.url}/api/scores`, "GET /api/scores (JSON)", 60);
+  });
+  const noCache = { headers: { "cache-control": "no-cache" }, durationS: 10 };
+  await whileRecomputing("/ uncached", scope, showcaseId, worker, () => load(`${web.url}/`, "GET / uncached, 50 at once", null, web.serverPid(), noCache));
+  await whileRecomputing("JSON uncached", scope, showcaseId, worker, () => load(`${web.url}/api/leaderboard`, "GET /api/leaderboard uncached, 50 at once", null, web.serverPid(), noCache));
 } finally {
+  await worker?.stop();
   await web.stop();
   await db.$disconnect();
 }

@@ -10,9 +10,13 @@ import { isCurrent, ROOT, STAMP } from "./app-builds.mjs";
 const NODE_MODULES = join(ROOT, "node_modules") + "/";
 const EXTRACT_THREAD = join(ROOT, "packages/trees/src/crawl/extract-thread.ts");
 const EXTRACT_WORKER = "packages/trees/src/crawl/extract-worker.built.ts";
+const SCOREBOARD_THREAD = join(ROOT, "packages/scoring/src/scoreboard/thread.ts");
+const SCOREBOARD_WORKER = "packages/scoring/src/scoreboard/thread-worker.built.ts";
+/** Each app's entries: its main and the threads it starts (compiled beside it, found by the defines below). */
+const THREADS = { "extract-worker": EXTRACT_WORKER, "scoreboard-worker": SCOREBOARD_WORKER };
 const APPS = [
-  { dir: "apps/cli", entries: { main: "apps/cli/src/main.ts", "extract-worker": EXTRACT_WORKER } },
-  { dir: "apps/worker", entries: { main: "apps/worker/src/main.ts", "extract-worker": EXTRACT_WORKER } },
+  { dir: "apps/cli", entries: { main: "apps/cli/src/main.ts", ...THREADS } },
+  { dir: "apps/worker", entries: { main: "apps/worker/src/main.ts", ...THREADS } },
 ];
 /** Chunks of earlier builds are kept this long: a running process may still import one lazily. */
 const OLD_CHUNK_MS = 60 * 60 * 1000;
@@ -87,8 +91,11 @@ for (const app of APPS) {
     // Bundled CommonJS (commander) requires node's built-in modules; ESM output needs a require for that.
     banner: { js: 'import { createRequire as __arenaRequire } from "node:module"; const require = __arenaRequire(import.meta.url);' },
     logLevel: "warning",
-    // The page-extraction thread runs the compiled extract-worker.mjs beside the bundle (extract-thread.ts).
-    define: { ARENA_BUILT_EXTRACT_WORKER: JSON.stringify(relative(dirname(EXTRACT_THREAD), join(outdir, "extract-worker.mjs"))) },
+    // The page-extraction and scoreboard threads run their compiled entries beside the bundle (extract-thread.ts, thread.ts).
+    define: {
+      ARENA_BUILT_EXTRACT_WORKER: JSON.stringify(relative(dirname(EXTRACT_THREAD), join(outdir, "extract-worker.mjs"))),
+      ARENA_BUILT_SCOREBOARD_WORKER: JSON.stringify(relative(dirname(SCOREBOARD_THREAD), join(outdir, "scoreboard-worker.mjs"))),
+    },
     plugins: [externals, sourceUrls(outdir)],
   });
   const written = new Set(Object.keys(result.metafile.outputs).map((p) => join(ROOT, p)));

@@ -5,7 +5,7 @@ import { ARENA_VARIABLES } from "@arena/core/env";
 import { REPO_ROOT } from "./helpers/arena";
 
 /** Names that look like variables but are not read from the environment. */
-const NOT_VARIABLES = new Set(["ARENA_PROTOCOL", "ARENA_BUILT_EXTRACT_WORKER", "ARENA_VARIABLES"]);
+const NOT_VARIABLES = new Set(["ARENA_PROTOCOL", "ARENA_BUILT_EXTRACT_WORKER", "ARENA_BUILT_SCOREBOARD_WORKER", "ARENA_VARIABLES"]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

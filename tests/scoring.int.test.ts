@@ -7,7 +7,8 @@ import { enqueueMatchScoring } from "../packages/runtime/src/queues/scoring";
 import type { WorkerContext } from "../packages/runtime/src/context";
 import { createQueue, createRedis } from "@arena/jobs";
 import { cachedPages, pageFetcherFor, scorableRounds, scoreRound } from "@arena/scoring";
-import { agentScoreMeans, controlledLeaderboard, roundScores } from "@arena/scoring/read";
+import { controlledLeaderboard } from "@arena/scoring";
+import { agentScoreMeans, roundScores } from "@arena/scoring/read";
 import { startSandboxServer, type SandboxServer } from "@arena/trees";
 import { freshDb, importSharedTree, waitFor } from "./helpers/arena";
 

@@ -95,6 +95,7 @@ describe("JSON API", () => {
       tree: `/api/trees/${match.treeId}`,
       node: `/api/trees/${match.treeId}/nodes/${node.id}`,
       events: `/api/events?tournament=${seeded.tournamentId}`,
+      health: "/api/health",
       openapi: "/api/openapi.json",
       // Signed-in routes (tests/accounts exercise them); listed so every key has a path.
       submitAgent: "/api/agents",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWorldUrl } from "@arena/core/url";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
-import { scorableRounds } from "@arena/scoring";
+import { markScoreboardsStale, refreshScoreboard, scorableRounds } from "@arena/scoring";
 import { API_ROUTES } from "../../apps/web/src/lib/api/routes";
 import { freshDb, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
@@ -80,6 +80,9 @@ describe("report scores on the web", () => {
     for (const [side, value] of [["A", 0.7], ["B", 0.3]] as const) {
       await db.reportScore.create({ data: { roundId, side, metric: "race_share", value, mode: "llm", model: "judge-test", details: { total: 1 } } });
     }
+    // The workers have stopped: the planted scores' scoreboards are computed here as a worker does
+    // (marked stale, then computed on the scoreboard thread and stored beside the snapshots).
+    for (const scope of await markScoreboardsStale(db, { matchId })) await refreshScoreboard(db, scope);
     [web, browser] = await Promise.all([startWeb(), launchChromium()]);
   });
   afterAll(async () => {
@@ -121,6 +124,7 @@ describe("report scores on the web", () => {
     expect(race).toHaveLength(2);
     for (const a of race) expect([a.scores.race_share!.lower, a.scores.race_share!.upper]).toEqual([null, null]);
     expect(board.raceAgreement).toEqual(verdict ? { rounds: 1, agree: verdict === "A" ? 1 : 0, rate: verdict === "A" ? 1 : 0 } : { rounds: 0, agree: 0, rate: null });
+    expect(board.computed).toMatchObject({ stale: false, matchesCounted: board.controlled.battles });
     expect(board.controlled.battles).toBe(await db.match.count({ where: { tournamentId: seeded.tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } }));
     expect(board.controlled.ratings).toHaveLength(4);
     expect(board.controlled.coefficients.map((c) => c.name)).toEqual(["length", "citations", "supported_share", "markdown_density"]);

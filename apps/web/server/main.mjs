@@ -4,7 +4,9 @@
  * in one process. `arena web`, the demo, the tests and the benchmark all start this file:
  *   node apps/web/server/main.mjs [--port 3000] [--hostname 127.0.0.1]
  */
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import next from "next";
@@ -27,7 +29,12 @@ Object.assign(globalThis, { [Symbol.for("arena.web.pageCache")]: cache });
 // (src/lib/auth-origins.ts reads it here, for the same reason as the cache above).
 Object.assign(globalThis, { [Symbol.for("arena.web.listen")]: { hostname, port } });
 
-const app = next({ dev: false, dir: fileURLToPath(new URL("..", import.meta.url)), hostname, port });
+const dir = fileURLToPath(new URL("..", import.meta.url));
+// GET /api/health reports the build this process serves (Next's BUILD_ID of its dist folder).
+const buildIdFile = join(dir, process.env.ARENA_WEB_DIST_DIR || ".next", "BUILD_ID");
+Object.assign(globalThis, { [Symbol.for("arena.web.build")]: { id: existsSync(buildIdFile) ? readFileSync(buildIdFile, "utf8").trim() : null } });
+
+const app = next({ dev: false, dir, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 

@@ -27,7 +27,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY = 4 * 1024 * 1024;
 
 /** Public paths (prefix match at a segment boundary); everything else always reaches Next. */
-const PUBLIC = ["/about", "/analysis", "/agents", "/matches", "/tournaments", "/trees", "/api/scopes", "/api/leaderboard", "/api/leaderboard.csv", "/api/analysis", "/api/battles.jsonl", "/api/agents", "/api/matches", "/api/tournaments", "/api/trees", "/api/openapi.json"];
+const PUBLIC = ["/about", "/analysis", "/agents", "/matches", "/tournaments", "/trees", "/api/scopes", "/api/leaderboard", "/api/leaderboard.csv", "/api/analysis", "/api/scores", "/api/battles.jsonl", "/api/agents", "/api/matches", "/api/tournaments", "/api/trees", "/api/openapi.json"];
 /** Under a public prefix but personal or a form. */
 const PRIVATE = ["/agents/new"];
 /** Request headers that make the response differ per visitor or per client-side navigation. */

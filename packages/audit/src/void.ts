@@ -1,6 +1,7 @@
 import { matchWinner } from "@arena/core";
 import { Prisma, type PrismaClient } from "@arena/db";
 import { agentNames, fitRatings, lockFor, LockSpace, ratedMatches, snapshotAnalysis, TX_OPTIONS, type RatingScope } from "@arena/tournament";
+import { markScoreboardsStale } from "@arena/scoring/scoreboard";
 import { AuditError } from "./errors";
 import { voidRequestSchema } from "./requests";
 
@@ -22,8 +23,16 @@ export interface VoidOutcome {
  * counted, with their analyses, so the rating history shows the change from that point on. The
  * loop itself is not replayed: later rounds stay as they were played. Runs under the same
  * advisory locks as the workers' refits (tournament, then examiner), so no refit interleaves.
+ * The scopes' scoreboards are marked stale; a worker recomputes them.
  */
 export async function voidRound(db: PrismaClient, roundId: string, voidedById: string, reason: string): Promise<VoidOutcome> {
+  const outcome = await voidInTransaction(db, roundId, voidedById, reason);
+  // After the commit: a scoreboard computation that started before it read the round as counted.
+  await markScoreboardsStale(db, { roundId });
+  return outcome;
+}
+
+function voidInTransaction(db: PrismaClient, roundId: string, voidedById: string, reason: string): Promise<VoidOutcome> {
   const { reason: why } = voidRequestSchema.parse({ reason });
   return db.$transaction(async (tx) => {
     const round = await tx.round.findUnique({

@@ -21,6 +21,14 @@ const whole = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, wha
     return z.NEVER;
   });
 
+/** A whole number of milliseconds, or undefined (the reader's default applies). */
+const optionalMs = z.string().optional().transform((raw, ctx) => {
+  if (unset(raw)) return undefined;
+  if (/^\d+$/.test(raw!)) return Number(raw);
+  ctx.addIssue({ code: "custom", message: `must be a whole number of milliseconds, got "${raw}"` });
+  return z.NEVER;
+});
+
 /** A sampling temperature from 0 to 2, or undefined (the examiner configuration's default applies). */
 const temperature = z.string().optional().transform((raw, ctx) => {
   if (unset(raw)) return undefined;
@@ -100,20 +108,25 @@ export const arenaEnvSchema = z.object({
   ARENA_LOCK_MS: whole(30_000, 1, Number.MAX_SAFE_INTEGER, "a number of milliseconds"),
   /** How often (ms) the reconciler re-enqueues pending work (0: only at start). */
   ARENA_RECONCILE_MS: whole(15_000, 0, Number.MAX_SAFE_INTEGER, "a number of milliseconds"),
+  /** Least time (ms) between two scoreboard computations of one scope; unset: four times the last one's duration, at most a minute. */
+  ARENA_SCOREBOARD_GAP_MS: optionalMs,
+  /** Port of the worker's health endpoint (GET /livez, /readyz); unset: none (the Redis heartbeat only). */
+  ARENA_WORKER_HEALTH_PORT: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return undefined;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= 0 && n <= 65535) return n;
+      ctx.addIssue({ code: "custom", message: `must be a port from 0 to 65535, got "${raw}"` });
+      return z.NEVER;
+    }),
   /** PostgreSQL connections per process. */
   ARENA_DB_POOL: whole(10, 1),
   /** The web app's build folder under apps/web. */
   ARENA_WEB_DIST_DIR: text.transform((v) => v ?? ".next"),
   /** Page cache lifetime (ms) of the web server's rendered pages; unset: the server's default. */
-  ARENA_PAGE_CACHE_TTL_MS: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (unset(raw)) return undefined;
-      if (/^\d+$/.test(raw!)) return Number(raw);
-      ctx.addIssue({ code: "custom", message: `must be a whole number of milliseconds, got "${raw}"` });
-      return z.NEVER;
-    }),
+  ARENA_PAGE_CACHE_TTL_MS: optionalMs,
   /** The web app's public URL for sign-in links (BETTER_AUTH_URL wins). */
   ARENA_PUBLIC_URL: url,
   /** Extra origins the sign-in accepts, comma-separated. */

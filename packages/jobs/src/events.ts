@@ -13,6 +13,8 @@ export const arenaEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("round"), matchId: z.string(), tournamentId: z.string().nullable(), round: z.number().int(), scoreA: z.number(), scoreB: z.number() }),
   z.object({ type: z.literal("match"), matchId: z.string(), tournamentId: z.string().nullable(), status: z.string(), winner: matchWinnerSchema.nullable() }),
   z.object({ type: z.literal("snapshot"), examinerConfigId: z.string(), tournamentId: z.string().nullable(), matchesCounted: z.number().int() }),
+  /** A scope's report-score columns and controlled ratings were recomputed and stored beside its snapshot. */
+  z.object({ type: z.literal("scoreboard"), examinerConfigId: z.string(), tournamentId: z.string().nullable(), matchesCounted: z.number().int() }),
   z.object({ type: z.literal("tournament"), tournamentId: z.string(), kind: z.enum(["paired", "completed", "status"]), round: z.number().int().nullable() }),
 ]);
 export type ArenaEvent = z.infer<typeof arenaEventSchema>;

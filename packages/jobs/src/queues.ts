@@ -12,6 +12,7 @@ export const QueueName = {
   match: "match",
   tournament: "tournament",
   scoring: "scoring",
+  scoreboard: "scoreboard",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -20,6 +21,8 @@ const payloadSchemas = {
   match: z.object({ matchId: z.string().min(1) }).strict(),
   tournament: z.object({ tournamentId: z.string().min(1) }).strict(),
   scoring: z.object({ roundId: z.string().min(1) }).strict(),
+  /** A leaderboard scope: an examiner configuration's matches (tournamentId null) or one tournament's. */
+  scoreboard: z.object({ examinerConfigId: z.string().min(1), tournamentId: z.string().min(1).nullable() }).strict(),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type Payload<N extends QueueName> = z.infer<(typeof payloadSchemas)[N]>;
@@ -36,17 +39,26 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { count: 5000 },
 };
 
+/**
+ * Per queue: a scoreboard job leaves no trace when it ends, so the scope's next change can enqueue
+ * one again under the same id (a stale scope the job missed is the reconciler's to find).
+ */
+const JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
+  scoreboard: { ...DEFAULT_JOB_OPTIONS, removeOnComplete: true, removeOnFail: true },
+};
+
 export function createQueue<N extends QueueName>(name: N, connection: ConnectionOptions): Queue<Payload<N>> {
-  return new Queue<Payload<N>>(name, { connection, prefix: keyPrefix(), defaultJobOptions: DEFAULT_JOB_OPTIONS });
+  return new Queue<Payload<N>>(name, { connection, prefix: keyPrefix(), defaultJobOptions: JOB_OPTIONS[name] ?? DEFAULT_JOB_OPTIONS });
 }
 
 /**
- * Job id derived from the entity id: enqueuing the same match twice while its job exists is a
- * no-op in BullMQ, which is what makes the reconciler safe to run at any time.
+ * Job id derived from the entity ids (a null one, as a scope without a tournament, reads "all"):
+ * enqueuing the same match twice while its job exists is a no-op in BullMQ, which is what makes
+ * the reconciler safe to run at any time.
  */
 export function jobIdFor<N extends QueueName>(name: N, payload: Payload<N>): string {
-  const id = Object.values(payload as Record<string, string>)[0];
-  return `${name}-${id}`;
+  const ids: unknown[] = Object.values(payload);
+  return [name, ...ids.map((id) => (id === null ? "all" : String(id)))].join("-");
 }
 
 /**

@@ -13,6 +13,7 @@ export interface WorkerContext {
     crawl: Queue<Payload<"crawl">>;
     match: Queue<Payload<"match">>;
     tournament: Queue<Payload<"tournament">>;
+    scoreboard: Queue<Payload<"scoreboard">>;
   };
   limiter: AgentLimiter;
   /** Base URL of the sandbox web/search this worker uses (built-in agents, offline expansion). */
@@ -37,6 +38,7 @@ export function createContext(db: PrismaClient, sandboxUrl: string, sandboxInPro
       crawl: createQueue("crawl", redis),
       match: createQueue("match", redis),
       tournament: createQueue("tournament", redis),
+      scoreboard: createQueue("scoreboard", redis),
     },
     limiter: new AgentLimiter(redis),
     sandboxUrl,

@@ -4,9 +4,11 @@ import type { PrismaClient } from "@arena/db";
 import { createRedis, keyPrefix, type QueueName } from "@arena/jobs";
 import { startSandboxServer } from "@arena/trees";
 import { closeContext, createContext, type WorkerContext } from "./context";
+import { startHealth, workerIdentity, type WorkerHealth } from "./health";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
+import { followUp, scoreboardProcessor } from "./queues/scoreboard";
 import { scoringProcessor } from "./queues/scoring";
 import { tournamentProcessor } from "./queues/tournament";
 import { reconcile } from "./reconcile";
@@ -18,10 +20,14 @@ export interface WorkerOptions {
   sandboxUrl?: string;
   /** How often the reconciler re-enqueues work that PostgreSQL says is pending (ms; 0 = only at start). */
   reconcileEveryMs?: number;
+  /** Serve GET /livez and /readyz on this port (0: any free port); default ARENA_WORKER_HEALTH_PORT, else none. */
+  healthPort?: number;
 }
 
 export interface RunningWorkers {
   ctx: WorkerContext;
+  /** The heartbeat and, when asked for, the health endpoint (health.ts). */
+  health: WorkerHealth;
   close(): Promise<void>;
 }
 
@@ -32,6 +38,8 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
     ["match", matchProcessor(ctx), matchConcurrency],
     ["tournament", tournamentProcessor(ctx), 2],
     ["scoring", scoringProcessor(ctx), 2],
+    // One at a time: a computation is seconds of CPU on its own thread.
+    ["scoreboard", scoreboardProcessor(ctx), 1],
   ];
 }
 
@@ -49,16 +57,20 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   const concurrency = opts.matchConcurrency ?? env.ARENA_MATCH_CONCURRENCY;
   // A worker does not close a connection it was given: close() below disconnects these.
   const connections: ReturnType<typeof createRedis>[] = [];
+  const id = workerIdentity();
   const workers = processors(ctx, concurrency).map(([name, processor, n]) => {
     const connection = createRedis();
     connections.push(connection);
     const worker = new Worker(name, processor, {
       connection,
       prefix: keyPrefix(),
+      // Recorded on every job it takes (job.processedBy): which process runs a match.
+      name: id,
       concurrency: n,
       lockDuration,
       stalledInterval: lockDuration,
     });
+    if (name === "scoreboard") worker.on("completed", followUp(ctx));
     worker.on("failed", (job, err) =>
       log("error", `${name} job failed`, { jobId: job?.id, data: job?.data, attempt: job?.attemptsMade, ...errorContext(err) }),
     );
@@ -75,11 +87,14 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   await tick();
   const every = opts.reconcileEveryMs ?? env.ARENA_RECONCILE_MS;
   const timer = every > 0 ? setInterval(tick, every) : null;
-  log("info", "workers started", { sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration });
+  const health = await startHealth(ctx, { id, port: opts.healthPort ?? env.ARENA_WORKER_HEALTH_PORT });
+  log("info", "workers started", { id: health.id, sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration, healthPort: health.port });
   return {
     ctx,
+    health,
     close: async () => {
       if (timer) clearInterval(timer);
+      await health.stop();
       await Promise.all(workers.map((w) => w.close()));
       for (const c of connections) c.disconnect();
       await closeContext(ctx);

@@ -10,3 +10,4 @@ export { claimScores, offlineClaimScores, llmClaimScores, type ClaimScores } fro
 export { raceShares, raceCriteriaSchema, DIMENSIONS, type RaceCriteria, type RaceJudged, type RaceResult } from "./scorers/race";
 export { inteScore, offlineGeneralRubrics, INTESCORE, GENERAL_RUBRICS, type InteScoreParts } from "./scorers/intescore";
 export { citationCoverage } from "./scorers/coverage";
+export * from "./scoreboard";

@@ -1,6 +1,8 @@
 import type { ChecklistItem } from "@arena/core";
 import { randomUUID } from "node:crypto";
 import { sqlPool, type PrismaClient } from "@arena/db";
+import type { ScoreboardScope } from "./scoreboard/inputs";
+import { markScoreboardsStale } from "./scoreboard/store";
 import { scoreTask, type ScoringDeps } from "./score";
 import type { ScoreRow, ScoringTask, Side } from "./types";
 
@@ -45,7 +47,7 @@ interface RoundRow {
  * Reads and the write go straight to the pool under the Prisma client, as the match hot path
  * does (Prisma 6 compiles every ORM query, ~1–3 ms of CPU each).
  */
-export async function scoreRound(db: PrismaClient, roundId: string, deps: ScoringDeps): Promise<{ rows: number; skipped?: string }> {
+export async function scoreRound(db: PrismaClient, roundId: string, deps: ScoringDeps): Promise<{ rows: number; skipped?: string; stale?: ScoreboardScope[] }> {
   const task = await roundTask(db, roundId);
   if (!task) return { rows: 0, skipped: "no such round or no question" };
   const pool = sqlPool(db);
@@ -54,6 +56,8 @@ export async function scoreRound(db: PrismaClient, roundId: string, deps: Scorin
   const model = deps.mode === "llm" ? deps.judge?.model ?? null : null;
   if (rows.length > 0) {
     await pool.query(UPSERT, [roundId, deps.mode, model, JSON.stringify(rows.map((r) => ({ id: randomUUID(), ...r })))]);
+    // The scopes' stored scoreboards no longer match their scores: `stale` lists them for a recomputation.
+    return { rows: rows.length, stale: await markScoreboardsStale(db, { roundId }) };
   }
   return { rows: rows.length };
 }

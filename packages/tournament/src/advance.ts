@@ -2,7 +2,7 @@ import { swissPairings, seatsForTree, seedOf } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
-import { refitScope, type RatingScope } from "./ratings";
+import { refitScope, type RatingScope } from "./snapshots";
 
 export type AdvanceOutcome = (
   /** Not running (draft, paused, completed, cancelled): nothing to do. */

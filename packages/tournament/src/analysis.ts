@@ -1,7 +1,7 @@
 import { failureStats, histogram, onlineElo, skillGapVsRounds, verdictDistribution, type Correlation } from "@arena/core";
 import type { Db } from "@arena/db";
-import { judgedRounds } from "./leaderboard";
-import { battlesOf, type RatedMatch } from "./ratings";
+import { judgedRounds } from "./judged-rounds";
+import { battlesOf, type RatedMatch } from "./rated";
 import { researchStats } from "./read/research";
 import type { SnapshotAnalysis } from "./read/schemas";
 

@@ -8,11 +8,13 @@ export {
   TournamentStateError,
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
-export { ensureMatchJobs, enqueueTick, openTournamentQueues, type TournamentQueues } from "./jobs";
-export { ratedMatches, battlesOf, fitRatings, agentNames, snapshotRowSchema, refitScope, refitExaminerScope, type RatedMatch, type RatingScope, type Refit } from "./ratings";
+export { ensureMatchJobs, enqueueTick, openTournamentQueues, withQueues, type TournamentQueues } from "./jobs";
+export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./rated";
+export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./snapshots";
+export { snapshotRowSchema, type SnapshotRow } from "./read/schemas";
 export { snapshotAnalysis } from "./analysis";
 export { lockFor, LockSpace, TX_OPTIONS } from "./lock";
-export { judgedRounds, type JudgedRound } from "./leaderboard";
+export { judgedRounds, type JudgedRound } from "./judged-rounds";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";
 export {
   plantedSkills,
@@ -21,6 +23,7 @@ export {
   simulationReport,
   dominantFailure,
   ensureSimulatedAgents,
+  createScheduledMatches,
   SKEW,
   type ScheduledMatch,
   type SimulationReport,

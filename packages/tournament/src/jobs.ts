@@ -21,6 +21,19 @@ export function openTournamentQueues(): TournamentQueues & { close(): Promise<vo
   };
 }
 
+/**
+ * Opens the queues for one command outside the workers (the CLI, a web request), runs it and
+ * closes them after, whatever it returned or threw.
+ */
+export async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
+  const queues = openTournamentQueues();
+  try {
+    return await fn(queues);
+  } finally {
+    await queues.close();
+  }
+}
+
 /** Job states in which a job will still run (or is running). */
 const LIVE = new Set(["waiting", "waiting-children", "prioritized", "delayed", "active"]);
 

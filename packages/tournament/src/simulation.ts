@@ -1,7 +1,8 @@
 import { Rng, skillGapVsRounds, spearman, failureStats, type AgentFailureStats, seedOf } from "@arena/core";
-import type { PrismaClient } from "@arena/db";
-import type { JudgedRound } from "./leaderboard";
-import type { RatedMatch, SnapshotRow } from "./ratings";
+import type { ExaminerMode, PrismaClient } from "@arena/db";
+import type { JudgedRound } from "./judged-rounds";
+import type { RatedMatch } from "./rated";
+import type { SnapshotRow } from "./read/schemas";
 
 /**
  * Planted-skill simulation (SPEC §12): does the tournament recover the planted order, and does
@@ -151,6 +152,26 @@ export function simulationReport(input: {
  * concurrency cap is high: a simulated call is a hash and a sleep, the cap would only
  * serialise the simulation.
  */
+/** Stores a baseline schedule's matches (standalone, no tournament) in one statement; returns their ids in schedule order. */
+export async function createScheduledMatches(
+  db: PrismaClient,
+  schedule: readonly ScheduledMatch[],
+  ctx: { label: string; seed: string; agentIds: readonly string[]; treeIds: readonly string[]; examinerConfig: { id: string; mode: ExaminerMode } },
+): Promise<string[]> {
+  const rows = await db.match.createManyAndReturn({
+    data: schedule.map((m, k) => ({
+      treeId: ctx.treeIds[m.tree]!,
+      agentAId: ctx.agentIds[m.a]!,
+      agentBId: ctx.agentIds[m.b]!,
+      examinerConfigId: ctx.examinerConfig.id,
+      examinerMode: ctx.examinerConfig.mode,
+      seed: `sim:${ctx.seed}:${ctx.label}:${k}`,
+    })),
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
+
 export async function ensureSimulatedAgents<P extends Pick<PlantedAgent, "index" | "p_depth" | "p_width">>(
   db: PrismaClient,
   seed: string,

@@ -1,5 +1,6 @@
 import type { JobStatus, PrismaClient, TournamentStatus } from "@arena/db";
-import { latestSnapshot, type SnapshotRow } from "./ratings";
+import type { SnapshotRow } from "./read/schemas";
+import { latestSnapshot } from "./snapshots";
 
 /** Match statuses no worker will change again. */
 const FINISHED_MATCH = ["completed", "failed", "cancelled"] as const satisfies readonly JobStatus[];

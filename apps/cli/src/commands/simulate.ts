@@ -1,24 +1,12 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import type { ExaminerMode, PrismaClient } from "@arena/db";
-import type { ScheduledMatch, SimulationReport } from "@arena/tournament";
+import type { SimulationReport } from "@arena/tournament";
 import { parseOptions } from "../options";
 
 /**
- * `arena simulate --agents N --trees M [--seed S] [--concurrency C] [--json]`
- *
- * Planted-skill agents play a full Swiss tournament through the real pipeline (PostgreSQL, the
- * queue, in-process workers, heuristic examiner) on a synthetic world of M trees; then the same
- * number of matches under a round-robin schedule and under random pairings, through the same
- * queue and workers (standalone matches). Reported: Spearman(planted skill, rating) for each
- * schedule, Pearson(planted skill gap, mean rounds per match) over the Swiss pairs, and whether
- * each agent's dominant diagnosed failure (DEEP vs WIDE among its lost rounds) is its planted
- * weaker dimension.
- *
- * Simulation matches use their own examiner configuration ("heuristic:simulation", heuristic
- * mode), so planted agents never enter the ratings of real agents (ratings are per examiner
- * configuration). Agents are `sim:<seed>:<i>`; a rerun with the same seed reuses them and the
- * world, and plays a fresh tournament.
+ * `arena simulate --agents N --trees M [--seed S] [--concurrency C] [--json]`: the planted-skill
+ * simulation of packages/runtime (runSimulation: a Swiss tournament and two baseline schedules
+ * through the real pipeline, workers in this process); this file parses options and prints.
  */
 const optionsSchema = z.object({
   agents: z.coerce.number().int().min(3).max(64).default(8),
@@ -29,78 +17,9 @@ const optionsSchema = z.object({
 });
 type Options = z.infer<typeof optionsSchema>;
 
-const WORLD_ENTITIES = 8;
-
-/** Stores a baseline schedule's matches in one statement (the schedules never seat an agent twice). */
-async function scheduleMatches(
-  db: PrismaClient,
-  schedule: ScheduledMatch[],
-  ctx: { label: string; seed: string; agentIds: string[]; treeIds: string[]; examinerConfig: { id: string; mode: ExaminerMode } },
-): Promise<string[]> {
-  const rows = await db.match.createManyAndReturn({
-    data: schedule.map((m, k) => ({
-      treeId: ctx.treeIds[m.tree]!,
-      agentAId: ctx.agentIds[m.a]!,
-      agentBId: ctx.agentIds[m.b]!,
-      examinerConfigId: ctx.examinerConfig.id,
-      examinerMode: ctx.examinerConfig.mode,
-      seed: `sim:${ctx.seed}:${ctx.label}:${k}`,
-    })),
-    select: { id: true },
-  });
-  return rows.map((r) => r.id);
-}
-
 async function simulate(opts: Options, say: (line: string) => void): Promise<SimulationReport> {
-  const [{ prisma }, tournaments, { heuristicExaminerConfig }, { importWorld }, { startWorkers }] = await Promise.all([
-    import("@arena/db"),
-    import("@arena/tournament"),
-    import("@arena/match"),
-    import("@arena/trees"),
-    import("@arena/runtime"),
-  ]);
-  const { createTournament, ensureMatchJobs, ensureSimulatedAgents, fitRatings, judgedRounds, plantedSkills, randomSchedule, ratedMatches } = tournaments;
-  const { roundRobinSchedule, launchTournament, simulationReport, waitForMatches, waitForTournament } = tournaments;
-  const db = prisma();
-  const world = await importWorld(db, { seed: `sim-${opts.seed}`, hubs: opts.trees, entities: WORLD_ENTITIES });
-  const treeIds = world.trees.map((t) => t.id);
-  // Its own configuration: simulated agents stay off the arena's heuristic leaderboard.
-  const config = await heuristicExaminerConfig(db, "heuristic:simulation");
-  const agents = await ensureSimulatedAgents(db, opts.seed, plantedSkills(opts.agents, opts.seed));
-  const agentIds = agents.map((a) => a.agentId);
-  const tournament = await createTournament(db, { name: `simulation ${opts.seed}`, agentIds, treeIds, examinerConfigId: config.id, seed: `sim:${opts.seed}` });
-  say(`tournament ${tournament.id}: ${opts.agents} agents, ${treeIds.length} trees, ${tournament.swissRounds} Swiss rounds`);
-
-  const workers = await startWorkers(db, { matchConcurrency: opts.concurrency });
-  let baseline: { rr: string[]; random: string[] };
-  try {
-    await launchTournament(db, workers.ctx.queues, tournament.id);
-    const done = await waitForTournament(db, tournament.id, {
-      onProgress: (s) => say(`swiss round ${s.currentRound}/${s.swissRounds}: ${s.matches.completed}/${s.matches.total} matches`),
-    });
-    const count = done.matches.total;
-    const ctx = { seed: opts.seed, agentIds, treeIds, examinerConfig: config };
-    baseline = {
-      rr: await scheduleMatches(db, roundRobinSchedule(opts.agents, treeIds.length, count), { ...ctx, label: "rr" }),
-      random: await scheduleMatches(db, randomSchedule(opts.agents, treeIds.length, count, opts.seed), { ...ctx, label: "random" }),
-    };
-    const all = [...baseline.rr, ...baseline.random];
-    await ensureMatchJobs(workers.ctx.queues.match, all);
-    say(`baselines: ${count} round-robin and ${count} random-pairing matches queued`);
-    await waitForMatches(db, all);
-  } finally {
-    await workers.close();
-  }
-
-  const names = new Map(agents.map((a) => [a.agentId, a.name]));
-  const swissMatches = await ratedMatches(db, { examinerConfigId: config.id, tournamentId: tournament.id });
-  const ratingsOf = async (ids: string[]) => fitRatings(await ratedMatches(db, { examinerConfigId: config.id, ids }), names);
-  return simulationReport({
-    agents,
-    swiss: { ratings: fitRatings(swissMatches, names), matches: swissMatches, rounds: await judgedRounds(db, swissMatches) },
-    roundRobin: await ratingsOf(baseline.rr),
-    random: await ratingsOf(baseline.random),
-  });
+  const [{ prisma }, { runSimulation }] = await Promise.all([import("@arena/db"), import("@arena/runtime")]);
+  return runSimulation(prisma(), opts, say);
 }
 
 const f2 = (x: number | null) => (x === null || Number.isNaN(x) ? "n/a" : x.toFixed(2));

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
-import type { TournamentQueues, TournamentStatusReport } from "@arena/tournament";
+import type { TournamentStatusReport } from "@arena/tournament";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -38,16 +38,6 @@ const runOptions = z.object({
   concurrency: z.coerce.number().int().min(1).max(256).optional(),
   json: z.boolean().default(false),
 });
-
-async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
-  const { openTournamentQueues } = await import("@arena/tournament");
-  const queues = openTournamentQueues();
-  try {
-    return await fn(queues);
-  } finally {
-    await queues.close();
-  }
-}
 
 /** The tournament as the web app and the API show it (`--json`: the same object as GET /api/tournaments/:id). */
 async function printStatus(db: PrismaClient, id: string, json: boolean): Promise<void> {
@@ -139,7 +129,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable progress (with --run)")
     .action(async (id: string, raw: { run?: boolean }) => {
       const opts = parseOptions(runOptions, raw);
-      const { prisma, launchTournament } = await packages();
+      const { prisma, launchTournament, withQueues } = await packages();
       const db = prisma();
       await withQueues((q) => launchTournament(db, q, id));
       if (!raw.run) return console.log(`tournament ${id} started; workers pair and play it (arena tournament status ${id})`);
@@ -175,7 +165,7 @@ export function register(program: Command): void {
   t.command("resume <id>")
     .description("resume a paused tournament")
     .action(async (id: string) => {
-      const { prisma, resumeAndTick } = await packages();
+      const { prisma, resumeAndTick, withQueues } = await packages();
       await withQueues((q) => resumeAndTick(prisma(), q, id));
       console.log(`tournament ${id} resumed`);
     });
@@ -191,7 +181,7 @@ export function register(program: Command): void {
   t.command("add-agent <id> <agent>")
     .description("late entrant: paired from the next round on")
     .action(async (id: string, agentRef: string) => {
-      const { prisma, findAgent, addAgentAndTick } = await packages();
+      const { prisma, findAgent, addAgentAndTick, withQueues } = await packages();
       const db = prisma();
       const agent = await findAgent(db, agentRef);
       const p = await withQueues((q) => addAgentAndTick(db, q, id, agent.id));

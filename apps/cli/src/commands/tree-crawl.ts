@@ -5,8 +5,8 @@ import type { CrawlProgress } from "@arena/trees";
 import { parseOptions } from "../options";
 
 /**
- * `arena tree crawl <url>`: creates a CrawlJob and runs it in this process (the worker runs the
- * same function from the `crawl` queue). Progress goes to stderr, one line per page; Ctrl-C
+ * `arena tree crawl <url>`: crawlNow of packages/trees — a CrawlJob row run in this process (the
+ * worker runs the same runCrawlJob from the `crawl` queue). Progress goes to stderr, one line per page; Ctrl-C
  * cancels cleanly (the job ends "cancelled", no tree is stored).
  */
 
@@ -42,9 +42,7 @@ export function register(program: Command): void {
       const parsed = z.url({ protocol: /^https?$/ }).safeParse(url);
       if (!parsed.success) throw new Error(`not an http(s) URL: ${url}`);
       const root = parsed.data;
-      const [{ prisma }, { runCrawlJob }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
-      const db = prisma();
-      const job = await db.crawlJob.create({ data: { rootUrl: root, maxDepth: opts.depth, fanOut: opts.fanOut } });
+      const [{ prisma }, { crawlNow }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
       const controller = new AbortController();
       const onSigint = () => {
         process.stderr.write("cancelling...\n");
@@ -53,7 +51,7 @@ export function register(program: Command): void {
       process.once("SIGINT", onSigint);
       const origin = new URL(root).origin;
       try {
-        const result = await runCrawlJob(db, job.id, {
+        const result = await crawlNow(prisma(), { rootUrl: root, maxDepth: opts.depth, fanOut: opts.fanOut }, {
           web: { perHostDelayMs: opts.delayMs, allow: opts.allow?.split(",") ?? [] },
           concurrency: opts.concurrency,
           signal: controller.signal,
@@ -61,17 +59,17 @@ export function register(program: Command): void {
           onProgress: (p) => process.stderr.write(`${progressLine(p)}\n`),
         });
         if (result.status === "cancelled") {
-          process.stderr.write(`crawl job ${job.id} cancelled after ${result.pagesDone} pages\n`);
+          process.stderr.write(`crawl job ${result.jobId} cancelled after ${result.pagesDone} pages\n`);
           process.exitCode = 130;
           return;
         }
-        if (result.status !== "completed" || !result.tree) throw new Error(`crawl job ${job.id} failed: ${result.error}`);
+        if (result.status !== "completed" || !result.tree) throw new Error(`crawl job ${result.jobId} failed: ${result.error}`);
         const t = result.tree;
         if (opts.json) {
           console.log(JSON.stringify({ id: t.id, rootUrl: t.rootUrl, title: t.title, nodes: t.nodes, maxDepth: t.maxDepth }));
         } else {
           console.log(`stored tree ${t.id}: ${t.title ?? "(untitled)"} — ${t.nodes} nodes, depth ${t.maxDepth}`);
-          console.log(`pages: ${result.pagesDone} crawled, ${result.pagesFailed} failed (job ${job.id})`);
+          console.log(`pages: ${result.pagesDone} crawled, ${result.pagesFailed} failed (job ${result.jobId})`);
         }
       } finally {
         process.removeListener("SIGINT", onSigint);

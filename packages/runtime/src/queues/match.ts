@@ -4,6 +4,7 @@ import { abandonPendingRuns, afterRunError, depsFor, loadMatchSetup, MatchDeferr
 import { enqueueTick, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
+import { requestScoreboard } from "./scoreboard";
 import { scoreMatchWhenFinished } from "./scoring";
 
 /**
@@ -30,7 +31,9 @@ async function afterFinished(ctx: WorkerContext, match: { id: string; tournament
     return;
   }
   const { written } = await refitExaminerScope(ctx.db, match.examinerConfigId);
-  if (written) await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId: match.examinerConfigId, tournamentId: null, matchesCounted: written.matchesCounted });
+  if (!written) return;
+  await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId: match.examinerConfigId, tournamentId: null, matchesCounted: written.matchesCounted });
+  await requestScoreboard(ctx, { examinerConfigId: match.examinerConfigId, tournamentId: null });
 }
 
 /**

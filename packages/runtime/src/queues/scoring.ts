@@ -5,6 +5,7 @@ import { cachedPages, judgeFromEnv, scorableRounds, scoreRound, type ScoreMode, 
 import { sandboxPageFetcher } from "@arena/trees";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
+import { requestScoreboard } from "./scoreboard";
 
 /**
  * Report scoring (packages/scoring): one job per round, payload { roundId }, enqueued by the match
@@ -82,6 +83,8 @@ export function scoringProcessor(ctx: WorkerContext) {
   sweepUnscored(ctx).catch((err) => log("error", "scoring: sweeping unscored matches failed", errorContext(err)));
   return async (job: Job) => {
     const { roundId } = parsePayload("scoring", job.data);
-    return scoreRound(ctx.db, roundId, deps);
+    const result = await scoreRound(ctx.db, roundId, deps);
+    for (const scope of result.stale ?? []) await requestScoreboard(ctx, scope);
+    return result;
   };
 }

@@ -3,6 +3,7 @@ import { parsePayload, publishEvent } from "@arena/jobs";
 import { advanceTournament, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { log } from "../log";
+import { requestScoreboard } from "./scoreboard";
 
 /**
  * One tournament tick: refit ratings, (re)enqueue the current round's unfinished matches or pair
@@ -20,9 +21,13 @@ export function tournamentProcessor(ctx: WorkerContext) {
     if (outcome.snapshot !== null) {
       const { examinerConfigId } = await ctx.db.tournament.findUniqueOrThrow({ where: { id: tournamentId }, select: { examinerConfigId: true } });
       await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId, tournamentId, matchesCounted: outcome.snapshot });
+      await requestScoreboard(ctx, { examinerConfigId, tournamentId });
       // The arena-wide ratings of the configuration include this tournament's matches.
       const { written } = await refitExaminerScope(ctx.db, examinerConfigId);
-      if (written) await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId, tournamentId: null, matchesCounted: written.matchesCounted });
+      if (written) {
+        await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId, tournamentId: null, matchesCounted: written.matchesCounted });
+        await requestScoreboard(ctx, { examinerConfigId, tournamentId: null });
+      }
     }
     return outcome;
   };

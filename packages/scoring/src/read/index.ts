@@ -3,13 +3,23 @@ export {
   roundScoresSchema,
   agentScoreMeans,
   agentScoreMeansSchema,
+  scoreMeans,
   meanInterval,
-  scoreVersion,
   verdictSide,
   type RoundScores,
   type AgentScoreMeans,
   type ScoreMean,
+  type ScoreRow,
   type CitationView,
 } from "./scores";
-export { controlledLeaderboard, controlledLeaderboardSchema, type ControlledLeaderboard } from "./controlled";
-export { scoreboard, scoreboardSchema, LEADERBOARD_METRICS, type Scoreboard, type LeaderboardMetric } from "./scoreboard";
+export { controlledLeaderboardSchema, type ControlledLeaderboard } from "./controlled";
+export {
+  readScoreboard,
+  scoreboardSchema,
+  computedScoreboardSchema,
+  EMPTY_SCOREBOARD,
+  LEADERBOARD_METRICS,
+  type Scoreboard,
+  type ComputedScoreboard,
+  type LeaderboardMetric,
+} from "./scoreboard";

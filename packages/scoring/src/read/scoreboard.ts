@@ -1,7 +1,7 @@
-import type { PrismaClient } from "@arena/db";
+import type { Db } from "@arena/db";
 import { z } from "zod";
-import { controlledLeaderboard, controlledLeaderboardSchema } from "./controlled";
-import { agentScoreMeans, agentScoreMeansSchema, type ScoreMean } from "./scores";
+import { controlledLeaderboardSchema } from "./controlled";
+import { agentScoreMeansSchema } from "./scores";
 
 /** The report scores a leaderboard shows beside the ratings, in column order. */
 export const LEADERBOARD_METRICS = ["citation_accuracy", "citation_effective", "claim_f1", "race_share"] as const;
@@ -17,7 +17,8 @@ const cellSchema = z
   })
   .nullable();
 
-export const scoreboardSchema = z.object({
+/** What a worker computes for a scope and stores beside its rating snapshot (../scoreboard). */
+export const computedScoreboardSchema = z.object({
   /** Each column's mode: `llm` when any answer of the scope was scored by a judge model, else `offline`; null: no score yet. */
   metrics: z.array(z.object({ metric: z.enum(LEADERBOARD_METRICS), mode: z.enum(["offline", "llm"]).nullable() })),
   agents: z.array(
@@ -32,48 +33,47 @@ export const scoreboardSchema = z.object({
   raceAgreement: agentScoreMeansSchema.shape.raceAgreement,
   controlled: controlledLeaderboardSchema,
 });
+export type ComputedScoreboard = z.infer<typeof computedScoreboardSchema>;
+
+export const scoreboardSchema = computedScoreboardSchema.extend({
+  /**
+   * Which computation this is: the rating snapshot it was stored with (its id and the matches
+   * it counted) and when it was computed; null before a worker computed the scope's first one.
+   * `stale`: the scope changed since (a newer snapshot, new scores): a worker is recomputing it.
+   */
+  computed: z.object({ snapshotId: z.string(), matchesCounted: z.int(), at: z.iso.datetime(), ms: z.int().nullable(), stale: z.boolean() }).nullable(),
+});
 export type Scoreboard = z.infer<typeof scoreboardSchema>;
 
-const SCORE_INTERVAL =
-  "95 % percentile bootstrap of the mean over scored rounds, resampling matches (500 resamples, fixed seed); unbounded (—) from fewer than two matches";
+export const EMPTY_SCOREBOARD: Scoreboard = {
+  metrics: [],
+  agents: [],
+  interval: "",
+  raceAgreement: { rounds: 0, agree: 0, rate: null },
+  controlled: { battles: 0, ratings: [], coefficients: [] },
+  computed: null,
+};
 
 /**
  * The report-score columns of one leaderboard scope (examiner configuration, optionally one
- * tournament): per agent the mean citation accuracy, effective citations, claim F1 and RACE share
- * with intervals, one mode per column (offline and llm scores are never pooled); the agreement of
- * RACE with the verdicts; and the style- and citation-controlled ratings with their coefficients.
+ * tournament) as a worker last stored them: from the newest rating snapshot of the scope that has
+ * a scoreboard, so readers keep the last result while a newer one is computed. Never computed
+ * here (seconds of CPU for thousands of matches). EMPTY_SCOREBOARD before the first computation.
  */
-export async function scoreboard(db: PrismaClient, params: { examinerConfigId: string; tournamentId?: string; bootstrapRounds?: number }): Promise<Scoreboard> {
-  const scope = { examinerConfigId: params.examinerConfigId, ...(params.tournamentId ? { tournamentId: params.tournamentId } : {}) };
-  const [means, controlled] = await Promise.all([
-    agentScoreMeans(db, scope),
-    controlledLeaderboard(db, { ...scope, ...(params.bootstrapRounds ? { bootstrapRounds: params.bootstrapRounds } : {}) }),
+export async function readScoreboard(db: Db, scope: { examinerConfigId: string; tournamentId?: string | null }): Promise<Scoreboard> {
+  const where = { examinerConfigId: scope.examinerConfigId, tournamentId: scope.tournamentId ?? null };
+  const [stored, latest] = await Promise.all([
+    db.ratingSnapshot.findFirst({
+      where: { ...where, scoreboardAt: { not: null } },
+      orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+      select: { id: true, matchesCounted: true, scoreboard: true, scoreboardAt: true, scoreboardMs: true, scoreboardStaleAt: true },
+    }),
+    db.ratingSnapshot.findFirst({ where, orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }], select: { id: true } }),
   ]);
-  const modeOf = (metric: string) => {
-    const modes = new Set(means.agents.filter((a) => a.metric === metric).map((a) => a.mode));
-    return modes.has("llm") ? "llm" : modes.has("offline") ? "offline" : null;
-  };
-  const metrics = LEADERBOARD_METRICS.map((metric) => ({ metric, mode: modeOf(metric) }));
-  const agents = new Map<string, { agentId: string; name: string; cells: Map<string, ScoreMean> }>();
-  for (const a of means.agents) {
-    const row = agents.get(a.agentId) ?? { agentId: a.agentId, name: a.name, cells: new Map<string, ScoreMean>() };
-    row.cells.set(`${a.metric}\u0000${a.mode}`, a);
-    agents.set(a.agentId, row);
-  }
+  if (!stored?.scoreboard || !stored.scoreboardAt) return EMPTY_SCOREBOARD;
+  const stale = latest?.id !== stored.id || (stored.scoreboardStaleAt !== null && stored.scoreboardStaleAt > stored.scoreboardAt);
   return scoreboardSchema.parse({
-    metrics,
-    agents: [...agents.values()].map((a) => ({
-      agentId: a.agentId,
-      name: a.name,
-      scores: Object.fromEntries(
-        metrics.map(({ metric, mode }) => {
-          const c = mode ? a.cells.get(`${metric}\u0000${mode}`) : undefined;
-          return [metric, c ? { mean: c.mean, lower: c.lower, upper: c.upper, n: c.n, matches: c.matches } : null];
-        }),
-      ),
-    })),
-    interval: SCORE_INTERVAL,
-    raceAgreement: means.raceAgreement,
-    controlled,
+    ...computedScoreboardSchema.parse(stored.scoreboard),
+    computed: { snapshotId: stored.id, matchesCounted: stored.matchesCounted, at: stored.scoreboardAt.toISOString(), ms: stored.scoreboardMs, stale },
   });
 }

@@ -1,5 +1,5 @@
 import { quantileSorted, Rng } from "@arena/core";
-import { sqlPool, type Prisma, type PrismaClient } from "@arena/db";
+import type { Prisma, PrismaClient } from "@arena/db";
 import { z } from "zod";
 
 /**
@@ -228,17 +228,42 @@ export async function agentScoreMeans(db: PrismaClient, params: { examinerConfig
       round: { select: { matchId: true, verdictToken: true, match: { select: { agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } } } } },
     },
   });
+  return scoreMeans(
+    rows.map((r) => ({ side: r.side, metric: r.metric, mode: r.mode, value: r.value, roundId: r.roundId, matchId: r.round.matchId, verdictToken: r.round.verdictToken, agentA: r.round.match.agentA, agentB: r.round.match.agentB })),
+    params.agentId,
+  );
+}
+
+/** One stored score of an answer with what the means need of its round and match. */
+export interface ScoreRow {
+  side: string;
+  metric: string;
+  mode: string;
+  value: number;
+  roundId: string;
+  matchId: string;
+  verdictToken: string | null;
+  agentA: { id: string; name: string };
+  agentB: { id: string; name: string };
+}
+
+/**
+ * The means of agentScoreMeans from score rows, without I/O (the workers' scoreboard computation
+ * reads the rows itself): per agent, metric and mode, with bootstrap intervals over matches, and
+ * RACE's agreement with the verdicts over every row's round. `agentId`: that agent's means only.
+ */
+export function scoreMeans(rows: readonly ScoreRow[], agentId?: string): AgentScoreMeans {
   const groups = new Map<string, { agentId: string; name: string; metric: string; mode: string; byMatch: Map<string, number[]> }>();
   const race = new Map<string, boolean | null>();
   for (const r of rows) {
-    const agent = r.side === "A" ? r.round.match.agentA : r.round.match.agentB;
-    if (r.metric === "race_share" && r.side === "A") race.set(r.roundId, raceAgrees(r.value, verdictSide(r.round.verdictToken)));
-    if (params.agentId && agent.id !== params.agentId) continue;
+    const agent = r.side === "A" ? r.agentA : r.agentB;
+    if (r.metric === "race_share" && r.side === "A") race.set(r.roundId, raceAgrees(r.value, verdictSide(r.verdictToken)));
+    if (agentId && agent.id !== agentId) continue;
     const key = `${agent.id}\u0000${r.metric}\u0000${r.mode}`;
     const g = groups.get(key) ?? { agentId: agent.id, name: agent.name, metric: r.metric, mode: r.mode, byMatch: new Map<string, number[]>() };
-    const values = g.byMatch.get(r.round.matchId) ?? [];
+    const values = g.byMatch.get(r.matchId) ?? [];
     values.push(r.value);
-    g.byMatch.set(r.round.matchId, values);
+    g.byMatch.set(r.matchId, values);
     groups.set(key, g);
   }
   const decided = [...race.values()].filter((x) => x !== null);
@@ -252,18 +277,4 @@ export async function agentScoreMeans(db: PrismaClient, params: { examinerConfig
       }),
     raceAgreement: { rounds: decided.length, agree, rate: decided.length ? agree / decided.length : null },
   });
-}
-
-/**
- * A cheap fingerprint of a scope's stored scores (row count and last write): readers cache what
- * they derive from the scores under it and recompute only when a score was written.
- */
-export async function scoreVersion(db: PrismaClient, params: { examinerConfigId: string; tournamentId?: string }): Promise<string> {
-  const { rows } = await sqlPool(db).query<{ n: string; at: Date | null }>(
-    `SELECT count(*) AS n, max(s."updatedAt") AS at
-     FROM "ReportScore" s JOIN "Round" r ON r.id = s."roundId" JOIN "Match" m ON m.id = r."matchId"
-     WHERE m."examinerConfigId" = $1 AND ($2::text IS NULL OR m."tournamentId" = $2)`,
-    [params.examinerConfigId, params.tournamentId ?? null],
-  );
-  return `${rows[0]?.n ?? 0}:${rows[0]?.at?.getTime() ?? 0}`;
 }

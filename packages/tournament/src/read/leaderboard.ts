@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db, ExaminerConfig } from "@arena/db";
-import { snapshotRowSchema } from "../ratings";
 import {
+  snapshotRowSchema,
   battleLineSchema,
   leaderboardViewSchema,
   scopesViewSchema,

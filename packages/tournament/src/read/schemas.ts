@@ -206,3 +206,21 @@ export const agentViewSchema = agentSummarySchema.extend({
 export type AgentView = z.infer<typeof agentViewSchema>;
 
 export { matchRefSchema, VERDICT_TOKENS };
+
+/** One agent's row of a stored rating snapshot (RatingSnapshot.ratings). */
+export const snapshotRowSchema = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  rating: z.number(),
+  lower: z.number(),
+  upper: z.number(),
+  /** 95 % sandwich (robust) interval; absent from snapshots stored before it was added. */
+  sandwich: z.object({ lower: z.number(), upper: z.number() }).optional(),
+  rank: z.number().int(),
+  games: z.number(),
+  wins: z.number(),
+  losses: z.number(),
+  ties: z.number(),
+  elo: z.number(),
+});
+export type SnapshotRow = z.infer<typeof snapshotRowSchema>;

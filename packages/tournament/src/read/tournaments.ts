@@ -1,9 +1,7 @@
 import { researchStats, totalOf } from "./research";
 import type { Db, JobStatus, Prisma } from "@arena/db";
 import { z } from "zod";
-import { snapshotRowSchema } from "../ratings";
-import { tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
-
+import { snapshotRowSchema, tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
 import { iso, matchRefSelect } from "./shared";
 
 const summarySelect = {

@@ -30,6 +30,30 @@ export interface WebFetcherOptions {
   retries?: number;
   /** Time limit of one page's extraction (off the main thread); a slower page fails. Default 20 s. */
   extractTimeoutMs?: number;
+  /**
+   * Where each host's next request slot is booked. Default: this fetcher's memory, which paces one
+   * crawl; the workers pass a Redis-backed one (@arena/jobs hostTurns), so crawls on several
+   * workers at once still leave `perHostDelayMs` between two requests to a host.
+   */
+  turns?: HostTurns;
+}
+
+/** Books the next request slot to `host` and answers how long to wait for it (ms). */
+export interface HostTurns {
+  take(host: string, delayMs: number): Promise<number>;
+}
+
+/** Slots booked in this process's memory. */
+export function memoryHostTurns(): HostTurns {
+  const nextStart = new Map<string, number>();
+  return {
+    take: async (host, delayMs) => {
+      const now = Date.now();
+      const at = Math.max(now, nextStart.get(host) ?? 0);
+      nextStart.set(host, at + delayMs);
+      return at - now;
+    },
+  };
 }
 
 const DEFAULT_USER_AGENT = "DRArenaBot/0.1 (+https://github.com/dr-arena)";
@@ -67,16 +91,15 @@ export function webPageFetcher(options: WebFetcherOptions = {}): PageFetcher {
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const baseDelay = options.perHostDelayMs ?? 1000;
   const request = { allow: options.allow, timeoutMs: options.timeoutMs ?? 15_000, retries: options.retries ?? 1 };
-  const nextStart = new Map<string, number>();
+  const turns = options.turns ?? memoryHostTurns();
+  // robots.txt rules: read once per origin and crawl (a fact of the site, safe to keep per fetcher).
   const robots = new Map<string, Promise<Rules>>();
 
   /** Waits for this host's next slot and books the one after it. */
   async function takeTurn(host: string, delayMs: number, signal?: AbortSignal): Promise<void> {
     if (delayMs <= 0) return;
-    const now = Date.now();
-    const at = Math.max(now, nextStart.get(host) ?? 0);
-    nextStart.set(host, at + delayMs);
-    if (at > now) await sleep(at - now, undefined, signal ? { signal } : undefined);
+    const wait = await turns.take(host, delayMs);
+    if (wait > 0) await sleep(wait, undefined, signal ? { signal } : undefined);
   }
 
   async function loadRules(origin: URL, signal?: AbortSignal): Promise<Rules> {

@@ -1,4 +1,4 @@
 export { extractPage } from "./extract";
 export { crawlTree, type CrawlOptions, type CrawlProgress } from "./crawler";
-export { webPageFetcher, type WebFetcherOptions } from "./fetcher";
-export { runCrawlJob, type CrawlJobResult, type RunCrawlJobOptions } from "./job";
+export { webPageFetcher, memoryHostTurns, type WebFetcherOptions, type HostTurns } from "./fetcher";
+export { runCrawlJob, crawlNow, type CrawlJobResult, type RunCrawlJobOptions } from "./job";

@@ -1,5 +1,6 @@
 import type { PageFetcher } from "@arena/core";
 import { operatorAllowList, type JobStatus, type PrismaClient } from "@arena/db";
+import { createCrawlJob, type CrawlRequest } from "../store/crawl-jobs";
 import { importTree, type TreeSummary } from "../store/import";
 import { crawlTree, type CrawlProgress } from "./crawler";
 import { webPageFetcher, type WebFetcherOptions } from "./fetcher";
@@ -147,4 +148,19 @@ export async function runCrawlJob(db: PrismaClient, crawlJobId: string, options:
   } finally {
     options.signal?.removeEventListener("abort", cancel);
   }
+}
+
+/**
+ * A crawl run in the calling process (`arena tree crawl`): the CrawlJob row the console's crawls
+ * also get, then runCrawlJob on it. `onJob` hears the row's id before the crawl starts.
+ */
+export async function crawlNow(
+  db: PrismaClient,
+  request: CrawlRequest,
+  options: RunCrawlJobOptions & { onJob?: (jobId: string) => void } = {},
+): Promise<CrawlJobResult & { jobId: string }> {
+  const { onJob, ...run } = options;
+  const job = await createCrawlJob(db, request);
+  onJob?.(job.id);
+  return { ...(await runCrawlJob(db, job.id, run)), jobId: job.id };
 }

@@ -122,7 +122,7 @@ export function AnalysisPage({ board, scopes, scores }: { board: LeaderboardView
   const scopeLabel = `${board.examiner?.name ?? "no examiner"}${board.tournament ? `, tournament ${board.tournament.name}` : ""}`;
   return (
     <>
-      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot"]} />}>Analysis</PageTitle>
+      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard"]} />}>Analysis</PageTitle>
       <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/analysis" />
       {board.examiner?.mode === "heuristic" ? <HeuristicBanner name={board.examiner.name} /> : null}
       {board.analysis && board.rows.length > 0 ? (

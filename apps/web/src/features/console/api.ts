@@ -2,7 +2,7 @@ import { z } from "zod";
 import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
 import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
-import { cancelTournament, createTournament, openTournamentQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
+import { cancelTournament, createTournament, withQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
 import { importWorld, WorldConflictError } from "@arena/trees/world";
@@ -35,15 +35,6 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): { data: z.output<
   if (r.success) return { data: r.data };
   const i = r.error.issues[0]!;
   return { response: bad(`${i.path.join(".") || "body"}: ${i.message}`) };
-}
-
-async function withQueues<T>(fn: (q: ReturnType<typeof openTournamentQueues>) => Promise<T>): Promise<T> {
-  const q = openTournamentQueues();
-  try {
-    return await fn(q);
-  } finally {
-    await q.close();
-  }
 }
 
 const id = z.string().min(1).max(200);

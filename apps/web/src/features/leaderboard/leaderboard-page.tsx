@@ -12,7 +12,7 @@ import { AuditedAgreement } from "../audit/agreement-line";
 export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard }) {
   return (
     <>
-      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "tournament"]} />}>
+      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard", "tournament"]} />}>
         Leaderboard{board.tournament ? `: ${board.tournament.name}` : ""}
       </PageTitle>
       <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" />

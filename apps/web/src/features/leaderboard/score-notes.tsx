@@ -4,6 +4,13 @@ import { fmtPct } from "@/lib/format";
 /** Fewer than five matches per fitted parameter (ratings and coefficients): the fit may sit far from where more data would put it. */
 export const weaklyDetermined = (c: Scoreboard["controlled"]) => c.battles > 0 && c.battles < 5 * (c.ratings.length + c.coefficients.length);
 
+/** Which stored computation the columns show: the workers compute them after each snapshot and score change. */
+function computedNote(c: Scoreboard["computed"]): string {
+  if (!c) return "The workers compute these columns after the scope's first rating snapshot; none is stored yet.";
+  const took = c.ms === null ? "" : `, in ${(c.ms / 1000).toFixed(1)} s`;
+  return `Computed by a worker with the rating snapshot of ${c.matchesCounted} matches (${c.at.slice(0, 19).replace("T", " ")} UTC${took})${c.stale ? "; the scope has changed since and a newer computation is on its way" : ""}.`;
+}
+
 /** What the report-score and controlled columns mean, under the leaderboard table. */
 export function ScoreNotes({ scores }: { scores: Scoreboard }) {
   const scored = scores.metrics.some((m) => m.mode !== null);
@@ -23,6 +30,7 @@ export function ScoreNotes({ scores }: { scores: Scoreboard }) {
         {scores.raceAgreement.rate !== null
           ? `RACE picks the examiner's winner in ${fmtPct(scores.raceAgreement.rate)} of ${scores.raceAgreement.rounds} decided rounds. `
           : null}
+        <span data-testid="scoreboard-computed">{computedNote(scores.computed)}</span>
       </p>
       <p>
         <em>Controlled</em>: a Bradley–Terry fit on the same {c.battles} matches with per-match differences in answer length, citation count,

@@ -38,7 +38,7 @@ export async function postAgent(req: Request): Promise<Response> {
 export async function postProbe(req: Request): Promise<Response> {
   const p = await parsedSubmission(req);
   if ("response" in p) return p.response;
-  const limited = probeLimit(p.user.id);
+  const limited = await probeLimit(p.user.id);
   if (limited) return limited;
   try {
     return Response.json(await testEndpoint(p.submission));

@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { AgentRegistrationError, agentSubmissionSchema, fromSubmission, probeAgentEndpoint, recentSubmissions, registerAgent, type AgentSubmission } from "@arena/agents";
 import { readSettings } from "@arena/db/accounts";
-import { approveAgent, openTournamentQueues } from "@arena/tournament";
+import { approveAgent, withQueues } from "@arena/tournament";
+import { createRedis, takeSlot } from "@arena/jobs";
+import type { Redis } from "ioredis";
 import { db } from "@/lib/db";
 
 /** HTTP status of each refusal kind (the API contract of POST /api/agents). */
@@ -20,16 +22,6 @@ export function invalid(error: z.ZodError): Response {
 
 export function parseSubmission(body: unknown) {
   return agentSubmissionSchema.safeParse(body);
-}
-
-/** Opens the queues for one command and closes them after. */
-async function withQueues<T>(fn: (q: ReturnType<typeof openTournamentQueues>) => Promise<T>): Promise<T> {
-  const q = openTournamentQueues();
-  try {
-    return await fn(q);
-  } finally {
-    await q.close();
-  }
 }
 
 /** Submissions per owner and hour: enough for honest retries, not for flooding the health checker. */
@@ -53,16 +45,24 @@ export async function submitAgent(ownerId: string, s: AgentSubmission) {
   return { ...shown, approval: autoApproval ? "approved" : "pending", joined };
 }
 
-/** Probes per user and hour. Kept in this process's memory: a probe stores nothing to count. */
+/** Probes per user and hour, counted in Redis: every web process draws on one budget per user. */
 export const PROBES_PER_HOUR = 30;
-const probes = new Map<string, number[]>();
 
-/** A 429 when the user ran PROBES_PER_HOUR probes in the last hour (this process); else counts this one. */
-export function probeLimit(userId: string, now = Date.now()): Response | null {
-  const recent = (probes.get(userId) ?? []).filter((t) => now - t < 3_600_000);
-  if (recent.length >= PROBES_PER_HOUR) return Response.json({ error: `at most ${PROBES_PER_HOUR} endpoint tests an hour` }, { status: 429, headers: { "retry-after": "600" } });
-  probes.set(userId, [...recent, now]);
-  return null;
+/** A 429 when the user ran PROBES_PER_HOUR probes in the last hour (on any web process); else counts this one. */
+export async function probeLimit(userId: string): Promise<Response | null> {
+  const slot = await takeSlot(limitsRedis(), "probe", userId, PROBES_PER_HOUR, 3_600_000);
+  if (slot.allowed) return null;
+  return Response.json(
+    { error: `at most ${PROBES_PER_HOUR} endpoint tests an hour` },
+    { status: 429, headers: { "retry-after": String(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))) } },
+  );
+}
+
+let redis: Redis | undefined;
+/** The process's connection for limits (opened on first use, kept for the process's life). */
+function limitsRedis(): Redis {
+  redis ??= createRedis();
+  return redis;
 }
 
 /** "Test endpoint": nothing is stored; the answer excerpt is cut short and returned as data. */

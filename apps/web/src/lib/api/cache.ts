@@ -6,7 +6,7 @@ import { listen } from "./events";
  * match, while reading and serialising it (a 200 KB analysis for 20 agents) costs tens of ms per
  * request: under load that alone missed the 50 ms p95 target by two orders of magnitude.
  *
- * Freshness: a `snapshot` event (published by the worker when it writes one) drops every entry;
+ * Freshness: a `snapshot` or `scoreboard` event (published by the worker when it writes one) drops every entry;
  * without events an entry is served for TTL_MS, then once more while a single refresh runs in the
  * background (stale-while-revalidate), so a reader never waits on a refit's aftermath and at most
  * one recomputation per key is in flight. Unknown scopes (null) are never cached.
@@ -24,7 +24,7 @@ let invalidation: { stop: () => void } | null = null;
 
 function watchSnapshots(): void {
   invalidation ??= listen((event) => {
-    if (event.type === "snapshot") entries.clear();
+    if (event.type === "snapshot" || event.type === "scoreboard") entries.clear();
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { arenaEventSchema } from "@arena/jobs/events";
+import { webHealthSchema } from "@arena/jobs/health";
 import { matchListParamsSchema, matchPageSchema, matchViewSchema } from "@arena/match/read";
 import { agentScoreMeansSchema, roundScoresSchema, scoreboardSchema } from "@arena/scoring/read";
 import {
@@ -163,7 +164,7 @@ export const API_ROUTES = {
     path: "/api/scores",
     summary: "Report-score columns of a leaderboard scope (means with 95 % bootstrap intervals over matches, one mode per column), RACE agreement with the verdicts, and the style- and citation-controlled ratings with their coefficients",
     query: scopeParamsSchema,
-    response: { name: "Scoreboard", mediaType: "application/json", schema: scoreboardSchema, description: "kept per rating snapshot and score fingerprint; null bounds are unbounded intervals (fewer than two matches)" },
+    response: { name: "Scoreboard", mediaType: "application/json", schema: scoreboardSchema, description: "computed by a worker after each rating snapshot and score change and stored beside the snapshot (`computed` says which; `stale`: a newer one is on its way); null bounds are unbounded intervals (fewer than two matches)" },
     notFound: true,
   },
   agentScores: {
@@ -209,7 +210,7 @@ export const API_ROUTES = {
   },
   events: {
     path: "/api/events",
-    summary: "Live arena events as server-sent events (rounds stored, matches finished, snapshots written, tournaments paired or completed)",
+    summary: "Live arena events as server-sent events (rounds stored, matches finished, snapshots and scoreboards written, tournaments paired or completed)",
     query: eventsParamsSchema,
     response: {
       name: "ArenaEvent",
@@ -217,6 +218,12 @@ export const API_ROUTES = {
       schema: arenaEventSchema,
       description: "a stream of `data: <event JSON>` messages and `: heartbeat` comments every 15 s; events carry ids, re-read the resource to update",
     },
+    notFound: false,
+  },
+  health: {
+    path: "/api/health",
+    summary: "Health for load balancers and orchestrators: PostgreSQL and Redis checked, the build served, the workers whose heartbeat is current; 503 when PostgreSQL or Redis does not answer",
+    response: { name: "Health", mediaType: "application/json", schema: webHealthSchema, description: "status ok (200) or unavailable (503, same body)" },
     notFound: false,
   },
   openapi: {

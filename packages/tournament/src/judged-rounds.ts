@@ -1,7 +1,7 @@
 import { failureTypeSchema, tieQualitySchema, verdictTokenSchema, type AnalysedRound } from "@arena/core";
 import { z } from "zod";
 import type { Db } from "@arena/db";
-import type { RatedMatch } from "./ratings";
+import type { RatedMatch } from "./rated";
 
 /**
  * The judged rounds (not voided, no judge error) of rated matches, which the leaderboard's
