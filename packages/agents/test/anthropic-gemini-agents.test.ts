@@ -97,7 +97,7 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
   it("health: GET /v1/models/{model}", async () => {
     expect(await anthropicHealth(opts)).toEqual({ ok: true, detail: "model claude-haiku-4-5 available" });
     expect(srv.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/models/claude-haiku-4-5" });
-    expect(await anthropicHealth({ ...opts, model: "claude-x" })).toEqual({ ok: false, detail: "model claude-x not offered (HTTP 404)" });
+    expect(await anthropicHealth({ ...opts, model: "claude-x" })).toEqual({ ok: false, detail: "model claude-x not offered (HTTP 404)", failure: { class: "http_status", status: 404 } });
   });
 });
 
@@ -168,6 +168,6 @@ describe("Gemini adapter (Google Search grounding) against the local server", ()
 
   it("health: GET /v1beta/models/{model}", async () => {
     expect(await geminiHealth(opts)).toEqual({ ok: true, detail: "model models/gemini-2.5-pro available" });
-    expect(await geminiHealth({ ...opts, model: "gemini-x" })).toEqual({ ok: false, detail: "model gemini-x not offered (HTTP 404)" });
+    expect(await geminiHealth({ ...opts, model: "gemini-x" })).toEqual({ ok: false, detail: "model gemini-x not offered (HTTP 404)", failure: { class: "http_status", status: 404 } });
   });
 });

@@ -130,7 +130,7 @@ describe("OpenAI Responses API adapter against the local server", () => {
   it("health: GET /models/{model}; an unknown model fails with the reason", async () => {
     expect(await responsesHealth(opts)).toEqual({ ok: true, detail: "model o4-mini-deep-research available" });
     expect(srv.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/models/o4-mini-deep-research" });
-    expect(await responsesHealth({ ...opts, model: "o3-deep-research" })).toEqual({ ok: false, detail: "model o3-deep-research not offered (HTTP 404)" });
+    expect(await responsesHealth({ ...opts, model: "o3-deep-research" })).toEqual({ ok: false, detail: "model o3-deep-research not offered (HTTP 404)", failure: { class: "http_status", status: 404 } });
   });
 });
 
