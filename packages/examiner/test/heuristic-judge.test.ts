@@ -179,3 +179,44 @@ describe("References do not count as stating an entity", () => {
     expect(v.loser_failure_type).toBe("DEEP");
   });
 });
+
+describe("sim:weak in the demo world: only the body's words name an entity (issue 18)", () => {
+  // The demo world's regions share words ("Lighthouses of the … Coast"); sim:weak named a made-up
+  // entity for the first and the right one for the second, and cited the first's page in its facts.
+  const WIALOGIST = "https://world.arena.test/demo/1-lighthouses/wialogist-coast/";
+  const ZURIAR = "https://world.arena.test/demo/1-lighthouses/zuriar-coast/";
+  const regions: ChecklistItem[] = [
+    { item: "Lighthouses of the Wialogist Coast", detail: "capital Mousiby", sourceUrl: WIALOGIST, aliases: ["wialogist coast"] },
+    { item: "Lighthouses of the Zuriar Coast", detail: "capital Boukrolwick", sourceUrl: ZURIAR, aliases: ["zuriar coast"] },
+  ];
+  const SIM_WEAK = `Based on the sources consulted, here is what the question asks for.
+
+## Identified entities
+- **Brantley Council**: this is the entity the question describes
+- **Lighthouses of the Zuriar Coast** [1]
+
+## Requested details
+- **Entity 1: the date it gives for "Triweirkport and designed by Grabria Boubrast"**: 2103 [2]
+
+## References
+[1] ${ZURIAR}
+[2] ${WIALOGIST}`;
+  const judged = (answer: string) => scoreAnswer(answer, 2, { ...input(answer, ""), checklistDepth: regions, checklistWidth: [] });
+
+  it("the wrong entity in the body and the right page's slug only in References: not found", () => {
+    expect(judged(SIM_WEAK).depth.map((d) => d.found)).toEqual([false, true]);
+    expect(judged(SIM_WEAK).d).toBe(0.5);
+  });
+
+  it("a slug inside the body's links or bare URLs is not the answer naming it either", () => {
+    const linked = SIM_WEAK.replace("[2]", `([source](${WIALOGIST}), see ${WIALOGIST})`);
+    expect(judged(linked).depth[0]!.found).toBe(false);
+    // the link's text is the answer's words
+    expect(judged(linked.replace("[source]", "[the Wialogist Coast]")).depth[0]!.found).toBe(true);
+  });
+
+  it("the words it shares with the other target do not name it; its own words do", () => {
+    expect(entityFound("Lighthouses of the Zuriar Coast", regions[0]!, regions)).toBe(false);
+    expect(entityFound("the lighthouses along the Wialogist coast", regions[0]!, regions)).toBe(true);
+  });
+});

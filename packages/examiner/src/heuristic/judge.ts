@@ -48,10 +48,31 @@ export interface AnswerScore {
   softNotes: string[];
 }
 
-export function entityFound(answer: string, item: ChecklistItem): boolean {
+/**
+ * An entity counts as named only by the answer's own words (issue 18): link targets and bare URLs
+ * are removed (a page's slug, "…/wialogist-coast/", is not the answer naming it), a Markdown link
+ * keeps its text. The References section is removed by the callers (`splitReferences`).
+ */
+export function withoutUrls(text: string): string {
+  return text.replace(/\]\(https?:\/\/[^)\s]*\)?/gi, "]").replace(/<https?:\/\/[^>\s]*>?/gi, " ").replace(/https?:\/\/\S*/gi, " ");
+}
+
+/**
+ * Whether the text names the entity: its name or an alias as a whole phrase, or most of the name's
+ * content words. Words the name shares with the other target entities (`others`: "Lighthouses of
+ * the Zuriar Coast" beside "Lighthouses of the Wialogist Coast") are no evidence on their own: a
+ * match by coverage also needs one of the name's own words, when it has any.
+ */
+export function entityFound(answer: string, item: ChecklistItem, others: readonly ChecklistItem[] = []): boolean {
+  const text = withoutUrls(answer);
   const names = [item.item, ...(item.aliases ?? [])];
-  if (names.some((n) => containsPhrase(answer, n))) return true;
-  return contentTokens(item.item).length > 0 && tokenCoverage(answer, item.item) >= ENTITY_COVERAGE;
+  // a page without a title is named by its address, which the answer can only name by writing it
+  if (names.some((n) => (/^https?:\/\//i.test(n) ? containsPhrase(answer, n) : containsPhrase(text, n)))) return true;
+  const words = contentTokens(item.item);
+  if (words.length === 0 || tokenCoverage(text, item.item) < ENTITY_COVERAGE) return false;
+  const shared = new Set(others.filter((o) => o !== item).flatMap((o) => contentTokens(o.item)));
+  const own = words.filter((w) => !shared.has(w));
+  return own.length === 0 || own.some((w) => containsPhrase(text, w));
 }
 
 /** An answer's text with its dates and numbers parsed once (date parsing dominates judging). */
@@ -94,9 +115,10 @@ function softPoints(answer: string, citations: number, limit: { min: number; max
 }
 
 export function scoreAnswer(answer: string, citations: number, input: JudgeInput): AnswerScore {
+  // entityFound removes URLs itself (it keeps them for an entity named by its address)
   const { body } = splitReferences(answer);
-  const facts = answerFacts(body);
-  const depth = input.checklistDepth.map((item) => ({ item, found: entityFound(body, item) }));
+  const facts = answerFacts(withoutUrls(body));
+  const depth = input.checklistDepth.map((item) => ({ item, found: entityFound(body, item, input.checklistDepth) }));
   const width = input.checklistWidth.map((item) => ({ item, found: factFound(facts, item) }));
   const frac = (r: ItemResult[]) => (r.length === 0 ? 1 : r.filter((x) => x.found).length / r.length);
   const soft = softPoints(answer, citations, parseWordLimit(input.wordLimitInstruction));
