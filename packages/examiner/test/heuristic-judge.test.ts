@@ -144,9 +144,18 @@ describe("heuristic judge known cases", () => {
     expect(v.reasoning).toContain("Both miss the target entities");
   });
 
-  it("Tie HIGH only when both satisfy every item: both one fact short is a LOW tie", () => {
-    const oneShort = PERFECT.replace("lasting 2 to 3 hours", "with long life");
-    const v = judgeHeuristically(input(oneShort, oneShort.replace("six AA cells", "six cells")));
+  it("probe (issue 20): both right entities, each one fact short → Tie HIGH (small gaps are not a mutual failure)", () => {
+    // before: Tie LOW, which backtracks the loop as if both had failed
+    const noLife = PERFECT.replace("lasting 2 to 3 hours", "with long life");
+    const noPrice = PERFECT.replace(" at $249.99", "");
+    const v = judgeHeuristically(input(noLife, noPrice));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE" });
+    expect(v.reasoning).toContain("A: entities 2/2, facts 3/4");
+    expect(v.reasoning).toContain("B: entities 2/2, facts 3/4");
+  });
+
+  it("both right entities but most facts missing on both sides → Tie LOW", () => {
+    const v = judgeHeuristically(input(MISSING_FACTS, MISSING_FACTS.replace("## Consoles", "## Handhelds")));
     expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW" });
   });
 
@@ -218,5 +227,63 @@ describe("sim:weak in the demo world: only the body's words name an entity (issu
   it("the words it shares with the other target do not name it; its own words do", () => {
     expect(entityFound("Lighthouses of the Zuriar Coast", regions[0]!, regions)).toBe(false);
     expect(entityFound("the lighthouses along the Wialogist coast", regions[0]!, regions)).toBe(true);
+  });
+});
+
+describe("entity first (issue 20)", () => {
+  const oneEntity = (answerA: string, answerB: string): JudgeInput => ({
+    ...input(answerA, answerB),
+    checklistDepth: [depth[0]!],
+    checklistWidth: width.slice(0, 2),
+  });
+
+  it("probe: A names the right entity with no facts, B the wrong entity with every fact → A wins, B fails DEEP", () => {
+    // before: hard score 1 + 0 against 0 + 1, a [[Tie]] LOW and a backtrack
+    const right = "## Handheld\n- **TurboExpress**, NEC's portable PC Engine.";
+    const wrong = "## Handheld\n- **Atari Lynx**: launched 1 December 1990 at $249.99.";
+    const v = judgeHeuristically(oneEntity(right, wrong));
+    expect(v).toMatchObject({ verdict: "[[A_BETTER]]", loser_failure_type: "DEEP" });
+    expect(v.reasoning).toContain("B: entities 0/1, facts 2/2, 0 credited");
+    expect(judgeHeuristically(oneEntity(wrong, right))).toMatchObject({ verdict: "[[B_BETTER]]", loser_failure_type: "DEEP" });
+  });
+
+  it("facts count only for the entity the answer identified: a fact of the missed entity's page does not", () => {
+    // both name TurboExpress; B also gives the Nomad's facts while naming the Game Gear for it
+    const a = "## Consoles\n- **TurboExpress**: 1 December 1990, $249.99.\n- The other one I could not find.";
+    const b = `${a}\n- **Game Gear**: 6 AA batteries, 2 to 3 hours.`;
+    const v = judgeHeuristically(input(a, b));
+    expect(v.reasoning).toContain("B: entities 1/2, facts 4/4, 2 credited");
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW" });
+  });
+
+  it("a wrong figure in a sentence naming the fact is an error, worse than leaving it out", () => {
+    const wrongPrice = PERFECT.replace("at $249.99", "at $199.99");
+    const noPrice = PERFECT.replace(" at $249.99", "");
+    const oneFact = (a: string, b: string): JudgeInput => ({ ...input(a, b), checklistWidth: [{ ...width[0]!, item: "launch price" }] });
+    expect(scoreAnswer(wrongPrice.replace("launched", "launch price"), 1, oneFact("", "")).errors).toBe(1);
+    const v = judgeHeuristically(oneFact(noPrice, wrongPrice.replace("launched", "launch price")));
+    expect(v).toMatchObject({ verdict: "[[A_BETTER]]", loser_failure_type: "WIDE" });
+    expect(v.reasoning).toContain("1 wrong figure");
+  });
+});
+
+describe("length is never rewarded (issue 20)", () => {
+  const limit = (a: string, b: string): JudgeInput => ({ ...input(a, b), wordLimitInstruction: "Answer length: 40-60 words." });
+  const padded = `${PERFECT.replace("## References", `${"This paragraph restates the context at length. ".repeat(5)}\n\n## References`)}`;
+
+  it("a correct answer below the minimum ties the same answer padded into the range", () => {
+    const v = judgeHeuristically(limit(PERFECT, padded));
+    expect(v).toMatchObject({ verdict: "[[Tie]]", tie_quality: "HIGH" });
+    expect(v.reasoning).not.toMatch(/within limit/);
+  });
+
+  it("only a length far outside the range costs a point: below half the minimum or above twice the maximum", () => {
+    const tiny = "- **TurboExpress**: 1 December 1990, $249.99.\n- **Sega Nomad**: 6 AA, 2 to 3 hours.";
+    expect(tiny.split(/\s+/).length).toBeLessThan(20);
+    const v = judgeHeuristically(limit(tiny, tiny.replace("- **Sega", "- **Sega") + " ".concat("Context. ".repeat(8))));
+    expect(v).toMatchObject({ verdict: "[[B_BETTER]]", loser_failure_type: "NONE" });
+    expect(v.reasoning).toMatch(/−1: \d+ words, far outside 40-60/);
+    const huge = `${PERFECT}\n\n${"More words. ".repeat(70)}`;
+    expect(judgeHeuristically(limit(PERFECT, huge))).toMatchObject({ verdict: "[[A_BETTER]]" });
   });
 });

@@ -6,9 +6,10 @@ import { judgeHeuristically } from "./judge";
  * Version of heuristic question generation and judging, stored as the configuration's
  * promptVersion. Ratings are kept per examiner configuration and never pool versions, so a change
  * that alters the questions or verdicts gets a new version (and configurations that name it):
- * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13).
+ * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13); "h3" judges
+ * entity first, credits facts only for identified entities and never rewards length (issue 20).
  */
-export const HEURISTIC_VERSION = "h2";
+export const HEURISTIC_VERSION = "h3";
 
 /**
  * The offline heuristic examiner (SPEC §12). Each operation is recorded as one call with

@@ -1,49 +1,67 @@
-import { parseWordLimit, splitReferences, type ChecklistItem, type FailureType, type Verdict, type VerdictToken } from "@arena/core";
+import { parseWordLimit, sentences, splitReferences, type ChecklistItem, type FailureType, type Verdict, type VerdictToken } from "@arena/core";
 import { dateMatches, datesIn, numberMatches, numbersIn } from "../facts";
+import { urlKey } from "@arena/core/citations";
 import { containsPhrase, contentTokens, tokenCoverage } from "../text";
 import type { JudgeInput } from "../types";
 
 /**
  * Heuristic judgement by checklist matching (SPEC §4 / §12), deterministic and offline.
  *
- * Matching an item against an answer:
+ * Matching an item against an answer's body (References section and URLs never count):
  * - depth (entity): the name or an alias as a whole phrase after normalisation (case, punctuation,
- *   diacritics), or ≥ ENTITY_COVERAGE of the name's content words (stop words ignored);
+ *   diacritics), or ≥ ENTITY_COVERAGE of the name's content words including one of its own (words
+ *   shared with the other targets are no evidence);
  * - width: a date detail matches the same date in any format (ISO prefix precision); a numeric
  *   detail matches when every number in it appears within 1 %; a named item as a phrase or by
  *   ≥ NAME_COVERAGE of its words; a key statement by ≥ STATEMENT_COVERAGE of its content words.
+ * - a wrong figure: a numeric or date fact not found, where a sentence of the answer names the
+ *   fact (≥ NAME_COVERAGE of its label's words) and gives another number (the paper's "invented
+ *   or wrong figure", an error worse than a gap).
  *
- * Decision (hard constraints first):
- * - depth score d = entities found / entities, width score w = facts found / facts; "hard" = d + w.
- *   An answer "misses the target entities" when d < 0.5 (fewer than half of them found).
- * - Both miss the target entities → Tie LOW whatever their fact counts (SPEC §4: both wrong
- *   entity; facts about the wrong entities are not a basis to rank them).
- * - MUCH_BETTER: the winner has every entity and every fact (d = w = 1: the paper's "never
- *   MUCH_BETTER if the winner has a factual error", where a missing or wrong fact is an error),
- *   and the loser misses the entities (d ≤ 0.5) or trails on width by ≥ 0.5 (missed major items).
- * - BETTER: hard scores differ by at least one checklist item's worth.
- * - Loser failure type: DEEP if it trails only on entities, WIDE only on facts, BOTH on both,
- *   NONE when it lost on soft criteria only.
- * - Equal hard scores: soft points decide — headings 1, lists 1, length within [min, max·1.25] 1,
- *   ≥ 1 citation 1, ≥ 3 citations 1 — a lead of ≥ 1 point is BETTER with loser NONE; equal soft
- *   points → Tie, HIGH only when both satisfy every item (d = w = 1), LOW otherwise.
- * Factual errors are not detected beyond missing items (a wrong number simply does not match).
+ * Decision, entity first (the paper: "the winner must identify the target"; a wrong entity "loses
+ * on DEEP whatever its facts"):
+ * - facts are credited only for an entity the answer identified (the depth item with the fact's
+ *   source page; a fact of no target page needs one identified target);
+ * - more entities identified wins, whatever the facts; then more credited facts; then fewer wrong
+ *   figures; the loser's failure type says what it lacks: DEEP (entities), WIDE (facts found as
+ *   text, or wrong figures), BOTH;
+ * - MUCH_BETTER: the winner has every entity and every fact and no wrong figure, and the loser
+ *   misses an entity or trails on credited facts by ≥ 0.5;
+ * - level on the checklists and both missing target entities, or both stating wrong figures: Tie
+ *   LOW (mutual failure, which presentation does not rank);
+ * - otherwise level on the checklists: soft points decide (headings, lists, ≥ 1 citation, ≥ 3 citations;
+ *   minus one for a length far outside the requested range, below half its minimum or above twice
+ *   its maximum — never a point for length, so padding gains nothing), a lead is BETTER, loser NONE;
+ * - equal soft points: Tie, HIGH when both identify every target and report most facts (small
+ *   gaps are HIGH), LOW when either reports fewer than half of them.
  */
 const ENTITY_COVERAGE = 0.6;
 const NAME_COVERAGE = 0.75;
 const STATEMENT_COVERAGE = 0.5;
-const LENGTH_TOLERANCE = 1.25;
+/** "Far outside the requested range" (prompt v2's soft constraints): below min/2 or above 2·max. */
+const LENGTH_EXTREME = 2;
 
 export interface ItemResult {
   item: ChecklistItem;
   found: boolean;
 }
 
+export interface FactResult extends ItemResult {
+  /** Found, and about an entity the answer identified (only these count towards the verdict). */
+  credited: boolean;
+  /** Not found, while a sentence names the fact with another figure. */
+  wrong: boolean;
+}
+
 export interface AnswerScore {
   depth: ItemResult[];
-  width: ItemResult[];
+  width: FactResult[];
+  /** Share of the target entities identified. */
   d: number;
+  /** Share of the facts credited (found for an identified entity). */
   w: number;
+  /** Wrong figures stated. */
+  errors: number;
   soft: number;
   softNotes: string[];
 }
@@ -105,59 +123,118 @@ export function factFound(answer: string | AnswerFacts, item: ChecklistItem): bo
 
 function softPoints(answer: string, citations: number, limit: { min: number; max: number } | null): { points: number; notes: string[] } {
   const notes: string[] = [];
-  if (/^#{1,6}\s+\S/m.test(answer)) notes.push("headings");
-  if (/^\s*(?:[-*+]|\d+[.)])\s+\S/m.test(answer)) notes.push("lists");
+  let points = 0;
+  const note = (text: string, value: number) => (notes.push(text), (points += value));
+  if (/^#{1,6}\s+\S/m.test(answer)) note("headings", 1);
+  if (/^\s*(?:[-*+]|\d+[.)])\s+\S/m.test(answer)) note("lists", 1);
+  if (citations >= 1) note(`${citations} citation${citations === 1 ? "" : "s"}`, 1);
+  if (citations >= 3) note("citation density", 1);
   const words = answer.split(/\s+/).filter(Boolean).length;
-  if (limit && words >= limit.min && words <= limit.max * LENGTH_TOLERANCE) notes.push(`length ${words} words within limit`);
-  if (citations >= 1) notes.push(`${citations} citation${citations === 1 ? "" : "s"}`);
-  if (citations >= 3) notes.push("citation density");
-  return { points: notes.length, notes };
+  if (limit && (words < limit.min / LENGTH_EXTREME || words > limit.max * LENGTH_EXTREME)) note(`−1: ${words} words, far outside ${limit.min}-${limit.max}`, -1);
+  return { points, notes };
+}
+
+/** Words of a fact's label that name it ("Entity 2: battery life" → battery, life). */
+function labelWords(label: string): string[] {
+  return contentTokens(label.replace(/^\s*entity\s+\d+\s*:/i, "")).filter((w) => !/^\d+$/.test(w));
+}
+
+/** A numeric or date fact the answer states with another figure, in a sentence naming the fact. */
+function statesWrongFigure(sentencesOfBody: readonly string[], item: ChecklistItem): boolean {
+  if (numbersIn(item.detail).length === 0) return false;
+  const words = labelWords(item.item);
+  if (words.length < 2) return false;
+  const label = words.join(" ");
+  return sentencesOfBody.some((s) => numbersIn(s).length > 0 && tokenCoverage(s, label) >= NAME_COVERAGE);
+}
+
+/** The depth item a fact belongs to: the target whose page the fact comes from. */
+function ownerOf(fact: ChecklistItem, depth: readonly ChecklistItem[]): ChecklistItem | null {
+  if (depth.length === 1) return depth[0]!;
+  return depth.find((d) => d.sourceUrl && urlKey(d.sourceUrl) === urlKey(fact.sourceUrl)) ?? null;
 }
 
 export function scoreAnswer(answer: string, citations: number, input: JudgeInput): AnswerScore {
   // entityFound removes URLs itself (it keeps them for an entity named by its address)
   const { body } = splitReferences(answer);
-  const facts = answerFacts(withoutUrls(body));
+  const text = withoutUrls(body);
+  const facts = answerFacts(text);
   const depth = input.checklistDepth.map((item) => ({ item, found: entityFound(body, item, input.checklistDepth) }));
-  const width = input.checklistWidth.map((item) => ({ item, found: factFound(facts, item) }));
-  const frac = (r: ItemResult[]) => (r.length === 0 ? 1 : r.filter((x) => x.found).length / r.length);
+  const identified = new Set(depth.filter((r) => r.found).map((r) => r.item));
+  const lines = sentences(text);
+  const width = input.checklistWidth.map((item): FactResult => {
+    const found = factFound(facts, item);
+    const owner = ownerOf(item, input.checklistDepth);
+    // a fact of no target page (an llm key may have one) counts once the answer identified a target
+    const credited = found && (owner ? identified.has(owner) : identified.size > 0);
+    return { item, found, credited, wrong: !found && statesWrongFigure(lines, item) };
+  });
+  const share = (n: number, of: number) => (of === 0 ? 1 : n / of);
   const soft = softPoints(answer, citations, parseWordLimit(input.wordLimitInstruction));
-  return { depth, width, d: frac(depth), w: frac(width), soft: soft.points, softNotes: soft.notes };
+  return {
+    depth,
+    width,
+    d: share(identified.size, depth.length),
+    w: share(width.filter((f) => f.credited).length, width.length),
+    errors: width.filter((f) => f.wrong).length,
+    soft: soft.points,
+    softNotes: soft.notes,
+  };
 }
 
-const complete = (s: AnswerScore) => s.d === 1 && s.w === 1;
-const missesEntities = (s: AnswerScore) => s.d < 0.5;
+const count = (rs: readonly ItemResult[]) => rs.filter((r) => r.found).length;
+const complete = (s: AnswerScore) => s.d === 1 && s.w === 1 && s.errors === 0;
 
 export function judgeHeuristically(input: JudgeInput): Verdict {
   const a = scoreAnswer(input.answerA, input.citationsA, input);
   const b = scoreAnswer(input.answerB, input.citationsB, input);
   const counts = describe("A", a) + " " + describe("B", b);
-  if (missesEntities(a) && missesEntities(b)) {
-    return verdict("[[Tie]]", "LOW", "NONE", `${counts} Both miss the target entities: low-quality tie.`);
+  const eps = 1e-9;
+  // entity first, then credited facts, then wrong figures: the first that differs decides
+  const order: Array<[number, string]> = [
+    [a.d - b.d, "identifies more of the target entities"],
+    [a.w - b.w, "reports more facts about the entities it identified"],
+    [b.errors - a.errors, "states fewer wrong figures"],
+  ];
+  const decisive = order.find(([gap]) => Math.abs(gap) > eps);
+  if (decisive) {
+    const [gap, why] = decisive;
+    const [win, lose, side] = gap > 0 ? ([a, b, "A"] as const) : ([b, a, "B"] as const);
+    const much = complete(win) && (lose.d < 1 || win.w - lose.w >= 0.5);
+    const deep = lose.d < win.d;
+    const wide = count(lose.width) < count(win.width) || lose.errors > win.errors;
+    const failure: FailureType = deep && wide ? "BOTH" : deep ? "DEEP" : wide ? "WIDE" : "NONE";
+    return verdict(`[[${side}_${much ? "MUCH_BETTER" : "BETTER"}]]`, "N/A", failure, `${counts} Hard constraints decide: ${side} ${why}${much ? ", decisively" : ""}.`);
   }
-  const unit = 1 / Math.max(1, input.checklistDepth.length + input.checklistWidth.length);
-  const hardGap = a.d + a.w - (b.d + b.w);
-  if (Math.abs(hardGap) >= unit - 1e-9) {
-    const [win, lose, side] = hardGap > 0 ? ([a, b, "A"] as const) : ([b, a, "B"] as const);
-    const much = complete(win) && (lose.d <= 0.5 || win.w - lose.w >= 0.5);
-    const failure: FailureType = lose.d < win.d && lose.w < win.w ? "BOTH" : lose.d < win.d ? "DEEP" : lose.w < win.w ? "WIDE" : "NONE";
-    return verdict(`[[${side}_${much ? "MUCH_BETTER" : "BETTER"}]]`, "N/A", failure, `${counts} Hard constraints decide: ${side} covers more of the checklists${much ? " decisively" : ""}.`);
+  // level and both without the targets (or both inventing figures): a mutual failure, which
+  // presentation does not rank
+  if ((a.d < 1 && b.d < 1) || (a.errors > 0 && b.errors > 0)) {
+    return verdict("[[Tie]]", "LOW", "NONE", `${counts} Equal on the checklists. Both ${a.d < 1 && b.d < 1 ? "miss the target entities" : "state wrong figures"}: low-quality tie.`);
   }
   const softGap = a.soft - b.soft;
   const soft = `Soft criteria: A ${a.soft} (${a.softNotes.join(", ") || "none"}), B ${b.soft} (${b.softNotes.join(", ") || "none"}).`;
   if (softGap !== 0) {
     const side = softGap > 0 ? "A" : "B";
-    return verdict(`[[${side}_BETTER]]`, "N/A", "NONE", `${counts} Equal hard scores. ${soft} ${side} wins on presentation.`);
+    return verdict(`[[${side}_BETTER]]`, "N/A", "NONE", `${counts} Equal on the checklists. ${soft} ${side} wins on presentation.`);
   }
-  const high = complete(a) && complete(b);
-  return verdict("[[Tie]]", high ? "HIGH" : "LOW", "NONE", `${counts} Equal hard scores. ${soft} ${high ? "Both satisfy every item" : "Both fall short on the checklists"}.`);
+  // here both identify every target with no wrong figure, and they report the same share of facts
+  const low = a.w < 0.5;
+  return verdict(
+    "[[Tie]]",
+    low ? "LOW" : "HIGH",
+    "NONE",
+    `${counts} Equal on the checklists. ${soft} ${low ? "Both fall short (most facts missing)" : "Both identify every target and report most facts"}.`,
+  );
 }
 
 function describe(side: string, s: AnswerScore): string {
   const missing = [...s.depth, ...s.width].filter((r) => !r.found).map((r) => r.item.item);
-  const found = (r: ItemResult[]) => r.filter((x) => x.found).length;
+  const credited = s.width.filter((f) => f.credited).length;
+  const found = count(s.width);
   return (
-    `${side}: entities ${found(s.depth)}/${s.depth.length}, facts ${found(s.width)}/${s.width.length}` +
+    `${side}: entities ${count(s.depth)}/${s.depth.length}, facts ${found}/${s.width.length}` +
+    (credited < found ? `, ${credited} credited (the others are about an entity it did not identify)` : "") +
+    (s.errors ? `, ${s.errors} wrong figure${s.errors === 1 ? "" : "s"}` : "") +
     (missing.length ? ` (missing: ${missing.slice(0, 4).join("; ")}${missing.length > 4 ? "; …" : ""}).` : ".")
   );
 }
