@@ -23,9 +23,9 @@ export class MigrationClient extends pg.Client {
     if (cbIndex >= 0) {
       const cb = args[cbIndex];
       args[cbIndex] = (err: unknown, res: unknown) => cb(err, err ? res : relabel(res));
-      return (super.query as any)(...args);
+      return Reflect.apply(super.query, this, args);
     }
-    const out = (super.query as any)(...args);
+    const out = Reflect.apply(super.query, this, args);
     return out && typeof out.then === "function" ? out.then(relabel) : out;
   }
 }
