@@ -127,7 +127,7 @@ describe("JSON API", () => {
 
   it("every route.ts under app/api is in the route table (or its short list of exceptions), and every table entry is served", async () => {
     const files = readdirSync(`${REPO_ROOT}apps/web/src/app/api`, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
-    const served = files.map((f) => ("/api/" + f.replace(/\/?route\.ts$/, "")).replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
+    const served = files.map((f) => (`/api/${f.replace(/\/?route\.ts$/, "")}`).replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
     const documented = new Set<string>([...(Object.values(API_ROUTES) as ApiRoute[]).map((r) => r.path), ...UNDOCUMENTED_ROUTES]);
     expect(served.filter((p) => !documented.has(p)), "route handlers missing from API_ROUTES (apps/web/src/lib/api/routes.ts)").toEqual([]);
     expect([...documented].filter((p) => !served.includes(p)), "API_ROUTES entries without a route handler").toEqual([]);

@@ -17,7 +17,7 @@ function relabel(result: unknown): unknown {
 }
 
 export class MigrationClient extends pg.Client {
-  // pg's query has many overloads; we only intercept results, so the signature stays loose.
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads and an override must accept them all; only results are intercepted
   override query(...args: any[]): any {
     const cbIndex = args.findIndex((a) => typeof a === "function");
     if (cbIndex >= 0) {

@@ -109,7 +109,7 @@ const missesEntities = (s: AnswerScore) => s.d < 0.5;
 export function judgeHeuristically(input: JudgeInput): Verdict {
   const a = scoreAnswer(input.answerA, input.citationsA, input);
   const b = scoreAnswer(input.answerB, input.citationsB, input);
-  const counts = describe("A", a) + " " + describe("B", b);
+  const counts = `${describe("A", a)} ${describe("B", b)}`;
   if (missesEntities(a) && missesEntities(b)) {
     return verdict("[[Tie]]", "LOW", "NONE", `${counts} Both miss the target entities: low-quality tie.`);
   }

@@ -29,7 +29,7 @@ export function scoringDeps(ctx: WorkerContext, env?: Record<string, string | un
 /** Gives every scorable round of a match a scoring job (job ids per round: enqueuing twice is a no-op). */
 export async function enqueueMatchScoring(ctx: WorkerContext, queue: Queue<Payload<"scoring">>, matchId: string): Promise<number> {
   const match = await ctx.db.match.findUnique({ where: { id: matchId }, select: { status: true, tournament: { select: { scoreReports: true } } } });
-  if (!match || match.status !== "completed" || match.tournament?.scoreReports === false) return 0;
+  if (match?.status !== "completed" || match.tournament?.scoreReports === false) return 0;
   const rounds = await scorableRounds(ctx.db, matchId);
   for (const roundId of rounds) await enqueue(queue, "scoring", { roundId });
   return rounds.length;

@@ -52,7 +52,8 @@ function createHub(): Hub {
  */
 export function listen(listener: EventListener): { ready: Promise<void>; stop: () => void } {
   const g = globalThis as WithHub;
-  const hub = (g[HUB_KEY] ??= createHub());
+  g[HUB_KEY] ??= createHub();
+  const hub = g[HUB_KEY];
   hub.listeners.add(listener);
   return { ready: hub.ready, stop: () => void hub.listeners.delete(listener) };
 }
