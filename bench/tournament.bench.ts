@@ -45,8 +45,14 @@ function withLatency(examiner: Examiner, ms: number): Examiner {
   return {
     mode: examiner.mode,
     model: examiner.model,
-    generateTask: async (ctx, opts) => (await sleep(ms), examiner.generateTask(ctx, opts)),
-    judge: async (input, opts) => (await sleep(ms), examiner.judge(input, opts)),
+    generateTask: async (ctx, opts) => {
+      await sleep(ms);
+      return examiner.generateTask(ctx, opts);
+    },
+    judge: async (input, opts) => {
+      await sleep(ms);
+      return examiner.judge(input, opts);
+    },
   };
 }
 

@@ -263,8 +263,7 @@ function sseClient(url: string, arrivals: Map<number, number>[]): Promise<() => 
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
         buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (block.includes(": connected")) resolve(() => req.destroy());
@@ -291,7 +290,7 @@ async function sse(base: string, matchId: string): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 2000));
   redis.disconnect();
-  closers.forEach((close) => close());
+  for (const close of closers) close();
   const perClient: number[] = [];
   const toEvery: number[] = [];
   let missing = 0;

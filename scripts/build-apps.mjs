@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileS
 import { dirname, join, relative } from "node:path";
 import { isCurrent, ROOT, STAMP } from "./app-builds.mjs";
 
-const NODE_MODULES = join(ROOT, "node_modules") + "/";
+const NODE_MODULES = `${join(ROOT, "node_modules")}/`;
 const EXTRACT_THREAD = join(ROOT, "packages/trees/src/crawl/extract-thread.ts");
 const EXTRACT_WORKER = "packages/trees/src/crawl/extract-worker.built.ts";
 const SCOREBOARD_THREAD = join(ROOT, "packages/scoring/src/scoreboard/thread.ts");

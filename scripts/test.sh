@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing, bring up PostgreSQL and Redis, migrate the test
-# database, typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
+# database, lint (Biome, zero diagnostics), typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
 # and browser tests (Debian's Chromium).
 source "$(dirname "$0")/lib.sh"
 ensure_install
@@ -9,6 +9,8 @@ bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
 log "migrating $DATABASE_URL"
 npx prisma migrate deploy >/dev/null
+log "linting"
+npx biome lint --error-on-warnings .
 log "typechecking"
 npx turbo run typecheck --output-logs=errors-only
 npx tsc -p tsconfig.json   # tests/ and bench/, which no workspace covers

@@ -27,7 +27,7 @@ describe("arena replay", () => {
         children: ["TurboExpress", "Sega Nomad", "Game Boy", "Atari Lynx", "Game Gear", "Game Boy Pocket"].map((title) => ({ title })),
       });
       writeFileSync(join(dir, "tree.json"), JSON.stringify(tree));
-      writeFileSync(join(dir, "verdicts.jsonl"), APPENDIX_D.map((x) => JSON.stringify(x)).join("\n") + "\n");
+      writeFileSync(join(dir, "verdicts.jsonl"), `${APPENDIX_D.map((x) => JSON.stringify(x)).join("\n")}\n`);
       const { stdout, stderr } = await arena("replay", "--tree", join(dir, "tree.json"), "--verdicts", join(dir, "verdicts.jsonl"), "--seed", "3", "--json");
       const rounds = stdout.trim().split("\n").map((l) => JSON.parse(l));
       expect(rounds.map((r) => Object.keys(r))).toEqual(Array(5).fill(["round", "depth", "width", "path", "verdict", "score_a", "score_b", "action", "stop"]));
@@ -60,7 +60,7 @@ describe("arena ratings", () => {
       const wins: [string, string, number][] = [["A", "B", 2], ["B", "A", 3], ["A", "D", 1], ["D", "A", 4], ["B", "C", 5], ["C", "B", 3], ["C", "D", 1], ["D", "C", 3]];
       const lines = wins.flatMap(([w, l, n]) => Array(n).fill(JSON.stringify({ model_a: l, model_b: w, winner: "model_b" })));
       lines.splice(3, 0, "{not json", JSON.stringify({ model_a: "A", model_b: "B", winner: "draw" }), "", JSON.stringify({ model_a: "A", model_b: "A", winner: "tie" }));
-      writeFileSync(join(dir, "battles.jsonl"), lines.join("\n") + "\n");
+      writeFileSync(join(dir, "battles.jsonl"), `${lines.join("\n")}\n`);
       const { stdout, stderr } = await arena("ratings", "--input", join(dir, "battles.jsonl"), "--ci", "sandwich", "--json");
       expect(stderr).toMatch(/battles\.jsonl:4: not valid JSON/);
       expect(stderr).toMatch(/battles\.jsonl:5: winner: /);

@@ -3,7 +3,7 @@ process.env.ARENA_QUEUE_PREFIX = `multi-${process.pid}`;
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { addAllowedHost } from "@arena/db/accounts";
 import type { PrismaClient } from "@arena/db";
 import { liveWorkers, webHealthSchema } from "@arena/jobs";

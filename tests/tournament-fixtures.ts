@@ -128,7 +128,9 @@ export function tournamentHarness() {
     db,
     queues,
     stopWorkers,
-    runWorkers: async (opts: WorkerOptions) => void (workers = await startWorkers(db, opts)),
+    runWorkers: async (opts: WorkerOptions) => {
+      workers = await startWorkers(db, opts);
+    },
     /** Starts a draft tournament and sends its first tick. */
     start: async (id: string) => {
       await startTournament(db, id);

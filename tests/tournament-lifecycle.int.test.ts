@@ -18,7 +18,7 @@ import { readLeaderboard } from "@arena/tournament/read";
 import { draftTournament, expectConsistent, tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
 
-const { db, queues, start, runWorkers, stopWorkers } = tournamentHarness();
+const { db, queues, start, runWorkers } = tournamentHarness();
 
 /** No match running in PostgreSQL and no match job active in the queue (none about to start). */
 async function quiet(): Promise<boolean> {

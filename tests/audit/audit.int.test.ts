@@ -1,7 +1,9 @@
 process.env.ARENA_QUEUE_PREFIX ||= `audit-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import { AuditError, chooseVariants, claimItem, closeAuditQueue, createAuditQueue, HOLD_MS, itemVariants, nextItem, nextVariantItem, submitAnswers, submitReview, variantOrder, voidRound, winnerOf } from "@arena/audit";
+import { VERDICTS } from "@arena/audit/options";
 import { auditReport, examinerAgreement, exportAnnotations, matchVoids, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { readAgent, readLeaderboard } from "@arena/tournament/read";
 import { createUser } from "../accounts/fixtures";
@@ -161,7 +163,7 @@ describe("human audit", () => {
       const shown = (v: string) => (i.seatsSwapped ? v.replace(/^A_/, "X_").replace(/^B_/, "A_").replace(/^X_/, "B_") : v);
       const ev = i.round.number > 1 ? "yes" : null;
       await claimItem(db, i.id, alice);
-      await submitAnswers(db, i.id, alice, { ...answers, evolution: ev, checklistFacts: k === 0 ? "major" : "correct", ownVerdict: shown(examiner[k]!) as never });
+      await submitAnswers(db, i.id, alice, { ...answers, evolution: ev, checklistFacts: k === 0 ? "major" : "correct", ownVerdict: z.enum(VERDICTS).parse(shown(examiner[k]!)) });
       await submitReview(db, i.id, alice, { agree: true, sufficiency: "sufficient" });
       await claimItem(db, i.id, bob);
       await submitAnswers(db, i.id, bob, { ...answers, evolution: ev, deepValidity: k === 0 ? "no" : "yes", ownVerdict: "TIE" });

@@ -330,11 +330,15 @@ export async function startOpenAITestServer(opts: { models?: string[]; noModelsE
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...responses) => void queue.push(...responses),
-    setHandler: (h) => void (handler = h),
+    setHandler: (h) => {
+      handler = h;
+    },
     chatRequests: () =>
       requests.filter((r) => r.method === "POST" && r.path === "/v1/chat/completions").map((r) => r.body as ChatRequestBody),
     enqueueRun: (...r) => void runQueue.push(...r),
-    setRunHandler: (h) => void (runHandler = h),
+    setRunHandler: (h) => {
+      runHandler = h;
+    },
     runs,
     pending: () => queue.length + runQueue.length,
     close: () =>

@@ -78,7 +78,9 @@ export async function startProviderTestServer(routes: ProviderRoutes): Promise<P
     baseUrl,
     requests,
     enqueue: (...r) => void queue.push(...r),
-    setHandler: (h) => void (handler = h),
+    setHandler: (h) => {
+      handler = h;
+    },
     pending: () => queue.length,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import type { OpenAPI } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
@@ -126,7 +127,7 @@ describe("JSON API", () => {
 
   it("every route.ts under app/api is in the route table (or its short list of exceptions), and every table entry is served", async () => {
     const files = readdirSync(`${REPO_ROOT}apps/web/src/app/api`, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
-    const served = files.map((f) => ("/api/" + f.replace(/\/?route\.ts$/, "")).replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
+    const served = files.map((f) => (`/api/${f.replace(/\/?route\.ts$/, "")}`).replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
     const documented = new Set<string>([...(Object.values(API_ROUTES) as ApiRoute[]).map((r) => r.path), ...UNDOCUMENTED_ROUTES]);
     expect(served.filter((p) => !documented.has(p)), "route handlers missing from API_ROUTES (apps/web/src/lib/api/routes.ts)").toEqual([]);
     expect([...documented].filter((p) => !served.includes(p)), "API_ROUTES entries without a route handler").toEqual([]);
@@ -212,7 +213,7 @@ describe("JSON API", () => {
   it("the OpenAPI document is valid OpenAPI 3.1 and lists every route with its parameters and error responses", async () => {
     const doc = await getJson("/api/openapi.json", z.object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }).loose());
     expect(doc.openapi).toBe("3.1.0");
-    await SwaggerParser.validate(structuredClone(doc) as never);
+    await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
     const routes = Object.values(API_ROUTES) as ApiRoute[];
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(routes.map((r) => r.path))].sort());
     for (const route of routes) {

@@ -2,7 +2,7 @@ process.env.ARENA_QUEUE_PREFIX = `web-scoring-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWorldUrl } from "@arena/core/url";
-import { z } from "zod";
+import type { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import { markScoreboardsStale, refreshScoreboard, scorableRounds } from "@arena/scoring";
 import { API_ROUTES } from "../../apps/web/src/lib/api/routes";

@@ -17,7 +17,9 @@ export async function openEventStream(url: string): Promise<EventStream> {
   const waiters: (() => void)[] = [];
   let openedResolve!: () => void;
   const opened = new Promise<void>((r) => (openedResolve = r));
-  const notify = () => waiters.splice(0).forEach((w) => w());
+  const notify = () => {
+    for (const w of waiters.splice(0)) w();
+  };
 
   void (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -26,8 +28,7 @@ export async function openEventStream(url: string): Promise<EventStream> {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done) return;
       buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (block.includes(": connected")) openedResolve();

@@ -127,7 +127,9 @@ export async function eachCachedLine(path: string, resolve: (line: string) => nu
   const buffer = Buffer.allocUnsafe(READ_BYTES);
   let rest: Buffer | null = null;
   try {
-    for (let read = 0; (read = (await file.read(buffer, 0, READ_BYTES, null)).bytesRead) > 0; ) {
+    for (;;) {
+      const read = (await file.read(buffer, 0, READ_BYTES, null)).bytesRead;
+      if (read === 0) break;
       const chunk = buffer.subarray(0, read);
       let start = 0;
       if (rest) {

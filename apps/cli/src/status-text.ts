@@ -17,7 +17,7 @@ export function statusText(t: TournamentView): string {
   const round = currentRound(t);
   const lines = [
     `${t.name} (${t.id})  ${t.status}  Swiss round ${t.currentRound}/${t.swissRounds}  ${examiner}`,
-    `matches ${t.matches.completed}/${t.matches.total} done, ${t.matches.running} running` + (round.total ? `; this round ${round.done}/${round.total}` : ""),
+    `matches ${t.matches.completed}/${t.matches.total} done, ${t.matches.running} running${round.total ? `; this round ${round.done}/${round.total}` : ""}`,
   ];
   if (!t.ratings.length) return [...lines, "(no rated match yet)"].join("\n");
   lines.push(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating".padStart(7)}${"95% CI".padStart(14)}${"elo".padStart(7)}  W-L-T`);

@@ -51,8 +51,8 @@ describe("ByteLineCache", () => {
     const cache = new ByteLineCache();
     const keys = Array.from({ length: 5000 }, (_, i) => Buffer.from(`{"k":${i}}`));
     const hash = (b: Buffer) => b.reduce((h, x) => Math.imul(h ^ x, 0x01000193), 0x811c9dc5);
-    keys.forEach((k, i) => cache.set(k, 0, k.length, hash(k), i));
-    keys.forEach((k, i) => expect(cache.get(k, 0, k.length, hash(k))).toBe(i));
+    for (const [i, k] of keys.entries()) cache.set(k, 0, k.length, hash(k), i);
+    for (const [i, k] of keys.entries()) expect(cache.get(k, 0, k.length, hash(k))).toBe(i);
     const other = Buffer.from('{"k":99999}');
     expect(cache.get(other, 0, other.length, hash(other))).toBeUndefined();
     // same hash, different bytes: compared, not trusted

@@ -97,7 +97,7 @@ export function loadSecretKey(opts: { env?: NodeJS.ProcessEnv; keyFile?: string 
 function createKeyFile(file: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  writeFileSync(tmp, randomBytes(KEY_BYTES).toString("base64") + "\n", { flag: "wx", mode: 0o600 });
+  writeFileSync(tmp, `${randomBytes(KEY_BYTES).toString("base64")}\n`, { flag: "wx", mode: 0o600 });
   try {
     linkSync(tmp, file);
   } catch (err) {

@@ -107,6 +107,13 @@ function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
     const timer = setTimeout(() => resolve(true), ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve(false)), { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve(false);
+      },
+      { once: true },
+    );
   });
 }

@@ -127,7 +127,7 @@ describe("arena HTTP adapter against the fault-injecting agent server", () => {
 describe("docs/agent-protocol.md", () => {
   it("publishes exactly the JSON Schemas the adapter validates with", () => {
     const doc = readFileSync(new URL("../../../docs/agent-protocol.md", import.meta.url), "utf8");
-    const block = (name: string) => JSON.parse(new RegExp("```json schema=" + name + "\\n([\\s\\S]*?)```").exec(doc)![1]!);
+    const block = (name: string) => JSON.parse(new RegExp(`\`\`\`json schema=${name}\\n([\\s\\S]*?)\`\`\``).exec(doc)![1]!);
     expect(block("request")).toEqual(z.toJSONSchema(ArenaRequestSchema, { io: "input" }));
     expect(block("answer")).toEqual(z.toJSONSchema(ArenaAnswerSchema, { io: "input" }));
     expect(block("accepted")).toEqual(z.toJSONSchema(ArenaAcceptedSchema, { io: "input" }));

@@ -20,18 +20,18 @@ describe("hostile answers are classified, never thrown or stored unreadable", ()
   });
 
   it("an answer just under the cap is read: the citation reader is linear, not a Markdown parser", () => {
-    const text = "_a".repeat(MAX_ANSWER_BYTES / 2 - 100) + "\n\n## References\n1. https://one.org";
+    const text = `${"_a".repeat(MAX_ANSWER_BYTES / 2 - 100)}\n\n## References\n1. https://one.org`;
     const a = answerOf(text, performance.now(), usage);
     expect(a.error).toBeNull();
     expect(a.citations).toEqual({ count: 1, urls: ["https://one.org"] });
   });
 
   it("5,000 `>` characters (a stack overflow in the Markdown parser) are an ordinary answer", () => {
-    const a = answerOf(">".repeat(5_000) + " claim [1]\n\n[1] https://one.org", performance.now(), usage);
+    const a = answerOf(`${">".repeat(5_000)} claim [1]\n\n[1] https://one.org`, performance.now(), usage);
     expect(a.error).toBeNull();
     expect(a.citations.count).toBe(1);
-    expect(parseCitations(">".repeat(5_000) + " claim [1]").inline).toEqual([1]);
-    expect(() => referencesOf("> ".repeat(20_000) + "- [x](https://a.org)")).not.toThrow();
+    expect(parseCitations(`${">".repeat(5_000)} claim [1]`).inline).toEqual([1]);
+    expect(() => referencesOf(`${"> ".repeat(20_000)}- [x](https://a.org)`)).not.toThrow();
   });
 
   it("lone surrogates are replaced and NUL dropped, so the round's jsonb can be stored", () => {

@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "@arena/db";
 import { AuditError } from "./errors";
 import { drawSample, type Candidate } from "./sample";
 
-import { SAMPLINGS } from "./options";
+import type { SAMPLINGS } from "./options";
 import { newQueueSchema, type NewQueue } from "./requests";
 
 

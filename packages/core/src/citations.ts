@@ -155,7 +155,7 @@ const SENTENCE_END = new Set([".", "!", "?"]);
 const CLOSERS = new Set(['"', "'", "”", "’", ")", "*", "_"]);
 const isSpace = (c: string | undefined) => c === " " || c === "\t";
 /** What may start a sentence: a capital letter, digit, opening quote, parenthesis or bracket. */
-const STARTS_SENTENCE = /["“‘'(\[\p{Lu}\p{N}]/u;
+const STARTS_SENTENCE = /["“‘'([\p{Lu}\p{N}]/u;
 
 /**
  * Cuts one line into sentences in one left-to-right pass: at a sentence end, closing quotes and

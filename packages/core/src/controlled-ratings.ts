@@ -52,7 +52,10 @@ interface Design {
 
 function design(battles: readonly ControlledBattle[], k: number): Design {
   const index = new Map<string, number>();
-  const id = (s: string) => index.get(s) ?? (index.set(s, index.size), index.size - 1);
+  const id = (s: string) => {
+    if (!index.has(s)) index.set(s, index.size);
+    return index.get(s)!;
+  };
   const n = battles.length;
   const d: Design = { agents: [], a: new Int32Array(n), b: new Int32Array(n), y: new Float64Array(n), x: new Float64Array(n * k), k };
   battles.forEach((bt, r) => {
@@ -60,7 +63,9 @@ function design(battles: readonly ControlledBattle[], k: number): Design {
     d.a[r] = id(bt.a);
     d.b[r] = id(bt.b);
     d.y[r] = bt.outcome;
-    bt.x.forEach((v, c) => (d.x[r * k + c] = v));
+    bt.x.forEach((v, c) => {
+      d.x[r * k + c] = v;
+    });
   });
   d.agents = [...index.keys()];
   return d;

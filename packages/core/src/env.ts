@@ -2,8 +2,9 @@ import { z } from "zod";
 import { priceTable } from "./pricing";
 
 /**
- * Every `ARENA_*` environment variable, in one place: its schema (the raw string, unset or empty
- * meaning the default) and what it means. `@arena/core/env` imports nothing but zod (and core's
+ * Every environment variable the arena reads, in one place: its schema (the raw string, unset or
+ * empty meaning the default) and what it means. This is the only module that reads `process.env`
+ * (tests/architecture.test.ts enforces it). `@arena/core/env` imports nothing but zod (and core's
  * price table), so the CLI, the worker, the web app and every package read configuration here
  * without loading anything heavy. README's configuration table lists the same variables.
  */
@@ -53,6 +54,14 @@ const url = z.string().optional().transform((raw, ctx) => {
 });
 
 export const arenaEnvSchema = z.object({
+  /** PostgreSQL; unset: the local trust-auth server's `arena` database. */
+  DATABASE_URL: text.transform((v) => v ?? "postgresql://postgres@127.0.0.1:5432/arena"),
+  /** Redis for the queues, locks, limits and live events. */
+  REDIS_URL: text.transform((v) => v ?? "redis://127.0.0.1:6379"),
+  /** The web app's public URL for sign-in links (wins over ARENA_PUBLIC_URL). */
+  BETTER_AUTH_URL: text,
+  /** The sign-in's session secret; unset: derived from the arena's secret key. */
+  BETTER_AUTH_SECRET: text,
   /** Key prefix of every queue and lock in Redis. */
   ARENA_QUEUE_PREFIX: text.transform((v) => v ?? "arena"),
   /** Hosts, IPs, CIDRs or host:port the address guard lets through although private (crawler, sandbox; agents limited to their own origin). */
@@ -139,6 +148,7 @@ export const arenaEnvSchema = z.object({
 
 export type ArenaEnv = z.infer<typeof arenaEnvSchema>;
 export type ArenaVariable = keyof ArenaEnv;
+/** Every variable of the schema: the `ARENA_*` ones, and the database, Redis and sign-in ones. */
 export const ARENA_VARIABLES = Object.keys(arenaEnvSchema.shape) as ArenaVariable[];
 
 /** Configuration that cannot be used, with one line per bad variable. */
@@ -146,7 +156,7 @@ export class ArenaEnvError extends Error {
   override name = "ArenaEnvError";
 }
 
-/** Parses the ARENA_* variables of `env`; an error names every bad variable and its value. */
+/** Parses the variables of `env`; an error names every bad variable and its value. */
 export function parseArenaEnv(env: Record<string, string | undefined> = process.env): ArenaEnv {
   const raw = Object.fromEntries(ARENA_VARIABLES.map((k) => [k, env[k]]));
   const result = arenaEnvSchema.safeParse(raw);
@@ -167,4 +177,17 @@ export function arenaEnv(): ArenaEnv {
   const env = parseArenaEnv(process.env);
   cached = { raw, env };
   return env;
+}
+
+/**
+ * A variable named at run time rather than in the schema (`arena agent register --secret-env NAME`,
+ * `arena user create --password-env NAME`): the user chose the name, so no schema can list it.
+ */
+export function namedVariable(name: string): string | undefined {
+  return process.env[name];
+}
+
+/** This process's environment with `overrides`, for a child process that must inherit it. */
+export function childEnv(overrides: Record<string, string>): Record<string, string | undefined> {
+  return { ...process.env, ...overrides };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { jumpReasonSchema, stopReasonSchema, type JumpReason, type StopReason, type TransitionAction } from "./closed-sets";
 import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, hasText, mustNode } from "./context";
 import { Rng } from "./rng";
-import type { ConversationTurn, TaskContext, TreeNodeView, TreeView, Verdict } from "./types";
+import type { TaskContext, TreeView, Verdict } from "./types";
 import { isTie, verdictPoints } from "./verdict";
 
 /**
@@ -133,7 +133,7 @@ export function startCandidates(tree: TreeView, contentMin = DEFAULT_CONTENT_MIN
   const seen = new Set<string>([tree.rootId]);
   while (level.length > 0) {
     const fresh = level.filter((id) => !seen.has(id) && tree.node(id));
-    fresh.forEach((id) => seen.add(id));
+    for (const id of fresh) seen.add(id);
     const withText = fresh.filter((id) => hasText(tree.node(id), contentMin));
     if (withText.length > 0) return withText;
     level = fresh.flatMap((id) => mustNode(tree, id).childIds);

@@ -120,7 +120,7 @@ export const MAX_TITLE_CHARS = 500;
 export const MAX_DESCRIPTION_CHARS = 2_000;
 
 /** C0 controls other than tab, line feed and carriage return, DEL and C1 controls: what starts a terminal escape sequence. */
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARS = /(?![\t\n\r])\p{Cc}/gu;
 
 /**
  * A page's title or description as stored: well-formed, without control characters (`arena tree

@@ -138,7 +138,9 @@ export function memoryTreeView(root: DrArenaNode): TreeView {
         })),
       ),
     );
-    n.children.forEach((c, i) => visit(c, childIds[i]!, id));
+    n.children.forEach((c, i) => {
+      visit(c, childIds[i]!, id);
+    });
   };
   visit(root, "0", null);
   return {

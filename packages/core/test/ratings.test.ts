@@ -76,7 +76,7 @@ describe("Bradley–Terry", () => {
     };
     const a = fitBradleyTerry(agg).theta;
     const b = fitBradleyTerry(perBattle).theta;
-    a.forEach((v, k) => expect(v).toBeCloseTo(b[k]!, 8));
+    for (const [k, v] of a.entries()) expect(v).toBeCloseTo(b[k]!, 8);
   });
 
   it("recovers planted strengths and centres ratings at 1000", () => {
@@ -84,7 +84,7 @@ describe("Bradley–Terry", () => {
     const data = aggregateBattles(planted(strengths, 20_000, 3, 0));
     const theta = fitBradleyTerry(data).theta;
     const mean = strengths.reduce((s, v) => s + v, 0) / strengths.length;
-    data.agents.forEach((a, k) => expect(theta[k]!).toBeCloseTo(strengths[Number(a.slice(1))]! - mean, 1));
+    for (const [k, a] of data.agents.entries()) expect(theta[k]!).toBeCloseTo(strengths[Number(a.slice(1))]! - mean, 1);
     const ratings = Array.from(theta, thetaToRating);
     expect(ratings.reduce((s, v) => s + v, 0) / ratings.length).toBeCloseTo(1000, 6);
   });
@@ -131,7 +131,9 @@ describe("confidence intervals and ranks", () => {
     for (let i = 0; i < 2000; i++) {
       drawMultinomial(counts, 100, out, rng);
       expect(out.reduce((s, v) => s + v, 0)).toBe(100);
-      out.forEach((v, c) => (sums[c]! += v));
+      out.forEach((v, c) => {
+        sums[c]! += v;
+      });
     }
     expect([sums[0], sums[4]]).toEqual([0, 0]); // unobserved rows are never drawn
     // standard errors of these means are ≈ 0.1: allow 4 of them
@@ -166,7 +168,9 @@ describe("confidence intervals and ranks", () => {
       for (let n = 0; n < battles.length; n++) resample.addBattle(battles[rng.int(battles.length)]!);
       const data = resample.result();
       const theta = fitBradleyTerry(data).theta;
-      data.agents.forEach((a, k) => (samples[index.get(a)!]![r] = thetaToRating(theta[k]!)));
+      data.agents.forEach((a, k) => {
+        samples[index.get(a)!]![r] = thetaToRating(theta[k]!);
+      });
     }
     const perBattle = samples.map((col) => {
       const sorted = Float64Array.from(col).sort();

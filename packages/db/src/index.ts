@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { Prisma, PrismaClient } from "./generated/client";
+import { type Prisma, PrismaClient } from "./generated/client";
 import { databaseUrl, onCloseConnections, poolConfig } from "./pool";
 
 export * from "./generated/client";

@@ -17,15 +17,15 @@ function relabel(result: unknown): unknown {
 }
 
 export class MigrationClient extends pg.Client {
-  // pg's query has many overloads; we only intercept results, so the signature stays loose.
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads and an override must accept them all; only results are intercepted
   override query(...args: any[]): any {
     const cbIndex = args.findIndex((a) => typeof a === "function");
     if (cbIndex >= 0) {
       const cb = args[cbIndex];
       args[cbIndex] = (err: unknown, res: unknown) => cb(err, err ? res : relabel(res));
-      return (super.query as any)(...args);
+      return Reflect.apply(super.query, this, args);
     }
-    const out = (super.query as any)(...args);
+    const out = Reflect.apply(super.query, this, args);
     return out && typeof out.then === "function" ? out.then(relabel) : out;
   }
 }

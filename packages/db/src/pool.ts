@@ -1,11 +1,9 @@
 import { arenaEnv } from "@arena/core/env";
 import pg from "pg";
 
-/** Default connection when DATABASE_URL is unset: the local trust-auth server. */
-export const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/arena";
-
+/** DATABASE_URL (unset: the local trust-auth server's `arena` database). */
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  return arenaEnv().DATABASE_URL;
 }
 
 /**

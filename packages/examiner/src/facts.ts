@@ -157,5 +157,5 @@ export function numberMatches(expected: number, candidates: number[]): boolean {
 
 /** Whether a date (ISO prefix precision) is among the dates of a text (`datesIn(text)` ISO values). */
 export function dateMatches(expectedIso: string, isos: readonly string[]): boolean {
-  return isos.some((iso) => iso.startsWith(expectedIso) || expectedIso.startsWith(iso + "-"));
+  return isos.some((iso) => iso.startsWith(expectedIso) || expectedIso.startsWith(`${iso}-`));
 }

@@ -39,7 +39,7 @@ export const MASK = "…";
 /** The text's words with their spans, normalised; one word may give several ("½" normalises to "1 2"). */
 function wordsOf(text: string): Array<{ start: number; end: number; norm: string }> {
   // For ASCII text a word is letters and digits only, so normalising it is lower-casing it.
-  const ascii = /^[\x00-\x7f]*$/.test(text);
+  const ascii = /^\p{ASCII}*$/u.test(text);
   const out: Array<{ start: number; end: number; norm: string }> = [];
   for (const m of text.matchAll(WORD)) {
     const start = m.index;

@@ -17,7 +17,7 @@ const STOP_WORDS = new Set(
 
 /** Generation and judging normalise the same texts (answers, clues, page sentences) many times per round. */
 export const normalize: (text: string) => string = memoized(
-  (text) => (/^[\x00-\x7f]*$/.test(text) ? normalizeAscii(text) : normalizeUnicode(text)),
+  (text) => (/^\p{ASCII}*$/u.test(text) ? normalizeAscii(text) : normalizeUnicode(text)),
   2_000_000,
 );
 

@@ -32,7 +32,7 @@ function paths(tree: TreeView): string[][] {
     const node = tree.node(id)!;
     const here = [...path, id];
     if (node.depth >= 1 && Math.max(node.content?.trim().length ?? 0, node.description?.trim().length ?? 0) > 20) out.push(here);
-    node.childIds.forEach((c) => walk(c, here));
+    for (const c of node.childIds) walk(c, here);
   };
   walk(tree.rootId, []);
   return out;

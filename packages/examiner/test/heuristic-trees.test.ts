@@ -23,7 +23,7 @@ function pathsByDepth(tree: TreeView): string[][] {
     const node = tree.node(id)!;
     const here = [...path, id];
     if (node.depth >= 1 && node.depth <= 3 && (node.content?.trim().length ?? 0) > 20) out.push(here);
-    node.childIds.forEach((c) => walk(c, here));
+    for (const c of node.childIds) walk(c, here);
   };
   walk(tree.rootId, []);
   // spread the sample over the tree: every k-th candidate
@@ -236,7 +236,8 @@ describe("heuristic yield over the 19 DR-Arena trees", () => {
     const examiner = heuristic();
     const perTree: Record<string, { asked: number; tried: number }> = {};
     for (const file of corpusTrees()) {
-      const t = (perTree[file] = { asked: 0, tried: 0 });
+      const t = { asked: 0, tried: 0 };
+      perTree[file] = t;
       // every 5th node at widths 2–5 (the whole corpus: npx tsx packages/examiner/test/yield.ts)
       for (const a of attempts(file, 5)) {
         t.tried++;

@@ -4,7 +4,10 @@ import { memoized } from "../src/memo";
 describe("memoized", () => {
   const counting = (maxChars: number) => {
     const calls: string[] = [];
-    const f = memoized((t) => (calls.push(t), t.toUpperCase()), maxChars);
+    const f = memoized((t) => {
+      calls.push(t);
+      return t.toUpperCase();
+    }, maxChars);
     return { f, calls };
   };
 

@@ -2,7 +2,7 @@ import { arenaEnv } from "@arena/core/env";
 import { Redis, type RedisOptions } from "ioredis";
 
 function redisUrl(): string {
-  return process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  return arenaEnv().REDIS_URL;
 }
 
 /**

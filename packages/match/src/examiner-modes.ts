@@ -4,7 +4,7 @@ import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { decryptSecret, encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import { createExaminer, EXAMINER_DEFAULTS, HEURISTIC_VERSION, PROMPT_VERSIONS, type Examiner, type PromptVersion } from "@arena/examiner";
 import { guardedFetch, sdkFetch } from "@arena/net";
-import { parseArenaEnv } from "@arena/core/env";
+import { arenaEnv, parseArenaEnv } from "@arena/core/env";
 import { heuristicExaminerConfig } from "./create";
 
 /**
@@ -83,8 +83,8 @@ function llmRecord(s: z.output<typeof SETTINGS.llm>, secretKey?: Buffer) {
  * schema and naming. New configurations take the current prompt version; older ones keep theirs,
  * so versions never pool. Only a key that is given replaces the stored one (rotation).
  */
-export async function llmExaminerConfigFromEnv(db: PrismaClient, raw: NodeJS.ProcessEnv = process.env): Promise<ExaminerConfig> {
-  const env = parseArenaEnv(raw);
+export async function llmExaminerConfigFromEnv(db: PrismaClient, raw?: Record<string, string | undefined>): Promise<ExaminerConfig> {
+  const env = raw ? parseArenaEnv(raw) : arenaEnv();
   if (!env.ARENA_EXAMINER_BASE_URL || !env.ARENA_EXAMINER_MODEL) throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
   const { name, data } = llmRecord(
     SETTINGS.llm.parse({

@@ -39,7 +39,12 @@ describe("every DNS answer is vetted, in any order", () => {
 describe("one allow-list per purpose", () => {
   const names = ["ARENA_ALLOW_HOSTS", "ARENA_EXAMINER_ALLOW_HOSTS", "ARENA_AGENT_ALLOW_HOSTS"] as const;
   const saved = names.map((n) => process.env[n]);
-  afterEach(() => names.forEach((n, i) => (saved[i] === undefined ? delete process.env[n] : (process.env[n] = saved[i]))));
+  afterEach(() => {
+    names.forEach((n, i) => {
+      if (saved[i] === undefined) delete process.env[n];
+      else process.env[n] = saved[i];
+    });
+  });
 
   it("the crawler reads ARENA_ALLOW_HOSTS only; the examiner ARENA_EXAMINER_ALLOW_HOSTS only", async () => {
     process.env.ARENA_ALLOW_HOSTS = "10.1.0.0/16";

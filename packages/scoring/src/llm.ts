@@ -1,4 +1,4 @@
-import { parseArenaEnv } from "@arena/core/env";
+import { arenaEnv, parseArenaEnv } from "@arena/core/env";
 import OpenAI, { APIConnectionError, APIError } from "openai";
 
 /**
@@ -120,8 +120,8 @@ export function parseJsonLoose(text: string): unknown {
 }
 
 /** The judge configured by ARENA_SCORING_* (falling back to the examiner's ARENA_EXAMINER_*), or null. */
-export function judgeFromEnv(raw: NodeJS.ProcessEnv = process.env): Judge | null {
-  const env = parseArenaEnv(raw);
+export function judgeFromEnv(raw?: Record<string, string | undefined>): Judge | null {
+  const env = raw ? parseArenaEnv(raw) : arenaEnv();
   const baseUrl = env.ARENA_SCORING_BASE_URL ?? env.ARENA_EXAMINER_BASE_URL;
   const model = env.ARENA_SCORING_MODEL ?? env.ARENA_EXAMINER_MODEL;
   if (!baseUrl || !model) return null;

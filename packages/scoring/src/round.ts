@@ -14,7 +14,7 @@ export async function roundTask(db: PrismaClient, roundId: string): Promise<Scor
     [roundId],
   );
   const r = rows[0];
-  if (!r || !r.question) return null;
+  if (!r?.question) return null;
   const answers: Partial<Record<Side, string>> = {};
   if (r.answerA && !r.errorA) answers.A = r.answerA;
   if (r.answerB && !r.errorB) answers.B = r.answerB;

@@ -53,7 +53,10 @@ describe("crawling the PostgreSQL manual", () => {
     );
     expect(part.children.every((c) => c.depth === 2 && c.crawled && c.children.length === 0)).toBe(true);
     const urls: string[] = [];
-    const walk = (n: DrArenaNode) => (urls.push(n.url), n.children.forEach(walk));
+    const walk = (n: DrArenaNode): void => {
+      urls.push(n.url);
+      for (const c of n.children) walk(c);
+    };
     walk(tree);
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls.length).toBeGreaterThanOrEqual(25);

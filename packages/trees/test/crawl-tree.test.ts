@@ -88,7 +88,10 @@ describe("crawlTree", () => {
     const fetcher = siteFetcher(false);
     const tree = await crawlTree({ rootUrl: url("hub"), maxDepth: 5, fanOut: 10, fetcher });
     const urls: string[] = [];
-    const walk = (n: DrArenaNode) => (urls.push(n.url), n.children.forEach(walk));
+    const walk = (n: DrArenaNode): void => {
+      urls.push(n.url);
+      for (const c of n.children) walk(c);
+    };
     walk(tree);
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls).toHaveLength(Object.keys(SITE).length);

@@ -175,7 +175,7 @@ describe("sandbox web", () => {
       const canonical = (u: string) => new URL(u).href;
       expect(b.links.map((l) => canonical(l.url)).sort(), node.url).toEqual(a.links.map((l) => canonical(l.url)).sort());
       const first = new Map(node.link_contexts.toReversed().map((lc) => [lc.url, lc]));
-      const once = new Set(node.link_contexts.map((l) => l.url).filter((u, i, all) => all.indexOf(u) === all.lastIndexOf(u)));
+      const once = new Set(node.link_contexts.map((l) => l.url).filter((u, _i, all) => all.indexOf(u) === all.lastIndexOf(u)));
       const viaHttp = new Map(a.links.map((l) => [canonical(l.url), l]));
       for (const link of b.links) {
         const stored = first.get(link.url)!;

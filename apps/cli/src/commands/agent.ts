@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import { namedVariable } from "@arena/core/env";
 import { DEFAULT_ENDPOINTS, registrationProblems, STORED_PROTOCOL, SUBMITTED_PROTOCOLS, submittedProtocolSchema } from "@arena/agents/protocols";
 import { parseOptions } from "../options";
 
@@ -112,7 +113,7 @@ function parseAddOptions(raw: unknown) {
   if (problem) throw new Error(`--${problem.field}: ${problem.message}`);
   let secret: string | null = null;
   if (o.secretEnv) {
-    const value = process.env[o.secretEnv];
+    const value = namedVariable(o.secretEnv);
     if (!value) throw new Error(`environment variable ${o.secretEnv} is not set`);
     secret = value;
   }

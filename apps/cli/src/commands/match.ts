@@ -13,7 +13,10 @@ const runOptions = z.object({
 });
 
 function printRound(r: RoundReport, json: boolean | undefined): void {
-  if (json) return console.log(JSON.stringify(r));
+  if (json) {
+    console.log(JSON.stringify(r));
+    return;
+  }
   const errors = [r.error_a && `A failed: ${r.error_a}`, r.error_b && `B failed: ${r.error_b}`].filter(Boolean).join(", ");
   console.log(
     `round ${r.round}  D=${r.depth} W=${r.width}  ${r.verdict ?? "(not judged)"}  ${r.score_a}:${r.score_b}` +

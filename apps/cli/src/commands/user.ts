@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import { namedVariable } from "@arena/core/env";
 import { ROLES } from "@arena/db/accounts";
 import { parseOptions } from "../options";
 
@@ -28,7 +29,7 @@ async function readStdin(): Promise<string> {
 }
 
 async function readPassword(passwordEnv: string | undefined): Promise<string> {
-  const password = passwordEnv ? process.env[passwordEnv] : await readStdin();
+  const password = passwordEnv ? namedVariable(passwordEnv) : await readStdin();
   if (passwordEnv && password === undefined) throw new Error(`environment variable ${passwordEnv} is not set`);
   if (!password || password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
     throw new Error(`the password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters (read from ${passwordEnv ?? "stdin"})`);

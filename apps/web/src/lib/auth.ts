@@ -21,12 +21,12 @@ import { db } from "./db";
 
 /** The public URL of the web app (BETTER_AUTH_URL, else ARENA_PUBLIC_URL), if configured. */
 export function publicUrl(): string | undefined {
-  return process.env.BETTER_AUTH_URL || arenaEnv().ARENA_PUBLIC_URL;
+  return arenaEnv().BETTER_AUTH_URL ?? arenaEnv().ARENA_PUBLIC_URL;
 }
 
 /** BETTER_AUTH_SECRET, else a key derived from the arena secret key (one secret to manage). */
 function authSecret(): string {
-  return process.env.BETTER_AUTH_SECRET ?? createHmac("sha256", loadSecretKey()).update("better-auth session secret").digest("base64");
+  return arenaEnv().BETTER_AUTH_SECRET ?? createHmac("sha256", loadSecretKey()).update("better-auth session secret").digest("base64");
 }
 
 let policy: OriginPolicy | undefined;

@@ -301,9 +301,9 @@ export async function examinerAgreement(db: Db, examinerConfigId: string): Promi
     where: { round: { match: { examinerConfigId } } },
     select: { roundId: true, ownVerdict: true, checklistFacts: true, round: { select: { verdictToken: true } } },
   });
-  const judged = rows.filter((r) => isVerdictToken(r.round.verdictToken));
+  const judged = rows.flatMap((r) => (isVerdictToken(r.round.verdictToken) ? [{ ...r, token: r.round.verdictToken }] : []));
   if (judged.length === 0) return null;
-  const pairs = judged.map((r) => [winnerOf(fromToken(r.round.verdictToken as never)), winnerOf(r.ownVerdict as AuditVerdict)] as const);
+  const pairs = judged.map((r) => [winnerOf(fromToken(r.token)), winnerOf(r.ownVerdict as AuditVerdict)] as const);
   return examinerAgreementSchema.parse({
     kappa: cohensKappa(pairs),
     annotations: judged.length,

@@ -61,7 +61,7 @@ function trimPhrase(phrase: string[]): string[] {
   while (a < b && (FUNCTION.has(bare(phrase[a]!).toLowerCase()) || !bare(phrase[a]!))) a++;
   while (b > a && (FUNCTION.has(bare(phrase[b - 1]!).toLowerCase()) || !bare(phrase[b - 1]!))) b--;
   // no punctuation left dangling at either end ("-piece choir", "iPad,")
-  return phrase.slice(a, b).map((w, i, all) => (i === 0 ? w.replace(/^[^\p{L}\p{N}]+/u, "") : w)).map((w, i, all) => (i === all.length - 1 ? w.replace(/[^\p{L}\p{N}]+$/u, "") : w));
+  return phrase.slice(a, b).map((w, i) => (i === 0 ? w.replace(/^[^\p{L}\p{N}]+/u, "") : w)).map((w, i, all) => (i === all.length - 1 ? w.replace(/[^\p{L}\p{N}]+$/u, "") : w));
 }
 
 /** A count with the noun it counts after it: "About 317,700 openings are projected each year" → "how many openings are projected each year". */

@@ -39,7 +39,7 @@ export function createHeuristicExaminer(): Examiner {
     model: null,
     async generateTask(ctx, { seed }) {
       const started = performance.now();
-      let task;
+      let task: ReturnType<typeof generateHeuristicTask>;
       try {
         task = generateHeuristicTask(ctx, seed);
       } catch (err) {

@@ -68,7 +68,7 @@ function distinctTargets(pool: Target[]): Target[] {
     const node = t.node;
     const keys = [`name:${normalize(t.name)}`, `url:${node.url}`];
     if (keys.some((k) => seen.has(k))) continue;
-    keys.forEach((k) => seen.add(k));
+    for (const k of keys) seen.add(k);
     out.push(t);
   }
   return out;

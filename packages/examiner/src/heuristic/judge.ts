@@ -188,7 +188,7 @@ const complete = (s: AnswerScore) => s.d === 1 && s.w === 1 && s.errors === 0;
 export function judgeHeuristically(input: JudgeInput): Verdict {
   const a = scoreAnswer(input.answerA, input.citationsA, input);
   const b = scoreAnswer(input.answerB, input.citationsB, input);
-  const counts = describe("A", a) + " " + describe("B", b);
+  const counts = `${describe("A", a)} ${describe("B", b)}`;
   const eps = 1e-9;
   // entity first, then credited facts, then wrong figures: the first that differs decides
   const order: Array<[number, string]> = [

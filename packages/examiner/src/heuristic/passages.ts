@@ -1,6 +1,6 @@
 import { sentences } from "@arena/core";
 import { memoized } from "../memo";
-import { tokens, unglue } from "../text";
+import { unglue } from "../text";
 
 /**
  * Clean passages from crawled page text for heuristic questions. Extracted text glues link labels

@@ -1,5 +1,6 @@
 import { jsonrepair } from "jsonrepair";
-import OpenAI, { APIConnectionError, APIError } from "openai";
+import type OpenAI from "openai";
+import { APIConnectionError, APIError } from "openai";
 import { ExaminerUnavailableError, type ExaminerCall } from "../types";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { ChatMessage } from "./prompts";

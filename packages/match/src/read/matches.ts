@@ -1,7 +1,7 @@
 import type { Db, Prisma } from "@arena/db";
 import { z } from "zod";
 import { failureTypeSchema, researchTraceSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
-import { checklistItemSchema, expansionSchema, matchListItemSchema, matchPageSchema, matchViewSchema, type MatchListItem, type MatchPage, type MatchView, type RoundView } from "./schemas";
+import { checklistItemSchema, expansionSchema, matchPageSchema, matchViewSchema, type MatchListItem, type MatchPage, type MatchView, type RoundView } from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,4 +1,4 @@
-import { parseArenaEnv } from "@arena/core/env";
+import { arenaEnv, parseArenaEnv } from "@arena/core/env";
 import type { Job, Queue } from "bullmq";
 import { createQueue, enqueue, parsePayload, type Payload } from "@arena/jobs";
 import { cachedPages, judgeFromEnv, scorableRounds, scoreRound, type ScoreMode, type ScoringDeps } from "@arena/scoring";
@@ -18,9 +18,9 @@ import { requestScoreboard } from "./scoreboard";
  * (its corpus in process, else over HTTP through the guarded client), through one content cache
  * for every round this process scores.
  */
-export function scoringDeps(ctx: WorkerContext, env: NodeJS.ProcessEnv = process.env): ScoringDeps {
+export function scoringDeps(ctx: WorkerContext, env?: Record<string, string | undefined>): ScoringDeps {
   const judge = judgeFromEnv(env);
-  const wanted = parseArenaEnv(env).ARENA_SCORING_MODE;
+  const wanted = (env ? parseArenaEnv(env) : arenaEnv()).ARENA_SCORING_MODE;
   const mode: ScoreMode = wanted === "llm" && judge ? "llm" : "offline";
   if (wanted === "llm" && !judge) log("warn", "ARENA_SCORING_MODE=llm without a judge model: scoring offline");
   return { mode, judge, pages: cachedPages(ctx.fetcher ?? sandboxPageFetcher(ctx.sandboxUrl)) };
@@ -29,7 +29,7 @@ export function scoringDeps(ctx: WorkerContext, env: NodeJS.ProcessEnv = process
 /** Gives every scorable round of a match a scoring job (job ids per round: enqueuing twice is a no-op). */
 export async function enqueueMatchScoring(ctx: WorkerContext, queue: Queue<Payload<"scoring">>, matchId: string): Promise<number> {
   const match = await ctx.db.match.findUnique({ where: { id: matchId }, select: { status: true, tournament: { select: { scoreReports: true } } } });
-  if (!match || match.status !== "completed" || match.tournament?.scoreReports === false) return 0;
+  if (match?.status !== "completed" || match.tournament?.scoreReports === false) return 0;
   const rounds = await scorableRounds(ctx.db, matchId);
   for (const roundId of rounds) await enqueue(queue, "scoring", { roundId });
   return rounds.length;

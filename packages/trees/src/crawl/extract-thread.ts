@@ -73,7 +73,8 @@ class ExtractThread {
   private receive(reply: Reply): void {
     if ("ready" in reply) {
       this.ready = true;
-      return this.pump();
+      this.pump();
+      return;
     }
     const current = this.current;
     if (!current || current.job.id !== reply.id) return;

@@ -168,7 +168,9 @@ async function writeChildren(pool: SqlPool, parent: Parent, known: Set<string>, 
       if ("page" in o) {
         const p = o.page;
         nodes.push({ ...shared, domain: p.domain, title: p.title, description: p.description, content: p.content, crawled: true, status: "crawled" });
-        p.links.forEach((l, i) => contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l }));
+        p.links.forEach((l, i) => {
+          contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l });
+        });
         added.push(id);
       } else {
         nodes.push({ ...shared, domain: domainOf(o.url), crawled: false, status: "failed", error: o.error });

@@ -86,7 +86,7 @@ function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; cont
         relationshipCluster: text(node.relationship_cluster),
         status: node.crawled ? "crawled" : node.error !== null ? "failed" : "pending",
       });
-      node.link_contexts.forEach((lc, i) =>
+      node.link_contexts.forEach((lc, i) => {
         contexts.push({
           id: randomUUID(),
           nodeId: id,
@@ -95,9 +95,11 @@ function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; cont
           anchorText: wellFormed(lc.anchor_text),
           surroundingText: wellFormed(lc.surrounding_text),
           relationship: wellFormed(lc.relationship),
-        }),
-      );
-      node.children.forEach((child, i) => next.push({ node: child, parentId: id, ordinal: i }));
+        });
+      });
+      node.children.forEach((child, i) => {
+        next.push({ node: child, parentId: id, ordinal: i });
+      });
     }
     levels.push(level);
     frontier = next;
@@ -199,7 +201,7 @@ async function readTopics(dir: string): Promise<Map<string, string>> {
   } catch {
     return topics;
   }
-  let parsed;
+  let parsed: ReturnType<typeof summarySchema.safeParse>;
   try {
     parsed = summarySchema.safeParse(JSON.parse(raw));
   } catch (err) {

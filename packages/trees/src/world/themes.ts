@@ -42,7 +42,7 @@ export const THEMES: readonly Theme[] = [
     builtVerb: "completed",
     openedVerb: "first lit",
     measure: { key: "height_m", label: "tower height (m)", min: 12, max: 68, sentence: (n, v) => `The tower of ${n} stands ${v} metres tall.` },
-    count: { key: "range_nmi", label: "light range (nautical miles)", min: 8, max: 28, sentence: (n, v) => `Its light is visible for ${v} nautical miles.` },
+    count: { key: "range_nmi", label: "light range (nautical miles)", min: 8, max: 28, sentence: (_n, v) => `Its light is visible for ${v} nautical miles.` },
     list: {
       key: "features",
       label: "features",
@@ -66,7 +66,7 @@ export const THEMES: readonly Theme[] = [
     builtVerb: "founded",
     openedVerb: "inaugurated",
     measure: { key: "altitude_m", label: "altitude (m)", min: 120, max: 2900, sentence: (n, v) => `${n} lies at an altitude of ${v} metres.` },
-    count: { key: "telescopes", label: "telescopes", min: 1, max: 9, sentence: (n, v) => `The observatory operates ${v} telescopes.` },
+    count: { key: "telescopes", label: "telescopes", min: 1, max: 9, sentence: (_n, v) => `The observatory operates ${v} telescopes.` },
     list: {
       key: "instruments",
       label: "instruments",
@@ -90,7 +90,7 @@ export const THEMES: readonly Theme[] = [
     builtVerb: "established",
     openedVerb: "opened to the public",
     measure: { key: "area_ha", label: "area (ha)", min: 3, max: 160, sentence: (n, v) => `${n} covers ${v} hectares.` },
-    count: { key: "glasshouses", label: "glasshouses", min: 1, max: 12, sentence: (n, v) => `There are ${v} glasshouses on the grounds.` },
+    count: { key: "glasshouses", label: "glasshouses", min: 1, max: 12, sentence: (_n, v) => `There are ${v} glasshouses on the grounds.` },
     list: {
       key: "collections",
       label: "collections",
@@ -114,7 +114,7 @@ export const THEMES: readonly Theme[] = [
     builtVerb: "completed",
     openedVerb: "opened to traffic",
     measure: { key: "span_m", label: "main span (m)", min: 40, max: 900, sentence: (n, v) => `The main span of ${n} measures ${v} metres.` },
-    count: { key: "arches", label: "arches", min: 1, max: 24, sentence: (n, v) => `The structure rests on ${v} arches.` },
+    count: { key: "arches", label: "arches", min: 1, max: 24, sentence: (_n, v) => `The structure rests on ${v} arches.` },
     list: {
       key: "materials",
       label: "materials",
@@ -138,7 +138,7 @@ export const THEMES: readonly Theme[] = [
     builtVerb: "founded",
     openedVerb: "opened its doors",
     measure: { key: "floor_area_m2", label: "floor area (m²)", min: 800, max: 42000, sentence: (n, v) => `The galleries of ${n} occupy ${v} square metres.` },
-    count: { key: "visitors", label: "annual visitors", min: 5000, max: 900000, sentence: (n, v) => `It receives about ${v} visitors a year.` },
+    count: { key: "visitors", label: "annual visitors", min: 5000, max: 900000, sentence: (_n, v) => `It receives about ${v} visitors a year.` },
     list: {
       key: "collections",
       label: "collections",

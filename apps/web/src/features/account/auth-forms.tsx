@@ -4,7 +4,7 @@ import { buttonClass, inputClass, send } from "./client";
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
 
 export function AuthForm({ mode, next }: { mode: "signin" | "signup"; next?: string }) {

@@ -111,6 +111,7 @@ export function MyAgents() {
   const [rows, setRows] = useState<AgentOverview[] | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: an action bumps `tick` to reload at once rather than at the next poll
   useEffect(() => {
     let live = true;
     const load = () => fetch("/api/me/agents", { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)).then((d: AgentOverview[] | null) => live && d && setRows(d)).catch(() => undefined);

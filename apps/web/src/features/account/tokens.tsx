@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ApiTokenRow } from "@arena/db/accounts";
 import { buttonClass, inputClass, send } from "./client";
 
@@ -7,8 +7,8 @@ import { buttonClass, inputClass, send } from "./client";
 export function Tokens() {
   const [rows, setRows] = useState<ApiTokenRow[]>([]);
   const [fresh, setFresh] = useState<string | null>(null);
-  const load = () => send<ApiTokenRow[]>("GET", "/api/tokens").then((r) => r.ok && setRows(r.data));
-  useEffect(() => void load(), []);
+  const load = useCallback(() => send<ApiTokenRow[]>("GET", "/api/tokens").then((r) => r.ok && setRows(r.data)), []);
+  useEffect(() => void load(), [load]);
   async function create(form: HTMLFormElement) {
     const r = await send<{ token: string }>("POST", "/api/tokens", { name: String(new FormData(form).get("name") ?? "") });
     if (r.ok) setFresh(r.data.token);

@@ -84,7 +84,7 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
             }}
             rows={8}
             spellCheck={false}
-            placeholder={"agent,score\n" + ours.slice(0, 3).map((o, i) => `${o.name},${1200 - i * 40}`).join("\n")}
+            placeholder={`agent,score\n${ours.slice(0, 3).map((o, i) => `${o.name},${1200 - i * 40}`).join("\n")}`}
             className="mt-1 w-full rounded border border-zinc-300 bg-transparent p-2 font-mono text-xs dark:border-zinc-700"
           />
           <label className="mt-1 block text-xs">

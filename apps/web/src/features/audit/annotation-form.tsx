@@ -84,6 +84,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new stage (its question set) starts at the first question
   useEffect(() => setCurrent(0), [stage, setCurrent]);
 
   const submit = useCallback(async () => {
@@ -125,7 +126,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
     const next = await post(`/api/audit/queues/${queueId}/next`, {});
     const nextId = next.ok ? (next.data as { itemId: string | null }).itemId : null;
     router.push(nextId ? `/audit/items/${nextId}` : `/audit?finished=${encodeURIComponent(queueId)}`);
-  }, [closed, questions, stage, itemId, askEvolution, comment, queueId, router]);
+  }, [closed, questions, stage, itemId, askEvolution, comment, queueId, router, setCurrent]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -175,6 +176,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
       {stage === "d" && sufficiency !== null ? <p className="mb-2 text-sm text-zinc-500">D2 for this match: {LABELS.sufficiency[sufficiency as keyof typeof LABELS.sufficiency] ?? sufficiency} (answered on an earlier item).</p> : null}
       <div className="space-y-3">
         {questions.map((q, i) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard path is the digits and the fieldset's own inputs; a click only moves the highlight
           <fieldset key={q.key} data-question={q.code} className={`rounded-md p-2 ${i === current ? "ring-2 ring-sky-500" : ""}`} onClick={() => setCurrent(i)}>
             <legend className="px-1 text-sm font-medium">
               {q.code}. {q.text}

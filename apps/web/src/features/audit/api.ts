@@ -76,7 +76,7 @@ export const getReport = (req: Request) => guarded(req, AUDITORS, async (u) => R
 export const getJsonl = (req: Request) =>
   guarded(req, AUDITORS, async (u) => {
     const rows = await exportAnnotations(db(), viewerOf(u), queueOf(req));
-    return new Response(rows.map((r) => JSON.stringify(r) + "\n").join(""), {
+    return new Response(rows.map((r) => `${JSON.stringify(r)}\n`).join(""), {
       headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": 'attachment; filename="annotations.jsonl"', ...noStore },
     });
   });
@@ -85,7 +85,7 @@ export const getCsv = (req: Request) =>
   guarded(req, AUDITORS, async (u) => {
     const rows = await exportAnnotations(db(), viewerOf(u), queueOf(req));
     const lines = [ANNOTATION_COLUMNS.join(","), ...rows.map((r) => ANNOTATION_COLUMNS.map((c) => csvCell(r[c])).join(","))];
-    return new Response(lines.join("\r\n") + "\r\n", {
+    return new Response(`${lines.join("\r\n")}\r\n`, {
       headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="annotations.csv"', ...noStore },
     });
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
 import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
-import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
+import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { cancelTournament, createTournament, withQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
@@ -106,7 +106,7 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET examiners": { handler: async () => ok(await listExaminerConfigs(db())) },
   "POST examiners": { handler: async ({ body }) => {
       try {
-        const c = await createExaminerConfig(db(), body as never);
+        const c = await createExaminerConfig(db(), newExaminerConfigSchema.parse(body));
         return ok({ id: c.id, name: c.name, mode: c.mode }, 201);
       } catch (err) {
         if (err instanceof z.ZodError) return bad(`${err.issues[0]?.path.join(".") || "body"}: ${err.issues[0]?.message}`);

@@ -19,7 +19,7 @@ function Path({ round, treeId }: { round: RoundView; treeId: string }) {
           </Link>
           {p.url ? (
             <ExternalLink href={p.url} className="text-xs text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200">
-              <span aria-label={`source page of ${p.title ?? p.url}`}>↗</span>
+              <span role="img" aria-label={`source page of ${p.title ?? p.url}`}>↗</span>
             </ExternalLink>
           ) : null}
         </li>

@@ -19,7 +19,7 @@ export function TreeOutline({ tree }: { tree: TreeView }) {
           <span className={`num text-xs ${n.contentChars === 0 ? "text-amber-700 dark:text-amber-400" : "text-zinc-500"}`}>{n.contentChars === 0 ? "no content" : fmtChars(n.contentChars)}</span>
           {n.error ? <span className="text-xs text-red-700 dark:text-red-400">error: {n.error}</span> : null}
           <ExternalLink href={n.url} className="text-xs text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200">
-            <span aria-label={`source page of ${n.title ?? n.url}`}>↗</span>
+            <span role="img" aria-label={`source page of ${n.title ?? n.url}`}>↗</span>
           </ExternalLink>
         </li>
       ))}

@@ -20,10 +20,12 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
-let invalidation: { stop: () => void } | null = null;
+let watching = false;
 
 function watchSnapshots(): void {
-  invalidation ??= listen((event) => {
+  if (watching) return;
+  watching = true;
+  listen((event) => {
     if (event.type === "snapshot" || event.type === "scoreboard") entries.clear();
   });
 }

@@ -30,5 +30,5 @@ export function leaderboardCsv(board: LeaderboardView): string {
     ];
     lines.push(cells.map(csvCell).join(","));
   }
-  return lines.join("\r\n") + "\r\n";
+  return `${lines.join("\r\n")}\r\n`;
 }

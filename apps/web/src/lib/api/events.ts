@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { arenaEnv } from "@arena/core/env";
 import { subscribeEvents, type ArenaEvent } from "@arena/jobs/events";
 
 /**
@@ -25,7 +26,7 @@ type WithHub = typeof globalThis & { [HUB_KEY]?: Hub };
 
 function createHub(): Hub {
   const listeners = new Set<EventListener>();
-  const redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379", { maxRetriesPerRequest: null });
+  const redis = new Redis(arenaEnv().REDIS_URL, { maxRetriesPerRequest: null });
   redis.on("error", (err) => console.error("events: redis:", err.message));
   const ready = subscribeEvents(redis, (event) => {
     const message = frameOf(event);
@@ -51,7 +52,8 @@ function createHub(): Hub {
  */
 export function listen(listener: EventListener): { ready: Promise<void>; stop: () => void } {
   const g = globalThis as WithHub;
-  const hub = (g[HUB_KEY] ??= createHub());
+  g[HUB_KEY] ??= createHub();
+  const hub = g[HUB_KEY];
   hub.listeners.add(listener);
   return { ready: hub.ready, stop: () => void hub.listeners.delete(listener) };
 }

@@ -50,7 +50,10 @@ function operation(key: string, route: ApiRoute): JsonSchema {
 /** Operations grouped by path, one per method. */
 function paths(routes: [string, ApiRoute][]): Record<string, Record<string, JsonSchema>> {
   const out: Record<string, Record<string, JsonSchema>> = {};
-  for (const [key, r] of routes) (out[r.path] ??= {})[r.method ?? "get"] = operation(key, r);
+  for (const [key, r] of routes) {
+    out[r.path] ??= {};
+    out[r.path]![r.method ?? "get"] = operation(key, r);
+  }
   return out;
 }
 

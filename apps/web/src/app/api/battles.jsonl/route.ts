@@ -12,7 +12,7 @@ export function GET(request: Request): Promise<Response> {
     const scope = queryParams(request, API_ROUTES.battles.query);
     const body = await cached(`battles:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
       const battles = await readBattles(db(), scope);
-      return battles && battles.map((b) => JSON.stringify(b) + "\n").join("");
+      return battles ? battles.map((b) => `${JSON.stringify(b)}\n`).join("") : null;
     });
     if (body === null) throw notFound("examiner configuration or tournament");
     return new Response(body, {

@@ -1,0 +1,268 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import ts from "typescript";
+
+/**
+ * The architecture rules the build enforces (tests/architecture.test.ts runs them on the
+ * repository and on a synthetic violation, so the check itself is proven able to fail):
+ *
+ * - imports point inward: an app never imports another app, a package never imports an app;
+ * - `packages/core/src` imports no I/O: no other workspace package, no database, queue, network
+ *   or model client, no file system or network module of Node;
+ * - reads (`packages/<name>/src/read/**`) never reach queue code, directly or through the files
+ *   and packages they import;
+ * - `process.env` is read only in the env module (`packages/core/src/env.ts`);
+ * - no `as any` / `as never` casts.
+ */
+
+/** Packages whose import means I/O: a database, queues, Redis, the network, a model API, files. */
+export const IO_MODULES = [
+  "@prisma/client",
+  "@prisma/adapter-pg",
+  "prisma",
+  "pg",
+  "ioredis",
+  "bullmq",
+  "openai",
+  "@anthropic-ai/sdk",
+  "undici",
+  "better-auth",
+  "next",
+  "fs",
+  "fs/promises",
+  "net",
+  "http",
+  "https",
+  "http2",
+  "tls",
+  "dgram",
+  "dns",
+  "child_process",
+  "worker_threads",
+  "cluster",
+];
+
+/** Queue code: what a read must never load. */
+export const QUEUE_MODULES = ["bullmq", "ioredis"];
+const QUEUE_PACKAGE = "@arena/jobs";
+
+/**
+ * Files allowed to read `process.env`, and why:
+ * - the env module itself;
+ * - `apps/web/server/*.mjs`: the plain-JavaScript launcher Node runs directly (no TypeScript
+ *   loader), so it cannot import the TypeScript env module; it reads PORT, ARENA_WEB_DIST_DIR and
+ *   ARENA_PAGE_CACHE_TTL_MS, the last two defined (and checked the same way) in the schema too.
+ */
+export const ENV_READERS = ["packages/core/src/env.ts", "apps/web/server/main.mjs"];
+
+/**
+ * `process.env.NEXT_RUNTIME` is no environment read: Next replaces it at build time with the
+ * bundle's runtime ("nodejs" or "edge"), which removes the Node-only branch from edge bundles.
+ */
+const BUILD_CONSTANTS = ["NEXT_RUNTIME"];
+
+/**
+ * Where the rules look. Tests, benchmarks, scripts and tool configuration files (next.config.ts,
+ * prisma.config.ts, vitest.config.ts, playwright.config.ts) may read `process.env` and import
+ * anything: they set up processes and tools, and tools load their configuration before any of our
+ * modules. The cast rule applies to them as well.
+ */
+const SOURCE_DIRS = ["src", "server", "testing"];
+const CODE = /\.(ts|tsx|mts|mjs|js)$/;
+const SKIP = new Set(["node_modules", "dist", ".next", ".turbo", "generated"]);
+
+export interface Violation {
+  rule: "apps-import-apps" | "packages-import-apps" | "core-imports-io" | "read-imports-queue" | "process-env" | "cast";
+  file: string;
+  detail: string;
+}
+
+interface Workspace {
+  name: string;
+  dir: string;
+  kind: "apps" | "packages";
+  exports: Record<string, string>;
+}
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (SKIP.has(e.name) || e.name.startsWith(".")) return [];
+    const path = join(dir, e.name);
+    return e.isDirectory() ? walk(path) : CODE.test(e.name) && !e.name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+function workspaces(root: string): Workspace[] {
+  return (["apps", "packages"] as const).flatMap((kind) =>
+    readdirSync(join(root, kind), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(root, kind, e.name, "package.json")))
+      .map((e) => {
+        const dir = join(root, kind, e.name);
+        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string; exports?: Record<string, string> | string };
+        const exports = typeof pkg.exports === "string" ? { ".": pkg.exports } : (pkg.exports ?? {});
+        return { name: pkg.name, dir, kind, exports };
+      }),
+  );
+}
+
+/** Every module specifier a file imports or re-exports, static or dynamic, type-only included. */
+export function importsOf(text: string): string[] {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
+function asFile(path: string): string | undefined {
+  const stem = path.replace(/\.(m?js)$/, "");
+  const candidates = [path, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.mjs`, join(path, "index.ts"), join(path, "index.tsx")];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+}
+
+/** A bare specifier's package name: `@scope/name` or `name`, without `node:` or a subpath. */
+export function packageName(spec: string): string {
+  const bare = spec.replace(/^node:/, "");
+  const parts = bare.split("/");
+  return bare.startsWith("@") ? parts.slice(0, 2).join("/") : builtinModules.includes(bare) ? bare : parts[0]!;
+}
+
+class Graph {
+  private readonly byName: Map<string, Workspace>;
+  private readonly cache = new Map<string, string[]>();
+
+  constructor(
+    readonly root: string,
+    readonly spaces: Workspace[],
+  ) {
+    this.byName = new Map(spaces.map((w) => [w.name, w]));
+  }
+
+  /** The repository file a specifier resolves to, or undefined for an external module. */
+  resolve(from: string, spec: string): string | undefined {
+    if (spec.startsWith(".")) return asFile(resolve(dirname(from), spec));
+    if (spec.startsWith("@/")) {
+      const space = this.spaceOf(from);
+      return space ? asFile(join(space.dir, "src", spec.slice(2))) : undefined;
+    }
+    const name = packageName(spec);
+    const space = this.byName.get(name);
+    if (!space) return undefined;
+    const sub = `.${spec.slice(name.length)}`;
+    const target = space.exports[sub] ?? (sub === "." ? "./src/index.ts" : undefined);
+    return target ? asFile(join(space.dir, target)) : asFile(join(space.dir, spec.slice(name.length + 1)));
+  }
+
+  spaceOf(file: string): Workspace | undefined {
+    return this.spaces.find((w) => file.startsWith(w.dir + sep));
+  }
+
+  imports(file: string): string[] {
+    let specs = this.cache.get(file);
+    if (!specs) {
+      specs = importsOf(readFileSync(file, "utf8"));
+      this.cache.set(file, specs);
+    }
+    return specs;
+  }
+
+  /** A chain of files from `start` to the first one `hit` accepts, following repository imports. */
+  findPath(start: string, hit: (file: string, spec: string) => boolean): string[] | undefined {
+    const seen = new Set([start]);
+    const queue: string[][] = [[start]];
+    while (queue.length > 0) {
+      const chain = queue.shift()!;
+      const file = chain.at(-1)!;
+      for (const spec of this.imports(file)) {
+        if (hit(file, spec)) return [...chain, spec];
+        const next = this.resolve(file, spec);
+        if (next && !seen.has(next)) {
+          seen.add(next);
+          queue.push([...chain, next]);
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+/** `process.env` reads and `as any` / `as never` casts in one file's syntax tree (comments and strings do not count). */
+function findInSyntax(file: string, text: string): { env: number[]; casts: { line: number; type: string }[] } {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const env: number[] = [];
+  const casts: { line: number; type: string }[] = [];
+  const isProcess = (node: ts.Node) => ts.isIdentifier(node) && node.text === "process";
+  const visit = (node: ts.Node): void => {
+    if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && (node.type.kind === ts.SyntaxKind.AnyKeyword || node.type.kind === ts.SyntaxKind.NeverKeyword)) {
+      casts.push({ line: line(node), type: node.type.getText(source) });
+    }
+    const envAccess =
+      (ts.isPropertyAccessExpression(node) && isProcess(node.expression) && node.name.text === "env") ||
+      (ts.isElementAccessExpression(node) && isProcess(node.expression) && ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "env");
+    if (envAccess && !isBuildConstant(node)) env.push(line(node));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { env, casts };
+}
+
+/** `process.env.NEXT_RUNTIME`: Next replaces it at build time (see BUILD_CONSTANTS). */
+function isBuildConstant(node: ts.Node): boolean {
+  return ts.isPropertyAccessExpression(node.parent) && BUILD_CONSTANTS.includes(node.parent.name.text);
+}
+
+/** Every violation of the rules above in the repository (or fixture) at `root`. */
+export function checkArchitecture(root: string): Violation[] {
+  const spaces = workspaces(root);
+  const graph = new Graph(root, spaces);
+  const rel = (f: string) => relative(root, f).split(sep).join("/");
+  const out: Violation[] = [];
+  const appNames = new Set(spaces.filter((w) => w.kind === "apps").map((w) => w.name));
+
+  for (const space of spaces) {
+    const files = walk(space.dir);
+    for (const file of files) {
+      for (const spec of graph.imports(file)) {
+        const target = graph.resolve(file, spec);
+        const targetSpace = target ? graph.spaceOf(target) : appNames.has(packageName(spec)) ? spaces.find((w) => w.name === packageName(spec)) : undefined;
+        if (targetSpace?.kind === "apps" && targetSpace !== space) {
+          out.push({ rule: space.kind === "apps" ? "apps-import-apps" : "packages-import-apps", file: rel(file), detail: `imports ${spec} (${targetSpace.name})` });
+        }
+      }
+    }
+  }
+
+  const core = spaces.find((w) => w.name === "@arena/core");
+  for (const file of core ? walk(join(core.dir, "src")) : []) {
+    for (const spec of graph.imports(file)) {
+      const name = packageName(spec);
+      const workspace = spaces.find((w) => w.name === name);
+      if (IO_MODULES.includes(name) || (workspace && workspace !== core)) out.push({ rule: "core-imports-io", file: rel(file), detail: `imports ${spec}` });
+    }
+  }
+
+  const isQueue = (from: string, spec: string) => {
+    const name = packageName(spec);
+    if (QUEUE_MODULES.includes(name) || name === QUEUE_PACKAGE) return true;
+    const target = graph.resolve(from, spec);
+    return target !== undefined && graph.spaceOf(target)?.name === QUEUE_PACKAGE;
+  };
+  for (const space of spaces.filter((w) => w.kind === "packages")) {
+    for (const file of walk(join(space.dir, "src", "read"))) {
+      const chain = graph.findPath(file, isQueue);
+      if (chain) out.push({ rule: "read-imports-queue", file: rel(file), detail: chain.slice(1).map((f, i) => (i === chain.length - 2 ? f : rel(f))).join(" → ") });
+    }
+  }
+
+  const everyFile = ["apps", "packages", "tests", "bench", "scripts"].flatMap((d) => walk(join(root, d)));
+  for (const file of everyFile) {
+    const path = rel(file);
+    const found = findInSyntax(file, readFileSync(file, "utf8"));
+    const isSource = spaces.some((w) => SOURCE_DIRS.some((d) => file.startsWith(join(w.dir, d) + sep)));
+    if (isSource && !ENV_READERS.includes(path)) {
+      for (const line of found.env) out.push({ rule: "process-env", file: path, detail: `line ${line}: process.env` });
+      if (graph.imports(file).some((spec) => packageName(spec) === "process")) out.push({ rule: "process-env", file: path, detail: "imports node:process" });
+    }
+    for (const c of found.casts) out.push({ rule: "cast", file: path, detail: `line ${c.line}: as ${c.type}` });
+  }
+  return out;
+}
