@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fmtSpread, intervalTitle, rating, share } from "../../apps/web/src/features/leaderboard/intervals";
 
-/** How the web writes intervals: never a fake `+0/−0`. */
+/** How the web writes intervals: — only when there is none, ±0 for one of no spread, never `+0/−0`. */
 describe("interval formatting", () => {
-  it("an unbounded or zero-width interval is —, with a tooltip saying why", () => {
+  it("a missing interval is —, a zero-width one ±0, each with a tooltip saying why", () => {
     expect(fmtSpread(0.5, null, null, share)).toBe("—");
-    expect(fmtSpread(1000, 1000, 1000, rating)).toBe("—");
+    expect(fmtSpread(1000, 1000, 1000, rating)).toBe("±0");
     expect(intervalTitle(null, null, share)).toMatch(/^unbounded/);
     expect(intervalTitle(0.5, 0.5, share)).toMatch(/^no spread/);
   });

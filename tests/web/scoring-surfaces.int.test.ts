@@ -156,7 +156,9 @@ describe("report scores on the web", () => {
   it("the leaderboard shows each agent's score columns with their modes, the controlled rating and Δ rank", async () => {
     const page = await newPage();
     try {
-      await page.goto(`${web.url}/?tournament=${seeded.tournamentId}`);
+      // The controlled rating and Δ rank are optional columns: chosen through the URL.
+      const cols = "rank,name,rating,citation_accuracy,citation_effective,claim_f1,race_share,controlled,rankChange";
+      await page.goto(`${web.url}/?tournament=${seeded.tournamentId}&cols=${cols}`);
       const rows = page.getByTestId("leaderboard-row");
       await expect.poll(() => rows.count()).toBe(4);
       expect(await page.getByTestId("mode-claim_f1").innerText()).toBe("offline");
@@ -167,7 +169,7 @@ describe("report scores on the web", () => {
         const row = page.locator(`[data-testid="leaderboard-row"][data-agent="${a.name}"]`);
         const f1 = (await row.locator('[data-metric="claim_f1"]').innerText()).trim();
         expect(f1.startsWith(`${(expected.get(a.id)! * 100).toFixed(0)} %`), `${a.name}: ${f1}`).toBe(true);
-        expect(await row.getByTestId("controlled-rating").innerText()).toMatch(/^-?\d+ (\+\d+\/−\d+|—)$/);
+        expect(await row.getByTestId("controlled-rating").innerText()).toMatch(/^-?\d+ (\+\d+\/−\d+|—|±0)$/);
         expect(await row.getByTestId("rank-change").innerText()).toMatch(/^(0|▲\d+|▼\d+)$/);
       }
       // RACE comes from one match: its interval is unbounded, shown as —, never +0/−0.

@@ -4,6 +4,7 @@ import { choleskyInPlace, choleskySolveInPlace, spdInverse } from "./linalg";
 import { binomial } from "./binomial";
 import { Rng } from "./rng";
 import { quantileSorted } from "./stats";
+import { unboundedEstimates, type Unbounded } from "./unbounded";
 
 /**
  * Ratings (SPEC §7): Bradley–Terry MLE on aggregated results, bootstrap and sandwich confidence
@@ -403,6 +404,8 @@ export interface AgentRating {
   wins: number;
   losses: number;
   ties: number;
+  /** Set when the maximum-likelihood estimate does not exist (unbeaten or winless): see unbounded.ts. */
+  unbounded: Unbounded | null;
 }
 
 export interface RatingOptions {
@@ -451,14 +454,17 @@ export function computeRatings(data: BtData, opts: RatingOptions = {}): AgentRat
       : bootstrapIntervals(data, fit.theta, { rounds: opts.bootstrapRounds, seed: opts.seed, ridge: opts.ridge });
   const ranks = separationRanks(ci.lower, ci.upper);
   const records = agentRecords(data);
+  const rated = Array.from(fit.theta, thetaToRating);
+  const unbounded = unboundedEstimates(data, rated);
   return data.agents
     .map((model, k) => ({
       model,
-      rating: thetaToRating(fit.theta[k]!),
+      rating: rated[k]!,
       lower: ci.lower[k]!,
       upper: ci.upper[k]!,
       rank: ranks[k]!,
       ...records[k]!,
+      unbounded: unbounded[k]!,
     }))
     .sort((x, y) => y.rating - x.rating || (x.model < y.model ? -1 : 1));
 }

@@ -85,6 +85,7 @@ export function fitRatings(
     losses: r.losses,
     ties: r.ties,
     elo: elo.get(r.model) ?? 1000,
+    unbounded: r.unbounded,
   }));
 }
 

@@ -118,6 +118,7 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
       rounds: s ? { rounds: s.rounds, wins: s.wins, losses: s.losses, ties: s.ties, failureRate: s.failureRate, lost: s.lost, profile: s.profile } : null,
       research: research.get(r.agentId) ?? null,
       preliminary: r.games < PRELIMINARY_MATCHES,
+      unbounded: r.unbounded ?? null,
     };
   });
   return leaderboardViewSchema.parse({

@@ -89,6 +89,12 @@ export const tournamentSummarySchema = z.object({
 });
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
 
+/**
+ * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
+ * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
+ */
+export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
+
 export const leaderboardRowSchema = z.object({
   agentId: z.string(),
   name: z.string(),
@@ -113,6 +119,8 @@ export const leaderboardRowSchema = z.object({
   research: researchStatsSchema.nullable(),
   /** Fewer rated matches than PRELIMINARY_MATCHES. */
   preliminary: z.boolean(),
+  /** Unbeaten or winless: the rating is the fit's penalty, not an estimate; show the bound instead. */
+  unbounded: unboundedSchema.nullable(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
@@ -170,7 +178,9 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
   /** Running cost of the tournament: every research run stored so far, whatever its match's status. */
   cost: researchStatsSchema,
   /** The tournament's latest snapshot, best first (empty before its first rated match). */
-  ratings: z.array(leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true })),
+  ratings: z.array(
+    leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true, preliminary: true, unbounded: true }),
+  ),
 });
 export type TournamentView = z.infer<typeof tournamentViewSchema>;
 
@@ -222,5 +232,7 @@ export const snapshotRowSchema = z.object({
   losses: z.number(),
   ties: z.number(),
   elo: z.number(),
+  /** Absent from snapshots stored before unbounded estimates were detected. */
+  unbounded: unboundedSchema.nullable().optional(),
 });
 export type SnapshotRow = z.infer<typeof snapshotRowSchema>;

@@ -2,6 +2,7 @@ import { researchStats, totalOf } from "./research";
 import type { Db, JobStatus, Prisma } from "@arena/db";
 import { z } from "zod";
 import { snapshotRowSchema, tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
+import { PRELIMINARY_MATCHES } from "./leaderboard";
 import { iso, matchRefSelect } from "./shared";
 
 const summarySelect = {
@@ -110,6 +111,6 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
       })),
     })),
     cost: totalOf(await researchStats(db, { tournamentId: id })),
-    ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties })),
+    ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties, preliminary: r.games < PRELIMINARY_MATCHES, unbounded: r.unbounded ?? null })),
   });
 }

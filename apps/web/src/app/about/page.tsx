@@ -83,6 +83,19 @@ export default async function AboutPage() {
         An agent with fewer than {PRELIMINARY_MATCHES} rated matches is marked <strong>preliminary</strong>: its interval is still wide and its
         place can change a lot with the next few matches.
       </p>
+      <p id="unbounded">
+        An agent that has not lost or tied a single match against the others is <strong>unbeaten</strong>: the likelihood keeps growing as its
+        rating rises, so maximum likelihood has no finite answer and the fit returns whatever its tiny regularising penalty stops at
+        (often thousands of points). Instead of that number the table says <em>unbeaten ≥ R</em>: R is the rating at which its record
+        against the other agents would have had a 2.5 % chance, so lower ratings are implausible. A <strong>winless</strong> agent is the
+        mirror image, <em>winless ≤ R</em>. Once it loses (or wins) a match it gets an ordinary rating.
+      </p>
+      <p id="refits">
+        <strong>Ratings move without playing.</strong> Every snapshot refits all ratings on all matches of the scope, and the ratings are
+        centred so that their mean is 1000. A match between two other agents changes what the data says about everyone they played: if an
+        agent you beat goes on to beat strong agents, your win counts for more and your rating rises, though you did not play. The centring
+        moves every rating a little when an agent joins or an unbeaten agent finally loses.
+      </p>
       <p>
         Ratings are written as a <strong>snapshot</strong> by the worker after each finished match; every page, the JSON API and the command
         line read the same snapshot, so they always agree.

@@ -1,11 +1,11 @@
 /**
- * An interval around a value as `+x/−y`, or `—` when it has no width to show: the score reads give
- * null bounds (unbounded) from fewer than two matches, and a bootstrap over one match — or over
- * matches that all gave the same mean — cannot vary, so its zero-width interval says nothing about
- * uncertainty. All of these show as `—`, never `+0/−0`.
+ * An interval around a value as `+x/−y`. `—` only for no interval at all: the score reads give
+ * null bounds from fewer than two matches. A bootstrap over matches that all gave the same mean
+ * has zero width; that is a fact about the data (every match agrees), shown as `±0`.
  */
 export function fmtSpread(value: number, lower: number | null, upper: number | null, format: (x: number) => string): string {
-  if (lower === null || upper === null || upper - lower <= 0) return "—";
+  if (lower === null || upper === null) return "—";
+  if (upper - lower <= 0) return "±0";
   return `+${format(upper - value)}/−${format(value - lower)}`;
 }
 
@@ -14,7 +14,7 @@ const UNBOUNDED_TITLE = "unbounded: fewer than two matches, so a bootstrap canno
 /** The tooltip of an interval: its bounds, or why it shows as —. */
 export function intervalTitle(lower: number | null, upper: number | null, format: (x: number) => string): string {
   if (lower === null || upper === null) return UNBOUNDED_TITLE;
-  if (upper - lower <= 0) return "no spread: every resample gave the same mean (all matches agree), or there is one match";
+  if (upper - lower <= 0) return "no spread: every resample gave the same mean, because every match gave the same value";
   return `95 % interval ${format(lower)} to ${format(upper)}`;
 }
 

@@ -1,6 +1,6 @@
 import type { Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardView, ScopesView } from "@arena/tournament/read";
-import { Code, Empty, HeuristicBanner, PageTitle, TableScroll } from "@/components/ui";
+import { Code, Empty, HeuristicBanner, PageTitle } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
 import { LeaderboardTable } from "./leaderboard-table";
@@ -23,9 +23,12 @@ export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardV
       ) : (
         <>
           <SnapshotNote board={board} />
-          <TableScroll>
-            <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} />
-          </TableScroll>
+          <p data-testid="scale-note" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+            Ratings are on the chess scale: 400 points apart means 10:1 odds of winning a match. Agents share a rank when their 95 %
+            intervals overlap, because their matches so far cannot tell them apart; an agent that has not lost (or not won) shows as{" "}
+            <em>unbeaten</em> (<em>winless</em>) with the bound its record supports, since the fit cannot give it a number.
+          </p>
+          <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} />
           <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <p>
               <ProfileLegend />

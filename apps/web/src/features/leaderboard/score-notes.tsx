@@ -36,7 +36,8 @@ export function ScoreNotes({ scores }: { scores: Scoreboard }) {
         <em>Controlled</em>: a Bradley–Terry fit on the same {c.battles} matches with per-match differences in answer length, citation count,
         supported-citation share and Markdown density as covariates, so the rating is what remains with those held equal (its
         coefficients are on the <a href="/analysis#controlled" className="underline">Analysis</a> page). <em>Δ rank</em> = plain rank − controlled
-        rank on those matches. An interval shown as — is unbounded: fewer than two matches, where a bootstrap cannot vary.
+        rank on those matches. An interval shown as — does not exist yet: fewer than two matches, where a bootstrap cannot vary; ±0 means
+        every match gave the same value.
         {weaklyDetermined(c) ? (
           <strong data-testid="controlled-preliminary">
             {" "}

@@ -1,11 +1,12 @@
 import { ResearchCost } from "../agents/research-cost";
 import Link from "next/link";
-import type { TournamentView } from "@arena/tournament/read";
+import { PRELIMINARY_MATCHES, type TournamentView } from "@arena/tournament/read";
 import { LiveRefresh } from "@/components/live-refresh";
-import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
-import { fmtInterval, fmtRating, fmtTime, plural } from "@/lib/format";
+import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, link } from "@/components/ui";
+import { fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
 import { Progress } from "./progress";
+import { StandingsTable } from "./standings-table";
 
 type Round = TournamentView["rounds"][number];
 type MatchRef = Round["pairings"][number]["matches"][number];
@@ -71,40 +72,12 @@ function Standings({ t }: { t: TournamentView }) {
   if (t.ratings.length === 0) return <Empty title="No rated match in this tournament yet.">Standings appear after its first finished match.</Empty>;
   return (
     <>
-      <TableScroll>
-        <table className="w-full min-w-[560px] border-collapse text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={thNum}>Rank</th>
-              <th scope="col" className={th}>Agent</th>
-              <th scope="col" className={thNum}>Rating (95 % CI)</th>
-              <th scope="col" className={thNum}>Elo</th>
-              <th scope="col" className={thNum}>Matches</th>
-              <th scope="col" className={thNum}>W-L-T</th>
-            </tr>
-          </thead>
-          <tbody>
-            {t.ratings.map((r) => (
-              <tr key={r.agentId} className={row}>
-                <td className={tdNum}>{r.rank}</td>
-                <td className={td}>
-                  <Link href={`/agents/${r.agentId}`} className={link}>
-                    {r.name}
-                  </Link>
-                </td>
-                <td className={tdNum}>
-                  {fmtRating(r.rating)} <span className="text-xs text-zinc-500">{fmtInterval(r.rating, r.lower, r.upper)}</span>
-                </td>
-                <td className={tdNum}>{fmtRating(r.elo)}</td>
-                <td className={tdNum}>{r.matches}</td>
-                <td className={tdNum}>
-                  {r.wins}-{r.losses}-{r.ties}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <StandingsTable rows={t.ratings} />
+      {t.ratings.some((r) => r.preliminary) ? (
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <em>preliminary</em>: fewer than {PRELIMINARY_MATCHES} rated matches; its interval is still wide and its rank may move a lot.
+        </p>
+      ) : null}
       <p className="mt-2 text-sm">
         <Link href={`/${query({ examiner: t.examinerConfigId, tournament: t.id })}`} className={link}>
           Full leaderboard of this tournament

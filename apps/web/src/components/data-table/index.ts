@@ -1,0 +1,1 @@
+export { DataTable, type DataColumn, type DataTableProps } from "./data-table";
