@@ -77,6 +77,18 @@ export const TRACE_STEP_KINDS = ["search", "open_page", "tool_call"] as const;
 export type TraceStepKind = (typeof TRACE_STEP_KINDS)[number];
 export const traceStepKindSchema = z.enum(TRACE_STEP_KINDS);
 
+/**
+ * How a tournament pairs its rounds (the database's TournamentPairing enum): the paper's Swiss
+ * (the default) or information-seeking pairing (info-pairing.ts).
+ */
+export const TOURNAMENT_PAIRINGS = ["swiss", "info"] as const;
+export type TournamentPairingName = (typeof TOURNAMENT_PAIRINGS)[number];
+export const tournamentPairingSchema = z.enum(TOURNAMENT_PAIRINGS);
+
+/** Pairing rules the simulation compares: the tournaments' and a random baseline. */
+export const SIMULATED_PAIRINGS = [...TOURNAMENT_PAIRINGS, "random"] as const;
+export type SimulatedPairingName = (typeof SIMULATED_PAIRINGS)[number];
+
 /** The JSON Schema of a closed set, for structured LLM output. */
 export function enumSchema(values: readonly string[]): { type: "string"; enum: string[] } {
   return { type: "string", enum: [...values] };

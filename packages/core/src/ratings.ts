@@ -340,6 +340,19 @@ export function drawMultinomial(
 }
 
 /**
+ * Model-based covariance of θ: the inverse of the penalised Fisher information. Unlike the
+ * sandwich it does not depend on how surprising the observed outcomes were, so it stays sensible
+ * with a handful of games (pairing decisions read it before intervals settle).
+ */
+export function fisherCovariance(data: BtData, theta: Float64Array, opts: { ridge?: number } = {}): Float64Array {
+  const n = data.agents.length;
+  const g = new Float64Array(n);
+  const h = new Float64Array(n * n);
+  gradientHessian(data, theta, opts.ridge ?? DEFAULT_RIDGE, g, h);
+  return spdInverse(h, n);
+}
+
+/**
  * Sandwich (robust) covariance H⁻¹·S·H⁻¹ of θ: H = penalised Fisher information, S = sum over
  * battles of score outer products, here per cell as count·(y − p)²·(e_i − e_j)(e_i − e_j)ᵀ.
  * Intervals are θ ± z·sd on the rating scale (normal approximation).

@@ -29,3 +29,13 @@ export {
   type SimulationReport,
 } from "./simulation";
 export { launchTournament, resumeAndTick, addAgentAndTick, approveAgent, openTournament } from "./commands";
+export {
+  runPairingSimulation,
+  runPairingRule,
+  playModelMatch,
+  modelVerdict,
+  pairingSimulationOptionsSchema,
+  type PairingRule,
+  type PairingRuleResult,
+  type PairingSimulationOptions,
+} from "./pairing-simulation";

@@ -32,11 +32,15 @@ export interface PlantedAgent {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
-export function plantedSkills(n: number, seed: string): PlantedAgent[] {
+/**
+ * Planted skills, evenly spaced over SKILL_RANGE; with `spread`, `spread` apart between neighbours
+ * and centred on the range's middle (close agents for the pairing comparison).
+ */
+export function plantedSkills(n: number, seed: string, spread?: number): PlantedAgent[] {
   if (!Number.isInteger(n) || n < 3) throw new RangeError("a simulation needs at least 3 agents");
   const rng = Rng.fromSeed(seedOf(`planted:${seed}`));
   const depthWeak = new Set(rng.shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, Math.floor(n / 2)));
-  const [lo, hi] = SKILL_RANGE;
+  const [lo, hi] = spread === undefined ? SKILL_RANGE : [(SKILL_RANGE[0] + SKILL_RANGE[1]) / 2 - (spread * (n - 1)) / 2, (SKILL_RANGE[0] + SKILL_RANGE[1]) / 2 + (spread * (n - 1)) / 2];
   return Array.from({ length: n }, (_, i) => {
     const overall = round3(lo + ((hi - lo) * i) / (n - 1));
     const weaker = depthWeak.has(i) ? "DEEP" : "WIDE";

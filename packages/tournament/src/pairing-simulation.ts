@@ -1,0 +1,243 @@
+import {
+  applyJudgement,
+  fitBradleyTerry,
+  infoPairings,
+  INFO_COOLDOWN,
+  initialState,
+  LOOP_DEFAULTS,
+  matchWinner,
+  Rng,
+  fisherCovariance,
+  seatsForTree,
+  seedOf,
+  spearman,
+  swissPairings,
+  transitionAction,
+  SIMULATED_PAIRINGS,
+  type BtData,
+  type SimulatedPairingName,
+  type FailureType,
+  type Verdict,
+  type VerdictToken,
+} from "@arena/core";
+import { z } from "zod";
+import { plantedSkills, type PlantedAgent } from "./simulation";
+
+/**
+ * Pairing rules under one budget of agent calls (issue 22; `arena simulate --pairing`): can the
+ * simulation tell Swiss, information-seeking and random pairing apart when planted skills are close?
+ *
+ * The whole-pipeline simulation (runSimulation) takes minutes per tournament; comparing rules needs
+ * many repeats at many budgets, so this one plays the same method in memory:
+ * - agents have planted skills `spread` apart (plantedSkills with a spread), each weaker on depth or
+ *   width by SKEW as in the pipeline's simulated agents;
+ * - a match is the evolvement loop's scoring from packages/core (applyJudgement: mercy rule at a
+ *   lead of 2, at most 10 rounds; Table 2's width changes from transitionAction); a round at width W
+ *   asks for W entities and one fact about each, each found with the agent's p_depth / p_width; the
+ *   verdict follows the heuristic judge's rules (judgeHeuristically) on those counts: both under half
+ *   the entities → Tie LOW; a difference in items found → BETTER, MUCH_BETTER when the winner found
+ *   everything and the loser under half the entities or half the facts fewer; equal counts → Tie,
+ *   HIGH when both found everything. Simulated answers are formatted alike, so soft points never
+ *   decide. Tree structure is not modelled (descents always succeed), which the pipeline's simulated
+ *   agents do not depend on either: their draws depend on skill, not on the page.
+ * - every match costs 2 agent calls per round; a rule starts matches (a round of pairs at a time,
+ *   refitting Bradley–Terry between rounds) until the budget is spent; a started match finishes, so
+ *   the calls used exceed the budget by less than one round of matches.
+ * - measured: Spearman(planted skill, fitted rating) and whether the top three come out in the
+ *   planted order, averaged over repeats; repeat r reseeds skills' depth/width split and every draw.
+ */
+
+export type PairingRule = SimulatedPairingName;
+
+export const pairingSimulationOptionsSchema = z.object({
+  agents: z.number().int().min(3).max(64),
+  trees: z.number().int().min(1).max(100),
+  /** Planted skill between neighbours (0.01–0.1). */
+  spread: z.number().min(0.001).max(0.1),
+  pairings: z.array(z.enum(SIMULATED_PAIRINGS)).min(1),
+  /** Agent calls each rule may start matches with. */
+  budget: z.number().int().min(2).max(1_000_000),
+  repeats: z.number().int().min(1).max(1000),
+  seed: z.string().min(1),
+});
+export type PairingSimulationOptions = z.infer<typeof pairingSimulationOptionsSchema>;
+
+/** One rule's result, averaged over the repeats (the JSON `arena simulate --pairing --json` prints). */
+export interface PairingRuleResult {
+  pairing: PairingRule;
+  agentCalls: number;
+  matches: number;
+  spearman: number;
+  top3Exact: number;
+}
+
+interface ModelMatch {
+  winner: "A" | "B" | "tie";
+  rounds: number;
+}
+
+const clamp = (p: number) => Math.min(0.98, Math.max(0.02, p));
+
+function draws(k: number, p: number, rng: Rng): number {
+  let found = 0;
+  for (let i = 0; i < k; i++) if (rng.float() < p) found++;
+  return found;
+}
+
+/** The heuristic judge's decision on item counts (see the file comment). */
+export function modelVerdict(a: { d: number; w: number }, b: { d: number; w: number }, width: number): Pick<Verdict, "verdict" | "tie_quality" | "loser_failure_type"> {
+  const miss = (s: { d: number }) => s.d < width / 2;
+  const complete = (s: { d: number; w: number }) => s.d === width && s.w === width;
+  if (miss(a) && miss(b)) return { verdict: "[[Tie]]", tie_quality: "LOW", loser_failure_type: "NONE" };
+  const gap = a.d + a.w - (b.d + b.w);
+  if (gap === 0) return { verdict: "[[Tie]]", tie_quality: complete(a) && complete(b) ? "HIGH" : "LOW", loser_failure_type: "NONE" };
+  const [win, lose, side] = gap > 0 ? ([a, b, "A"] as const) : ([b, a, "B"] as const);
+  const much = complete(win) && (lose.d <= width / 2 || win.w - lose.w >= width / 2);
+  const failure: FailureType = lose.d < win.d && lose.w < win.w ? "BOTH" : lose.d < win.d ? "DEEP" : lose.w < win.w ? "WIDE" : "NONE";
+  const verdict: VerdictToken = `[[${side}_${much ? "MUCH_BETTER" : "BETTER"}]]`;
+  return { verdict, tie_quality: "N/A", loser_failure_type: failure };
+}
+
+/** One match of the model: the loop's scoring and width changes, counts drawn from planted skill. */
+export function playModelMatch(a: PlantedAgent, b: PlantedAgent, rng: Rng): ModelMatch {
+  let state = initialState(0);
+  let width = LOOP_DEFAULTS.startWidth;
+  for (;;) {
+    const answer = (x: PlantedAgent) => ({ d: draws(width, clamp(x.p_depth), rng), w: draws(width, clamp(x.p_width), rng) });
+    const verdict = modelVerdict(answer(a), answer(b), width);
+    const judged = applyJudgement(state, { question: "", answerA: "", answerB: "", verdict });
+    state = judged.state;
+    if (judged.stop) return { winner: matchWinner(state), rounds: state.round };
+    const action = transitionAction(verdict);
+    width = action === "backtrack" ? Math.max(LOOP_DEFAULTS.startWidth, width - 1) : action === "probe_depth" ? width : width + 1;
+  }
+}
+
+interface Played {
+  a: number;
+  b: number;
+  winner: "A" | "B" | "tie";
+  calls: number;
+}
+
+/** θ per agent index and the covariance of the fit (the ridge prior for agents without games). */
+function fit(n: number, played: readonly Played[]): { theta: number[]; covariance: Float64Array } {
+  // One row per match (i = seat A, j = seat B): agent indices are the agent numbers, also for
+  // agents that have not played yet.
+  const counts = new Float64Array(played.length * 3);
+  played.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
+  const data: BtData = {
+    agents: Array.from({ length: n }, (_, i) => String(i)),
+    i: Int32Array.from(played, (m) => m.a),
+    j: Int32Array.from(played, (m) => m.b),
+    counts,
+  };
+  const bt = fitBradleyTerry(data);
+  return { theta: Array.from(bt.theta), covariance: fisherCovariance(data, bt.theta) };
+}
+
+/**
+ * Expected agent calls of a match between i and j: the mean of their matches' calls so far (each
+ * agent's own mean, shrunk towards the overall mean by one pseudo-match), averaged over the two.
+ */
+export function expectedCalls(n: number, played: readonly { a: number; b: number; calls: number }[]): (i: number, j: number) => number {
+  const overall = played.length ? played.reduce((s, m) => s + m.calls, 0) / played.length : 1;
+  const sum = new Array<number>(n).fill(overall);
+  const count = new Array<number>(n).fill(1);
+  for (const m of played) {
+    for (const k of [m.a, m.b]) {
+      sum[k]! += m.calls;
+      count[k]!++;
+    }
+  }
+  return (i, j) => (sum[i]! / count[i]! + sum[j]! / count[j]!) / 2;
+}
+
+/** Pairs of one round under a rule. */
+function pairRound(rule: PairingRule, ctx: { n: number; played: readonly Played[]; rounds: [number, number][][]; byes: number[]; rng: Rng; round: number }): [number, number][] {
+  const ids = Array.from({ length: ctx.n }, (_, i) => String(i));
+  if (rule === "random") {
+    const order = ctx.rng.shuffle(ids).map(Number);
+    return Array.from({ length: Math.floor(ctx.n / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
+  }
+  const { theta, covariance } = fit(ctx.n, ctx.played);
+  const byes = Object.fromEntries(ctx.byes.map((b, i) => [String(i), b]));
+  const seed = ctx.rng.int(2 ** 31);
+  if (rule === "swiss") {
+    const ratings = Object.fromEntries(theta.map((t, i) => [String(i), t]));
+    const pastPairings = ctx.played.map((m): [string, string] => [String(m.a), String(m.b)]);
+    const r = swissPairings({ agents: ids, ratings, pastPairings, byes, seed, round: ctx.round });
+    if (r.bye !== null) ctx.byes[Number(r.bye)]!++;
+    return r.pairs.map(([x, y]) => [Number(x), Number(y)]);
+  }
+  const r = infoPairings({
+    agents: ids,
+    theta,
+    covariance,
+    recentRounds: ctx.rounds.map((pairs) => pairs.map(([x, y]): [string, string] => [String(x), String(y)])),
+    byes,
+    cooldown: INFO_COOLDOWN,
+    cost: expectedCalls(ctx.n, ctx.played),
+    seed,
+  });
+  if (r.bye !== null) ctx.byes[Number(r.bye)]!++;
+  return r.pairs.map(([x, y]) => [Number(x), Number(y)]);
+}
+
+/** One run of a rule: rounds of matches until the budget of agent calls is spent. */
+export function runPairingRule(
+  rule: PairingRule,
+  agents: readonly PlantedAgent[],
+  opts: { trees: number; budget: number; seed: string },
+): { agentCalls: number; matches: number; spearman: number; top3Exact: boolean; theta: number[] } {
+  const n = agents.length;
+  const rng = Rng.fromSeed(seedOf(`pairing:${rule}:${opts.seed}`));
+  // Match outcomes draw from their own stream, so two rules see the same luck for the same schedule.
+  const luck = Rng.fromSeed(seedOf(`luck:${opts.seed}`));
+  const played: Played[] = [];
+  const rounds: [number, number][][] = [];
+  const byes = agents.map(() => 0);
+  const treesPlayed = new Map<string, number>();
+  let calls = 0;
+  while (calls < opts.budget) {
+    const pairs = pairRound(rule, { n, played, rounds, byes, rng, round: rounds.length + 1 });
+    const started: [number, number][] = [];
+    for (const pair of pairs) {
+      if (calls >= opts.budget) break;
+      const key = pair[0] < pair[1] ? `${pair[0]}:${pair[1]}` : `${pair[1]}:${pair[0]}`;
+      // A pair moves to its next tree at each meeting; odd meetings swap seats (seatsForTree).
+      const meeting = treesPlayed.get(key) ?? 0;
+      treesPlayed.set(key, meeting + 1);
+      const seats = seatsForTree([String(pair[0]), String(pair[1])], meeting % opts.trees);
+      const [a, b] = [Number(seats.a), Number(seats.b)];
+      const m = playModelMatch(agents[a]!, agents[b]!, luck);
+      calls += 2 * m.rounds;
+      played.push({ a, b, winner: m.winner, calls: 2 * m.rounds });
+      started.push(pair);
+    }
+    rounds.push(started);
+  }
+  const { theta } = fit(n, played);
+  const overall = agents.map((a) => a.overall);
+  const top = (xs: readonly number[]) => xs.map((x, i) => ({ x, i })).sort((p, q) => q.x - p.x).slice(0, 3).map((p) => p.i).join(",");
+  return { agentCalls: calls, matches: played.length, spearman: spearman(overall, theta).r, top3Exact: top(theta) === top(overall), theta };
+}
+
+/** Every rule, averaged over the repeats; repeat r uses seed `${seed}:${r}` for skills and draws. */
+export function runPairingSimulation(input: PairingSimulationOptions): PairingRuleResult[] {
+  const opts = pairingSimulationOptionsSchema.parse(input);
+  const results = opts.pairings.map((pairing) => ({ pairing, agentCalls: 0, matches: 0, spearman: 0, top3Exact: 0 }));
+  for (let r = 0; r < opts.repeats; r++) {
+    const seed = `${opts.seed}:${r}`;
+    const agents = plantedSkills(opts.agents, seed, opts.spread);
+    for (const res of results) {
+      const one = runPairingRule(res.pairing, agents, { trees: opts.trees, budget: opts.budget, seed });
+      res.agentCalls += one.agentCalls;
+      res.matches += one.matches;
+      res.spearman += Number.isFinite(one.spearman) ? one.spearman : 0;
+      res.top3Exact += one.top3Exact ? 1 : 0;
+    }
+  }
+  const avg = (x: number) => Math.round((x / opts.repeats) * 1000) / 1000;
+  return results.map((r) => ({ pairing: r.pairing, agentCalls: avg(r.agentCalls), matches: avg(r.matches), spearman: avg(r.spearman), top3Exact: avg(r.top3Exact) }));
+}
