@@ -20,8 +20,9 @@ export {
   type JudgeResult,
   type PromptVersion,
 } from "./types";
-export { judgeHeuristically, scoreAnswer, entityFound, factFound } from "./heuristic/judge";
-export { cleanTitle } from "./text";
+export { judgeHeuristically, scoreAnswer, entityFound, factFound, withoutUrls } from "./heuristic/judge";
+export { cleanTitle, contentTokens, tokenCoverage } from "./text";
+export { numberMatches, numbersIn } from "./facts";
 
 /** Temperatures as in the reference implementation: 0.7 to generate, 0.1 to judge. */
 export const EXAMINER_DEFAULTS = Object.freeze({

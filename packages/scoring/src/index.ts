@@ -6,7 +6,7 @@ export { SCORERS } from "./registry";
 export { scoreTask, checklistFileSchema, reportJson, type ScoringDeps, type ReportJson } from "./score";
 export { scoreRound, roundTask, scorableRounds } from "./round";
 export { judgeCitations, lexicalSupport, summarize, MAX_PAIRS, type CitationSummary, type JudgedPair, type Support } from "./scorers/citations";
-export { claimScores, offlineClaimScores, llmClaimScores, type ClaimScores } from "./scorers/claims";
+export { claimScores, claimTree, offlineClaimScores, llmClaimScores, type ClaimNode, type ClaimScores } from "./scorers/claims";
 export { raceShares, raceCriteriaSchema, DIMENSIONS, type RaceCriteria, type RaceJudged, type RaceResult } from "./scorers/race";
 export { inteScore, offlineGeneralRubrics, INTESCORE, GENERAL_RUBRICS, type InteScoreParts } from "./scorers/intescore";
 export { citationCoverage } from "./scorers/coverage";
