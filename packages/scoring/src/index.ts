@@ -9,5 +9,5 @@ export { judgeCitations, lexicalSupport, summarize, MAX_PAIRS, type CitationSumm
 export { claimScores, claimTree, offlineClaimScores, llmClaimScores, type ClaimNode, type ClaimScores } from "./scorers/claims";
 export { raceShares, raceCriteriaSchema, DIMENSIONS, type RaceCriteria, type RaceJudged, type RaceResult } from "./scorers/race";
 export { inteScore, offlineGeneralRubrics, INTESCORE, GENERAL_RUBRICS, type InteScoreParts } from "./scorers/intescore";
-export { citationCoverage } from "./scorers/coverage";
+export { citationCoverage, requiredPages } from "./scorers/coverage";
 export * from "./scoreboard";

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChecklistItem } from "@arena/core";
 import {
   citationCoverage,
+  requiredPages,
   groundClaims,
   inteScore,
   judgeCitations,
@@ -277,6 +278,16 @@ describe("DR3-Eval citation coverage", () => {
     const c = citationCoverage(["https://a.example/p1/", "https://a.example/p2", "http://www.b.example/q"], ["https://b.example/q", "https://a.example/p1"]);
     expect(c?.value).toBeCloseTo(2 / 3, 12);
     expect(citationCoverage([], ["https://a.example"])).toBeNull();
+  });
+
+  it("D_req is the pages the key's entities and facts come from, not the hidden hub pages of the chain", () => {
+    const HUB = "https://h.example/overview";
+    const task = { checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: [HUB, "https://x.example/curie", "https://x.example/radium", "https://x.example/cities"] };
+    expect(requiredPages(task)).toEqual(["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"]);
+    // citing the three evidence pages covers D_req fully; the hub it did not cite is not missing
+    expect(citationCoverage(requiredPages(task), ["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"])?.value).toBe(1);
+    // without a key, every source page is required
+    expect(requiredPages({ checklistDepth: null, checklistWidth: null, sourceUrls: [HUB] })).toEqual([HUB]);
   });
 });
 

@@ -17,9 +17,9 @@ const COLUMNS: { key: Key; label: string; numeric: boolean; title?: string }[] =
   { key: "rating", label: "Rating (95 % CI)", numeric: true, title: "Bradley–Terry rating with its bootstrap interval" },
   { key: "controlled", label: "Controlled (95 % CI)", numeric: true, title: "Rating with answer length, citation count, supported-citation share and Markdown density held equal (see below the table)" },
   { key: "rankChange", label: "Δ rank", numeric: true, title: "Plain rank − controlled rank on the same matches: positive when controlling for style and citations moves the agent up" },
-  { key: "citation_accuracy", label: METRIC_LABELS.citation_accuracy, numeric: true, title: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds" },
+  { key: "citation_accuracy", label: METRIC_LABELS.citation_accuracy, numeric: true, title: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds; an answer without citations counts 0, pages that could not be read are left out (their count is on the match page)" },
   { key: "citation_effective", label: METRIC_LABELS.citation_effective, numeric: true, title: "Effective citations: supported citations per answer (FACT), mean over scored rounds" },
-  { key: "claim_f1", label: METRIC_LABELS.claim_f1, numeric: true, title: "F1 of the answer's claims against the round's checklists, mean over scored rounds" },
+  { key: "claim_f1", label: METRIC_LABELS.claim_f1, numeric: true, title: "Claim F1 of LiveDRBench (Eq. 1): each target entity a claim with its facts as subclaims, against the round's checklists; mean over scored rounds" },
   { key: "race_share", label: METRIC_LABELS.race_share, numeric: true, title: "RACE pairwise share S(A)/(S(A)+S(B)), mean over scored rounds (llm mode only)" },
   { key: "elo", label: "Elo", numeric: true, title: "Online Elo (K = 4) over the same matches in time order" },
   { key: "matches", label: "Matches", numeric: true },
@@ -117,6 +117,11 @@ export function LeaderboardTable({ rows, examinerId, scores }: { rows: Leaderboa
               {METRICS.has(c.key) ? (
                 <span data-testid={`mode-${c.key}`} className="block text-[0.65rem] font-normal normal-case tracking-normal">
                   {modes.get(c.key) ?? "not scored"}
+                </span>
+              ) : null}
+              {modes.get(c.key) === "offline" ? (
+                <span className="block text-[0.6rem] font-normal normal-case tracking-normal" title="Deterministic matching standing in for the paper's judge model">
+                  approximates the paper
                 </span>
               ) : null}
             </th>
