@@ -18,15 +18,15 @@ describe("llm examiner configuration from the environment", () => {
   it("reuses one configuration for the same settings; another temperature is another configuration", async () => {
     const first = await llmExaminerConfigFromEnv(db, env);
     expect(first).toMatchObject({
-      name: "llm:judge-1@judge.example/v1:v2:g0.7:j0.1",
+      name: "llm:judge-1@judge.example/v1:v3:g0.7:j0.1",
       generationTemperature: 0.7,
       judgeTemperature: 0.1,
-      promptVersion: "v2",
+      promptVersion: "v3",
       model: "judge-1",
     });
     expect((await llmExaminerConfigFromEnv(db, env)).id).toBe(first.id);
     const colder = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_JUDGE_TEMPERATURE: "0" });
-    expect(colder).toMatchObject({ name: "llm:judge-1@judge.example/v1:v2:g0.7:j0", judgeTemperature: 0 });
+    expect(colder).toMatchObject({ name: "llm:judge-1@judge.example/v1:v3:g0.7:j0", judgeTemperature: 0 });
     const warmer = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_GENERATION_TEMPERATURE: "1" });
     expect(new Set([first.id, colder.id, warmer.id]).size).toBe(3);
     expect(await db.examinerConfig.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ generationTemperature: 0.7, judgeTemperature: 0.1 });

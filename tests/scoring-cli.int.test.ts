@@ -44,7 +44,7 @@ describe("arena score --report", () => {
     expect(Object.keys(out)).toEqual(["mode", "citations", "claims", "race", "intescore", "dr3"]);
     expect(out.mode).toBe("offline");
     expect(out.citations).toEqual({ count: 1, urls: ["https://x.example/curie"], supported: 0, unsupported: 0, unknown: 1, accuracy: null, effective: 0 });
-    // one sentence names the entity (depth) and both years (width): P = 1/1, R = 2/3
+    // one claim, Curie, with subclaims 1903, 1911 and Warsaw: two right, none wrong → P = 1, R = 2/3
     expect(out.claims.precision).toBe(1);
     expect(out.claims.recall).toBeCloseTo(2 / 3, 12);
     expect(out.race).toBeNull();
@@ -54,12 +54,9 @@ describe("arena score --report", () => {
   it("--mode llm asks the judge and records the mode", async () => {
     srv.setHandler(() =>
       reply.json({
-        claims: ["Maria Skłodowska won two Nobel prizes", "in 1903 and 1911"],
-        matches: [
-          { truth: 1, answer: 1, correct_parts: 1 },
-          { truth: 2, answer: 2, correct_parts: 2 },
-          { truth: 3, answer: null, correct_parts: 0 },
-        ],
+        // Eq. 1: one claim (Curie) with three subclaims (1903, 1911, Warsaw); the answer puts one forward
+        claims: 1,
+        matches: [{ truth: 1, identified: true, right_parts: 2, wrong_parts: 0 }],
         qsr: [10, 10, 0],
         grr: [10, 10, 10, 10, 10],
       }),

@@ -4,13 +4,20 @@ import { wordLimit } from "./word-limit";
 
 /** Content (or description) longer than this many characters counts as "having content" (SPEC §5). */
 export const DEFAULT_CONTENT_MIN = 20;
-const CONTENT_CHARS = 800;
+/**
+ * The most page content any examiner receives per node. Each examiner cuts it to its own budget:
+ * the llm examiner (prompt v3 on) to ARENA_EXAMINER_CONTENT_CHARS (default 12,000; the reference
+ * sends the whole content), prompts v1/v2 and the heuristic to 800, as before.
+ */
+export const MAX_EXAMINER_CONTENT_CHARS = 100_000;
+/** What the heuristic examiner and llm prompts v1/v2 read of each page's content. */
+export const SHORT_CONTENT_CHARS = 800;
 /**
  * Limits on the other node texts handed to the examiner (both modes): page titles and
  * descriptions come from untrusted pages (a 62 KB meta description was seen) and go verbatim
  * into the LLM's prompt and the heuristic's clues. Real titles stay far below these.
  */
-export const CONTEXT_LIMITS = Object.freeze({ title: 200, description: 500, linkContext: 500, content: CONTENT_CHARS });
+export const CONTEXT_LIMITS = Object.freeze({ title: 200, description: 500, linkContext: 500, content: MAX_EXAMINER_CONTENT_CHARS });
 /** Generic relationship label of the DR-Arena crawler when a link has no specific one. */
 export const GENERIC_RELATIONSHIP = "related topics";
 
@@ -40,7 +47,7 @@ const cut = (text: string, max: number) => (text.length > max ? text.slice(0, ma
 const titleOf = (n: TreeNodeView) => cut(n.title?.trim() || n.url, CONTEXT_LIMITS.title);
 const titleKey = (n: TreeNodeView) => titleOf(n).toLowerCase();
 
-/** Node text handed to the examiner: parent's link context, description, content, each cut to CONTEXT_LIMITS. */
+/** Node text handed to the examiner: parent's link context, description, content, each cut to CONTEXT_LIMITS (the examiner cuts content further). */
 export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
   const link = node.parentId === null ? undefined : tree.linkContext(node.parentId, node.url);
   return {

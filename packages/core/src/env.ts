@@ -76,6 +76,8 @@ export const arenaEnvSchema = z.object({
   ARENA_EXAMINER_BASE_URL: url,
   ARENA_EXAMINER_MODEL: text,
   ARENA_EXAMINER_API_KEY: text,
+  /** Characters of each page's content the llm examiner's generation reads (prompt v3 on; v1/v2 and the heuristic read 800). */
+  ARENA_EXAMINER_CONTENT_CHARS: whole(12_000, 800, 100_000, "a number of characters"),
   /** Temperatures of a new llm examiner configuration (unset: 0.7 and 0.1, the reference's). */
   ARENA_EXAMINER_GENERATION_TEMPERATURE: temperature,
   ARENA_EXAMINER_JUDGE_TEMPERATURE: temperature,

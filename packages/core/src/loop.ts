@@ -15,6 +15,7 @@ import { isTie, verdictPoints } from "./verdict";
  *   beforeRound → [expand_width: caller expands, calls beforeRound again with widthExpansionAttempted]
  *              → [empty_pool: caller width-expands, then jumpToNewStart; round not counted]
  *              → ask: caller generates the task (error → onGenerationError), agents answer, judge
+ *                (no verdict → onJudgeError); both errors spend a round of the budget
  *   applyJudgement → stop? done : planTransition → [expand_depth: caller expands, calls again with
  *   depthExpansionAttempted] → done (new state).
  */
@@ -70,6 +71,13 @@ const loopStateSchema = z.object({
   scoreB: z.number(),
   /** Counted (judged) rounds so far. */
   round: z.number().int().nonnegative(),
+  /**
+   * Rounds of the budget spent on failures: a question that could not be generated, a judgement
+   * that could not be given. The reference counts each as one of its MAX_ROUNDS (its loop
+   * increments the round before generating and skips on either error), so round + failed ≤
+   * maxRounds. States stored before this field read as 0.
+   */
+  failed: z.number().int().nonnegative().default(0),
   questions: z.array(z.string()),
   historyA: z.array(turnSchema),
   historyB: z.array(turnSchema),
@@ -109,6 +117,7 @@ export function initialState(seed: number, config: Partial<LoopConfig> = {}): Lo
     scoreA: 0,
     scoreB: 0,
     round: 0,
+    failed: 0,
     questions: [],
     historyA: [],
     historyB: [],
@@ -186,9 +195,32 @@ export function chooseStart(state: LoopState, tree: TreeView): LoopState {
   return jumpToNewStart(state, tree, "start") ?? { ...state, stopReason: "no_start" };
 }
 
-/** Generation failed for this context: jump to a new random start and retry (round not counted). */
+/** Rounds of the budget used so far: judged rounds and failed ones (generation or judge errors). */
+export const roundsUsed = (state: Pick<LoopState, "round" | "failed">): number => state.round + state.failed;
+
+/** One round of the budget spent on a failure; the loop stops ("max_rounds") when none is left. */
+function spendFailedRound(state: LoopState): LoopState {
+  const next = { ...state, failed: state.failed + 1 };
+  return roundsUsed(next) >= state.config.maxRounds ? { ...next, stopReason: "max_rounds" } : next;
+}
+
+/**
+ * Generation failed for this context: the round is spent (as in the reference) and the loop jumps
+ * to a new random start to try again; when that was the last round of the budget, the state comes
+ * back finished ("max_rounds") without a jump. Null when no usable node is left.
+ */
 export function onGenerationError(state: LoopState, tree: TreeView, message: string): LoopState | null {
-  return jumpToNewStart(state, tree, "generation_error", message);
+  const spent = spendFailedRound(state);
+  return isFinished(spent) ? spent : jumpToNewStart(spent, tree, "generation_error", message);
+}
+
+/**
+ * The judge gave no verdict: the round is spent (the reference skips scoring and moves on to its
+ * next round), scores, histories and position stay; finished when the budget is used up.
+ */
+export function onJudgeError(state: LoopState): LoopState {
+  if (isFinished(state)) throw new Error("the match is finished");
+  return spendFailedRound(state);
 }
 
 export type BeforeRound =
@@ -240,7 +272,7 @@ export function applyJudgement(state: LoopState, judged: JudgedRound): { state: 
   const round = state.round + 1;
   const { minRounds, threshold, maxRounds } = state.config;
   const stop: StopReason | null =
-    round >= minRounds && Math.abs(scoreA - scoreB) >= threshold ? "mercy_rule" : round >= maxRounds ? "max_rounds" : null;
+    round >= minRounds && Math.abs(scoreA - scoreB) >= threshold ? "mercy_rule" : round + state.failed >= maxRounds ? "max_rounds" : null;
   return {
     stop,
     state: {

@@ -21,15 +21,15 @@ const t = tree({
 });
 
 describe("task context (§3)", () => {
-  it("node text: parent's link context, description, content cut to 800 characters", () => {
+  it("node text: parent's link context, description, the whole content (each examiner cuts it to its budget)", () => {
     const n = contextNode(t, t.node("0.0.0")!);
     expect(n).toMatchObject({ title: "Eagle", relationship: "species", surroundingText: "see Eagle", description: "About Eagle" });
-    expect(n.content).toHaveLength(800);
+    expect(n.content).toBe(t.node("0.0.0")!.content);
     expect(contextNode(t, t.node("0")!).relationship).toBe("");
   });
 
   it("untrusted page texts are cut to the documented limits before they reach the examiner", () => {
-    const huge = node({ title: "R", children: [{ title: "T".repeat(70_000), content: "1,".repeat(40_000) }] });
+    const huge = node({ title: "R", children: [{ title: "T".repeat(70_000), content: "1,".repeat(60_000) }] });
     huge.children[0]!.description = "A.".repeat(31_000);
     huge.link_contexts[0]!.surrounding_text = "x ".repeat(50_000);
     const view = memoryTreeView(huge);
@@ -40,7 +40,7 @@ describe("task context (§3)", () => {
       CONTEXT_LIMITS.linkContext - 1, // cut after a space, trailing space trimmed
       CONTEXT_LIMITS.content,
     ]);
-    expect(CONTEXT_LIMITS).toEqual({ title: 200, description: 500, linkContext: 500, content: 800 });
+    expect(CONTEXT_LIMITS).toEqual({ title: 200, description: 500, linkContext: 500, content: 100_000 });
   });
 
   it("pool candidates: current first, content > 20 chars, unique titles", () => {

@@ -7,6 +7,8 @@ import {
   LOOP_DEFAULTS,
   memoryTreeView,
   onGenerationError,
+  onJudgeError,
+  roundsUsed,
   parseLoopState,
   planTransition,
   prepareRound,
@@ -324,3 +326,51 @@ describe("prepareRound expansion requests", () => {
     expect(new Set(asked.map((a) => a.join(":"))).size).toBe(asked.length);
   });
 });
+
+describe("round accounting: generation and judge errors spend the budget (the reference)", () => {
+  const t = deepTree();
+
+  it("each failure spends one round; scores, position and histories stay on a judge error", () => {
+    const s = judged(at(t, ["0", "0.0"], 3)).state;
+    const judgeFailed = onJudgeError(s);
+    expect(judgeFailed).toMatchObject({ round: 1, failed: 1, scoreA: s.scoreA, path: s.path, historyA: s.historyA, stopReason: null });
+    const genFailed = onGenerationError(judgeFailed, t, "bad question")!;
+    expect(genFailed).toMatchObject({ round: 1, failed: 2, stopReason: null });
+    expect(genFailed.jumps.at(-1)).toMatchObject({ reason: "generation_error" });
+    expect(roundsUsed(genFailed)).toBe(3);
+  });
+
+  it("10 rounds in all: 7 judged after 3 failures end the match at max_rounds", () => {
+    let s = at(t, ["0", "0.0"], 3);
+    s = onGenerationError(s, t, "x")!;
+    s = onJudgeError(s);
+    s = onJudgeError(s);
+    let stop = null;
+    let judgedRounds = 0;
+    while (!stop) {
+      const r = judged(s, v("[[Tie]]", "HIGH"));
+      judgedRounds++;
+      s = r.state;
+      stop = r.stop;
+    }
+    expect(judgedRounds).toBe(7);
+    expect(s).toMatchObject({ round: 7, failed: 3, stopReason: "max_rounds" });
+  });
+
+  it("a failure in the last round of the budget finishes the loop, without a jump", () => {
+    let s = at(t, ["0", "0.0"], 3);
+    for (let i = 0; i < LOOP_DEFAULTS.maxRounds - 1; i++) s = judged(s, v("[[Tie]]", "HIGH")).state;
+    const jumps = s.jumps.length;
+    const last = onGenerationError(s, t, "timeout")!;
+    expect(last).toMatchObject({ round: 9, failed: 1, stopReason: "max_rounds" });
+    expect(last.jumps).toHaveLength(jumps);
+    expect(onJudgeError(s)).toMatchObject({ stopReason: "max_rounds" });
+    expect(() => onJudgeError(last)).toThrow(/finished/);
+  });
+
+  it("a state stored before the field existed reads as no failures", () => {
+    const { failed: _failed, ...old } = at(t, ["0"], 2);
+    expect(parseLoopState(JSON.parse(JSON.stringify(old))).failed).toBe(0);
+  });
+});
+

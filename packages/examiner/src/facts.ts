@@ -137,9 +137,25 @@ const SCALE: Record<string, number> = {
   thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, b: 1e9, bn: 1e9, trillion: 1e12,
 };
 
-/** Numeric values in text, with scale words applied ("1.2 million" → 1200000). Years are included. */
+/**
+ * Number words read as digits ("four AA batteries" = "4 AA batteries"): two to twenty and the
+ * tens. "one" is left out: it is far more often a pronoun ("one of the…") than a count.
+ */
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13,
+  fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
+  fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+const NUMBER_WORD = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join("|")})\\b`, "gi");
+
+/**
+ * Numeric values in text, with scale words applied ("1.2 million" → 1200000) and number words read
+ * ("four" → 4). Years are included. A range gives both ends, however written ("3 to 5", "3-5",
+ * "3–5"), so ranges match across spellings.
+ */
 export function numbersIn(text: string): number[] {
   const out: number[] = [];
+  if (/[a-z]/i.test(text)) text = text.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS[w.toLowerCase()]));
   for (const m of text.matchAll(/(\d[\d,]*(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion|bn|mn|[kmb])\b)?/gi)) {
     const base = Number(m[1]!.replace(/,/g, ""));
     if (!Number.isFinite(base)) continue;

@@ -2,6 +2,7 @@ import { createHeuristicExaminer } from "./heuristic/examiner";
 export { HEURISTIC_VERSION } from "./heuristic/examiner";
 import { createLlmExaminer } from "./llm/examiner";
 import type { ExaminerModeName } from "@arena/core";
+import { arenaEnv } from "@arena/core/env";
 import type { z } from "zod";
 import { examinerConfigSchema, PROMPT_VERSION, type Examiner, type ExaminerConfigInput } from "./types";
 
@@ -19,8 +20,9 @@ export {
   type JudgeResult,
   type PromptVersion,
 } from "./types";
-export { judgeHeuristically, scoreAnswer, entityFound, factFound } from "./heuristic/judge";
-export { cleanTitle } from "./text";
+export { judgeHeuristically, scoreAnswer, entityFound, factFound, withoutUrls } from "./heuristic/judge";
+export { cleanTitle, contentTokens, tokenCoverage } from "./text";
+export { numberMatches, numbersIn } from "./facts";
 
 /** Temperatures as in the reference implementation: 0.7 to generate, 0.1 to judge. */
 export const EXAMINER_DEFAULTS = Object.freeze({
@@ -57,6 +59,7 @@ const EXAMINER_BUILDERS: { [M in ExaminerModeName]: (c: ExaminerConfig, fetch?: 
       judgeTemperature: c.judgeTemperature ?? EXAMINER_DEFAULTS.judgeTemperature,
       doubleJudge: c.doubleJudge ?? false,
       promptVersion: c.promptVersion ?? EXAMINER_DEFAULTS.promptVersion,
+      contentChars: c.contentChars ?? arenaEnv().ARENA_EXAMINER_CONTENT_CHARS,
       maxAttempts: c.maxAttempts ?? EXAMINER_DEFAULTS.maxAttempts,
       maxRetries: c.maxRetries ?? EXAMINER_DEFAULTS.maxRetries,
       timeoutMs: c.timeoutMs ?? EXAMINER_DEFAULTS.timeoutMs,

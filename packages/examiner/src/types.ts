@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /** Prompt versions in prompts/; v1 stays for the configurations (and stored rounds) that use it. */
-export const PROMPT_VERSIONS = ["v1", "v2"] as const;
+export const PROMPT_VERSIONS = ["v1", "v2", "v3"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 /** The version new configurations get. */
-export const PROMPT_VERSION: PromptVersion = "v2";
+export const PROMPT_VERSION: PromptVersion = "v3";
 import { examinerModeSchema, type ChecklistItem, type ExaminerModeName, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 
 /** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
@@ -86,6 +86,8 @@ export const examinerConfigSchema = z.object({
   doubleJudge: z.boolean().optional(),
   /** Prompt templates under prompts/<version>; default PROMPT_VERSION. */
   promptVersion: z.enum(PROMPT_VERSIONS).optional(),
+  /** Characters of each page's content generation reads (prompt v3 on; v1/v2 read 800). Default ARENA_EXAMINER_CONTENT_CHARS. */
+  contentChars: z.number().int().min(800).max(100_000).optional(),
   /** Attempts per examiner call (unparseable / invalid / failed → next attempt). Default 3. */
   maxAttempts: z.number().int().min(1).max(10).optional(),
   /** HTTP-level retries inside the SDK on 429/5xx/connection errors (exponential backoff). Default 2. */

@@ -304,7 +304,7 @@ describe("configuration", () => {
 });
 
 describe("temperatures and prompt versions", () => {
-  it("defaults to the reference's temperatures (0.7 generation, 0.1 judgement) and prompt v2", async () => {
+  it("defaults to the reference's temperatures (0.7 generation, 0.1 judgement) and prompt v3", async () => {
     srv.enqueue(reply.json({ ...TASK, gold_answer: "The TurboExpress ($249.99) and the Sega Nomad (6 AA)." }), reply.json(VERDICT));
     const ex = createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "m", maxRetries: 0 });
     await ex.generateTask(ctx, { seed: "g" });
@@ -312,8 +312,11 @@ describe("temperatures and prompt versions", () => {
     const [gen, judge] = srv.chatRequests();
     expect([gen!.temperature, judge!.temperature]).toEqual([0.7, 0.1]);
     const schema = (gen!.response_format as { json_schema: { schema: { required: string[] } } }).json_schema.schema;
-    expect(schema.required).toEqual(["question", "word_limit_instruction", "gold_answer", "checklist_depth", "checklist_width", "rationale"]);
+    // v3: the schema in the order the prompt asks for the work, gold answer first and question last
+    expect(schema.required).toEqual(["gold_answer", "checklist_depth", "checklist_width", "rationale", "word_limit_instruction", "question"]);
+    expect(Object.keys((gen!.response_format as { json_schema: { schema: { properties: object } } }).json_schema.schema.properties)).toEqual(schema.required);
     expect(userText(0)).toMatch(/Gold answer first/);
+    expect(userText(0).replace(/\s+/g, " ")).toMatch(/\{"gold_answer": string,.*"question": string\}/);
     expect(userText(1)).toMatch(/BEGIN ANSWER A/);
   });
 
@@ -336,6 +339,13 @@ describe("temperatures and prompt versions", () => {
     for (const s of ["gold_answer", "Grading key from the gold answer", "never about the pages", "exists only in the wording of this material", "how the question hides each target"]) {
       expect(gen).toContain(s);
     }
+  });
+
+  it("v2 stays available with its own schema order, for the configurations that use it", async () => {
+    srv.enqueue(reply.json(TASK));
+    await examiner({ promptVersion: "v2" }).generateTask(ctx, { seed: "g" });
+    const schema = (srv.chatRequests()[0]!.response_format as { json_schema: { schema: { required: string[] } } }).json_schema.schema;
+    expect(schema.required).toEqual(["question", "word_limit_instruction", "gold_answer", "checklist_depth", "checklist_width", "rationale"]);
   });
 
   it("v1 stays available for the configurations that use it", async () => {
@@ -382,3 +392,39 @@ describe("an answer cannot talk to the judge", () => {
     expect(text).toContain("‹/answer_b>");
   });
 });
+
+describe("content budget of generation (issue 20)", () => {
+  // a page longer than 800 characters: its fact sits after the first 800, as on 52 of the 90 nodes of tree_0002
+  const long = `${"Background sentence about the console market. ".repeat(30)}The Nomad's battery life is 2 to 3 hours.`;
+  const longCtx: TaskContext = { ...ctx, aggregationPool: [ctx.aggregationPool[0]!, { ...ctx.aggregationPool[1]!, content: `${long}${" filler".repeat(3_000)}` }] };
+  const poolText = (i = 0) => {
+    const text = userText(i);
+    return text.slice(text.indexOf("[P2]"));
+  };
+
+  it("v3 sends each page's content up to the budget (default 12,000 characters), not the first 800", async () => {
+    expect(long.length).toBeGreaterThan(1_000);
+    srv.enqueue(reply.json(TASK));
+    await createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "m", maxRetries: 0 }).generateTask(longCtx, { seed: "g" });
+    expect(poolText()).toContain("Content (first 12000 characters)");
+    expect(poolText()).toContain("battery life is 2 to 3 hours");
+    const sent = /Content \(first 12000 characters\): ([^\n]*)/.exec(poolText())![1]!;
+    expect(sent).toHaveLength(12_000);
+  });
+
+  it("the budget is configurable; v2 keeps the 800 characters its configurations ran with", async () => {
+    srv.enqueue(reply.json(TASK), reply.json(TASK));
+    await examiner({ contentChars: 900 }).generateTask(longCtx, { seed: "g" });
+    expect(/Content \(first 900 characters\): ([^\n]*)/.exec(poolText())![1]).toHaveLength(900);
+    await examiner({ promptVersion: "v2" }).generateTask(longCtx, { seed: "g" });
+    expect(poolText(1)).toContain("Content (first 800 characters)");
+    expect(poolText(1)).not.toContain("battery life is 2 to 3 hours");
+  });
+
+  it("the heuristic reads 800 characters of each page and records what it read", async () => {
+    const r = await createExaminer({ mode: "heuristic" }).generateTask(longCtx, { seed: "g" }).catch((e: GenerationError) => ({ calls: e.calls }));
+    const recorded = (r.calls[0]!.prompt as { context: TaskContext }).context;
+    expect(recorded.aggregationPool[1]!.content).toHaveLength(800);
+  });
+});
+

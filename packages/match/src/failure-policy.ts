@@ -29,17 +29,17 @@ export function afterGenerationError(err: unknown, failures: number): AfterGener
 }
 
 /**
- * Both agents failed: the round is stored voided, not judged; one failure is judged (an empty
- * answer loses). A judge error is stored with the round and not counted either; the loop repeats
- * the round, and roundLimitReached bounds how often.
+ * Both agents failed: the round is stored voided, not judged, and does not spend the budget; one
+ * failure is judged (an empty answer loses). A judge error is stored with the round and spends one
+ * round of the budget (core's onJudgeError, as in the reference), like a generation error.
  */
 export function afterAnswers(a: { error: unknown }, b: { error: unknown }): "void" | "judge" {
   return a.error && b.error ? "void" : "judge";
 }
 
 /**
- * Stored rounds allowed per match: voided and judge-error rounds do not advance the loop, so a
- * match whose agents or judge keep failing must still end. Returns why the match ends, or null.
+ * Stored rounds allowed per match: voided rounds do not spend the budget, so a match whose agents
+ * keep failing must still end. Returns why the match ends, or null.
  */
 export function roundLimitReached(state: MatchState): string | null {
   if (state.seq < state.loop.config.maxRounds * 2) return null;

@@ -7,6 +7,7 @@ import {
   LoopStuckError,
   matchWinner,
   onGenerationError,
+  onJudgeError,
   prepareRound,
   seedOf,
   transitionAfter,
@@ -181,8 +182,13 @@ class Runner {
       if (decision.kind === "end") throw new MatchAbort(decision.reason);
       const jumped = onGenerationError(prepared.state, this.tree, decision.detail);
       if (!jumped) throw new MatchAbort("no usable node left after a generation error");
-      this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: decision.detail });
       const next = { ...state, loop: jumped };
+      // the failure spent a round of the budget; the last one ends the match with its scores
+      if (isFinished(jumped)) {
+        await finishMatch(this.db, this.matchId, next, null);
+        return next;
+      }
+      this.deps.log?.("generation failed, jumping to a new start", { matchId: this.matchId, error: decision.detail });
       await saveState(this.db, this.matchId, next);
       return next;
     }
@@ -335,7 +341,8 @@ class Runner {
     );
     const calls = [...pending.calls, ...judged.calls];
     if (!judged.verdict) {
-      const failed = { ...next, loop: pending.loop, judgeErrors: state.judgeErrors + 1 };
+      // a round of the budget spent, as in the reference; scores and position stay
+      const failed = { ...next, loop: onJudgeError(pending.loop), judgeErrors: state.judgeErrors + 1 };
       return this.commit(record(calls, { kind: "judge_error", error: judged.error ?? "judge failed" }), failed);
     }
     const verdict = judged.verdict;

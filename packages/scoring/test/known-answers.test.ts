@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChecklistItem } from "@arena/core";
 import {
   citationCoverage,
+  requiredPages,
   groundClaims,
   inteScore,
   judgeCitations,
@@ -67,9 +68,31 @@ describe("FACT citation support (offline)", () => {
     expect(s.truncated).toBe(50);
   });
 
-  it("an unfetchable page is never support, and nothing judged leaves accuracy null", async () => {
+  it("an unfetchable page is never support, stays out of the denominator and is counted", async () => {
     const s = await judgeCitations("It is 9 m tall [1].\n\n## References\n1. https://c.example/missing", pages, null);
     expect(s).toMatchObject({ supported: 0, unsupported: 0, unknown: 1, accuracy: null, effective: 0 });
+  });
+
+  it("an answer without citations scores accuracy 0 (FACT averages it in; it used to be skipped)", async () => {
+    expect(await judgeCitations("The bridge opened in 1932.", pages, null)).toMatchObject({ count: 0, accuracy: 0, effective: 0 });
+    // a References list without one inline marker cites no statement either
+    expect(await judgeCitations("The bridge opened in 1932.\n\n## References\n1. https://a.example/bridge", pages, null)).toMatchObject({ accuracy: 0 });
+  });
+
+  it("the same fact cited to the same page twice counts once, whatever its case, punctuation or URL spelling", async () => {
+    const twice = "The bridge opened in 1932 [1]. THE BRIDGE OPENED IN 1932! [2]\n\n## References\n1. https://a.example/bridge\n2. https://www.a.example/bridge/";
+    const s = await judgeCitations(twice, pages, null);
+    expect(s.pairs).toHaveLength(1);
+    expect(s).toMatchObject({ supported: 1, effective: 1, accuracy: 1 });
+  });
+
+  it("probe: a figure elsewhere on the page is not support; the number must sit with the statement's words", async () => {
+    const page = "The Sega Game Gear launched in 1991 at $149.99. It ran on six AA batteries. Many years later, collectors paid $249.99 for boxed units of other consoles.";
+    const cited = async () => page;
+    const s = await judgeCitations("The Game Gear launched at $249.99 [1].\n\n## References\n1. https://g.example/gg", cited, null);
+    expect(s.pairs.map((p) => p.support)).toEqual(["unsupported"]);
+    const right = await judgeCitations("The Game Gear launched at $149.99 [1].\n\n## References\n1. https://g.example/gg", cited, null);
+    expect(right.pairs.map((p) => p.support)).toEqual(["supported"]);
   });
 });
 
@@ -94,29 +117,97 @@ describe("claim precision / recall (offline)", () => {
     expect(listParts("March 5, 2001")).toEqual(["March 5, 2001"]);
   });
 
-  it("matches one-to-one with aliases, numbers within 1 % and lists: the hand-computed P, R, F1", () => {
-    const s = offlineClaimScores(CLAIMS_ANSWER, groundClaims(DEPTH, WIDTH));
-    expect(s.predicted).toBe(5);
-    expect(s.matches.map((m) => [m.predicted, m.share])).toEqual([
-      [0, 1],
-      [1, 1],
-      [2, 1],
-      [3, 2 / 3],
-    ]);
-    // standard: (1 + 1 + 1 + 2/3) over 5 predicted and 4 ground-truth claims
-    expect(s.precision).toBeCloseTo(11 / 15, 12);
-    expect(s.recall).toBeCloseTo(11 / 12, 12);
-    expect(s.f1).toBeCloseTo((2 * (11 / 15) * (11 / 12)) / (11 / 15 + 11 / 12), 12);
-    // strict: the partly covered list counts zero
-    expect(s.strictPrecision).toBeCloseTo(3 / 5, 12);
-    expect(s.strictRecall).toBeCloseTo(3 / 4, 12);
-    expect(s.strictF1).toBeCloseTo(2 / 3, 12);
+  it("one claim (the entity) with its facts as subclaims: the hand-computed P, R, F1", () => {
+    // Curie is the claim; its six subclaims are 1903, 1911, 226.0, Paris, Warsaw, Lyon (all
+    // from pages of the one target). Right: five (226.5 is within 1 % of 226.0; Lyon missing),
+    // wrong: none. |A| = |A*| = 1. The context sentence "She liked long walks." is no claim.
+    const s = offlineClaimScores(CLAIMS_ANSWER, DEPTH, WIDTH);
+    expect(s.predicted).toBe(1);
+    expect(s.matches.map((m) => [m.claimRight, m.right, m.wrong])).toEqual([[true, 5, 0]]);
+    expect(s.precision).toBeCloseTo(1, 12);
+    expect(s.recall).toBeCloseTo(5 / 6, 12);
+    expect(s.f1).toBeCloseTo(10 / 11, 12);
+    expect(s.strictPrecision).toBeCloseTo(1, 12);
+    expect(s.strictRecall).toBeCloseTo(5 / 6, 12);
     expect(s.infoRecall).toBeCloseTo(3 / 4, 12);
   });
 
   it("a number off by more than 1 % does not match", () => {
-    const s = offlineClaimScores("Radium has an atomic weight of about 229.", groundClaims([], [WIDTH[1]!]));
+    const s = offlineClaimScores("Radium has an atomic weight of about 229.", [], [WIDTH[1]!]);
     expect(s.recall).toBe(0);
+  });
+});
+
+describe("LiveDRBench Eq. 1: the paper's worked example (§3.2, a material and its source document)", () => {
+  const MATERIAL = "https://m.example/lfp";
+  const depth: ChecklistItem[] = [{ item: "lithium iron phosphate", detail: "the olivine cathode", sourceUrl: MATERIAL, aliases: ["LiFePO4"] }];
+  const width: ChecklistItem[] = [{ item: "source paper", detail: "Phospho-olivines as Positive-Electrode Materials", sourceUrl: MATERIAL }];
+  const score = (answer: string) => offlineClaimScores(answer, depth, width);
+
+  it("right material and right source document: 1", () => {
+    expect(score("The material is LiFePO4, reported in Phospho-olivines as Positive-Electrode Materials.")).toMatchObject({ precision: 1, recall: 1, f1: 1, strictF1: 1 });
+  });
+
+  it("the wrong material scores zero irrespective of the correctness of its source document", () => {
+    expect(score("The material is lithium cobalt oxide, reported in Phospho-olivines as Positive-Electrode Materials.")).toMatchObject({ precision: 0, recall: 0, f1: 0 });
+  });
+
+  it("the right material whose source document is wrong or missing scores zero too (all subclaims incorrect)", () => {
+    expect(score("The material is LiFePO4, reported in Lithium batteries for phones.")).toMatchObject({ precision: 0, recall: 0, f1: 0 });
+  });
+});
+
+describe("claims: the issue's probes", () => {
+  const A = "https://x.example/a";
+  const B = "https://x.example/b";
+  const depth: ChecklistItem[] = [
+    { item: "Sega Nomad", detail: "", sourceUrl: A },
+    { item: "TurboExpress", detail: "", sourceUrl: B },
+  ];
+  const width: ChecklistItem[] = [
+    { item: "Nomad batteries", detail: "6 AA", sourceUrl: A },
+    { item: "Nomad battery life", detail: "2 to 3 hours", sourceUrl: A },
+    { item: "TurboExpress price", detail: "$249.99", sourceUrl: B },
+    { item: "TurboExpress release", detail: "December 1, 1990", sourceUrl: B },
+  ];
+  const RIGHT = "The Sega Nomad ran on six AA batteries for 2-3 hours. The TurboExpress launched on 1 December 1990 at $249.99.";
+
+  it("a fully right answer with three context sentences keeps precision 1 (was 0.5: sentences counted as claims)", () => {
+    const s = offlineClaimScores(`${RIGHT} Handhelds were popular then. Both used backlit screens. Neither sold well.`, depth, width);
+    expect(s).toMatchObject({ precision: 1, recall: 1, f1: 1, strictF1: 1 });
+  });
+
+  it("a wrong entity with its facts scores 0 for that claim (was recall 0.67: entity and facts separate claims)", () => {
+    const s = offlineClaimScores(RIGHT.replace("The TurboExpress", "The Atari Lynx"), depth, width);
+    expect(s.matches.map((m) => m.recall)).toEqual([1, 0]);
+    expect(s.recall).toBeCloseTo(0.5, 12);
+    expect(s.precision).toBeCloseTo(0.5, 12);
+    // strict: the minimum over the claims, 0 as soon as one is wrong
+    expect(s).toMatchObject({ strictPrecision: 0, strictRecall: 0, strictF1: 0 });
+  });
+
+  it("strict is the minimum over claims, standard the mean: one claim with half its facts", () => {
+    const s = offlineClaimScores(RIGHT.replace(" at $249.99", ""), depth, width);
+    expect(s.recall).toBeCloseTo((1 + 0.5) / 2, 12);
+    expect(s.strictRecall).toBeCloseTo(0.5, 12);
+    expect(s.strictPrecision).toBe(1);
+    expect(s.strictF1).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("a wrong figure is a wrong subclaim: precision falls, recall counts what is right", () => {
+    const s = offlineClaimScores(`${RIGHT.replace("$249.99", "$199.99")} The TurboExpress price was $199.99.`, depth, width);
+    expect(s.matches[1]).toMatchObject({ claimRight: true, right: 1, wrong: 1 });
+    expect(s.precision).toBeCloseTo((1 + 0.5) / 2, 12);
+    expect(s.recall).toBeCloseTo((1 + 0.5) / 2, 12);
+  });
+
+  it("offline matching reads number words, ranges and scale words", () => {
+    const one = (detail: string, answer: string) => offlineClaimScores(answer, [], [{ item: "x", detail, sourceUrl: A }]).recall;
+    expect(one("4 AA", "It takes four AA cells.")).toBe(1);
+    expect(one("3-5 hours", "It lasts 3 to 5 hours.")).toBe(1);
+    expect(one("3 to 5 hours", "It lasts 3–5 hours.")).toBe(1);
+    expect(one("1,200,000 units", "It sold 1.2 million units.")).toBe(1);
+    expect(one("4 AA", "It takes five AA cells.")).toBe(0);
   });
 });
 
@@ -188,6 +279,16 @@ describe("DR3-Eval citation coverage", () => {
     expect(c?.value).toBeCloseTo(2 / 3, 12);
     expect(citationCoverage([], ["https://a.example"])).toBeNull();
   });
+
+  it("D_req is the pages the key's entities and facts come from, not the hidden hub pages of the chain", () => {
+    const HUB = "https://h.example/overview";
+    const task = { checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: [HUB, "https://x.example/curie", "https://x.example/radium", "https://x.example/cities"] };
+    expect(requiredPages(task)).toEqual(["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"]);
+    // citing the three evidence pages covers D_req fully; the hub it did not cite is not missing
+    expect(citationCoverage(requiredPages(task), ["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"])?.value).toBe(1);
+    // without a key, every source page is required
+    expect(requiredPages({ checklistDepth: null, checklistWidth: null, sourceUrls: [HUB] })).toEqual([HUB]);
+  });
 });
 
 describe("a whole report offline", () => {
@@ -195,8 +296,10 @@ describe("a whole report offline", () => {
     const task = { question: "q", wordLimitInstruction: null, checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: ["https://x.example/curie"], answers: { A: CLAIMS_ANSWER } };
     const json = reportJson("offline", await scoreTask(task, { mode: "offline", pages }));
     expect(json.race).toBeNull();
-    expect(json.claims?.f1).toBeCloseTo((2 * (11 / 15) * (11 / 12)) / (11 / 15 + 11 / 12), 12);
-    expect(json.citations).toMatchObject({ count: 0, supported: 0, accuracy: null, effective: 0 });
+    // Eq. 1 (see "one claim (the entity) with its facts as subclaims"): P = 1, R = 5/6
+    expect(json.claims?.f1).toBeCloseTo(10 / 11, 12);
+    // no citation: accuracy 0, counted (FACT)
+    expect(json.citations).toMatchObject({ count: 0, supported: 0, accuracy: 0, effective: 0 });
     expect(json.intescore?.value).toBeGreaterThan(0);
     expect(json.dr3.citation_coverage).toBe(0);
   });

@@ -50,29 +50,30 @@ describe("llm scorers against the OpenAI-compatible test server", () => {
   const WIDTH: ChecklistItem[] = [{ item: "cities", detail: "San Francisco, Sausalito", sourceUrl: "https://a.example/bridge" }];
   const task = { question: "Which bridge?", wordLimitInstruction: null, checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: null };
 
-  it("claims: the judge's claim list and matches give P, R, F1 by Eq. 1, one-to-one", async () => {
+  it("claims: the judge's count of the answer's claims and its per-claim judgement give P, R, F1 by Eq. 1", async () => {
+    const seen: string[] = [];
     srv.setHandler((req) => {
       const text = lastUser(req.body);
       if (text.includes("Ground-truth claims")) {
-        return reply.json({
-          claims: ["The bridge is the Golden Gate Bridge", "It links San Francisco", "It is red"],
-          // the second match reuses answer claim 1: one-to-one drops it
-          matches: [
-            { truth: 1, answer: 1, correct_parts: 1 },
-            { truth: 2, answer: 1, correct_parts: 1 },
-          ],
-        });
+        seen.push(text);
+        // the answer puts forward two entities (the bridge and a wrong one); the bridge's two
+        // subclaims: San Francisco right, Sausalito stated wrong
+        return reply.json({ claims: 2, matches: [{ truth: 1, identified: true, right_parts: 1, wrong_parts: 1 }] });
       }
       return reply.status(500);
     });
-    const rows = await scoreTask({ ...task, answers: { A: "The Golden Gate Bridge links San Francisco. It is red." } }, { mode: "llm", judge, pages }).catch((e) => e);
+    const rows = await scoreTask({ ...task, answers: { A: "The Golden Gate Bridge links San Francisco and Oakland. The Bay Bridge too." } }, { mode: "llm", judge, pages }).catch((e) => e);
     // InteScore needs source pages (none here), RACE two answers: only citations and claims ran
     expect(rows).not.toBeInstanceOf(Error);
+    // one ground-truth claim, the bridge, with its two cities as subclaims
+    expect(seen[0]).toMatch(/1\. entity: Golden Gate Bridge.*subclaims: cities: San Francisco \| cities: Sausalito/);
     const v = (m: string) => (rows as ScoreRow[]).find((r) => r.side === "A" && r.metric === m)?.value;
-    expect(v("claim_precision")).toBeCloseTo(1 / 3, 12);
+    // s = 1, Prec(A_1) = 1/2 (one right of two stated), Rec(A_1) = 1/2; |A| = 2, |A*| = 1
+    expect(v("claim_precision")).toBeCloseTo(1 / 4, 12);
     expect(v("claim_recall")).toBeCloseTo(1 / 2, 12);
-    expect(v("claim_f1")).toBeCloseTo((2 * (1 / 3) * (1 / 2)) / (1 / 3 + 1 / 2), 12);
-    expect(v("claim_strict_f1")).toBeCloseTo((2 * (1 / 3) * (1 / 2)) / (1 / 3 + 1 / 2), 12);
+    expect(v("claim_f1")).toBeCloseTo((2 * (1 / 4) * (1 / 2)) / (1 / 4 + 1 / 2), 12);
+    // strict: a claim put forward and matching no target is wrong, so the minimum precision is 0
+    expect(v("claim_strict_f1")).toBe(0);
   });
 
   it("RACE: criteria generated once and frozen, answers scored side by side without citations", async () => {

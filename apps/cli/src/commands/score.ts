@@ -31,7 +31,7 @@ const optionsSchema = z
 export function register(program: Command): void {
   program
     .command("score")
-    .description("report scores (citation support, claims, RACE, InteScore, DR3 coverage) of a stored round or a report file")
+    .description("report scores (citation support, claims, RACE, InteScore without its drift term, DR3 coverage) of a stored round or a report file")
     .option("--round <id>", "a stored round: score both answers and store the scores")
     .option("--match <id>", "every scorable round of a stored match (stored likewise)")
     .option("--report <file>", "a Markdown report to score (nothing is stored)")
@@ -99,11 +99,11 @@ const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === u
 function reportText(r: ReportJson): string {
   const c = r.citations;
   return [
-    `mode ${r.mode}${r.mode === "offline" ? " (deterministic: lexical and numeric support, rubric matching)" : ""}`,
+    `mode ${r.mode}${r.mode === "offline" ? " (deterministic: lexical and numeric support, rubric matching; approximates the papers' judge-model metrics)" : ""}`,
     `citations   ${c.count} listed, ${c.supported} supported, ${c.unsupported} unsupported, ${c.unknown} unknown; accuracy ${fmt(c.accuracy)}, effective ${c.effective}`,
     `claims      ${r.claims ? `precision ${fmt(r.claims.precision)}, recall ${fmt(r.claims.recall)}, F1 ${fmt(r.claims.f1)}, strict F1 ${fmt(r.claims.strict_f1)}` : "– (no checklist)"}`,
     `RACE        ${r.race ? `share ${fmt(r.race.share)} (S_int ${fmt(r.race.total, 2)})` : "– (llm mode, two answers)"}`,
-    `InteScore   ${r.intescore ? `${fmt(r.intescore.value, 1)} (quality ${fmt(r.intescore.quality)}, TBoost ${fmt(r.intescore.tboost)})` : "– (needs a checklist with source pages)"}`,
+    `InteScore (no drift term) ${r.intescore ? `${fmt(r.intescore.value, 1)} (quality ${fmt(r.intescore.quality)}, TBoost ${fmt(r.intescore.tboost)})` : "– (needs a checklist with source pages)"}`,
     `DR3         citation coverage ${fmt(r.dr3.citation_coverage)}, information recall ${fmt(r.dr3.info_recall)}`,
   ].join("\n");
 }

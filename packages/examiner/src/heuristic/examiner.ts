@@ -1,3 +1,4 @@
+import { SHORT_CONTENT_CHARS, type ContextNode, type TaskContext } from "@arena/core";
 import { GenerationError, type Examiner, type ExaminerCall, type JudgeInput, type JudgeResult } from "../types";
 import { generateHeuristicTask } from "./generate";
 import { judgeHeuristically } from "./judge";
@@ -37,8 +38,9 @@ export function createHeuristicExaminer(): Examiner {
   return {
     mode: "heuristic",
     model: null,
-    async generateTask(ctx, { seed }) {
+    async generateTask(full, { seed }) {
       const started = performance.now();
+      const ctx = shortContent(full);
       let task: ReturnType<typeof generateHeuristicTask>;
       try {
         task = generateHeuristicTask(ctx, seed);
@@ -55,4 +57,13 @@ export function createHeuristicExaminer(): Examiner {
       return { verdict, error: null, calls: [record("judge", input, JSON.stringify(verdict), null, started)] };
     },
   };
+}
+
+/**
+ * The heuristic reads 800 characters of each page, as it was built and tested with (its clues and
+ * facts come from a page's opening); the context it records is the one it read.
+ */
+function shortContent(ctx: TaskContext): TaskContext {
+  const cut = (n: ContextNode): ContextNode => (n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n);
+  return { ...ctx, reasoningChain: ctx.reasoningChain.map(cut), aggregationPool: ctx.aggregationPool.map(cut) };
 }

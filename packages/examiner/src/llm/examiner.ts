@@ -22,6 +22,8 @@ export interface LlmExaminerSettings {
   judgeTemperature: number;
   doubleJudge: boolean;
   promptVersion: PromptVersion;
+  /** Characters of each page's content generation reads (prompt v3 on). */
+  contentChars: number;
   maxAttempts: number;
   maxRetries: number;
   timeoutMs: number;
@@ -87,7 +89,28 @@ const GENERATION_JSON_SCHEMA_V2 = {
     rationale: GENERATION_JSON_SCHEMA.properties.rationale,
   },
 };
-const GENERATION_SCHEMAS: Record<PromptVersion, Record<string, unknown>> = { v1: GENERATION_JSON_SCHEMA, v2: GENERATION_JSON_SCHEMA_V2 };
+/**
+ * v3 orders the keys as the prompt orders the work (issue 20): gold answer, key, rationale, and the
+ * question last. Schema-constrained decoding writes keys in schema order, so under v2's order a
+ * model wrote the question before the answer it was meant to follow from.
+ */
+const GENERATION_JSON_SCHEMA_V3 = {
+  ...GENERATION_JSON_SCHEMA,
+  required: ["gold_answer", "checklist_depth", "checklist_width", "rationale", "word_limit_instruction", "question"],
+  properties: {
+    gold_answer: { type: "string" },
+    checklist_depth: GENERATION_JSON_SCHEMA.properties.checklist_depth,
+    checklist_width: GENERATION_JSON_SCHEMA.properties.checklist_width,
+    rationale: GENERATION_JSON_SCHEMA.properties.rationale,
+    word_limit_instruction: GENERATION_JSON_SCHEMA.properties.word_limit_instruction,
+    question: GENERATION_JSON_SCHEMA.properties.question,
+  },
+};
+export const GENERATION_SCHEMAS: Record<PromptVersion, { required: string[]; properties: Record<string, unknown> }> = {
+  v1: GENERATION_JSON_SCHEMA,
+  v2: GENERATION_JSON_SCHEMA_V2,
+  v3: GENERATION_JSON_SCHEMA_V3,
+};
 
 const VERDICT_JSON_SCHEMA = {
   type: "object",
@@ -195,7 +218,7 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
     async generateTask(ctx, opts) {
       const spec: StructuredSpec<GeneratedTask> = {
         kind: "generate",
-        messages: generateMessages(s.promptVersion, ctx, ctx.wordLimit.instruction),
+        messages: generateMessages(s.promptVersion, ctx, ctx.wordLimit.instruction, s.contentChars),
         schemaName: "arena_task",
         jsonSchema: GENERATION_SCHEMAS[s.promptVersion],
         temperature: s.generationTemperature,

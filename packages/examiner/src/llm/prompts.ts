@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { ChecklistItem, ContextNode, TaskContext } from "@arena/core";
+import { SHORT_CONTENT_CHARS, type ChecklistItem, type ContextNode, type TaskContext } from "@arena/core";
 import type { JudgeInput, PromptVersion } from "../types";
 
 /**
@@ -44,24 +44,30 @@ export function renderTemplate(version: PromptVersion, name: TemplateName, vars:
   return messages;
 }
 
-function renderNode(tag: string, n: ContextNode): string {
+function renderNode(tag: string, n: ContextNode, contentChars: number): string {
   return [
     `[${tag}] ${n.title}`,
     `URL: ${n.url}`,
     n.relationship ? `Relationship to its parent page: ${n.relationship}` : null,
     n.surroundingText ? `Link context on the parent page: "${n.surroundingText}"` : null,
     n.description ? `Description: ${n.description}` : null,
-    `Content (first 800 characters): ${n.content || "(none)"}`,
+    `Content (first ${contentChars} characters): ${n.content.slice(0, contentChars) || "(none)"}`,
   ]
     .filter((l): l is string => l !== null)
     .join("\n");
 }
 
-export function generateMessages(version: PromptVersion, ctx: TaskContext, wordLimitInstruction: string): ChatMessage[] {
+/**
+ * The generation messages. Prompt v3 on reads each page's content up to `contentChars` (the
+ * reference sends whole pages); v1 and v2 keep the 800 characters their stored configurations
+ * were run with.
+ */
+export function generateMessages(version: PromptVersion, ctx: TaskContext, wordLimitInstruction: string, contentChars: number): ChatMessage[] {
+  const chars = version === "v1" || version === "v2" ? SHORT_CONTENT_CHARS : contentChars;
   return renderTemplate(version, "generate", {
     root_topic: ctx.rootTopic,
-    reasoning_chain: ctx.reasoningChain.map((n, i) => renderNode(`C${i + 1}`, n)).join("\n\n") || "(none)",
-    aggregation_pool: ctx.aggregationPool.map((n, i) => renderNode(`P${i + 1}`, n)).join("\n\n"),
+    reasoning_chain: ctx.reasoningChain.map((n, i) => renderNode(`C${i + 1}`, n, chars)).join("\n\n") || "(none)",
+    aggregation_pool: ctx.aggregationPool.map((n, i) => renderNode(`P${i + 1}`, n, chars)).join("\n\n"),
     previous_questions: ctx.previousQuestions.length ? ctx.previousQuestions.map((q, i) => `${i + 1}. ${q}`).join("\n") : "(none)",
     depth: ctx.depth,
     width: ctx.width,

@@ -1,20 +1,25 @@
-import { factFound } from "@arena/examiner";
+import { sentences } from "@arena/core";
+import { contentTokens, factFound, numberMatches, numbersIn, tokenCoverage } from "@arena/examiner";
 import { z } from "zod";
-import { parseCitations as parseAnswerCitations, type CitationPair } from "@arena/core/citations";
-import { numbersOf, withinOnePercent } from "../numbers";
+import { parseCitations as parseAnswerCitations, urlKey, type CitationPair } from "@arena/core/citations";
 import type { Judge } from "../llm";
 import type { PageSource } from "../pages";
 import type { Scorer, ScoreRow, Side } from "../types";
 
 /**
  * Citation support, FACT of DeepResearch Bench (deepresearch-bench.txt §FACT): extract
- * (statement, URL) pairs, deduplicate, fetch each page, judge supported / unsupported; a page
- * that cannot be fetched is `unknown` and is never support.
+ * (statement, URL) pairs, deduplicate (the same statement cited to the same page counts once,
+ * whatever its case, punctuation or URL spelling), fetch each page, judge supported /
+ * unsupported; a page that cannot be fetched is `unknown`: never support, out of the
+ * denominator, and counted (`unknown`) so readers see how many were left out.
  *   citation accuracy   = supported / judged       (judged = supported + unsupported)
  *   effective citations = supported
- * offline: a statement is supported when the page holds its numbers (within 1 %) and its wording
- * by the heuristic judge's fact rule (phrase, or content-word coverage); llm: the judge reads the
- * statement and the page.
+ * An answer that cites nothing has accuracy 0 and counts in the mean (it supports none of its
+ * statements); an answer whose every cited page is unfetchable has none (nothing was judged).
+ * offline (an approximation of the paper's LLM judgement): a statement is supported when one
+ * passage of the page (a sentence with the next) holds its numbers (within 1 %) together with its
+ * wording by the heuristic judge's fact rule — a figure elsewhere on the page is not support;
+ * llm: the judge reads the statement and the page.
  */
 export type Support = "supported" | "unsupported" | "unknown";
 export interface JudgedPair extends CitationPair {
@@ -48,13 +53,24 @@ export const MAX_PAIRS = 200;
 
 export async function judgeCitations(answer: string, pages: PageSource, judge: Judge | null): Promise<CitationSummary> {
   const parsed = parseAnswerCitations(answer);
-  const todo = parsed.pairs.slice(0, MAX_PAIRS);
+  const todo = distinctPairs(parsed.pairs).slice(0, MAX_PAIRS);
   const pairs: JudgedPair[] = [];
   for (let i = 0; i < todo.length; i += PARALLEL) {
     const batch = todo.slice(i, i + PARALLEL);
     pairs.push(...(await Promise.all(batch.map(async (p) => ({ ...p, support: await supportOf(p, pages, judge) })))));
   }
-  return { ...summarize(parsed.count, parsed.urls, pairs), truncated: parsed.pairs.length - todo.length };
+  return { ...summarize(parsed.count, parsed.urls, pairs), truncated: distinctPairs(parsed.pairs).length - todo.length };
+}
+
+/** One pair per (statement, page): case, punctuation, spacing and URL spelling do not make a new fact. */
+function distinctPairs(pairs: CitationPair[]): CitationPair[] {
+  const seen = new Set<string>();
+  return pairs.filter((p) => {
+    const key = `${p.statement.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()}\u0000${urlKey(p.url)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 export function summarize(count: number, urls: string[], pairs: JudgedPair[]): CitationSummary {
@@ -62,7 +78,9 @@ export function summarize(count: number, urls: string[], pairs: JudgedPair[]): C
   const supported = n("supported");
   const unsupported = n("unsupported");
   const judged = supported + unsupported;
-  return { count, urls, supported, unsupported, unknown: n("unknown"), accuracy: judged ? supported / judged : null, effective: supported, pairs };
+  // no citation at all: nothing supported, accuracy 0 (FACT averages it in); only unfetchable pages: no judgement
+  const accuracy = judged ? supported / judged : pairs.length === 0 ? 0 : null;
+  return { count, urls, supported, unsupported, unknown: n("unknown"), accuracy, effective: supported, pairs };
 }
 
 async function supportOf(pair: CitationPair, pages: PageSource, judge: Judge | null): Promise<Support> {
@@ -77,21 +95,37 @@ async function supportOf(pair: CitationPair, pages: PageSource, judge: Judge | n
   return verdict ?? "unknown";
 }
 
-/** Every number of the statement on the page (within 1 %), and the statement's wording there. */
+/**
+ * One passage of the page (a sentence and the next) holds every number of the statement (within
+ * 1 %) and the statement's wording. A statement without numbers needs its wording in one passage.
+ */
 export function lexicalSupport(statement: string, page: string): boolean {
-  const onPage = pageNumbers(page);
-  if (!numbersOf(statement).every((n) => onPage.some((m) => withinOnePercent(n, m)))) return false;
-  return factFound(page, { item: "", detail: statement, sourceUrl: "" });
+  const wanted = numbersIn(statement);
+  const fact = { item: "", detail: statement, sourceUrl: "" };
+  // the fact rule alone compares only the numbers of a short numeric statement; here its words count too
+  const words = contentTokens(statement).filter((w) => !/^\d+$/.test(w)).join(" ");
+  return passagesOf(page).some(
+    (p) => wanted.every((n) => numberMatches(n, p.numbers)) && factFound(p.text, fact) && (!words || tokenCoverage(p.text, words) >= KEY_WORDS),
+  );
 }
 
-/** The numbers of the last few pages read: one answer cites the same pages many times. */
-const numberCache = new Map<string, number[]>();
-function pageNumbers(page: string): number[] {
-  let hit = numberCache.get(page);
+/** Share of a statement's words (numbers aside) its supporting passage must hold. */
+const KEY_WORDS = 0.5;
+
+interface Passage {
+  text: string;
+  numbers: number[];
+}
+
+/** A page's passages, remembered for the last few pages: one answer cites the same pages many times. */
+const passageCache = new Map<string, Passage[]>();
+function passagesOf(page: string): Passage[] {
+  let hit = passageCache.get(page);
   if (!hit) {
-    hit = numbersOf(page);
-    numberCache.set(page, hit);
-    if (numberCache.size > 32) numberCache.delete(numberCache.keys().next().value!);
+    const ss = sentences(page);
+    hit = (ss.length > 1 ? ss.slice(0, -1).map((s, i) => `${s} ${ss[i + 1]}`) : ss).map((text) => ({ text, numbers: numbersIn(text) }));
+    passageCache.set(page, hit);
+    if (passageCache.size > 32) passageCache.delete(passageCache.keys().next().value!);
   }
   return hit;
 }

@@ -7,13 +7,13 @@ import { fmtSpread, intervalTitle, share } from "@/features/leaderboard/interval
 const METRICS: Record<string, { label: string; share: boolean }> = {
   citation_accuracy: { label: "Citation accuracy (supported / judged)", share: true },
   citation_effective: { label: "Effective citations (supported per answer)", share: false },
-  citation_coverage: { label: "Citation coverage of the round's source pages (DR3)", share: true },
-  claim_f1: { label: "Claim F1 against the checklists", share: true },
-  claim_precision: { label: "Claim precision", share: true },
-  claim_recall: { label: "Claim recall", share: true },
-  claim_strict_f1: { label: "Claim F1, strict (every part of an item)", share: true },
+  citation_coverage: { label: "Citation coverage of the key's source pages (DR3; hidden hub pages excluded)", share: true },
+  claim_f1: { label: "Claim F1 (LiveDRBench Eq. 1: entities with their facts as subclaims)", share: true },
+  claim_precision: { label: "Claim precision (Eq. 1)", share: true },
+  claim_recall: { label: "Claim recall (Eq. 1)", share: true },
+  claim_strict_f1: { label: "Claim F1, strict (minimum over claims)", share: true },
   info_recall: { label: "Information recall (fully covered items, DR3)", share: true },
-  intescore: { label: "InteScore", share: false },
+  intescore: { label: "InteScore (no drift term)", share: false },
   race_share: { label: "RACE pairwise share", share: true },
 };
 
@@ -43,7 +43,7 @@ export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans;
               return (
                 <tr key={`${s.metric}-${s.mode}`} className={row} data-metric={s.metric} data-mode={s.mode}>
                   <td className={td}>{m.label}</td>
-                  <td className={td}>{s.mode}</td>
+                  <td className={td}>{s.mode === "offline" ? "offline (approximates the paper)" : s.mode}</td>
                   <td className={tdNum}>
                     <span className="font-medium">{m.share ? fmtPct(s.mean) : fmtNum(s.mean, 2)}</span>{" "}
                     <span className="text-xs text-zinc-500" title={intervalTitle(s.lower, s.upper, fmt)}>
@@ -60,7 +60,8 @@ export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans;
       </TableScroll>
       <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
         Means over this agent&apos;s scored answers in up to {matches} finished matches{examinerName ? ` under ${examinerName}` : ""}; offline (deterministic)
-        and llm (judge model) scores are kept apart. Intervals: 95 % percentile bootstrap resampling matches; — means unbounded (fewer than two
+        and llm (judge model) scores are kept apart; offline scores approximate the papers&apos; judge-model metrics. InteScore has no SemanticDrift
+        term (its keyword sets do not exist for arena questions). Intervals: 95 % percentile bootstrap resampling matches; — means unbounded (fewer than two
         matches). Percentages for shares; effective citations and InteScore as numbers.
       </p>
     </>

@@ -16,9 +16,9 @@ type Scores = Scoreboard["agents"][number]["scores"];
 type Lookup = { controlled: Map<string, Controlled>; scores: Map<string, Scores>; modes: Map<string, string | null> };
 
 const METRIC_TITLES: Record<LeaderboardMetric, string> = {
-  citation_accuracy: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds",
+  citation_accuracy: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds; an answer without citations counts 0, pages that could not be read are left out (their count is on the match page)",
   citation_effective: "Effective citations: supported citations per answer (FACT), mean over scored rounds",
-  claim_f1: "F1 of the answer's claims against the round's checklists, mean over scored rounds",
+  claim_f1: "Claim F1 of LiveDRBench (Eq. 1): each target entity a claim with its facts as subclaims, against the round's checklists; mean over scored rounds",
   race_share: "RACE pairwise share S(A)/(S(A)+S(B)), mean over scored rounds (llm mode only)",
 };
 
@@ -54,7 +54,16 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
     id: m,
     header: METRIC_LABELS[m],
     title: METRIC_TITLES[m],
-    sub: <span data-testid={`mode-${m}`}>{l.modes.get(m) ?? "not scored"}</span>,
+    sub: (
+      <>
+        <span data-testid={`mode-${m}`}>{l.modes.get(m) ?? "not scored"}</span>
+        {l.modes.get(m) === "offline" ? (
+          <span className="block text-[0.6rem] font-normal normal-case tracking-normal" title="Deterministic matching standing in for the paper's judge model">
+            approximates the paper
+          </span>
+        ) : null}
+      </>
+    ),
     numeric: true,
     sortValue: (r) => l.scores.get(r.agentId)?.[m]?.mean,
     cell: (r) => <MetricCell agentId={r.agentId} metric={m} l={l} />,

@@ -21,7 +21,8 @@ export function ScoreNotes({ scores }: { scores: Scoreboard }) {
         {scored ? (
           <>
             Report scores (SPEC §10) are means over each agent&apos;s scored answers; the line under each header is the mode that produced
-            them (<em>offline</em>: deterministic lexical and numeric matching; <em>llm</em>: a judge model); offline and llm scores are never
+            them (<em>offline</em>: deterministic lexical and numeric matching, which approximates the papers&apos; judge-model metrics; <em>llm</em>: a
+            judge model, as the papers use); offline and llm scores are never
             mixed. Intervals: {scores.interval}.{" "}
           </>
         ) : (

@@ -39,10 +39,12 @@ function Figures({ round, side }: { round: RoundScore; side: "A" | "B" }) {
       <dt className="text-zinc-500">Information recall</dt>
       <dd className="num">{f("info_recall", pct)}</dd>
       <dt className="text-zinc-500">Citation coverage</dt>
-      <dd className="num" title="Share of the round's source pages the answer cites (DR3-Eval)">
+      <dd className="num" title="Share of the key's source pages the answer cites (DR3-Eval; the hidden hub pages are not required)">
         {f("citation_coverage", pct)}
       </dd>
-      <dt className="text-zinc-500">InteScore</dt>
+      <dt className="text-zinc-500" title="DR.Bench's InteScore without its SemanticDrift term (no keyword sets exist for arena questions)">
+        InteScore (no drift term)
+      </dt>
       <dd className="num">{f("intescore", (x) => fmtNum(x, 2))}</dd>
     </dl>
   );
@@ -64,6 +66,7 @@ function Citations({ c, treeId, side }: { c: CitationView | null; treeId: string
           {c.mode}
           {c.model ? ` · ${c.model}` : ""}
         </span>
+        {c.mode === "offline" ? <span className="ml-1 text-[0.7rem] text-zinc-500">(approximates the paper&apos;s judge)</span> : null}
       </p>
       {c.pairs.length === 0 ? (
         <p className="mt-1 text-xs text-zinc-500">No cited statement.</p>

@@ -155,7 +155,7 @@ export const API_ROUTES = {
   },
   matchScores: {
     path: "/api/matches/{id}/scores",
-    summary: "Report scores of each round of a match: per answer citation support (each cited statement supported, unsupported or unknown, with the tree node of the cited URL), claims, DR3, InteScore, RACE beside the verdict; each with its mode",
+    summary: "Report scores of each round of a match: per answer citation support (each cited statement supported, unsupported or unknown, with the tree node of the cited URL), claims, DR3, InteScore (no drift term), RACE beside the verdict; each with its mode",
     pathParams: id("match"),
     response: { name: "RoundScores", mediaType: "application/json", schema: roundScoresSchema, description: "rounds in order; a round not scored yet has no scores" },
     notFound: true,
