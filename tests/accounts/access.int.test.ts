@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
 import { CONSOLE_API, CONSOLE_PAGES } from "../../apps/web/src/features/console/routes";
+import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
 import { registerAgent } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
@@ -103,7 +104,7 @@ describe("accounts: who may do what", () => {
     expect((await post(JSON.stringify(submission({ protocol: "smtp" })), as("owner"))).status).toBe(400);
     const internal = await post(JSON.stringify(submission({ endpoint: "http://169.254.169.254/latest" })), as("owner"));
     expect(internal.status).toBe(422);
-    expect(((await internal.json()) as { error: string }).error).toMatch(/address guard/);
+    expect(apiErrorSchema.parse(await internal.json()).error.message).toMatch(/address guard/);
     const unhealthy = await post(JSON.stringify(submission({ endpoint: srv.url("/nothing-here") })), as("owner"));
     expect([201, 422]).toContain(unhealthy.status);
     expect(await db.agent.count({ where: { name: "api-agent" } })).toBe(unhealthy.status === 201 ? 1 : 0);
@@ -196,7 +197,7 @@ describe("console commands (admin)", () => {
     for (let i = 0; i < 5000; i++) deep = leaf(deep);
     const tooDeep = await call("POST", "trees", { file: "deep.json", text: deep });
     expect(tooDeep.status).toBe(422);
-    expect(((await tooDeep.json()) as { error: string }).error).toMatch(/deep\.json: .*nested deeper than 64 levels/);
+    expect(apiErrorSchema.parse(await tooDeep.json()).error).toMatchObject({ code: "unprocessable", message: expect.stringMatching(/deep\.json: .*nested deeper than 64 levels/) });
     const bad = await call("POST", "trees", { file: "bad.json", text: '{"url": 3}' });
     expect(bad.status).toBe(422);
     expect(await bad.json()).toMatchObject({ jsonPath: "url" });
