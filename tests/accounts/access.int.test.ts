@@ -200,7 +200,7 @@ describe("console commands (admin)", () => {
     expect(apiErrorSchema.parse(await tooDeep.json()).error).toMatchObject({ code: "unprocessable", message: expect.stringMatching(/deep\.json: .*nested deeper than 64 levels/) });
     const bad = await call("POST", "trees", { file: "bad.json", text: '{"url": 3}' });
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toMatchObject({ jsonPath: "url" });
+    expect(apiErrorSchema.parse(await bad.json()).error).toMatchObject({ code: "unprocessable", message: expect.stringContaining("url") });
     expect(await db.tree.count()).toBe(0);
     const good = await call("POST", "trees", { file: "one.json", text: leaf(leaf("")) });
     expect(good.status).toBe(201);
