@@ -33,7 +33,7 @@ import { markScoreboardsStale, scoreboardState, isFresh, type ScoreboardScope } 
 import { refitExaminerScope } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 import { startWeb } from "../tests/helpers/web";
-import { startWorker, type WorkerProcess } from "../tests/processes";
+import { startWorker, type WorkerProcess } from "../tests/helpers/processes";
 import { useBenchDatabase } from "./database";
 
 useBenchDatabase("arena_bench_web");

@@ -3,12 +3,12 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { REPO_ROOT } from "./helpers/arena";
-import { ARENA_COMMAND, MIGRATE_COMMAND, WORKER_COMMAND } from "./processes";
+import { ARENA_COMMAND, MIGRATE_COMMAND, WORKER_COMMAND } from "./helpers/processes";
 
 /**
  * No Docker engine runs here, so the images are checked as text: the stages and users of the
  * Dockerfile, and that the commands the images and the compose profile run are exactly those the
- * multi-process test starts (tests/processes.ts), so what is tested is what a container runs.
+ * multi-process test starts (tests/helpers/processes.ts, tests/helpers/web.ts), so what is tested is what a container runs.
  */
 
 interface Stage {

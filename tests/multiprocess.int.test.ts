@@ -11,7 +11,8 @@ import { isFresh, scoreboardState } from "@arena/scoring";
 import { API_ROUTES } from "../apps/web/src/lib/api/routes";
 import { createUser, PASSWORD } from "./accounts/fixtures";
 import { freshDb, waitFor } from "./helpers/arena";
-import { startArenaWeb, startWorker, type WebProcess, type WorkerProcess } from "./processes";
+import { startWorker, type WorkerProcess } from "./helpers/processes";
+import { startWeb, type ArenaProcess } from "./helpers/web";
 import { startBalancer, type Balancer } from "./servers/balancer";
 import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
 import { draftTournament, flushRedis } from "./tournament-fixtures";
@@ -31,7 +32,7 @@ describe("two web processes and two workers on one database and Redis", () => {
   let agentServer: FaultAgentServer;
   let balancer: Balancer;
   let env: Record<string, string>;
-  const webs: WebProcess[] = [];
+  const webs: ArenaProcess[] = [];
   const workers: WorkerProcess[] = [];
   let tournamentId: string;
   let examinerConfigId: string;
@@ -60,7 +61,7 @@ describe("two web processes and two workers on one database and Redis", () => {
       ARENA_LOCK_MS: "5000",
       ARENA_RECONCILE_MS: "3000",
     };
-    const [w1, w2, web1, web2] = await Promise.all([startWorker(env), startWorker(env), startArenaWeb(env), startArenaWeb(env)]);
+    const [w1, w2, web1, web2] = await Promise.all([startWorker(env), startWorker(env), startWeb({ env }), startWeb({ env })]);
     workers.push(w1, w2);
     webs.push(web1, web2);
     balancer.backends.push(web1.url, web2.url);
@@ -171,7 +172,7 @@ describe("two web processes and two workers on one database and Redis", () => {
 
     // A replacement web process (as an orchestrator restarts one) serves what the survivor serves,
     // once the workers stored the final scoreboard.
-    const replacement = await startArenaWeb(env);
+    const replacement = await startWeb({ env });
     webs[0] = replacement;
     await waitFor(async () => {
       const state = await scoreboardState(db, { examinerConfigId, tournamentId });

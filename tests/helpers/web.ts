@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { REPO_ROOT } from "./arena";
+import { ARENA_COMMAND } from "./processes";
 
 export interface ArenaProcess {
   /** The URL the command printed. */
@@ -24,6 +25,8 @@ export interface ArenaProcess {
   serverPid(): number;
   /** SIGTERM, as Ctrl-C would: the command stops its web server (and workers) and exits. */
   stop(): Promise<number | null>;
+  /** SIGKILL to the command's process group (the web server under it too): a crash, nothing cleaned up. */
+  kill(): Promise<void>;
 }
 
 /** The environment a user's shell gives the command, with the test's services; `extra` is added as is. */
@@ -44,10 +47,15 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
+/** Ports this process handed out: two servers started at once must not both get the first free one. */
+const handedOut = new Set<number>();
+
 /** A free port of 3200–3499, starting at a pid-dependent offset so parallel runs rarely collide. */
 export async function freePort(): Promise<number> {
   for (let i = 0; i < 300; i++) {
     const port = 3200 + ((process.pid + i) % 300);
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await portFree(port)) return port;
   }
   throw new Error("no free port in 3200–3499");
@@ -59,7 +67,7 @@ export async function freePort(): Promise<number> {
  * the web server under it even if the command itself died first.
  */
 export async function runArena(args: string[], ready: RegExp, opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ArenaProcess & { match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, [ARENA_COMMAND[1], ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -96,7 +104,15 @@ export async function runArena(args: string[], ready: RegExp, opts: { env?: Reco
     if (!server) throw new Error(`no web server under arena (pid ${child.pid}):\n${log}`);
     return server;
   };
-  return { url: match[1]!, match, child, output: () => log, exited, serverPid, stop };
+  const kill = async () => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      return; // already gone
+    }
+    await exited;
+  };
+  return { url: match[1]!, match, child, output: () => log, exited, serverPid, stop, kill };
 }
 
 /** `arena web --port P [--host H]`: the web app at the URL it prints. */
@@ -126,7 +142,7 @@ export async function signIn(url: string, email: string, password: string): Prom
 /** Runs `arena <args>` to completion as a user would (stdin written, e.g. a password), with the test's services. */
 export function arenaCommand(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [ARENA_COMMAND[1], ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -14,6 +14,8 @@ import type { MatchPage } from "@arena/match/read";
 import { battleLineSchema, type LeaderboardView } from "@arena/tournament/read";
 import { API_ROUTES, UNDOCUMENTED_ROUTES, leaderboardSchema, type ApiRoute } from "../../apps/web/src/lib/api/routes";
 import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
+import { consolePath } from "../../apps/web/src/lib/api/openapi";
+import { CONSOLE_API } from "../../apps/web/src/features/console/routes";
 import { LEADERBOARD_CSV_COLUMNS } from "../../apps/web/src/lib/api/csv";
 import { freshDb, REPO_ROOT, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
@@ -215,7 +217,8 @@ describe("JSON API", () => {
     expect(doc.openapi).toBe("3.1.0");
     await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
     const routes = Object.values(API_ROUTES) as ApiRoute[];
-    expect(Object.keys(doc.paths).sort()).toEqual([...new Set(routes.map((r) => r.path))].sort());
+    const consolePaths = CONSOLE_API.map((k) => consolePath(k).path);
+    expect(Object.keys(doc.paths).sort()).toEqual([...new Set([...routes.map((r) => r.path), ...consolePaths])].sort());
     for (const route of routes) {
       const method = route.method ?? "get";
       const op = z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })), responses: z.record(z.string(), z.unknown()) }).parse(doc.paths[route.path]![method]);

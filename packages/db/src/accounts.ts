@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { PrismaClient } from "./generated/client";
 
 /**
@@ -15,6 +16,11 @@ export function isRole(value: unknown): value is Role {
 }
 
 // ---------------------------------------------------------------- settings
+
+/** The settings as the console reads them (GET/POST /api/console/settings). */
+export const settingsSchema = z.object({ openSignUp: z.boolean(), autoApproval: z.boolean() });
+/** A change of some settings (POST /api/console/settings). */
+export const settingsUpdateSchema = settingsSchema.partial().strict();
 
 export interface Settings {
   /** Owners may create their own accounts. */
@@ -134,6 +140,14 @@ export async function userForApiToken(db: PrismaClient, token: string): Promise<
 }
 
 // ---------------------------------------------------------------- address-guard allow-list (AllowedHost)
+
+/** A new allow-list entry (POST /api/console/allowed-hosts). */
+export const allowedHostRequestSchema = z.object({
+  pattern: z.string().trim().min(1).max(300).regex(/^[\w.:\-[\]/]+$/, "hostname, IP, CIDR or host:port"),
+  note: z.string().max(500).nullable().default(null),
+});
+/** An allow-list entry as the API answers it. */
+export const allowedHostSchema = z.object({ id: z.string(), pattern: z.string(), note: z.string().nullable(), createdAt: z.iso.datetime() });
 
 export interface AllowedHostRow {
   id: string;

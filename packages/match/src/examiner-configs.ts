@@ -14,6 +14,24 @@ import {
  */
 export { newExaminerConfigSchema, llmConfigName, ExaminerConfigExistsError, type ConnectionTest, type NewExaminerConfig } from "./examiner-modes";
 
+/** A replacement API key (POST /api/console/examiners/{id}/key). */
+export const examinerKeyRequestSchema = z.object({ apiKey: z.string().min(1).max(4096) });
+
+/** A configuration as the console lists it (GET /api/console/examiners); never its key. */
+export const examinerConfigRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.string(),
+  baseUrl: z.string().nullable(),
+  model: z.string().nullable(),
+  hasKey: z.boolean(),
+  generationTemperature: z.number(),
+  judgeTemperature: z.number(),
+}).loose();
+
+/** A stored configuration's connection test (POST /api/console/examiners/{id}/test). */
+export const connectionTestSchema = z.object({ ok: z.boolean(), latencyMs: z.number(), detail: z.string() });
+
 /** Creates a configuration; refuses one whose name (its verdict-shaping settings) exists already. */
 export function createExaminerConfig(db: PrismaClient, input: NewExaminerConfig, secretKey?: Buffer): Promise<ExaminerConfig> {
   const c = newExaminerConfigSchema.parse(input);

@@ -6,8 +6,10 @@ export {
   cancelTournament,
   addParticipant,
   TournamentStateError,
+  TournamentInputError,
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
+export { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema, tournamentRowSchema } from "./requests";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, withQueues, type TournamentQueues } from "./jobs";
 export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./rated";
 export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./snapshots";

@@ -6,6 +6,8 @@ import { TOURNAMENT_ACTIONS } from "./read/actions";
 
 /** A lifecycle operation that the tournament's current status does not allow. */
 export class TournamentStateError extends Error {}
+/** A tournament that names agents or trees the arena does not have. */
+export class TournamentInputError extends Error {}
 
 const idSchema = z.string().min(1).max(200);
 
@@ -41,8 +43,8 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
     db.tree.count({ where: { id: { in: t.treeIds } } }),
     db.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId } }),
   ]);
-  if (agents !== t.agentIds.length) throw new Error("unknown agent id in agentIds");
-  if (trees !== t.treeIds.length) throw new Error("unknown tree id in treeIds");
+  if (agents !== t.agentIds.length) throw new TournamentInputError("unknown agent id in agentIds");
+  if (trees !== t.treeIds.length) throw new TournamentInputError("unknown tree id in treeIds");
   return db.tournament.create({
     data: {
       name: t.name,

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { isRole, userForApiToken, type Role } from "@arena/db/accounts";
 import { auth, origins } from "./auth";
 import { db } from "./db";
+import { errorResponse } from "./api/http";
 
 /** Who is asking: the signed-in user with a known role. */
 export interface SessionUser {
@@ -53,7 +54,7 @@ export function crossSiteRefusal(req: Request): Response | null {
   if (origin === null) return null;
   const { baseURL, trusted } = origins();
   if (trusted.includes(origin) || (baseURL === undefined && origin === selfOrigin(req))) return null;
-  return Response.json({ error: "cross-site request refused" }, { status: 403 });
+  return errorResponse(403, "cross-site request refused");
 }
 
 /**
@@ -88,7 +89,7 @@ export async function requireRoleApi(req: Request, roles: readonly Role[], opts:
   } else {
     user = await currentUser(req.headers);
   }
-  if (!user) return { response: Response.json({ error: "sign in or send a personal API token" }, { status: 401 }) };
-  if (!roles.includes(user.role)) return { response: Response.json({ error: `this needs the role ${roles.join(" or ")}` }, { status: 403 }) };
+  if (!user) return { response: errorResponse(401, "sign in or send a personal API token") };
+  if (!roles.includes(user.role)) return { response: errorResponse(403, `this needs the role ${roles.join(" or ")}`) };
   return { user, via };
 }

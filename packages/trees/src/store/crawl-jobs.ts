@@ -14,6 +14,19 @@ export const crawlRequestSchema = z.object({
 });
 export type CrawlRequest = z.input<typeof crawlRequestSchema>;
 
+/** A crawl job as the console lists it. */
+export const crawlJobSchema = z.object({
+  id: z.string(),
+  rootUrl: z.string(),
+  status: z.string(),
+  pagesDone: z.number().int(),
+  pagesFailed: z.number().int(),
+  cancelRequested: z.boolean(),
+  error: z.string().nullable(),
+  treeId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
 export interface CrawlJobRow {
   id: string;
   rootUrl: string;

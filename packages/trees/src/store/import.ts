@@ -33,6 +33,9 @@ export interface TreeSummary {
 }
 
 /** A file that could not be imported; `jsonPath` is set when the tree format was wrong. */
+/** A tree file uploaded through the console: its name and its JSON text (POST /api/console/trees). */
+export const treeUploadRequestSchema = z.object({ file: z.string().min(1).max(255), text: z.string() });
+
 export class TreeImportError extends Error {
   constructor(
     readonly file: string,

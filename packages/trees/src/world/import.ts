@@ -14,6 +14,16 @@ export interface WorldImport {
 
 const storedParamsSchema = z.object({ world: z.object({ hubs: z.number(), entities: z.number() }) });
 
+/** A synthetic world to generate and store (POST /api/console/worlds). */
+export const worldRequestSchema = z.object({
+  seed: z.string().regex(/^[\w-]{1,64}$/, "letters, digits, - and _"),
+  hubs: z.number().int().min(1).max(50).optional(),
+  entities: z.number().int().min(1).max(200).optional(),
+});
+
+/** What POST /api/console/worlds answers. */
+export const worldImportResultSchema = z.object({ seed: z.string(), pages: z.number().int(), trees: z.number().int(), reused: z.boolean() });
+
 /** A seed already stored with other parameters: its URLs would collide. */
 export class WorldConflictError extends Error {}
 

@@ -8,4 +8,4 @@ export {
   type TruthEntry,
   type TruthValue,
 } from "./generate";
-export { importWorld, WorldConflictError, type WorldImport } from "./import";
+export { importWorld, WorldConflictError, worldImportResultSchema, worldRequestSchema, type WorldImport } from "./import";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { agentEditSchema, listOwnerAgents, ownsAgent, removeAgent, rotateAgentKey, updateAgentDescription, withdrawAgent } from "@arena/agents";
 import { createApiToken, listApiTokens, revokeApiToken } from "@arena/db/accounts";
 import { requireRoleApi } from "@/lib/auth-session";
+import { errorResponse } from "@/lib/api/http";
 import { db } from "@/lib/db";
 import { readJsonBody } from "../submission/body";
 import { SUBMITTERS } from "../submission/api";
@@ -18,11 +19,11 @@ export async function getMyAgents(req: Request): Promise<Response> {
 export async function postAgentKey(req: Request, agentId: string): Promise<Response> {
   const a = await requireRoleApi(req, SUBMITTERS);
   if ("response" in a) return a.response;
-  if (!(await ownsAgent(db(), a.user.id, agentId))) return Response.json({ error: "not your agent" }, { status: 404 });
+  if (!(await ownsAgent(db(), a.user.id, agentId))) return errorResponse(404, "not your agent");
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
   const p = z.object({ api_key: z.string().min(1).max(4096).nullable() }).strict().safeParse(body.value);
-  if (!p.success) return Response.json({ error: "api_key: a string of 1 to 4,096 characters, or null" }, { status: 400 });
+  if (!p.success) return errorResponse(400, "api_key: a string of 1 to 4,096 characters, or null");
   return Response.json(await rotateAgentKey(db(), agentId, p.data.api_key));
 }
 
@@ -75,7 +76,7 @@ export async function postToken(req: Request): Promise<Response> {
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
   const p = z.object({ name: z.string().trim().min(1).max(100) }).strict().safeParse(body.value);
-  if (!p.success) return Response.json({ error: "name: 1 to 100 characters" }, { status: 400 });
+  if (!p.success) return errorResponse(400, "name: 1 to 100 characters");
   const { token, row } = await createApiToken(db(), a.user.id, p.data.name);
   return Response.json({ token, ...row }, { status: 201 });
 }
@@ -84,5 +85,5 @@ export async function deleteToken(req: Request, id: string): Promise<Response> {
   const a = await requireRoleApi(req, SUBMITTERS);
   if ("response" in a) return a.response;
   const revoked = await revokeApiToken(db(), a.user.id, id);
-  return Response.json({ revoked }, { status: revoked ? 200 : 404 });
+  return revoked ? Response.json({ revoked }) : errorResponse(404, "token not found");
 }

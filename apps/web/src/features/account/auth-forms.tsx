@@ -18,7 +18,7 @@ export function AuthForm({ mode, next }: { mode: "signin" | "signup"; next?: str
     const body = { email: String(f.get("email")), password: String(f.get("password")), ...(mode === "signup" ? { name: String(f.get("name")) } : {}) };
     const r = await send("POST", mode === "signin" ? "/api/auth/sign-in/email" : "/api/auth/sign-up/email", body);
     setBusy(false);
-    if (!r.ok) return setError(r.status === 429 ? "Too many attempts: wait a minute and try again." : (r.data.message ?? r.data.error ?? `failed (${r.status})`));
+    if (!r.ok) return setError(r.status === 429 ? "Too many attempts: wait a minute and try again." : r.error);
     window.location.assign(safeNext(mode === "signup" ? "/agents/new" : next));
   }
   return (

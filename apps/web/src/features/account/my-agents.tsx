@@ -30,7 +30,7 @@ function Description({ a, onSaved }: { a: AgentOverview; onSaved: (note: string)
   async function save(form: HTMLFormElement) {
     const description = String(new FormData(form).get("description") ?? "");
     const r = await send<{ description: string | null }>("PATCH", `/api/me/agents/${a.id}`, { description });
-    if (!r.ok) return setError(r.data.error ?? `failed (${r.status})`);
+    if (!r.ok) return setError(r.error);
     setError(null);
     setEditing(false);
     onSaved(`Description of ${a.name} saved.`);
@@ -76,7 +76,7 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
     const r = await send<{ removed?: string }>(method, url);
     setBusy(false);
     setConfirming(false);
-    onDone(r.ok ? done(r.data) : (r.data.error ?? `failed (${r.status})`));
+    onDone(r.ok ? done(r.data) : (r.error ?? ""));
   }
   if (a.status === "retired") return null;
   const remove = a.played ? "Retire" : "Delete";
@@ -130,7 +130,7 @@ export function MyAgents() {
     const key = String(new FormData(form).get("api_key") ?? "");
     const r = await send<{ ok: boolean; detail: string }>("POST", `/api/me/agents/${id}/key`, { api_key: key || null });
     form.reset();
-    done(r.ok ? `Key replaced; health check: ${r.data.ok ? "passed" : "failed"} (${r.data.detail})` : (r.data.error ?? "failed"));
+    done(r.ok ? `Key replaced; health check: ${r.data.ok ? "passed" : "failed"} (${r.data.detail})` : (r.error ?? "failed"));
   }
   if (rows === null) return <p>Loading your agents…</p>;
   if (!rows.length) return <p>No agents yet: <Link href="/agents/new" className={linkClass}>submit one</Link>.</p>;

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EVOLUTION, FACTUALITY, LABELS, SUFFICIENCY, VALIDITY, VERDICTS } from "@arena/audit/options";
+import { errorMessage } from "@/lib/api/error-message";
 
 type Own = {
   deepValidity: string;
@@ -46,7 +47,7 @@ function typing(target: EventTarget | null): boolean {
 async function post(url: string, body: unknown): Promise<{ ok: true; data: unknown } | { ok: false; error: string }> {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
-  return res.ok ? { ok: true, data } : { ok: false, error: (data as { error?: string }).error ?? `HTTP ${res.status}` };
+  return res.ok ? { ok: true, data } : { ok: false, error: errorMessage(data, res.status) };
 }
 
 /**

@@ -1,17 +1,17 @@
-import { z } from "zod";
-import { AuditError, answersSchema, auditQueueParamsSchema, chooseVariants, variantChoiceSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidRequestSchema, voidRound } from "@arena/audit";
+import { answersSchema, auditQueueParamsSchema, chooseVariants, variantChoiceSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidRequestSchema, voidRound } from "@arena/audit";
 import { ANNOTATION_COLUMNS, auditReport, exportAnnotations, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { createRedis, publishEvent } from "@arena/jobs";
 import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
 import { csvCell } from "@/lib/api/csv";
 import { db } from "@/lib/db";
-import { readJsonBody } from "../submission/body";
+import { errorResponse, handle } from "@/lib/api/http";
+import { jsonBody } from "../submission/body";
 import { AUDITORS, viewerOf } from "./access";
 
 /**
  * The audit API under /api/audit. Auditors (and admins) annotate and read the report; queue
- * creation, closing and voiding are admin-only. Everything answers `{ error }` with 401 / 403
- * before any read, and AuditError statuses after.
+ * creation, closing and voiding are admin-only. Everything answers `{error: {code, message}}`
+ * with 401 / 403 before any read, and the statuses of lib/api/http's table after.
  */
 const ADMINS = ["admin"] as const;
 
@@ -20,21 +20,10 @@ type Handler = (user: SessionUser) => Promise<Response>;
 async function guarded(req: Request, roles: readonly ("admin" | "auditor")[], run: Handler): Promise<Response> {
   const a = await requireRoleApi(req, roles);
   if ("response" in a) return a.response;
-  try {
-    return await run(a.user);
-  } catch (err) {
-    if (err instanceof AuditError) return Response.json({ error: err.message }, { status: err.status });
-    if (err instanceof z.ZodError) return Response.json({ error: `${err.issues[0]?.path.join(".") || "body"}: ${err.issues[0]?.message}` }, { status: 400 });
-    console.error("audit api:", err);
-    return Response.json({ error: "internal error" }, { status: 500 });
-  }
+  return handle(() => run(a.user));
 }
 
-async function body(req: Request): Promise<unknown> {
-  const b = await readJsonBody(req);
-  if (!b.ok) throw new AuditError(422, (await b.response.json()).error);
-  return b.value;
-}
+const body = (req: Request) => jsonBody(req);
 
 const queueOf = (req: Request) => auditQueueParamsSchema.parse(Object.fromEntries(new URL(req.url).searchParams)).queue ?? null;
 const noStore = { "Cache-Control": "no-store" } as const;
@@ -62,7 +51,7 @@ export const getItem = (req: Request, id: string) =>
   guarded(req, AUDITORS, async (u) => {
     await claimItem(db(), id, u.id);
     const view = await readAuditItem(db(), id, u.id);
-    return view ? Response.json(view, { headers: noStore }) : Response.json({ error: "audit item not found" }, { status: 404 });
+    return view ? Response.json(view, { headers: noStore }) : errorResponse(404, "audit item not found");
   });
 
 export const postAnswers = (req: Request, id: string) =>

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { SAMPLINGS } from "@arena/audit/options";
+import { errorMessage } from "@/lib/api/error-message";
 
 interface Choice {
   id: string;
@@ -30,7 +31,7 @@ interface Candidate {
 async function post(url: string, body: unknown): Promise<string | null> {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (res.ok) return null;
-  return ((await res.json().catch(() => ({}))) as { error?: string }).error ?? `HTTP ${res.status}`;
+  return errorMessage(await res.json().catch(() => ({})), res.status);
 }
 
 const input = "rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
+import { errorMessage } from "@/lib/api/error-message";
 
 /** Keyboard first as the item form: 1–3 picks the best question, then the best checklist; Enter saves and opens the next node. */
 export function VariantForm({ itemId, queueId }: { itemId: string; queueId: string }) {
@@ -11,7 +12,7 @@ export function VariantForm({ itemId, queueId }: { itemId: string; queueId: stri
   const submit = useCallback(async () => {
     if (!picks.bestQuestion || !picks.bestChecklist) return setError("Pick the best question and the best checklist.");
     const res = await fetch(`/api/audit/items/${itemId}/variants`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(picks) });
-    if (!res.ok) return setError(((await res.json().catch(() => ({}))) as { error?: string }).error ?? `HTTP ${res.status}`);
+    if (!res.ok) return setError(errorMessage(await res.json().catch(() => ({})), res.status));
     router.push(`/audit/queues/${queueId}/instrument`);
   }, [picks, itemId, queueId, router]);
   useEffect(() => {

@@ -1,22 +1,24 @@
-import { z } from "zod";
 import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
-import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
-import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
-import { cancelTournament, createTournament, withQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
+import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
+import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
+import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
-import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
-import { importWorld, WorldConflictError } from "@arena/trees/world";
+import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, treeUploadRequestSchema } from "@arena/trees/store";
+import { importWorld, worldRequestSchema } from "@arena/trees/world";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
-import { readJsonBody } from "../submission/body";
+import { handle, HttpError, notFound, parseBody } from "@/lib/api/http";
+import { jsonBody } from "../submission/body";
 import { approveAndEnter } from "../submission/commands";
 import { CONSOLE_API, type ConsoleApiKey } from "./routes";
 
 /**
  * The console's JSON API: the routes of CONSOLE_API (routes.ts) under /api/console, served by one
  * catch-all route handler that authenticates an admin before anything else runs. ROUTES must
- * have exactly the table's keys (the type says so), and the access test walks the table.
+ * have exactly the table's keys (the type says so), and the access test walks the table. Bodies
+ * are parsed with the owning packages' schemas (schemas.ts documents them in the OpenAPI document);
+ * errors answer `{error: {code, message}}` through lib/api/http's one table.
  */
 
 type Params = Record<string, string>;
@@ -28,30 +30,10 @@ interface ConsoleRoute {
 }
 
 const ok = (data: unknown, status = 200) => Response.json(data, { status });
-const bad = (error: string, status = 400) => Response.json({ error }, { status });
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): { data: z.output<S> } | { response: Response } {
-  const r = schema.safeParse(body);
-  if (r.success) return { data: r.data };
-  const i = r.error.issues[0]!;
-  return { response: bad(`${i.path.join(".") || "body"}: ${i.message}`) };
-}
-
-const id = z.string().min(1).max(200);
-const newTournament = z.object({
-  name: z.string().trim().min(1).max(200),
-  agentIds: z.array(id).min(2).max(512),
-  treeIds: z.array(id).min(1).max(1000),
-  examinerConfigId: id,
-  swissRounds: z.number().int().min(1).max(64).optional(),
-  treesPerPairing: z.number().int().min(1).optional(),
-  seed: z.string().min(1).max(200).default("1"),
-});
-
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listEndpointAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
-  "POST agents/:id/approve": { handler: async ({ params }) => lifecycle(() => approveAndEnter(params.id!)) },
+  "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(params.id!)) },
   "POST agents/:id/disable": { handler: async ({ params }) => {
       await disableAgent(db(), params.id!);
       return ok({ disabled: true });
@@ -64,17 +46,15 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   },
   "GET settings": { handler: async () => ok(await readSettings(db())) },
   "POST settings": { handler: async ({ body }) => {
-      const p = parse(z.object({ openSignUp: z.boolean().optional(), autoApproval: z.boolean().optional() }).strict(), body);
-      if ("response" in p) return p.response;
-      for (const [k, v] of Object.entries(p.data)) if (v !== undefined) await writeSetting(db(), k as "openSignUp" | "autoApproval", v);
+      const settings = parseBody(settingsUpdateSchema, body);
+      for (const key of ["openSignUp", "autoApproval"] as const) if (settings[key] !== undefined) await writeSetting(db(), key, settings[key]);
       return ok(await readSettings(db()));
     },
   },
   "GET allowed-hosts": { handler: async () => ok(await listAllowedHosts(db())) },
   "POST allowed-hosts": { handler: async ({ body }) => {
-      const p = parse(z.object({ pattern: z.string().trim().min(1).max(300).regex(/^[\w.:\-[\]/]+$/, "hostname, IP, CIDR or host:port"), note: z.string().max(500).nullable().default(null) }), body);
-      if ("response" in p) return p.response;
-      return ok(await addAllowedHost(db(), p.data.pattern, p.data.note), 201);
+      const host = parseBody(allowedHostRequestSchema, body);
+      return ok(await addAllowedHost(db(), host.pattern, host.note), 201);
     },
   },
   "DELETE allowed-hosts/:id": { handler: async ({ params }) => {
@@ -83,66 +63,40 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
     },
   },
   "GET tournaments": { handler: async () => ok(await readTournaments(db())) },
-  "POST tournaments": { handler: async ({ body }) => {
-      const p = parse(newTournament, body);
-      if ("response" in p) return p.response;
-      try {
-        return ok(await createTournament(db(), p.data), 201);
-      } catch (err) {
-        return bad(err instanceof Error ? err.message : String(err), 422);
-      }
-    },
-  },
+  "POST tournaments": { handler: async ({ body }) => ok(await createTournament(db(), parseBody(newTournamentRequestSchema, body)), 201) },
   "POST tournaments/:id/start": { handler: async ({ params }) => tournamentAction("start", params.id!) },
   "POST tournaments/:id/pause": { handler: async ({ params }) => tournamentAction("pause", params.id!) },
   "POST tournaments/:id/resume": { handler: async ({ params }) => tournamentAction("resume", params.id!) },
   "POST tournaments/:id/cancel": { handler: async ({ params }) => tournamentAction("cancel", params.id!) },
   "POST tournaments/:id/add-agent": { handler: async ({ params, body }) => {
-      const p = parse(z.object({ agentId: id }), body);
-      if ("response" in p) return p.response;
-      return lifecycle(() => withQueues((q) => addAgentAndTick(db(), q, params.id!, p.data.agentId)));
+      const { agentId } = parseBody(addAgentRequestSchema, body);
+      return ok(await withQueues((q) => addAgentAndTick(db(), q, params.id!, agentId)));
     },
   },
   "GET examiners": { handler: async () => ok(await listExaminerConfigs(db())) },
   "POST examiners": { handler: async ({ body }) => {
-      try {
-        const c = await createExaminerConfig(db(), newExaminerConfigSchema.parse(body));
-        return ok({ id: c.id, name: c.name, mode: c.mode }, 201);
-      } catch (err) {
-        if (err instanceof z.ZodError) return bad(`${err.issues[0]?.path.join(".") || "body"}: ${err.issues[0]?.message}`);
-        if (err instanceof ExaminerConfigExistsError) return bad(err.message, 409);
-        throw err;
-      }
+      const c = await createExaminerConfig(db(), parseBody(newExaminerConfigSchema, body));
+      return ok({ id: c.id, name: c.name, mode: c.mode }, 201);
     },
   },
   "POST examiners/:id/test": { handler: async ({ params }) => ok(await testStoredExaminer(db(), params.id!)) },
   "POST examiners/:id/key": { handler: async ({ params, body }) => {
-      const p = parse(z.object({ apiKey: z.string().min(1).max(4096) }), body);
-      if ("response" in p) return p.response;
-      await rotateExaminerKey(db(), params.id!, p.data.apiKey);
+      await rotateExaminerKey(db(), params.id!, parseBody(examinerKeyRequestSchema, body).apiKey);
       return ok({ rotated: true });
     },
   },
   "GET trees": { handler: async () => ok(await listTrees(db())) },
   "POST trees": { maxBytes: MAX_TREE_FILE_BYTES + 64 * 1024,
     handler: async ({ body }) => {
-      const p = parse(z.object({ file: z.string().min(1).max(255), text: z.string() }), body);
-      if ("response" in p) return p.response;
-      try {
-        const tree = parseTreeText(p.data.file, p.data.text);
-        return ok(await importTree(db(), tree, { sourceName: p.data.file }), 201);
-      } catch (err) {
-        if (err instanceof TreeImportError) return Response.json({ error: err.message, jsonPath: err.jsonPath }, { status: 422 });
-        throw err;
-      }
+      const upload = parseBody(treeUploadRequestSchema, body);
+      const tree = parseTreeText(upload.file, upload.text);
+      return ok(await importTree(db(), tree, { sourceName: upload.file }), 201);
     },
   },
   "GET crawls": { handler: async () => ok(await listCrawlJobs(db())) },
   "POST crawls": {
     handler: async ({ body }) => {
-      const p = parse(crawlRequestSchema, body);
-      if ("response" in p) return p.response;
-      const job = await createCrawlJob(db(), p.data);
+      const job = await createCrawlJob(db(), parseBody(crawlRequestSchema, body));
       await enqueueCrawl(job.id);
       return ok(job, 201);
     },
@@ -155,15 +109,8 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   },
   "POST worlds": {
     handler: async ({ body }) => {
-      const p = parse(z.object({ seed: z.string().regex(/^[\w-]{1,64}$/, "letters, digits, - and _"), hubs: z.number().int().min(1).max(50).optional(), entities: z.number().int().min(1).max(200).optional() }), body);
-      if ("response" in p) return p.response;
-      try {
-        const w = await importWorld(db(), p.data);
-        return ok({ seed: w.params.seed, pages: w.pages, trees: w.trees.length, reused: w.reused }, 201);
-      } catch (err) {
-        if (err instanceof WorldConflictError) return bad(err.message, 409);
-        throw err;
-      }
+      const w = await importWorld(db(), parseBody(worldRequestSchema, body));
+      return ok({ seed: w.params.seed, pages: w.pages, trees: w.trees.length, reused: w.reused }, 201);
     },
   },
 };
@@ -180,27 +127,17 @@ async function enqueueCrawl(crawlJobId: string): Promise<void> {
   }
 }
 
-async function lifecycle(fn: () => Promise<unknown>): Promise<Response> {
-  try {
-    return ok(await fn());
-  } catch (err) {
-    if (err instanceof TournamentStateError) return bad(err.message, 409);
-    throw err;
-  }
-}
+const ACTIONS = {
+  start: (tid: string) => withQueues((q) => launchTournament(db(), q, tid)),
+  pause: (tid: string) => pauseTournament(db(), tid),
+  resume: (tid: string) => withQueues((q) => resumeAndTick(db(), q, tid)),
+  cancel: (tid: string) => cancelTournament(db(), tid),
+};
 
-async function tournamentAction(action: "start" | "pause" | "resume" | "cancel", tid: string): Promise<Response> {
-  if (!(await readTournament(db(), tid))) return bad(`no tournament ${tid}`, 404);
-  switch (action) {
-    case "start":
-      return lifecycle(() => withQueues((q) => launchTournament(db(), q, tid)));
-    case "pause":
-      return lifecycle(() => pauseTournament(db(), tid));
-    case "resume":
-      return lifecycle(() => withQueues((q) => resumeAndTick(db(), q, tid)));
-    case "cancel":
-      return lifecycle(() => cancelTournament(db(), tid));
-  }
+/** A lifecycle command on an existing tournament (a refused transition is a 409 by the error table). */
+async function tournamentAction(action: keyof typeof ACTIONS, tid: string): Promise<Response> {
+  if (!(await readTournament(db(), tid))) throw notFound(`tournament ${tid}`);
+  return ok(await ACTIONS[action](tid));
 }
 
 function match(key: ConsoleApiKey, method: string, segments: string[]): Params | null {
@@ -215,21 +152,18 @@ function match(key: ConsoleApiKey, method: string, segments: string[]): Params |
   return params;
 }
 
-/** Serves /api/console/<segments>: admin check first, then the route table. */
+/** Serves /api/console/<segments>: admin check first, then the route table; errors through lib/api/http's table. */
 export async function serveConsole(req: Request, segments: string[]): Promise<Response> {
   const authz = await requireRoleApi(req, ["admin"]);
   if ("response" in authz) return authz.response;
-  for (const key of CONSOLE_API) {
-    const params = match(key, req.method, segments);
-    if (!params) continue;
-    const route = ROUTES[key];
-    let body: unknown = {};
-    if (req.method === "POST" && req.body) {
-      const b = await readJsonBody(req, route.maxBytes);
-      if (!b.ok) return b.response;
-      body = b.value;
+  return handle(async () => {
+    for (const key of CONSOLE_API) {
+      const params = match(key, req.method, segments);
+      if (!params) continue;
+      const route = ROUTES[key];
+      const body = req.method === "POST" && req.body ? await jsonBody(req, route.maxBytes) : {};
+      return route.handler({ params, body });
     }
-    return route.handler({ params, body });
-  }
-  return bad("no such console route", 404);
+    throw new HttpError(404, "no such console route");
+  });
 }

@@ -23,7 +23,7 @@ function useAction(reload: () => Promise<void>) {
   const [note, setNote] = useState<string | null>(null);
   const act = async (method: string, path: string, body?: unknown) => {
     const r = await send<Record<string, unknown>>(method, `/api/console/${path}`, body ?? {});
-    setNote(r.ok ? `${path}: done` : `${path}: ${r.data.error ?? r.status}`);
+    setNote(r.ok ? `${path}: done` : `${path}: ${r.error}`);
     await reload();
     return r;
   };
@@ -219,7 +219,7 @@ export function TreesPanel() {
   const upload = async (files: FileList) => {
     for (const file of Array.from(files)) {
       const r = await act("POST", "trees", { file: file.name, text: await file.text() });
-      if (!r.ok) return setNote(`${file.name}: ${String(r.data.error ?? r.status)}`);
+      if (!r.ok) return setNote(`${file.name}: ${r.error}`);
     }
   };
   return (

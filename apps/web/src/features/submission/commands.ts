@@ -4,20 +4,17 @@ import { readSettings } from "@arena/db/accounts";
 import { approveAgent, withQueues } from "@arena/tournament";
 import { createRedis, takeSlot } from "@arena/jobs";
 import type { Redis } from "ioredis";
+import { errorOf, errorResponse, issueText } from "@/lib/api/http";
 import { db } from "@/lib/db";
 
-/** HTTP status of each refusal kind (the API contract of POST /api/agents). */
-const STATUS: Record<AgentRegistrationError["kind"], number> = { duplicate: 409, refused: 422, health: 422, not_found: 404, conflict: 409 };
-
+/** A refused registration or owner command as its response (statuses: lib/api/http's table), else null. */
 export function refusal(err: unknown): Response | null {
-  if (err instanceof AgentRegistrationError) return Response.json({ error: err.message, kind: err.kind }, { status: STATUS[err.kind] });
-  return null;
+  return err instanceof AgentRegistrationError ? errorOf(err) : null;
 }
 
 /** The first problem of a malformed submission, as the form and the API show it. */
 export function invalid(error: z.ZodError): Response {
-  const issues = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-  return Response.json({ error: issues[0] ? `${issues[0].path || "body"}: ${issues[0].message}` : "invalid body", issues }, { status: 400 });
+  return errorResponse(400, issueText(error));
 }
 
 export function parseSubmission(body: unknown) {
@@ -30,7 +27,7 @@ export const SUBMISSIONS_PER_HOUR = 10;
 /** A 429 when the owner submitted SUBMISSIONS_PER_HOUR agents in the last hour. */
 export async function submissionLimit(ownerId: string): Promise<Response | null> {
   if ((await recentSubmissions(db(), ownerId, 3_600_000)) < SUBMISSIONS_PER_HOUR) return null;
-  return Response.json({ error: `at most ${SUBMISSIONS_PER_HOUR} agent submissions an hour` }, { status: 429, headers: { "retry-after": "3600" } });
+  return errorResponse(429, `at most ${SUBMISSIONS_PER_HOUR} agent submissions an hour`, { "retry-after": "3600" });
 }
 
 /**
@@ -52,10 +49,7 @@ export const PROBES_PER_HOUR = 30;
 export async function probeLimit(userId: string): Promise<Response | null> {
   const slot = await takeSlot(limitsRedis(), "probe", userId, PROBES_PER_HOUR, 3_600_000);
   if (slot.allowed) return null;
-  return Response.json(
-    { error: `at most ${PROBES_PER_HOUR} endpoint tests an hour` },
-    { status: 429, headers: { "retry-after": String(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))) } },
-  );
+  return errorResponse(429, `at most ${PROBES_PER_HOUR} endpoint tests an hour`, { "retry-after": String(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))) });
 }
 
 let redis: Redis | undefined;

@@ -41,7 +41,7 @@ export function SubmitForm() {
     if (kind === "test") setProbe(null);
     const r = await send<Probe>("POST", kind === "test" ? "/api/me/agents/probe" : "/api/agents", formBody(form));
     setBusy(null);
-    if (!r.ok) return setError(r.data.error ?? `failed (${r.status})`);
+    if (!r.ok) return setError(r.error);
     if (kind === "test") setProbe(r.data);
     else window.location.assign("/me/agents");
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSOLE_SPECS, type ConsoleRouteSpec } from "../../features/console/schemas";
 import { apiErrorSchema } from "./http";
 import { API_ROUTES, type ApiRoute } from "./routes";
 
@@ -57,20 +58,54 @@ function paths(routes: [string, ApiRoute][]): Record<string, Record<string, Json
   return out;
 }
 
-/** The OpenAPI 3.1 document of every route in the route table, schemas generated from the read layer's zod schemas. */
+/** The console's path template of a CONSOLE_API key ("POST agents/:id/approve" → /api/console/agents/{id}/approve). */
+export function consolePath(key: string): { method: string; path: string } {
+  const [method, path] = key.split(" ") as [string, string];
+  return { method: method.toLowerCase(), path: `/api/console/${path.replace(/:(\w+)/g, "{$1}")}` };
+}
+
+/** One console operation: admin only (session), its body and response schemas from the owning packages. */
+function consoleOperation(key: string, spec: ConsoleRouteSpec, path: string): JsonSchema {
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string", minLength: 1, maxLength: 200 } }));
+  return {
+    operationId: `console ${key}`.replace(/\W+/g, "_"),
+    summary: spec.summary,
+    tags: ["console"],
+    parameters: params,
+    ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } } } : {}),
+    security: [{ session: [] }],
+    responses: {
+      [String(spec.status ?? 200)]: { description: spec.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${spec.response.name}` } } } },
+      ...(spec.body ? { "400": errorResponse("the body is malformed") } : {}),
+      "401": errorResponse("not signed in"),
+      "403": errorResponse("not an admin, or a cross-site request"),
+      ...(params.length > 0 ? { "404": errorResponse("unknown id") } : {}),
+      ...(key.startsWith("POST") ? { "409": errorResponse("not possible in the current state"), "422": errorResponse("refused input") } : {}),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of every route: the route table's and the console's, schemas generated from the read layer's zod schemas. */
 export function openApiDocument(): JsonSchema {
   const routes = Object.entries(API_ROUTES) as [string, ApiRoute][];
   const schemas: Record<string, JsonSchema> = { Error: jsonSchema(apiErrorSchema, "output") };
   for (const [, r] of routes) if (r.response.mediaType !== "text/csv") schemas[r.response.name] = jsonSchema(r.response.schema, "output");
+  const documented = paths(routes);
+  for (const [key, spec] of Object.entries(CONSOLE_SPECS)) {
+    const { method, path } = consolePath(key);
+    documented[path] ??= {};
+    documented[path]![method] = consoleOperation(key, spec, path);
+    schemas[spec.response.name] = jsonSchema(spec.response.schema, "output");
+  }
   return {
     openapi: "3.1.0",
     info: {
       title: "DR Arena API",
       version: "1",
-      description: "Read-only JSON API of DR Arena: leaderboards from stored rating snapshots, battles, agents, matches, tournaments, trees and live events. Errors are {\"error\":{\"code\",\"message\"}}.",
+      description: "JSON API of DR Arena: leaderboards from stored rating snapshots, battles, agents, matches, tournaments, trees and live events; agent submission, audit and the operator console (signed in). Errors are {\"error\":{\"code\",\"message\"}}.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    paths: paths(routes),
+    paths: documented,
     components: {
       schemas,
       securitySchemes: {

@@ -446,8 +446,9 @@ export const API_ROUTES = {
 export type RouteName = keyof typeof API_ROUTES;
 
 /**
- * Route handlers under app/api that are deliberately not in this table: the authentication
- * library's catch-all (its endpoints are the library's protocol) and the operator console's
- * catch-all (admin only, dispatched by its own table in features/console).
+ * Route handlers under app/api that are not in this table: the authentication library's
+ * catch-all (its endpoints are the library's protocol, not documented here) and the operator
+ * console's catch-all, whose operations the OpenAPI document lists from features/console/schemas.ts
+ * (tests/web/openapi-coverage.test.ts checks both).
  */
 export const UNDOCUMENTED_ROUTES = ["/api/auth/{...all}", "/api/console/{...path}"] as const;

@@ -1,13 +1,11 @@
 /**
- * The arena's processes as a deployment runs them, for tests and benchmarks: the worker
- * (`node apps/worker/bin/worker.mjs`) and the web app (`arena web`, i.e. `node apps/cli/bin/arena.mjs web`),
- * each in a process group of its own so that a test can stop it or kill it outright (SIGKILL
- * reaches `arena web`'s server child too). The container images run these same commands
- * (tests/containers.test.ts checks the Dockerfiles and docker-compose.yml against them).
+ * The worker as a deployment runs it (`node apps/worker/bin/worker.mjs`), for tests and
+ * benchmarks, in a process group of its own so that a test can stop it or kill it outright. The
+ * web app starts the one way of ./web.ts (`arena web`). The container images run these same
+ * commands (tests/containers.test.ts checks the Dockerfiles and docker-compose.yml against them).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { REPO_ROOT } from "./helpers/arena";
-import { freePort } from "./helpers/web";
+import { REPO_ROOT } from "./arena";
 
 /** What the worker image runs. */
 export const WORKER_COMMAND = ["node", "apps/worker/bin/worker.mjs"] as const;
@@ -16,7 +14,7 @@ export const ARENA_COMMAND = ["node", "apps/cli/bin/arena.mjs"] as const;
 /** What the migration step runs. */
 export const MIGRATE_COMMAND = ["npx", "prisma", "migrate", "deploy"] as const;
 
-export interface ArenaProcess {
+interface GroupProcess {
   pid: number;
   /** Everything it printed (both streams), for failure messages. */
   output(): string;
@@ -26,7 +24,7 @@ export interface ArenaProcess {
   kill(): Promise<void>;
 }
 
-function spawnGroup(args: readonly string[], env: Record<string, string>): { child: ChildProcess; proc: ArenaProcess; lines: (fn: (line: string) => void) => void } {
+function spawnGroup(args: readonly string[], env: Record<string, string>): { child: ChildProcess; proc: GroupProcess; lines: (fn: (line: string) => void) => void } {
   const [cmd, ...rest] = args;
   const child = spawn(cmd === "node" ? process.execPath : cmd!, rest, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
@@ -54,7 +52,7 @@ function spawnGroup(args: readonly string[], env: Record<string, string>): { chi
   return { child, proc: { pid: child.pid!, output: () => log, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") }, lines: (fn) => listeners.push(fn) };
 }
 
-async function until<T>(what: string, proc: ArenaProcess, child: ChildProcess, check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+async function until<T>(what: string, proc: GroupProcess, child: ChildProcess, check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what}: the process exited (${child.exitCode ?? child.signalCode}):\n${proc.output()}`);
@@ -68,7 +66,7 @@ async function until<T>(what: string, proc: ArenaProcess, child: ChildProcess, c
   }
 }
 
-export interface WorkerProcess extends ArenaProcess {
+export interface WorkerProcess extends GroupProcess {
   /** Its heartbeat id in Redis. */
   id: string;
   /** Its health endpoint (GET /livez, /readyz). */
@@ -90,21 +88,4 @@ export async function startWorker(env: Record<string, string> = {}): Promise<Wor
     return (await fetch(`${url}/readyz`)).ok ? { ...started, url } : undefined;
   });
   return { ...proc, id: ready.id, healthUrl: ready.url };
-}
-
-export interface WebProcess extends ArenaProcess {
-  url: string;
-}
-
-/** Starts `arena web` on a free port and resolves once it printed its address and GET /api/health answers 200. */
-export async function startArenaWeb(env: Record<string, string> = {}, port?: number): Promise<WebProcess> {
-  const p = port ?? (await freePort());
-  const { child, proc, lines } = spawnGroup([...ARENA_COMMAND, "web", "--port", String(p), "--host", "127.0.0.1"], env);
-  let printed: string | undefined;
-  lines((line) => {
-    const m = /^DR Arena web app: (\S+)/.exec(line);
-    if (m) printed = m[1];
-  });
-  const url = await until("arena web", proc, child, async () => (printed && (await fetch(`${printed}/api/health`)).ok ? printed : undefined));
-  return { ...proc, url };
 }
