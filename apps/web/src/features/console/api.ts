@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
+import { disableAgent, enableAgent, listAllAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
 import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { cancelTournament, createTournament, withQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
@@ -49,7 +49,7 @@ const newTournament = z.object({
 });
 
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
-  "GET agents": { handler: async () => ok(await listEndpointAgents(db())) },
+  "GET agents": { handler: async () => ok(await listAllAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
   "POST agents/:id/approve": { handler: async ({ params }) => lifecycle(() => approveAndEnter(params.id!)) },
   "POST agents/:id/disable": { handler: async ({ params }) => {
