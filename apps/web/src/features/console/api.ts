@@ -4,7 +4,20 @@ import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writ
 import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { cancelTournament, createTournament, withQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
-import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
+import {
+  cancelCrawlJob,
+  crawlRequestSchema,
+  createCrawlJob,
+  DuplicateTreeError,
+  importTree,
+  listCrawlJobs,
+  listTrees,
+  MAX_TREE_FILE_BYTES,
+  NotFoundError,
+  parseTreeText,
+  retireTree,
+  TreeImportError,
+} from "@arena/trees/store";
 import { importWorld, WorldConflictError } from "@arena/trees/world";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
@@ -126,13 +139,24 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET trees": { handler: async () => ok(await listTrees(db())) },
   "POST trees": { maxBytes: MAX_TREE_FILE_BYTES + 64 * 1024,
     handler: async ({ body }) => {
-      const p = parse(z.object({ file: z.string().min(1).max(255), text: z.string() }), body);
+      // A re-upload (same root URL and content) is asked about first: keep the stored tree or replace it.
+      const p = parse(z.object({ file: z.string().min(1).max(255), text: z.string(), onDuplicate: z.enum(["ask", "keep", "replace"]).default("ask") }), body);
       if ("response" in p) return p.response;
       try {
         const tree = parseTreeText(p.data.file, p.data.text);
-        return ok(await importTree(db(), tree, { sourceName: p.data.file }), 201);
+        return ok(await importTree(db(), tree, { sourceName: p.data.file, onDuplicate: p.data.onDuplicate }), 201);
       } catch (err) {
+        if (err instanceof DuplicateTreeError) return Response.json({ error: err.message, duplicateOf: err.existing }, { status: 409 });
         if (err instanceof TreeImportError) return Response.json({ error: err.message, jsonPath: err.jsonPath }, { status: 422 });
+        throw err;
+      }
+    },
+  },
+  "POST trees/:id/retire": { handler: async ({ params }) => {
+      try {
+        return ok(await retireTree(db(), params.id!));
+      } catch (err) {
+        if (err instanceof NotFoundError) return bad(`no tree ${params.id!}`, 404);
         throw err;
       }
     },

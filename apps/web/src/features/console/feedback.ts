@@ -13,7 +13,7 @@ const SENTENCES: Array<{ method: string; path: RegExp; done: string; doing: stri
   { method: "POST", path: /^tournaments\/[^/]+\/pause$/, done: "The tournament is paused: running matches finish, no new ones begin.", doing: "pause the tournament" },
   { method: "POST", path: /^tournaments\/[^/]+\/resume$/, done: "The tournament is running again.", doing: "resume the tournament" },
   { method: "POST", path: /^tournaments\/[^/]+\/cancel$/, done: "The tournament is cancelled: queued matches will not run.", doing: "cancel the tournament" },
-  { method: "POST", path: /^tournaments\/[^/]+\/agents$/, done: "The agent joins the tournament from its next Swiss round.", doing: "add the agent to the tournament" },
+  { method: "POST", path: /^tournaments\/[^/]+\/add-agent$/, done: "The agent joins the tournament from its next Swiss round.", doing: "add the agent to the tournament" },
   { method: "POST", path: /^examiners$/, done: "The examiner configuration is stored.", doing: "store the examiner configuration" },
   { method: "POST", path: /^examiners\/[^/]+\/key$/, done: "The examiner's API key is replaced (stored encrypted).", doing: "replace the API key" },
   { method: "POST", path: /^examiners\/[^/]+\/test$/, done: "The examiner answered a test call.", doing: "test the examiner" },

@@ -164,7 +164,7 @@ export function SettingsPanel() {
 
 interface TournamentRow { id: string; name: string; status: string; currentRound: number; swissRounds: number; matches?: { completed: number; total: number } }
 interface Named { id: string; name: string }
-interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number }
+interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number; retiredAt: string | null; matches: number }
 
 const selected = (f: FormData, k: string) => f.getAll(k).map(String);
 
@@ -212,7 +212,7 @@ export function TournamentsPanel() {
       <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
         <Field label="Name"><input name="name" required className={inputClass} /></Field>
         <Field label="Agents"><select name="agentIds" multiple className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select></Field>
-        <Field label="Trees"><select name="treeIds" multiple className={inputClass}>{trees.map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select></Field>
+        <Field label="Trees"><select name="treeIds" multiple className={inputClass}>{trees.filter((t) => !t.retiredAt).map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select></Field>
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
@@ -268,16 +268,49 @@ export function TreesPanel() {
   const [rows, load] = useList<TreeRow>("trees", 3000);
   const [crawls] = useList<CrawlRow>("crawls", 1000);
   const { note, setNote, act } = useAction(load);
-  const upload = async (files: FileList) => {
-    for (const file of Array.from(files)) {
-      const r = await act("POST", "trees", { file: file.name, text: await file.text() });
-      // The import error starts with the file name; the sentence names the file once.
-      if (!r.ok) return setNote(`${file.name} was not imported. ${(errorText(r.data.error) ?? `The server answered ${r.status}.`).replace(`${file.name}: `, "")}`);
-    }
+  // A re-upload waits here for the operator's choice: keep the stored tree, or replace it.
+  const [duplicate, setDuplicate] = useState<{ file: string; text: string; message: string } | null>(null);
+  const send1 = async (file: string, text: string, onDuplicate: "ask" | "keep" | "replace") => {
+    const r = await act("POST", "trees", { file, text, onDuplicate });
+    if (r.status === 409) return setDuplicate({ file, text, message: errorText(r.data.error) ?? "This tree is stored already." });
+    setDuplicate(null);
+    // The import error starts with the file name; the sentence names the file once.
+    if (!r.ok) return setNote(`${file} was not imported. ${(errorText(r.data.error) ?? `The server answered ${r.status}.`).replace(`${file}: `, "")}`);
+    const t = r.data as unknown as { title: string | null; rootUrl: string; nodes: number };
+    const how = onDuplicate === "keep" ? "The stored copy is kept" : onDuplicate === "replace" ? "Imported; the stored copy is retired" : "Imported";
+    setNote(`${how}: ${file}, “${t.title ?? t.rootUrl}”, ${t.nodes} nodes.`);
   };
+  const upload = async (files: FileList) => {
+    for (const file of Array.from(files)) await send1(file.name, await file.text(), "ask");
+  };
+  const treeColumns: DataColumn<TreeRow>[] = [
+    { id: "title", header: "Tree", sortValue: (t) => (t.title ?? t.rootUrl).toLowerCase(), cell: (t) => <a href={`/trees/${t.id}`} className="text-sky-700 hover:underline dark:text-sky-400">{t.title ?? t.rootUrl}</a> },
+    { id: "nodes", header: "Nodes", numeric: true, sortValue: (t) => t.nodes, cell: (t) => t.nodes },
+    { id: "matches", header: "Matches", numeric: true, sortValue: (t) => t.matches, cell: (t) => t.matches },
+    {
+      id: "state",
+      header: "State",
+      sortValue: (t) => (t.retiredAt ? 1 : 0),
+      cell: (t) =>
+        t.retiredAt ? (
+          <span title="New matches skip it; its matches stay">retired {t.retiredAt.slice(0, 10)}</span>
+        ) : (
+          <button type="button" className="underline" onClick={() => void act("POST", `trees/${t.id}/retire`)}>Retire</button>
+        ),
+    },
+  ];
   return (
     <div className="space-y-4">
       <label className="block text-sm">Upload DR-Arena tree JSON files (20 MB and 64 levels at most) <input type="file" accept=".json,application/json" multiple aria-label="tree files" onChange={(e) => e.target.files && void upload(e.target.files)} /></label>
+      {duplicate ? (
+        <div role="alert" data-testid="tree-duplicate" className="rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          <p>{duplicate.file}: {duplicate.message}</p>
+          <div className="mt-2 flex gap-3">
+            <button type="button" className={buttonClass} onClick={() => void send1(duplicate.file, duplicate.text, "keep")}>Keep the stored one</button>
+            <button type="button" className={buttonClass} onClick={() => void send1(duplicate.file, duplicate.text, "replace")}>Replace it</button>
+          </div>
+        </div>
+      ) : null}
       <Note note={note} />
       <h2 className="font-semibold">Crawl from a hub page</h2>
       <form className="flex max-w-2xl flex-wrap items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "crawls", { rootUrl: String(f.get("rootUrl")), maxDepth: Number(f.get("maxDepth")), fanOut: Number(f.get("fanOut")) }); }}>
@@ -300,7 +333,8 @@ export function TreesPanel() {
         <button type="submit" className={buttonClass}>Generate</button>
       </form>
       <h2 className="font-semibold">Stored trees</h2>
-      <ul className="text-sm">{rows.map((t) => <li key={t.id}>{t.title ?? t.rootUrl} · {t.nodes} nodes</li>)}</ul>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">A retired tree plays no new match; it is never deleted, so the matches played on it keep their rounds and ratings.</p>
+      <DataTable testId="console-trees" caption="Stored trees" rows={rows} columns={treeColumns} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tree": t.id, "data-retired": t.retiredAt ? "true" : "false" })} filter={{ label: "Find tree", text: (t) => `${t.title ?? ""} ${t.rootUrl}` }} />
     </div>
   );
 }
