@@ -1,11 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import type { Role } from "@arena/db/accounts";
 import { currentUser, ownUrl } from "@/lib/auth-session";
+import { notAllowedPath } from "@/lib/not-allowed";
 
 /**
  * Role gate in front of the protected pages. The pages check again (requireRole), but the root
  * loading boundary streams a page before it finishes, so a redirect thrown there arrives as a
- * 200 with a client-side redirect; here the answer is a real 307 (sign in) or 403 (wrong role).
+ * 200 with a client-side redirect; here the answer is a real 307 (sign in) or 403 (wrong role, with the not-allowed page).
  */
 // First match wins: a longer prefix goes before the shorter one it extends.
 const GATES: Array<{ prefix: string; roles: readonly Role[] }> = [
@@ -24,7 +25,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // On the host the browser asked (request.url may name another: sign-in would then land elsewhere).
     return NextResponse.redirect(ownUrl(request, `/signin?next=${encodeURIComponent(path)}`));
   }
-  if (!gate.roles.includes(user.role)) return new NextResponse(`403: this page needs the role ${gate.roles.join(" or ")}`, { status: 403 });
+  // The friendly page, under the asked URL and with a real 403 status.
+  if (!gate.roles.includes(user.role)) return NextResponse.rewrite(ownUrl(request, notAllowedPath(gate.roles, path)), { status: 403 });
   return NextResponse.next();
 }
 

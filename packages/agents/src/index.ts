@@ -20,7 +20,7 @@ export {
   type RegisteredAgent,
   type ProbeResult,
 } from "./register";
-export { listOwnerAgents, listEndpointAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, agentOverviewSchema, SHOWN_STATUSES, type AgentOverview, type ShownStatus } from "./owners";
+export { listOwnerAgents, listAllAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, agentOverviewSchema, SHOWN_STATUSES, type AgentOverview, type ShownStatus } from "./owners";
 export {
   SUBMITTED_PROTOCOLS,
   STORED_PROTOCOL,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Agent, PrismaClient } from "@arena/db";
+import type { Agent, Prisma, PrismaClient } from "@arena/db";
 import { PUBLIC_AGENT } from "@arena/db/where";
 import { ENDPOINT_PROTOCOLS } from "./protocols";
 
@@ -69,9 +69,9 @@ function resultFor(agentId: string, m: { agentAId: string; winner: string | null
   return (m.winner === "A") === (m.agentAId === agentId) ? "win" : "loss";
 }
 
-async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: boolean }): Promise<AgentOverview[]> {
+async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promise<AgentOverview[]> {
   const agents = await db.agent.findMany({
-    where: { ...where, protocol: { in: [...ENDPOINT_PROTOCOLS] } },
+    where,
     orderBy: { createdAt: "desc" },
     include: {
       owner: { select: { email: true } },
@@ -126,13 +126,13 @@ async function overview(db: PrismaClient, where: { ownerId?: string; builtin?: b
   });
 }
 
-/** An owner's own agents. */
+/** An owner's own agents (owners submit endpoint agents only). */
 export function listOwnerAgents(db: PrismaClient, ownerId: string): Promise<AgentOverview[]> {
-  return overview(db, { ownerId });
+  return overview(db, { ownerId, protocol: { in: [...ENDPOINT_PROTOCOLS] } });
 }
 
-/** Every endpoint agent (openai / arena HTTP), for the console. */
-export function listEndpointAgents(db: PrismaClient): Promise<AgentOverview[]> {
+/** Every agent of the arena for the console: endpoint agents, built-in and simulated ones alike. */
+export function listAllAgents(db: PrismaClient): Promise<AgentOverview[]> {
   return overview(db, {});
 }
 

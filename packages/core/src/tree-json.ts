@@ -47,13 +47,70 @@ const drArenaNodeSchema: z.ZodType<DrArenaNode> = z.lazy(() =>
     .strict(),
 );
 
-/** Thrown with the JSON path of the first problem, e.g. `children[3].link_contexts[0].url`. */
+/**
+ * Thrown with the JSON path of the first problem, e.g. `children[3].link_contexts[0].url`, and
+ * a message in words: which node, which field, what is wrong with it.
+ */
 export class TreeFormatError extends Error {
   constructor(
     readonly path: string,
     detail: string,
   ) {
-    super(`invalid tree at ${path || "(root)"}: ${detail}`);
+    super(detail);
+  }
+}
+
+/** What each field of the format holds, for messages about it. */
+const FIELD_WORDS: Record<string, string> = {
+  url: "the address of its page",
+  domain: "the page's host name",
+  title: "the page title, or null",
+  description: "a short description, or null",
+  content: "the page text, or null",
+  crawled: "whether the page was fetched, true or false",
+  depth: "its level below the root, a whole number",
+  error: "the fetch error, or null",
+  relationship_cluster: "how it relates to its parent, or null",
+  link_contexts: "the links of the page, a list",
+  children: "the nodes below it, a list",
+  anchor_text: "the text of the link",
+  surrounding_text: "the text around the link",
+  relationship: "how the linked page relates to this one",
+};
+
+const TYPE_WORDS: Record<string, string> = { string: "text", number: "a number", boolean: "true or false", array: "a list", object: "an object", null: "null" };
+
+/** "the root node", "the node at children[3]", or "link 1 of the node at children[3]". */
+function whereInWords(path: ReadonlyArray<PropertyKey>): string {
+  const at = path.findIndex((p) => p === "link_contexts");
+  const node = formatPath(at >= 0 ? path.slice(0, at) : path);
+  const nodeWords = node ? `the node at ${node}` : "the root node";
+  if (at >= 0 && typeof path[at + 1] === "number") return `link ${Number(path[at + 1]) + 1} (link_contexts[${String(path[at + 1])}]) of ${nodeWords}`;
+  return nodeWords;
+}
+
+const typeOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
+/** One schema issue as a sentence a person fixing the file can act on. */
+function issueInWords(issue: z.core.$ZodIssue, data: unknown): string {
+  const field = issue.path.length > 0 ? String(issue.path[issue.path.length - 1]) : "";
+  const named = typeof issue.path[issue.path.length - 1] === "string";
+  const where = whereInWords(named ? issue.path.slice(0, -1) : issue.path);
+  const meaning = FIELD_WORDS[field] ? ` (${FIELD_WORDS[field]})` : "";
+  switch (issue.code) {
+    case "invalid_type": {
+      const value = issue.path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);
+      const expected = TYPE_WORDS[issue.expected] ?? issue.expected;
+      if (value === undefined && named) return `${where} has no "${field}" field${meaning}; every node needs one, as ${expected}.`;
+      if (named) return `In ${where}, "${field}"${meaning} should be ${expected} but is ${TYPE_WORDS[typeOf(value)] ?? typeOf(value)}.`;
+      return `${where} should be ${expected} but is ${TYPE_WORDS[typeOf(value)] ?? typeOf(value)}.`;
+    }
+    case "unrecognized_keys":
+      return `${where} has a field the tree format does not know: ${issue.keys.map((k) => `"${k}"`).join(", ")}. Remove it, or check its spelling.`;
+    case "too_small":
+      return named ? `In ${where}, "${field}"${meaning} is empty or too small: ${issue.message}.` : `${where}: ${issue.message}.`;
+    default:
+      return named ? `In ${where}, "${field}"${meaning} is not valid: ${issue.message}.` : `${where} is not valid: ${issue.message}.`;
   }
 }
 
@@ -94,7 +151,8 @@ export function parseDrArenaTree(data: unknown): DrArenaNode {
   const result = drArenaNodeSchema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  throw new TreeFormatError(formatPath(issue.path), issue.message);
+  const sentence = issueInWords(issue, data);
+  throw new TreeFormatError(formatPath(issue.path), sentence.charAt(0).toUpperCase() + sentence.slice(1));
 }
 
 /**

@@ -13,7 +13,11 @@ export interface NewMatch {
 
 export async function createMatch(db: PrismaClient, m: NewMatch) {
   if (m.agentAId === m.agentBId) throw new Error("an agent cannot play itself");
-  const config = await db.examinerConfig.findUniqueOrThrow({ where: { id: m.examinerConfigId } });
+  const [config, tree] = await Promise.all([
+    db.examinerConfig.findUniqueOrThrow({ where: { id: m.examinerConfigId } }),
+    db.tree.findUnique({ where: { id: m.treeId }, select: { retiredAt: true } }),
+  ]);
+  if (tree?.retiredAt) throw new Error(`tree ${m.treeId} is retired: new matches do not use it`);
   return db.match.create({ data: { ...m, examinerMode: config.mode } });
 }
 

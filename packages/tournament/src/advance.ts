@@ -102,7 +102,8 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
   const [participants, trees, past, config] = await Promise.all([
     // Disabled agents (an operator's decision) are not paired from the next round on.
     tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
-    tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" } }),
+    // A tree retired during the tournament plays no new match; its finished matches stay.
+    tx.tournamentTree.findMany({ where: { tournamentId: t.id, tree: { retiredAt: null } }, orderBy: { ordinal: "asc" } }),
     tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);

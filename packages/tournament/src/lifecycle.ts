@@ -40,11 +40,11 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
   const t = newTournamentSchema.parse(input);
   const [agents, trees] = await Promise.all([
     db.agent.count({ where: { id: { in: t.agentIds } } }),
-    db.tree.count({ where: { id: { in: t.treeIds } } }),
+    db.tree.count({ where: { id: { in: t.treeIds }, retiredAt: null } }),
     db.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId } }),
   ]);
   if (agents !== t.agentIds.length) throw new TournamentInputError("unknown agent id in agentIds");
-  if (trees !== t.treeIds.length) throw new TournamentInputError("unknown tree id in treeIds");
+  if (trees !== t.treeIds.length) throw new TournamentInputError("unknown or retired tree id in treeIds (retired trees play no new match)");
   return db.tournament.create({
     data: {
       name: t.name,

@@ -1,5 +1,5 @@
 import { stat, writeFile } from "node:fs/promises";
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import type { TreeSummary } from "@arena/trees";
 
 /**
@@ -32,14 +32,20 @@ export function register(program: Command): void {
     .command("import <path>")
     .description("import a DR-Arena tree JSON file, or every *.json of a directory (summary.json gives topics)")
     .option("--json", "print the imported trees as JSON")
-    .action(async (path: string, opts: { json?: boolean }) => {
+    .addOption(
+      new Option("--on-duplicate <what>", "a file whose root URL and content are stored already: add another copy, keep the stored one, or replace it (the stored one is retired)")
+        .choices(["add", "keep", "replace"])
+        .default("add"),
+    )
+    .action(async (path: string, opts: { json?: boolean; onDuplicate: "add" | "keep" | "replace" }) => {
       const isDir = (await stat(path)).isDirectory();
       const [{ prisma }, { importTreeDir, importTreeFile }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
       const rows = isDir
         ? await importTreeDir(prisma(), path, {
+            onDuplicate: opts.onDuplicate,
             onProgress: (done, total, file, t) => console.error(`[${done}/${total}] ${file}: ${t.nodes} nodes`),
           })
-        : [await importTreeFile(prisma(), path)];
+        : [await importTreeFile(prisma(), path, { onDuplicate: opts.onDuplicate })];
       await printSummaries(rows, opts.json);
     });
 
@@ -66,6 +72,15 @@ export function register(program: Command): void {
       } finally {
         await pool.end();
       }
+    });
+
+  tree
+    .command("retire <id>")
+    .description("retire a tree: new matches no longer use it; it is never deleted, so its matches stay")
+    .action(async (id: string) => {
+      const [{ prisma }, { retireTree }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
+      const r = await retireTree(prisma(), id);
+      console.log(`tree ${r.id} retired at ${r.retiredAt.slice(0, 19).replace("T", " ")} UTC: new matches skip it; its ${r.matches} matches stay`);
     });
 
   tree

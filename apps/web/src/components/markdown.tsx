@@ -88,6 +88,33 @@ export function UntrustedMarkdown({ text, testId }: { text: string; testId?: str
   return <div data-testid={testId}>{rendered(text)}</div>;
 }
 
+/** Inline pieces only: a statement quoted from an answer stays one line of text, not blocks. */
+const inlineComponents: Components = {
+  ...components,
+  p: ({ children }) => <>{children}</>,
+  h1: ({ children }) => <strong>{children}</strong>,
+  h2: ({ children }) => <strong>{children}</strong>,
+  h3: ({ children }) => <strong>{children}</strong>,
+  h4: ({ children }) => <strong>{children}</strong>,
+  ul: ({ children }) => <>{children}</>,
+  ol: ({ children }) => <>{children}</>,
+  li: ({ children }) => <> • {children}</>,
+};
+
+/**
+ * A short excerpt of an answer (a cited statement) rendered as the answer is — bold, italics,
+ * code, links under the same allow-list, no raw HTML — but inline, so it reads as one sentence.
+ */
+export function InlineMarkdown({ text }: { text: string }) {
+  return (
+    <span className="markdown-inline">
+      <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={inlineComponents}>
+        {text}
+      </Markdown>
+    </span>
+  );
+}
+
 /**
  * Parsed answers, kept per server process: stored answers never change, a match page shows up to
  * twenty of them, and parsing is most of the page's cost. React elements are immutable, so one

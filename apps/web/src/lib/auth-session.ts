@@ -4,6 +4,7 @@ import { isRole, userForApiToken, type Role } from "@arena/db/accounts";
 import { auth, origins } from "./auth";
 import { db } from "./db";
 import { errorResponse } from "./api/http";
+import { notAllowedPath } from "./not-allowed";
 
 /** Who is asking: the signed-in user with a known role. */
 export interface SessionUser {
@@ -26,12 +27,13 @@ export async function currentUser(h?: Headers): Promise<SessionUser | null> {
 
 /**
  * For pages and server actions: the signed-in user when their role is one of `roles`; anyone
- * else is sent to the sign-in page (anonymous: to come back afterwards; wrong role: told so).
+ * else is sent on: anonymous to the sign-in page (to come back afterwards), a wrong role to the
+ * one not-allowed page.
  */
 export async function requireRole(roles: readonly Role[], next = "/"): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect(`/signin?next=${encodeURIComponent(next)}`);
-  if (!roles.includes(user.role)) redirect(`/signin?forbidden=1&next=${encodeURIComponent(next)}`);
+  if (!roles.includes(user.role)) redirect(notAllowedPath(roles, next));
   return user;
 }
 

@@ -1,13 +1,30 @@
 import type { Db, Prisma } from "@arena/db";
 import { z } from "zod";
 import { failureTypeSchema, researchTraceSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
-import { checklistItemSchema, expansionSchema, matchPageSchema, matchViewSchema, type MatchListItem, type MatchPage, type MatchView, type RoundView } from "./schemas";
+import {
+  checklistItemSchema,
+  expansionSchema,
+  matchFilterOptionsSchema,
+  matchListItemSchema,
+  matchPageSchema,
+  matchViewSchema,
+  MATCH_STATUSES,
+  type MatchFilterOptions,
+  type MatchListItem,
+  type MatchPage,
+  type MatchView,
+  type RoundView,
+} from "./schemas";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const matchListParamsSchema = z.object({
   tournament: z.string().min(1).max(200).optional(),
   agent: z.string().min(1).max(200).optional(),
+  tree: z.string().min(1).max(200).optional(),
+  /** Examiner configuration id. */
+  examiner: z.string().min(1).max(200).optional(),
+  status: z.enum(MATCH_STATUSES).optional(),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -38,21 +55,47 @@ function listItem({ tournament, tree, createdAt, finishedAt, ...m }: ListRow): M
   return { ...m, tournamentName: tournament?.name ?? null, treeTitle: tree.title, createdAt: createdAt.toISOString(), finishedAt: iso(finishedAt) };
 }
 
-/** Matches newest first, optionally of one tournament and/or one agent, a page at a time (keyset on id order). */
+/**
+ * Matches newest first, filtered by tournament, agent (either seat), tree, examiner configuration
+ * and status, a page at a time (keyset on creation order), with the count of all that match.
+ */
 export async function readMatches(db: Db, params: MatchListParams = {}): Promise<MatchPage> {
   const p = matchListParamsSchema.parse(params);
-  const rows = await db.match.findMany({
-    where: {
-      ...(p.tournament ? { tournamentId: p.tournament } : {}),
-      ...(p.agent ? { OR: [{ agentAId: p.agent }, { agentBId: p.agent }] } : {}),
-    },
-    select: listSelect,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: p.limit + 1,
-    ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
-  });
+  const where: Prisma.MatchWhereInput = {
+    ...(p.tournament ? { tournamentId: p.tournament } : {}),
+    ...(p.agent ? { OR: [{ agentAId: p.agent }, { agentBId: p.agent }] } : {}),
+    ...(p.tree ? { treeId: p.tree } : {}),
+    ...(p.examiner ? { examinerConfigId: p.examiner } : {}),
+    ...(p.status ? { status: p.status } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.match.findMany({
+      where,
+      select: listSelect,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: p.limit + 1,
+      ...(p.cursor ? { cursor: { id: p.cursor }, skip: 1 } : {}),
+    }),
+    db.match.count({ where }),
+  ]);
   const page = rows.slice(0, p.limit);
-  return matchPageSchema.parse({ items: page.map(listItem), nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null });
+  return matchPageSchema.parse({ items: page.map(listItem), nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null, total });
+}
+
+/** The filter choices of the matches list: only what has at least one match, by name. */
+export async function readMatchFilterOptions(db: Db): Promise<MatchFilterOptions> {
+  const [agents, tournaments, trees, examiners] = await Promise.all([
+    db.agent.findMany({ where: { OR: [{ matchesA: { some: {} } }, { matchesB: { some: {} } }] }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    db.tournament.findMany({ where: { matches: { some: {} } }, select: { id: true, name: true }, orderBy: { createdAt: "desc" } }),
+    db.tree.findMany({ where: { matches: { some: {} } }, select: { id: true, title: true, rootUrl: true }, orderBy: { createdAt: "asc" } }),
+    db.examinerConfig.findMany({ where: { matches: { some: {} } }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return matchFilterOptionsSchema.parse({
+    agents,
+    tournaments,
+    trees: trees.map((t) => ({ id: t.id, name: t.title ?? t.rootUrl })),
+    examiners,
+  });
 }
 
 const stringArray = z.array(z.string());

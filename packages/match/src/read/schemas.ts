@@ -4,7 +4,8 @@ import { examinerModeSchema, researchTraceSchema, failureTypeSchema, matchWinner
 /** Result schemas of the match package's read functions (the JSON API's OpenAPI document uses them). */
 
 const agentRef = z.object({ id: z.string(), name: z.string() });
-const matchStatus = z.enum(["queued", "running", "completed", "failed", "cancelled"]);
+export const MATCH_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+const matchStatus = z.enum(MATCH_STATUSES);
 
 export const matchListItemSchema = z.object({
   id: z.string(),
@@ -30,7 +31,19 @@ export const matchPageSchema = z.object({
   items: z.array(matchListItemSchema),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /** How many matches pass the filters in all (every page). */
+  total: z.number().int(),
 });
+
+const option = z.object({ id: z.string(), name: z.string() });
+/** What the matches list can be filtered by: the agents, tournaments, trees and examiner configurations that have matches. */
+export const matchFilterOptionsSchema = z.object({
+  agents: z.array(option),
+  tournaments: z.array(option),
+  trees: z.array(option),
+  examiners: z.array(option),
+});
+export type MatchFilterOptions = z.infer<typeof matchFilterOptionsSchema>;
 export type MatchPage = z.infer<typeof matchPageSchema>;
 
 export const checklistItemSchema = z.object({

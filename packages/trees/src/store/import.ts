@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFile, readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { z } from "zod";
@@ -13,6 +13,7 @@ import {
 } from "@arena/core";
 import type { Prisma, PrismaClient, TreeSource } from "@arena/db";
 import { chunks } from "./db";
+import { retireTree } from "./retire";
 
 export interface ImportOptions {
   source?: TreeSource;
@@ -22,6 +23,30 @@ export interface ImportOptions {
   /** False when no fetcher can ever reach the tree's pages (expansion then refuses early). */
   expandable?: boolean;
   meta?: Prisma.InputJsonValue;
+  /**
+   * What to do when a live tree with the same root URL and the same content is stored already:
+   * `add` stores another copy (the default, for bulk imports into fresh stores), `ask` throws
+   * DuplicateTreeError naming it, `keep` returns it and writes nothing, `replace` stores the new
+   * one and retires the old (never deleted: its matches stay).
+   */
+  onDuplicate?: "add" | "ask" | "keep" | "replace";
+}
+
+export interface StoredDuplicate {
+  id: string;
+  title: string | null;
+  rootUrl: string;
+  createdAt: string;
+  matches: number;
+}
+
+/** A re-upload: the same root URL and content as a stored tree; the caller offers keep or replace. */
+export class DuplicateTreeError extends Error {
+  constructor(readonly existing: StoredDuplicate) {
+    super(
+      `This tree is stored already as "${existing.title ?? existing.rootUrl}" (imported ${existing.createdAt.slice(0, 10)}, same root page and same content). Keep the stored one, or replace it: the stored one is then retired${existing.matches ? ` and its ${existing.matches} matches stay` : ""}.`,
+    );
+  }
 }
 
 export interface TreeSummary {
@@ -34,7 +59,12 @@ export interface TreeSummary {
 
 /** A file that could not be imported; `jsonPath` is set when the tree format was wrong. */
 /** A tree file uploaded through the console: its name and its JSON text (POST /api/console/trees). */
-export const treeUploadRequestSchema = z.object({ file: z.string().min(1).max(255), text: z.string() });
+export const treeUploadRequestSchema = z.object({
+  file: z.string().min(1).max(255),
+  text: z.string(),
+  /** What a re-upload of a stored tree (same root URL and content) does: "ask" answers 409. */
+  onDuplicate: z.enum(["ask", "keep", "replace"]).default("ask"),
+});
 
 export class TreeImportError extends Error {
   constructor(
@@ -116,6 +146,21 @@ function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; cont
  */
 export async function importTree(db: PrismaClient, json: unknown, opts: ImportOptions = {}): Promise<TreeSummary> {
   const root = parseDrArenaTree(json);
+  // The parsed tree has the schema's field order, so equal content gives equal text.
+  const contentHash = createHash("sha256").update(JSON.stringify(root)).digest("hex");
+  const mode = opts.onDuplicate ?? "add";
+  const existing =
+    mode === "add"
+      ? null
+      : await db.tree.findFirst({
+          where: { rootUrl: root.url, contentHash, retiredAt: null },
+          orderBy: { createdAt: "desc" },
+          select: { id: true, title: true, rootUrl: true, createdAt: true, _count: { select: { matches: true } } },
+        });
+  if (existing && mode === "ask") {
+    throw new DuplicateTreeError({ id: existing.id, title: existing.title, rootUrl: existing.rootUrl, createdAt: existing.createdAt.toISOString(), matches: existing._count.matches });
+  }
+  if (existing && mode === "keep") return storedSummary(db, existing.id);
   const treeId = randomUUID();
   const { levels, contexts } = flatten(root, treeId);
   const [rootRow] = levels[0]!;
@@ -132,6 +177,7 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
           worldSeed: opts.worldSeed ?? null,
           expandable: opts.expandable ?? true,
           meta: opts.meta ?? {},
+          contentHash,
         },
       });
       for (const level of levels) {
@@ -141,6 +187,7 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
     },
     { timeout: 300_000, maxWait: 30_000 },
   );
+  if (existing) await retireTree(db, existing.id);
   const all = levels.flat();
   return {
     id: treeId,
@@ -149,6 +196,14 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
     nodes: all.length,
     maxDepth: all.reduce((max, n) => Math.max(max, n.depth), 0),
   };
+}
+
+async function storedSummary(db: PrismaClient, id: string): Promise<TreeSummary> {
+  const [tree, stats] = await Promise.all([
+    db.tree.findUniqueOrThrow({ where: { id }, select: { rootUrl: true, title: true } }),
+    db.node.aggregate({ where: { treeId: id }, _count: { _all: true }, _max: { depth: true } }),
+  ]);
+  return { id, rootUrl: tree.rootUrl, title: tree.title, nodes: stats._count._all, maxDepth: stats._max.depth ?? 0 };
 }
 
 /** Largest tree file accepted (the largest published tree is 1.6 MB); CLI and web alike. */

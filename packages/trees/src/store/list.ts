@@ -3,21 +3,29 @@ import { loadTreeRows, NotFoundError, type StoredNode, type TreeRows } from "./l
 import type { TreeSummary } from "./import";
 
 const LIST_TREES = `
-  SELECT t.id, t."rootUrl", t.title, count(n.id)::int AS nodes, coalesce(max(n.depth), 0)::int AS "maxDepth"
+  SELECT t.id, t."rootUrl", t.title, count(n.id)::int AS nodes, coalesce(max(n.depth), 0)::int AS "maxDepth",
+    t."retiredAt", (SELECT count(*)::int FROM "Match" m WHERE m."treeId" = t.id) AS matches
   FROM "Tree" t LEFT JOIN "Node" n ON n."treeId" = t.id
   WHERE $1::text[] IS NULL OR t.id = ANY($1::text[])
   GROUP BY t.id
   ORDER BY t."createdAt", t.id`;
 
 /**
- * Stored trees (all, or those in `ids`) with their node count and deepest node depth, oldest first.
+ * Stored trees (all, or those in `ids`) with their node count, deepest node depth, retirement and
+ * match count, oldest first.
  * One statement, through Prisma or a plain node-postgres pool: `arena tree list` takes the pool
  * (@arena/db/pool), since loading the Prisma client costs several times the query.
  */
-export async function listTrees(db: Db | SqlPool, opts: { ids?: string[] } = {}): Promise<TreeSummary[]> {
+/** A stored tree in lists: its size, when it was retired (null: in play) and how many matches used it. */
+export interface StoredTree extends TreeSummary {
+  retiredAt: Date | null;
+  matches: number;
+}
+
+export async function listTrees(db: Db | SqlPool, opts: { ids?: string[] } = {}): Promise<StoredTree[]> {
   const ids = opts.ids ?? null;
-  if ("query" in db) return (await db.query<TreeSummary>(LIST_TREES, [ids])).rows;
-  return db.$queryRawUnsafe<TreeSummary[]>(LIST_TREES, ids);
+  if ("query" in db) return (await db.query<StoredTree>(LIST_TREES, [ids])).rows;
+  return db.$queryRawUnsafe<StoredTree[]>(LIST_TREES, ids);
 }
 
 export interface OutlineRow {

@@ -1,9 +1,9 @@
-import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
+import { disableAgent, enableAgent, listAllAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
 import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
-import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, treeUploadRequestSchema } from "@arena/trees/store";
+import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
 import { importWorld, worldRequestSchema } from "@arena/trees/world";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
@@ -31,7 +31,7 @@ interface ConsoleRoute {
 
 const ok = (data: unknown, status = 200) => Response.json(data, { status });
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
-  "GET agents": { handler: async () => ok(await listEndpointAgents(db())) },
+  "GET agents": { handler: async () => ok(await listAllAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
   "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(params.id!)) },
   "POST agents/:id/disable": { handler: async ({ params }) => {
@@ -88,9 +88,14 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET trees": { handler: async () => ok(await listTrees(db())) },
   "POST trees": { maxBytes: MAX_TREE_FILE_BYTES + 64 * 1024,
     handler: async ({ body }) => {
+      // A re-upload (same root URL and content) is asked about first (409): keep the stored tree or replace it.
       const upload = parseBody(treeUploadRequestSchema, body);
       const tree = parseTreeText(upload.file, upload.text);
-      return ok(await importTree(db(), tree, { sourceName: upload.file }), 201);
+      return ok(await importTree(db(), tree, { sourceName: upload.file, onDuplicate: upload.onDuplicate }), 201);
+    },
+  },
+  "POST trees/:id/retire": { handler: async ({ params }) => {
+      return ok(await retireTree(db(), params.id!));
     },
   },
   "GET crawls": { handler: async () => ok(await listCrawlJobs(db())) },

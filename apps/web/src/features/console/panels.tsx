@@ -2,13 +2,17 @@
 import { cloneElement, useCallback, useEffect, useId, useState } from "react";
 import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass, send } from "../account/client";
+import { feedback } from "./feedback";
+import { DataTable, type DataColumn } from "@/components/data-table";
 
-/** Polls a console list (live progress) and reloads after every action. */
-function useList<T>(path: string, pollMs = 0): [T[], () => Promise<void>] {
+/** Polls a console list (live progress) and reloads after every action; `loaded` once the first answer came. */
+function useList<T>(path: string, pollMs = 0): [T[], () => Promise<void>, boolean] {
   const [rows, setRows] = useState<T[]>([]);
+  const [loaded, setLoaded] = useState(false);
   const load = useCallback(async () => {
     const r = await send<T[]>("GET", `/api/console/${path}`);
     if (r.ok && Array.isArray(r.data)) setRows(r.data);
+    setLoaded(true);
   }, [path]);
   useEffect(() => {
     void load();
@@ -16,14 +20,14 @@ function useList<T>(path: string, pollMs = 0): [T[], () => Promise<void>] {
     const t = setInterval(() => void load(), pollMs);
     return () => clearInterval(t);
   }, [load, pollMs]);
-  return [rows, load];
+  return [rows, load, loaded];
 }
 
 function useAction(reload: () => Promise<void>) {
   const [note, setNote] = useState<string | null>(null);
   const act = async (method: string, path: string, body?: unknown) => {
     const r = await send<Record<string, unknown>>(method, `/api/console/${path}`, body ?? {});
-    setNote(r.ok ? `${path}: done` : `${path}: ${r.error}`);
+    setNote(feedback(method, path, r.ok, r.error ?? `the server answered ${r.status}`));
     await reload();
     return r;
   };
@@ -46,37 +50,85 @@ function Field({ label, children }: { label: string; children: React.ReactElemen
 
 const Note = ({ note }: { note: string | null }) => (note ? <p role="status" className="text-sm">{note}</p> : null);
 
-interface AgentRow { id: string; name: string; status: string; ownerEmail: string | null; endpoint: string | null; healthError: string | null; matches: { finished: number } }
+interface AgentRow {
+  id: string;
+  name: string;
+  protocol: string;
+  status: string;
+  ownerEmail: string | null;
+  endpoint: string | null;
+  model: string | null;
+  healthError: string | null;
+  matches: { finished: number };
+}
+
+/** Built-in and simulated agents have no endpoint: say what they are instead. */
+const PROTOCOL_WORDS: Record<string, string> = { builtin: "built-in (researches the sandbox search)", simulated: "simulated (planted skill)" };
+
+function agentColumns(approve: (a: AgentRow) => void, act: (method: string, path: string) => Promise<unknown>): DataColumn<AgentRow>[] {
+  return [
+    {
+      id: "name",
+      header: "Agent",
+      sortValue: (a) => a.name.toLowerCase(),
+      cell: (a) => (
+        <>
+          <a href={`/agents/${a.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">{a.name}</a>
+          <div className="text-xs text-zinc-500 dark:text-zinc-400">{PROTOCOL_WORDS[a.protocol] ?? `${a.protocol}${a.endpoint ? ` · ${a.endpoint}` : ""}`}</div>
+        </>
+      ),
+    },
+    { id: "owner", header: "Owner", sortValue: (a) => a.ownerEmail ?? "", cell: (a) => a.ownerEmail ?? "operator" },
+    {
+      id: "status",
+      header: "Status",
+      sortValue: (a) => a.status,
+      cell: (a) => (
+        <>
+          {a.status}
+          {a.healthError ? <div className="text-xs text-red-700 dark:text-red-400">{a.healthError}</div> : null}
+        </>
+      ),
+    },
+    { id: "finished", header: "Finished matches", numeric: true, sortValue: (a) => a.matches.finished, cell: (a) => a.matches.finished },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (a) => (
+        <span className="space-x-2 whitespace-nowrap">
+          {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => approve(a)}>Approve</button>}
+          {a.status !== "disabled" && a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
+          {a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>}
+        </span>
+      ),
+    },
+  ];
+}
 
 export function AgentsPanel() {
-  const [rows, load] = useList<AgentRow>("agents", 3000);
+  const [rows, load, loaded] = useList<AgentRow>("agents", 3000);
   const { note, setNote, act } = useAction(load);
   const approve = async (a: AgentRow) => {
     const r = await act("POST", `agents/${a.id}/approve`);
     const joined = r.data.joined as { round: number } | null | undefined;
-    if (r.ok) setNote(joined ? `${a.name} approved: plays in the open tournament from Swiss round ${joined.round}` : `${a.name} approved; no running tournament has a round left to join`);
+    if (r.ok) setNote(joined ? `${a.name} is approved and plays in the open tournament from Swiss round ${joined.round}.` : `${a.name} is approved; no running tournament has a round left to join.`);
   };
+  const columns = agentColumns((a) => void approve(a), act);
+  if (loaded && rows.length === 0) {
+    return (
+      <div className="rounded-md border border-dashed border-zinc-300 p-6 text-sm dark:border-zinc-700" data-testid="agents-empty">
+        <p className="font-medium">No agent yet.</p>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-400">
+          Owners submit agents at <a href="/agents/new" className="underline">Submit an agent</a>; operators add one with <code>npx arena agent add</code>, or
+          simulated ones with <code>npm run demo</code>. They appear here to approve, disable or re-check.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="space-y-2">
       <Note note={note} />
-      <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2">
-        <thead><tr className="text-left text-zinc-500"><th>Agent</th><th>Owner</th><th>Status</th><th>Finished</th><th /></tr></thead>
-        <tbody>
-          {rows.map((a) => (
-            <tr key={a.id} data-agent={a.name} className="border-t border-zinc-200 dark:border-zinc-800">
-              <td>{a.name}<div className="text-xs text-zinc-500">{a.endpoint}</div></td>
-              <td>{a.ownerEmail ?? "operator"}</td>
-              <td>{a.status}{a.healthError ? <div className="text-xs text-red-700">{a.healthError}</div> : null}</td>
-              <td className="tabular-nums">{a.matches.finished}</td>
-              <td className="space-x-2 whitespace-nowrap">
-                {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => void approve(a)}>Approve</button>}
-                {a.status !== "disabled" && a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
-                {a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable testId="console-agents" caption="Every agent of the arena" rows={rows} columns={columns} rowKey={(a) => a.id} rowProps={(a) => ({ "data-agent": a.name })} filter={{ label: "Find agent", text: (a) => `${a.name} ${a.ownerEmail ?? ""} ${a.protocol}` }} />
     </div>
   );
 }
@@ -112,7 +164,7 @@ export function SettingsPanel() {
 
 interface TournamentRow { id: string; name: string; status: string; currentRound: number; swissRounds: number; matches?: { completed: number; total: number } }
 interface Named { id: string; name: string }
-interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number }
+interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number; retiredAt: string | null; matches: number }
 
 const selected = (f: FormData, k: string) => f.getAll(k).map(String);
 
@@ -160,7 +212,7 @@ export function TournamentsPanel() {
       <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
         <Field label="Name"><input name="name" required className={inputClass} /></Field>
         <Field label="Agents"><select name="agentIds" multiple className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select></Field>
-        <Field label="Trees"><select name="treeIds" multiple className={inputClass}>{trees.map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select></Field>
+        <Field label="Trees"><select name="treeIds" multiple className={inputClass}>{trees.filter((t) => !t.retiredAt).map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select></Field>
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
@@ -216,15 +268,49 @@ export function TreesPanel() {
   const [rows, load] = useList<TreeRow>("trees", 3000);
   const [crawls] = useList<CrawlRow>("crawls", 1000);
   const { note, setNote, act } = useAction(load);
-  const upload = async (files: FileList) => {
-    for (const file of Array.from(files)) {
-      const r = await act("POST", "trees", { file: file.name, text: await file.text() });
-      if (!r.ok) return setNote(`${file.name}: ${r.error}`);
-    }
+  // A re-upload waits here for the operator's choice: keep the stored tree, or replace it.
+  const [duplicate, setDuplicate] = useState<{ file: string; text: string; message: string } | null>(null);
+  const send1 = async (file: string, text: string, onDuplicate: "ask" | "keep" | "replace") => {
+    const r = await act("POST", "trees", { file, text, onDuplicate });
+    if (r.status === 409) return setDuplicate({ file, text, message: r.error ?? "This tree is stored already." });
+    setDuplicate(null);
+    // The import error starts with the file name; the sentence names the file once.
+    if (!r.ok) return setNote(`${file} was not imported. ${(r.error ?? `The server answered ${r.status}.`).replace(`${file}: `, "")}`);
+    const t = r.data as unknown as { title: string | null; rootUrl: string; nodes: number };
+    const how = onDuplicate === "keep" ? "The stored copy is kept" : onDuplicate === "replace" ? "Imported; the stored copy is retired" : "Imported";
+    setNote(`${how}: ${file}, “${t.title ?? t.rootUrl}”, ${t.nodes} nodes.`);
   };
+  const upload = async (files: FileList) => {
+    for (const file of Array.from(files)) await send1(file.name, await file.text(), "ask");
+  };
+  const treeColumns: DataColumn<TreeRow>[] = [
+    { id: "title", header: "Tree", sortValue: (t) => (t.title ?? t.rootUrl).toLowerCase(), cell: (t) => <a href={`/trees/${t.id}`} className="text-sky-700 hover:underline dark:text-sky-400">{t.title ?? t.rootUrl}</a> },
+    { id: "nodes", header: "Nodes", numeric: true, sortValue: (t) => t.nodes, cell: (t) => t.nodes },
+    { id: "matches", header: "Matches", numeric: true, sortValue: (t) => t.matches, cell: (t) => t.matches },
+    {
+      id: "state",
+      header: "State",
+      sortValue: (t) => (t.retiredAt ? 1 : 0),
+      cell: (t) =>
+        t.retiredAt ? (
+          <span title="New matches skip it; its matches stay">retired {t.retiredAt.slice(0, 10)}</span>
+        ) : (
+          <button type="button" className="underline" onClick={() => void act("POST", `trees/${t.id}/retire`)}>Retire</button>
+        ),
+    },
+  ];
   return (
     <div className="space-y-4">
       <label className="block text-sm">Upload DR-Arena tree JSON files (20 MB and 64 levels at most) <input type="file" accept=".json,application/json" multiple aria-label="tree files" onChange={(e) => e.target.files && void upload(e.target.files)} /></label>
+      {duplicate ? (
+        <div role="alert" data-testid="tree-duplicate" className="rounded-md border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          <p>{duplicate.file}: {duplicate.message}</p>
+          <div className="mt-2 flex gap-3">
+            <button type="button" className={buttonClass} onClick={() => void send1(duplicate.file, duplicate.text, "keep")}>Keep the stored one</button>
+            <button type="button" className={buttonClass} onClick={() => void send1(duplicate.file, duplicate.text, "replace")}>Replace it</button>
+          </div>
+        </div>
+      ) : null}
       <Note note={note} />
       <h2 className="font-semibold">Crawl from a hub page</h2>
       <form className="flex max-w-2xl flex-wrap items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "crawls", { rootUrl: String(f.get("rootUrl")), maxDepth: Number(f.get("maxDepth")), fanOut: Number(f.get("fanOut")) }); }}>
@@ -247,7 +333,8 @@ export function TreesPanel() {
         <button type="submit" className={buttonClass}>Generate</button>
       </form>
       <h2 className="font-semibold">Stored trees</h2>
-      <ul className="text-sm">{rows.map((t) => <li key={t.id}>{t.title ?? t.rootUrl} · {t.nodes} nodes</li>)}</ul>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">A retired tree plays no new match; it is never deleted, so the matches played on it keep their rounds and ratings.</p>
+      <DataTable testId="console-trees" caption="Stored trees" rows={rows} columns={treeColumns} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tree": t.id, "data-retired": t.retiredAt ? "true" : "false" })} filter={{ label: "Find tree", text: (t) => `${t.title ?? ""} ${t.rootUrl}` }} />
     </div>
   );
 }

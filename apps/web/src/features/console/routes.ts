@@ -34,6 +34,7 @@ export const CONSOLE_API = [
   "POST examiners/:id/key",
   "GET trees",
   "POST trees",
+  "POST trees/:id/retire",
   "GET crawls",
   "POST crawls",
   "POST crawls/:id/cancel",

@@ -8,6 +8,7 @@ import { RoundCard } from "./round-card";
 import { fmtTime } from "@/lib/format";
 import { VoidedRounds } from "../audit/voided-rounds";
 import { RoundScorePanel } from "./round-scores";
+import { RoundNavigator } from "./round-navigator";
 
 const ACTIVE = new Set(["queued", "running"]);
 
@@ -40,12 +41,15 @@ export function MatchPage({ match, scores }: { match: MatchView; scores: RoundSc
             : "It ended before any round was judged (see the stop reason and error above)."}
         </Empty>
       ) : (
-        match.roundsList.map((r) => (
+        <>
+          <RoundNavigator rounds={match.roundsList} />
+          {match.roundsList.map((r) => (
           <Fragment key={r.number}>
             <RoundCard round={r} match={match} />
             <RoundScorePanel round={scoreOf.get(r.number)} treeId={match.treeId} names={names} />
           </Fragment>
-        ))
+          ))}
+        </>
       )}
       {active && match.roundsList.length > 0 ? <p className="mt-6 text-sm text-zinc-500">The match is still running: new rounds appear here as they are judged.</p> : null}
     </>

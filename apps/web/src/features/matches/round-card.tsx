@@ -5,6 +5,7 @@ import { ExternalLink, link } from "@/components/ui";
 import { fmtInt, fmtMs, fmtUsd } from "@/lib/format";
 import { actionText, failureText, verdictOf } from "./labels";
 import { ResearchTrace } from "./research-trace";
+import { Expandable } from "./expandable";
 
 type Checklist = RoundView["checklistDepth"];
 
@@ -69,7 +70,7 @@ function Answer({ seat, name, answer }: { seat: "A" | "B"; name: string; answer:
           {answer.citations === null ? "—" : `${answer.citations} citations`}
         </p>
       </div>
-      <div className="max-h-[36rem] overflow-auto px-3 py-2">
+      <Expandable label={`${seat}'s answer`}>
         {answer.error ? (
           <p className="mb-2 rounded bg-red-50 px-2 py-1 text-xs text-red-800 dark:bg-red-950/40 dark:text-red-200">
             Error class <strong>{answer.error}</strong>
@@ -77,7 +78,7 @@ function Answer({ seat, name, answer }: { seat: "A" | "B"; name: string; answer:
           </p>
         ) : null}
         {answer.text ? <UntrustedMarkdown text={answer.text} testId={testId} /> : <p data-testid={testId} className="text-sm text-zinc-500">No answer.</p>}
-      </div>
+      </Expandable>
       <ResearchTrace trace={answer.trace} testId={`trace-${seat.toLowerCase()}`} />
     </div>
   );
@@ -97,9 +98,17 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
   const verdict = verdictOf(round.verdict);
   const winner = verdict?.seat === "A" ? match.agentA.name : verdict?.seat === "B" ? match.agentB.name : null;
   return (
-    <article data-testid={`round-${round.number}`} className={`mt-6 rounded-lg border p-3 sm:p-4 ${round.voided ? "border-dashed border-zinc-400 opacity-80" : "border-zinc-200 dark:border-zinc-800"}`}>
+    <article
+      id={`round-${round.number}`}
+      aria-labelledby={`round-${round.number}-title`}
+      data-testid={`round-${round.number}`}
+      className={`mt-6 scroll-mt-14 rounded-lg border p-3 sm:p-4 ${round.voided ? "border-dashed border-zinc-400 opacity-80" : "border-zinc-200 dark:border-zinc-800"}`}>
       <header className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h3 className="text-base font-semibold">Round {round.number}</h3>
+        <h3 className="text-base font-semibold" id={`round-${round.number}-title`}>
+          <a href={`#round-${round.number}`} className="hover:underline" title="Link to this round">
+            Round {round.number}
+          </a>
+        </h3>
         <span className="num text-sm text-zinc-500">
           depth {round.depth} · width {round.width}
         </span>
@@ -111,6 +120,11 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
         <span className="num text-sm text-zinc-500">
           score after: {round.scoreA}–{round.scoreB}
         </span>
+        {round.action ? (
+          <span className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="round-transition">
+            then: {actionText(round.action, round.stuck)}
+          </span>
+        ) : null}
         {round.voided ? <span className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-700">voided: not counted</span> : null}
         {round.judgeError ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-900/50 dark:text-red-200">judge error</span> : null}
       </header>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CitationView, RoundScores } from "@arena/scoring/read";
 import { ExternalLink, link } from "@/components/ui";
+import { InlineMarkdown } from "@/components/markdown";
 import { fmtNum, fmtPct } from "@/lib/format";
 
 type RoundScore = RoundScores["rounds"][number];
@@ -79,7 +80,10 @@ function Citations({ c, treeId, side }: { c: CitationView | null; treeId: string
                 <span className={`mr-1 rounded px-1 py-0.5 text-[0.7rem] font-medium ${SUPPORT_STYLE[p.support]}`} title={SUPPORT_TITLE[p.support]}>
                   {p.support}
                 </span>
-                <span className="text-zinc-500">[{p.n}]</span> {p.statement.length > STATEMENT_CHARS ? `${p.statement.slice(0, STATEMENT_CHARS)}…` : p.statement}
+                <span className="text-zinc-500">[{p.n}]</span>{" "}
+                <span data-testid="cited-statement">
+                  <InlineMarkdown text={p.statement.length > STATEMENT_CHARS ? `${p.statement.slice(0, STATEMENT_CHARS)}…` : p.statement} />
+                </span>
                 <span className="block pl-1 text-zinc-500">
                   <ExternalLink href={p.url} className={`${link} break-all`}>
                     {p.url}

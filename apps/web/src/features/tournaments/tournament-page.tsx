@@ -11,18 +11,25 @@ import { StandingsTable } from "./standings-table";
 type Round = TournamentView["rounds"][number];
 type MatchRef = Round["pairings"][number]["matches"][number];
 
-function MatchChip({ m }: { m: MatchRef }) {
+/**
+ * One match of a pairing, its score written in the pairing's order (first-named agent first, as
+ * in the "X vs Y" line above it), whichever seat each agent sat in for this match.
+ */
+function MatchChip({ m, first }: { m: MatchRef; first: { id: string; name: string } }) {
+  const firstIsA = m.agentA.id === first.id;
+  const [mine, theirs] = firstIsA ? [m.scoreA, m.scoreB] : [m.scoreB, m.scoreA];
+  const second = firstIsA ? m.agentB : m.agentA;
   const winner = m.winner === "A" ? m.agentA.name : m.winner === "B" ? m.agentB.name : null;
   return (
-    <li className="flex flex-wrap items-baseline gap-x-2 text-xs">
+    <li className="flex flex-wrap items-baseline gap-x-2 text-xs" data-testid="pairing-match">
       <Link href={`/matches/${m.id}`} className={link}>
         {m.treeTitle ?? "tree"}
       </Link>
-      <span className="num">
-        {m.scoreA}–{m.scoreB}
+      <span className="num" title={`${first.name} ${mine}, ${second.name} ${theirs}`}>
+        {first.name} {mine}–{theirs} {second.name}
       </span>
       <span className="text-zinc-500">
-        {plural(m.rounds, "round")} · A {m.agentA.name}
+        {plural(m.rounds, "round")} · seat A: {m.agentA.name}
       </span>
       {m.status === "completed" ? <span>{winner ? `${winner} won` : m.winner === "tie" ? "tie" : ""}</span> : <StatusBadge status={m.status} />}
     </li>
@@ -49,7 +56,7 @@ function SwissRound({ round }: { round: Round }) {
                 </Link>
                 <ul className="mt-0.5 ml-3 space-y-0.5">
                   {p.matches.map((m) => (
-                    <MatchChip key={m.id} m={m} />
+                    <MatchChip key={m.id} m={m} first={p.agentA} />
                   ))}
                 </ul>
               </>

@@ -4,7 +4,7 @@ import { AgentRegistrationError } from "@arena/agents";
 import { AuditError } from "@arena/audit";
 import { ExaminerConfigExistsError } from "@arena/match/examiner-configs";
 import { TournamentInputError, TournamentStateError } from "@arena/tournament";
-import { TreeImportError } from "@arena/trees/store";
+import { DuplicateTreeError, NotFoundError, TreeImportError } from "@arena/trees/store";
 import { WorldConflictError } from "@arena/trees/world";
 
 /**
@@ -66,6 +66,8 @@ const ERROR_TABLE: readonly [ErrorClass, (err: Error) => ErrorStatus][] = [
   [ExaminerConfigExistsError, () => 409],
   [WorldConflictError, () => 409],
   [TreeImportError, () => 422],
+  [DuplicateTreeError, () => 409],
+  [NotFoundError, () => 404],
 ];
 
 /** HTTP status of each refusal kind of an agent registration or owner command. */
