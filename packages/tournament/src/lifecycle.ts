@@ -1,4 +1,4 @@
-import { swissRoundCount } from "@arena/core";
+import { swissRoundCount, tournamentPairingSchema } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament, TournamentStatus } from "@arena/db";
 import { z } from "zod";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
@@ -21,6 +21,8 @@ const newTournamentSchema = z
     examinerConfigId: idSchema,
     seed: z.string().min(1).max(200),
     seatAlternation: z.boolean().default(true),
+    /** Swiss (the paper's, default) or information-seeking pairing. */
+    pairing: tournamentPairingSchema.default("swiss"),
     /** Report scoring of every finished round (packages/scoring); on by default. */
     scoreReports: z.boolean().default(true),
   })
@@ -51,6 +53,7 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
       swissRounds: t.swissRounds ?? swissRoundCount(t.agentIds.length),
       treesPerPairing: t.treesPerPairing ?? t.treeIds.length,
       seatAlternation: t.seatAlternation,
+      pairing: t.pairing,
       scoreReports: t.scoreReports,
       participants: { create: t.agentIds.map((agentId) => ({ agentId, joinedRound: 1 })) },
       trees: { create: t.treeIds.map((treeId, ordinal) => ({ treeId, ordinal })) },

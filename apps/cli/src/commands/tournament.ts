@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import type { TournamentStatusReport } from "@arena/tournament";
+import { TOURNAMENT_PAIRINGS, tournamentPairingSchema } from "@arena/core/closed-sets";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -30,6 +31,7 @@ const createOptions = z
     examiner: examinerMode.default("heuristic"),
     seed: z.string().min(1).default("1"),
     scoreReports: z.boolean().default(true),
+    pairing: tournamentPairingSchema.default("swiss"),
     json: z.boolean().default(false),
   })
   .refine((o) => Boolean(o.trees?.length) !== o.allTrees, { message: "give either --trees t1,t2 or --all-trees" });
@@ -100,6 +102,7 @@ export function register(program: Command): void {
     .option("--examiner <mode>", "heuristic | llm")
     .option("--seed <seed>", "seed of the round-1 order and every match")
     .option("--no-score-reports", "do not score the answers of finished rounds (citation support, claims, RACE; on by default)")
+    .option("--pairing <rule>", `${TOURNAMENT_PAIRINGS.join(" | ")}: the paper's Swiss (default) or information-seeking pairing`)
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(createOptions, raw);
@@ -117,9 +120,10 @@ export function register(program: Command): void {
         examinerConfigId: config.id,
         seed: opts.seed,
         scoreReports: opts.scoreReports,
+        pairing: opts.pairing,
       });
       if (opts.json) return console.log(JSON.stringify(row));
-      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing${row.scoreReports ? "" : ", report scoring off"}`);
+      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing, ${row.pairing} pairing${row.scoreReports ? "" : ", report scoring off"}`);
     });
 
   t.command("start <id>")
