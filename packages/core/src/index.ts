@@ -18,3 +18,4 @@ export * from "./text";
 export * from "./controlled-ratings";
 export * from "./seats";
 export * from "./info-pairing";
+export * from "./budget";

@@ -2,6 +2,7 @@ import { infoRound, INFO_COOLDOWN, swissPairings, seatsForTree, seedOf, type Pla
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { pauseIfOverBudget } from "./budget";
 import { refitScope, type RatingScope } from "./snapshots";
 
 export type AdvanceOutcome = (
@@ -56,6 +57,11 @@ type Refitter = (tx: Prisma.TransactionClient, scope: RatingScope) => Promise<Aw
 async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScope: Refitter): Promise<Step> {
   const t = await tx.tournament.findUniqueOrThrow({ where: { id } });
   const scope = { examinerConfigId: t.examinerConfigId, tournamentId: id };
+  if (await pauseIfOverBudget(tx, t)) {
+    // Queued matches are skipped by the match worker while paused; running ones finish and are rated.
+    await refitScope(tx, scope);
+    return { kind: "idle", status: "paused" };
+  }
   if (t.status !== "running") {
     // Matches running when the tournament was paused or cancelled still finish: rate them.
     if (t.status !== "draft") await refitScope(tx, scope);

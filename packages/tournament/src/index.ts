@@ -2,6 +2,8 @@ export {
   createTournament,
   startTournament,
   pauseTournament,
+  setTournamentBudget,
+  type TournamentBudget,
   resumeTournament,
   cancelTournament,
   addParticipant,
@@ -39,3 +41,4 @@ export {
   type PairingRuleResult,
   type PairingSimulationOptions,
 } from "./pairing-simulation";
+export { enforceBudget } from "./budget";
