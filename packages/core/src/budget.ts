@@ -76,3 +76,16 @@ export function budgetStop(caps: { costCapUsd: number | null; agentCapUsd: numbe
   }
   return null;
 }
+
+const usdOrNone = (x: number | null) => (x === null ? "none" : usd(x));
+
+/** The estimate as lines of text (what `arena tournament create` prints and the console shows). */
+export function estimateLines(e: TournamentEstimate, caps: { costCapUsd: number | null; agentCapUsd: number | null }): string[] {
+  const lines = [
+    `estimate: ${e.agents} agents, ${e.rounds} rounds, ${e.matches} matches, about ${e.runsPerAgent.toFixed(0)} research runs per agent (${e.roundsPerMatch.toFixed(1)} rounds per match)`,
+    `known cost: ${usd(e.knownCostUsd)}${e.unpriced.length ? ` + unknown for ${e.unpriced.join(", ")} (no priced run yet)` : ""}; caps: total ${usdOrNone(caps.costCapUsd)}, per agent ${usdOrNone(caps.agentCapUsd)}`,
+  ];
+  for (const a of e.perAgent) if (a.costUsd !== null) lines.push(`  ${a.name}: ${usd(a.costUsd)}`);
+  if (caps.costCapUsd !== null && e.knownCostUsd > caps.costCapUsd) lines.push(`the known cost exceeds the cost cap: the tournament will pause at ${usd(caps.costCapUsd)} before its last round`);
+  return lines;
+}

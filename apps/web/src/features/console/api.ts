@@ -3,7 +3,8 @@ import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, rech
 import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, ExaminerConfigExistsError, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { cancelTournament, createTournament, withQueues, pauseTournament, TournamentStateError, addAgentAndTick, launchTournament, resumeAndTick } from "@arena/tournament";
-import { readTournament, readTournaments } from "@arena/tournament/read";
+import { readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
+import { estimateLines, swissRoundCount, tournamentPairingSchema } from "@arena/core";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
 import { importWorld, WorldConflictError } from "@arena/trees/world";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
@@ -46,7 +47,16 @@ const newTournament = z.object({
   swissRounds: z.number().int().min(1).max(64).optional(),
   treesPerPairing: z.number().int().min(1).optional(),
   seed: z.string().min(1).max(200).default("1"),
+  pairing: tournamentPairingSchema.default("swiss"),
+  costCapUsd: z.number().positive().max(1e9).nullable().default(null),
+  agentCapUsd: z.number().positive().max(1e9).nullable().default(null),
 });
+
+/** The estimate the console shows before a tournament is created (the same as `arena tournament create` prints). */
+async function estimateOf(t: z.infer<typeof newTournament>) {
+  const e = await readTournamentEstimate(db(), { agentIds: t.agentIds, rounds: t.swissRounds ?? swissRoundCount(t.agentIds.length), treesPerPairing: t.treesPerPairing ?? t.treeIds.length });
+  return { ...e, text: estimateLines(e, t).join("\n") };
+}
 
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listEndpointAgents(db())) },
@@ -87,10 +97,17 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
       const p = parse(newTournament, body);
       if ("response" in p) return p.response;
       try {
-        return ok(await createTournament(db(), p.data), 201);
+        const created = await createTournament(db(), p.data);
+        return ok({ ...created, estimate: await estimateOf(p.data) }, 201);
       } catch (err) {
         return bad(err instanceof Error ? err.message : String(err), 422);
       }
+    },
+  },
+  "POST tournaments/estimate": { handler: async ({ body }) => {
+      const p = parse(newTournament, body);
+      if ("response" in p) return p.response;
+      return ok(await estimateOf(p.data));
     },
   },
   "POST tournaments/:id/start": { handler: async ({ params }) => tournamentAction("start", params.id!) },

@@ -5,6 +5,7 @@ import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
 import { fmtInterval, fmtRating, fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
+import { BudgetPanel } from "./budget-panel";
 import { Progress } from "./progress";
 
 type Round = TournamentView["rounds"][number];
@@ -142,6 +143,10 @@ export function TournamentPage({ t }: { t: TournamentView }) {
 
       <Section title="Running cost" id="cost">
         <ResearchCost stats={t.cost} />
+      </Section>
+
+      <Section title="Budget" id="budget">
+        <BudgetPanel budget={t.budget} status={t.status} />
       </Section>
 
       <Section title="Standings" id="standings">
