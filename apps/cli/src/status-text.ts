@@ -8,6 +8,14 @@ function currentRound(t: TournamentView): { done: number; total: number } {
   return { done: matches.filter((m) => m.status !== "queued" && m.status !== "running").length, total: matches.length };
 }
 
+const usd = (x: number | null) => (x === null ? "none" : `$${x.toFixed(2)}`);
+
+/** Spent so far against the caps. */
+function budgetLine(t: TournamentView): string {
+  const b = t.budget;
+  return `spent ${usd(b.spentUsd)} (cap ${usd(b.costCapUsd)}, per agent ${usd(b.agentCapUsd)}), ${t.pairing} pairing`;
+}
+
 /**
  * A tournament's progress and current ratings as terminal text, from the same read function and
  * stored snapshot as the web page and `GET /api/tournaments/:id`.
@@ -18,7 +26,9 @@ export function statusText(t: TournamentView): string {
   const lines = [
     `${t.name} (${t.id})  ${t.status}  Swiss round ${t.currentRound}/${t.swissRounds}  ${examiner}`,
     `matches ${t.matches.completed}/${t.matches.total} done, ${t.matches.running} running${round.total ? `; this round ${round.done}/${round.total}` : ""}`,
+    budgetLine(t),
   ];
+  if (t.budget.pauseReason) lines.push(`paused: ${t.budget.pauseReason}`);
   if (!t.ratings.length) return [...lines, "(no rated match yet)"].join("\n");
   lines.push(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating".padStart(7)}${"95% CI".padStart(14)}${"elo".padStart(7)}  W-L-T`);
   for (const r of t.ratings) {

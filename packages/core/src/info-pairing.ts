@@ -1,4 +1,5 @@
 import erfc from "@stdlib/math-base-special-erfc";
+import { fisherCovariance, fitBradleyTerry, type BtData } from "./ratings";
 import { Rng } from "./rng";
 
 /**
@@ -181,4 +182,69 @@ function improve(pairs: [string, string][], weight: Weight): [string, string][] 
     if (!changed) break;
   }
   return out;
+}
+
+/** A finished match as information pairing reads it: seats, result, agent calls it cost. */
+export interface PlayedMatch {
+  a: string;
+  b: string;
+  winner: "A" | "B" | "tie";
+  calls: number;
+}
+
+/**
+ * Expected agent calls of a match between positions i and j: each agent's mean calls per match so
+ * far, shrunk towards the overall mean by one pseudo-match, averaged over the two (strong agents
+ * end matches sooner by the mercy rule; close matches last longer).
+ */
+export function expectedCalls(agents: readonly string[], played: readonly PlayedMatch[]): (i: number, j: number) => number {
+  const pos = new Map(agents.map((a, k) => [a, k]));
+  const overall = played.length ? played.reduce((s, m) => s + m.calls, 0) / played.length : 1;
+  const sum = agents.map(() => overall);
+  const count = agents.map(() => 1);
+  for (const m of played) {
+    for (const id of [m.a, m.b]) {
+      const k = pos.get(id);
+      if (k === undefined) continue;
+      sum[k]! += m.calls;
+      count[k]!++;
+    }
+  }
+  return (i, j) => (sum[i]! / count[i]! + sum[j]! / count[j]!) / 2;
+}
+
+/**
+ * θ and the Fisher covariance of `agents` fitted on the matches among them (one battle per match;
+ * agents without games keep θ = 0 and the ridge prior's variance).
+ */
+export function pairingFit(agents: readonly string[], played: readonly PlayedMatch[]): { theta: number[]; covariance: Float64Array } {
+  const pos = new Map(agents.map((a, k) => [a, k]));
+  const among = played.filter((m) => pos.has(m.a) && pos.has(m.b));
+  const counts = new Float64Array(among.length * 3);
+  among.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
+  const data: BtData = { agents: [...agents], i: Int32Array.from(among, (m) => pos.get(m.a)!), j: Int32Array.from(among, (m) => pos.get(m.b)!), counts };
+  const fit = fitBradleyTerry(data);
+  return { theta: Array.from(fit.theta), covariance: fisherCovariance(data, fit.theta) };
+}
+
+/** One information-seeking round from the matches played so far (what tournaments and the simulation call). */
+export function infoRound(input: {
+  agents: readonly string[];
+  played: readonly PlayedMatch[];
+  recentRounds: InfoPairingInput["recentRounds"];
+  byes: InfoPairingInput["byes"];
+  seed: number;
+  cooldown?: number;
+}): InfoRound {
+  const { theta, covariance } = pairingFit(input.agents, input.played);
+  return infoPairings({
+    agents: input.agents,
+    theta,
+    covariance,
+    cost: expectedCalls(input.agents, input.played),
+    recentRounds: input.recentRounds,
+    byes: input.byes,
+    cooldown: input.cooldown ?? INFO_COOLDOWN,
+    seed: input.seed,
+  });
 }

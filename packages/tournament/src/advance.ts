@@ -1,7 +1,8 @@
-import { swissPairings, seatsForTree, seedOf } from "@arena/core";
+import { infoRound, INFO_COOLDOWN, swissPairings, seatsForTree, seedOf, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { pauseIfOverBudget } from "./budget";
 import { refitScope, type RatingScope } from "./snapshots";
 
 export type AdvanceOutcome = (
@@ -56,6 +57,11 @@ type Refitter = (tx: Prisma.TransactionClient, scope: RatingScope) => Promise<Aw
 async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScope: Refitter): Promise<Step> {
   const t = await tx.tournament.findUniqueOrThrow({ where: { id } });
   const scope = { examinerConfigId: t.examinerConfigId, tournamentId: id };
+  if (await pauseIfOverBudget(tx, t)) {
+    // Queued matches are skipped by the match worker while paused; running ones finish and are rated.
+    await refitScope(tx, scope);
+    return { kind: "idle", status: "paused" };
+  }
   if (t.status !== "running") {
     // Matches running when the tournament was paused or cancelled still finish: rate them.
     if (t.status !== "draft") await refitScope(tx, scope);
@@ -98,23 +104,45 @@ export function treesForPairing<T>(trees: readonly T[], perPairing: number, pair
   return Array.from({ length: perPairing }, (_, k) => trees[(start + k) % trees.length]!);
 }
 
+/** The pairings of the last `count` rounds before `round`, oldest first (information pairing's cooldown). */
+function recentRounds(past: readonly { agentAId: string; agentBId: string | null; round: { number: number } }[], round: number, count: number): [string, string][][] {
+  return Array.from({ length: count }, (_, k) => round - count + k).map((n) =>
+    past.filter((p) => p.round.number === n).map((p): [string, string] => [p.agentAId, p.agentBId!]),
+  );
+}
+
+/** The tournament's rated matches as information pairing reads them (agent calls: two per round). */
+async function playedMatches(tx: Prisma.TransactionClient, tournamentId: string): Promise<PlayedMatch[]> {
+  const rows = await tx.match.findMany({
+    where: { tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    select: { agentAId: true, agentBId: true, winner: true, rounds: true },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((m) => ({ a: m.agentAId, b: m.agentBId, winner: m.winner!, calls: 2 * m.rounds }));
+}
+
 async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
   const [participants, trees, past, config] = await Promise.all([
     // Disabled agents (an operator's decision) are not paired from the next round on.
     tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
     // A tree retired during the tournament plays no new match; its finished matches stay.
     tx.tournamentTree.findMany({ where: { tournamentId: t.id, tree: { retiredAt: null } }, orderBy: { ordinal: "asc" } }),
-    tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true } }),
+    tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true, round: { select: { number: true } } } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
-  const swiss = swissPairings({
-    agents: participants.map((p) => p.agentId),
-    ratings,
-    pastPairings: past.map((p) => [p.agentAId, p.agentBId!] as const),
-    byes: Object.fromEntries(participants.map((p) => [p.agentId, p.byes])),
-    seed: seedOf(t.seed),
-    round,
-  });
+  const agents = participants.map((p) => p.agentId);
+  const byes = Object.fromEntries(participants.map((p) => [p.agentId, p.byes]));
+  const swiss =
+    t.pairing === "info"
+      ? infoRound({
+          agents,
+          played: await playedMatches(tx, t.id),
+          recentRounds: recentRounds(past, round, INFO_COOLDOWN),
+          byes,
+          // A seed per round: round 1 (no games) is ordered by it alone.
+          seed: seedOf(`${t.seed}:r${round}`),
+        })
+      : swissPairings({ agents, ratings, pastPairings: past.map((p) => [p.agentAId, p.agentBId!] as const), byes, seed: seedOf(t.seed), round });
   const row = await tx.tournamentRound.create({ data: { tournamentId: t.id, number: round, status: "running" } });
   const matchIds: string[] = [];
   for (const [p, pair] of swiss.pairs.entries()) {

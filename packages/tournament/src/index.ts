@@ -2,6 +2,8 @@ export {
   createTournament,
   startTournament,
   pauseTournament,
+  setTournamentBudget,
+  type TournamentBudget,
   resumeTournament,
   cancelTournament,
   addParticipant,
@@ -9,7 +11,7 @@ export {
   TournamentInputError,
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
-export { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema, tournamentRowSchema } from "./requests";
+export { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema, tournamentRowSchema, type NewTournamentRequest } from "./requests";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, withQueues, type TournamentQueues } from "./jobs";
 export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./rated";
 export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./snapshots";
@@ -41,3 +43,4 @@ export {
   type PairingRuleResult,
   type PairingSimulationOptions,
 } from "./pairing-simulation";
+export { enforceBudget } from "./budget";

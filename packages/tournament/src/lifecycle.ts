@@ -1,4 +1,4 @@
-import { swissRoundCount } from "@arena/core";
+import { swissRoundCount, tournamentPairingSchema } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament, TournamentStatus } from "@arena/db";
 import { z } from "zod";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
@@ -23,6 +23,11 @@ const newTournamentSchema = z
     examinerConfigId: idSchema,
     seed: z.string().min(1).max(200),
     seatAlternation: z.boolean().default(true),
+    /** Optional caps (USD): the tournament pauses when its research cost, or one agent's, reaches them. */
+    costCapUsd: z.number().positive().max(1e9).nullable().default(null),
+    agentCapUsd: z.number().positive().max(1e9).nullable().default(null),
+    /** Swiss (the paper's, default) or information-seeking pairing. */
+    pairing: tournamentPairingSchema.default("swiss"),
     /** Report scoring of every finished round (packages/scoring); on by default. */
     scoreReports: z.boolean().default(true),
   })
@@ -53,6 +58,9 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
       swissRounds: t.swissRounds ?? swissRoundCount(t.agentIds.length),
       treesPerPairing: t.treesPerPairing ?? t.treeIds.length,
       seatAlternation: t.seatAlternation,
+      pairing: t.pairing,
+      costCapUsd: t.costCapUsd,
+      agentCapUsd: t.agentCapUsd,
       scoreReports: t.scoreReports,
       participants: { create: t.agentIds.map((agentId) => ({ agentId, joinedRound: 1 })) },
       trees: { create: t.treeIds.map((treeId, ordinal) => ({ treeId, ordinal })) },
@@ -97,7 +105,22 @@ export function pauseTournament(db: PrismaClient, id: string): Promise<Tournamen
 export function resumeTournament(db: PrismaClient, id: string): Promise<Tournament> {
   return withTournamentLock(db, id, (tx, t) => {
     requireStatus(t, TOURNAMENT_ACTIONS.resume, "resume");
-    return tx.tournament.update({ where: { id }, data: { status: "running" } });
+    // A cap still reached pauses it again at the next tick, with the reason.
+    return tx.tournament.update({ where: { id }, data: { status: "running", pauseReason: null } });
+  });
+}
+
+const budgetSchema = z
+  .object({ costCapUsd: z.number().positive().max(1e9).nullable().optional(), agentCapUsd: z.number().positive().max(1e9).nullable().optional() })
+  .strict();
+export type TournamentBudget = z.input<typeof budgetSchema>;
+
+/** Sets or clears (null) a tournament's caps; a field left out stays as it is. Any status but cancelled or completed. */
+export function setTournamentBudget(db: PrismaClient, id: string, input: TournamentBudget): Promise<Tournament> {
+  const budget = budgetSchema.parse(input);
+  return withTournamentLock(db, id, (tx, t) => {
+    requireStatus(t, ["draft", "running", "paused"], "set the budget of");
+    return tx.tournament.update({ where: { id }, data: budget });
   });
 }
 

@@ -1,20 +1,18 @@
 import {
   applyJudgement,
-  fitBradleyTerry,
-  infoPairings,
-  INFO_COOLDOWN,
+  infoRound,
   initialState,
   LOOP_DEFAULTS,
   matchWinner,
   Rng,
-  fisherCovariance,
+  pairingFit,
   seatsForTree,
   seedOf,
   spearman,
   swissPairings,
   transitionAction,
   SIMULATED_PAIRINGS,
-  type BtData,
+  type PlayedMatch,
   type SimulatedPairingName,
   type FailureType,
   type Verdict,
@@ -113,75 +111,28 @@ export function playModelMatch(a: PlantedAgent, b: PlantedAgent, rng: Rng): Mode
   }
 }
 
-interface Played {
-  a: number;
-  b: number;
-  winner: "A" | "B" | "tie";
-  calls: number;
-}
 
-/** θ per agent index and the covariance of the fit (the ridge prior for agents without games). */
-function fit(n: number, played: readonly Played[]): { theta: number[]; covariance: Float64Array } {
-  // One row per match (i = seat A, j = seat B): agent indices are the agent numbers, also for
-  // agents that have not played yet.
-  const counts = new Float64Array(played.length * 3);
-  played.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
-  const data: BtData = {
-    agents: Array.from({ length: n }, (_, i) => String(i)),
-    i: Int32Array.from(played, (m) => m.a),
-    j: Int32Array.from(played, (m) => m.b),
-    counts,
-  };
-  const bt = fitBradleyTerry(data);
-  return { theta: Array.from(bt.theta), covariance: fisherCovariance(data, bt.theta) };
-}
-
-/**
- * Expected agent calls of a match between i and j: the mean of their matches' calls so far (each
- * agent's own mean, shrunk towards the overall mean by one pseudo-match), averaged over the two.
- */
-export function expectedCalls(n: number, played: readonly { a: number; b: number; calls: number }[]): (i: number, j: number) => number {
-  const overall = played.length ? played.reduce((s, m) => s + m.calls, 0) / played.length : 1;
-  const sum = new Array<number>(n).fill(overall);
-  const count = new Array<number>(n).fill(1);
-  for (const m of played) {
-    for (const k of [m.a, m.b]) {
-      sum[k]! += m.calls;
-      count[k]!++;
-    }
-  }
-  return (i, j) => (sum[i]! / count[i]! + sum[j]! / count[j]!) / 2;
-}
-
-/** Pairs of one round under a rule. */
-function pairRound(rule: PairingRule, ctx: { n: number; played: readonly Played[]; rounds: [number, number][][]; byes: number[]; rng: Rng; round: number }): [number, number][] {
-  const ids = Array.from({ length: ctx.n }, (_, i) => String(i));
+/** Pairs of one round under a rule (agents are "0", "1", …). */
+function pairRound(rule: PairingRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number }): [string, string][] {
   if (rule === "random") {
-    const order = ctx.rng.shuffle(ids).map(Number);
-    return Array.from({ length: Math.floor(ctx.n / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
+    const order = ctx.rng.shuffle(ctx.ids);
+    return Array.from({ length: Math.floor(order.length / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
   }
-  const { theta, covariance } = fit(ctx.n, ctx.played);
-  const byes = Object.fromEntries(ctx.byes.map((b, i) => [String(i), b]));
   const seed = ctx.rng.int(2 ** 31);
-  if (rule === "swiss") {
-    const ratings = Object.fromEntries(theta.map((t, i) => [String(i), t]));
-    const pastPairings = ctx.played.map((m): [string, string] => [String(m.a), String(m.b)]);
-    const r = swissPairings({ agents: ids, ratings, pastPairings, byes, seed, round: ctx.round });
-    if (r.bye !== null) ctx.byes[Number(r.bye)]!++;
-    return r.pairs.map(([x, y]) => [Number(x), Number(y)]);
-  }
-  const r = infoPairings({
-    agents: ids,
-    theta,
-    covariance,
-    recentRounds: ctx.rounds.map((pairs) => pairs.map(([x, y]): [string, string] => [String(x), String(y)])),
-    byes,
-    cooldown: INFO_COOLDOWN,
-    cost: expectedCalls(ctx.n, ctx.played),
-    seed,
-  });
-  if (r.bye !== null) ctx.byes[Number(r.bye)]!++;
-  return r.pairs.map(([x, y]) => [Number(x), Number(y)]);
+  const theta = rule === "swiss" ? pairingFit(ctx.ids, ctx.played).theta : [];
+  const r =
+    rule === "swiss"
+      ? swissPairings({
+          agents: ctx.ids,
+          ratings: Object.fromEntries(ctx.ids.map((id, k) => [id, theta[k]!])),
+          pastPairings: ctx.played.map((m): [string, string] => [m.a, m.b]),
+          byes: ctx.byes,
+          seed,
+          round: ctx.round,
+        })
+      : infoRound({ agents: ctx.ids, played: ctx.played, recentRounds: ctx.rounds, byes: ctx.byes, seed });
+  if (r.bye !== null) ctx.byes[r.bye] = (ctx.byes[r.bye] ?? 0) + 1;
+  return r.pairs;
 }
 
 /** One run of a rule: rounds of matches until the budget of agent calls is spent. */
@@ -190,34 +141,33 @@ export function runPairingRule(
   agents: readonly PlantedAgent[],
   opts: { trees: number; budget: number; seed: string },
 ): { agentCalls: number; matches: number; spearman: number; top3Exact: boolean; theta: number[] } {
-  const n = agents.length;
+  const ids = agents.map((_, k) => String(k));
   const rng = Rng.fromSeed(seedOf(`pairing:${rule}:${opts.seed}`));
   // Match outcomes draw from their own stream, so two rules see the same luck for the same schedule.
   const luck = Rng.fromSeed(seedOf(`luck:${opts.seed}`));
-  const played: Played[] = [];
-  const rounds: [number, number][][] = [];
-  const byes = agents.map(() => 0);
-  const treesPlayed = new Map<string, number>();
+  const played: PlayedMatch[] = [];
+  const rounds: [string, string][][] = [];
+  const byes: Record<string, number> = {};
+  const meetings = new Map<string, number>();
   let calls = 0;
   while (calls < opts.budget) {
-    const pairs = pairRound(rule, { n, played, rounds, byes, rng, round: rounds.length + 1 });
-    const started: [number, number][] = [];
+    const pairs = pairRound(rule, { ids, played, rounds, byes, rng, round: rounds.length + 1 });
+    const started: [string, string][] = [];
     for (const pair of pairs) {
       if (calls >= opts.budget) break;
-      const key = pair[0] < pair[1] ? `${pair[0]}:${pair[1]}` : `${pair[1]}:${pair[0]}`;
-      // A pair moves to its next tree at each meeting; odd meetings swap seats (seatsForTree).
-      const meeting = treesPlayed.get(key) ?? 0;
-      treesPlayed.set(key, meeting + 1);
-      const seats = seatsForTree([String(pair[0]), String(pair[1])], meeting % opts.trees);
-      const [a, b] = [Number(seats.a), Number(seats.b)];
-      const m = playModelMatch(agents[a]!, agents[b]!, luck);
+      const key = [...pair].sort().join(":");
+      // A pair moves to its next tree at each meeting; seats follow the tree (seatsForTree).
+      const meeting = meetings.get(key) ?? 0;
+      meetings.set(key, meeting + 1);
+      const { a, b } = seatsForTree(pair, meeting % opts.trees);
+      const m = playModelMatch(agents[Number(a)]!, agents[Number(b)]!, luck);
       calls += 2 * m.rounds;
       played.push({ a, b, winner: m.winner, calls: 2 * m.rounds });
       started.push(pair);
     }
     rounds.push(started);
   }
-  const { theta } = fit(n, played);
+  const { theta } = pairingFit(ids, played);
   const overall = agents.map((a) => a.overall);
   const top = (xs: readonly number[]) => xs.map((x, i) => ({ x, i })).sort((p, q) => q.x - p.x).slice(0, 3).map((p) => p.i).join(",");
   return { agentCalls: calls, matches: played.length, spearman: spearman(overall, theta).r, top3Exact: top(theta) === top(overall), theta };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tournamentPairingSchema } from "@arena/core";
 
 /**
  * Request and response shapes of the console's tournament routes (/api/console/tournaments…),
@@ -15,7 +16,13 @@ export const newTournamentRequestSchema = z.object({
   swissRounds: z.number().int().min(1).max(64).optional(),
   treesPerPairing: z.number().int().min(1).optional(),
   seed: z.string().min(1).max(200).default("1"),
+  /** Swiss (the paper's, default) or information-seeking pairing. */
+  pairing: tournamentPairingSchema.default("swiss"),
+  /** Optional caps (USD): the tournament pauses when its research cost, or one agent's, reaches them. */
+  costCapUsd: z.number().positive().max(1e9).nullable().default(null),
+  agentCapUsd: z.number().positive().max(1e9).nullable().default(null),
 });
+export type NewTournamentRequest = z.output<typeof newTournamentRequestSchema>;
 
 export const addAgentRequestSchema = z.object({ agentId: id });
 

@@ -42,7 +42,7 @@ describe("advanceTournament", () => {
   });
   afterAll(() => db.$disconnect());
 
-  const start = async (over: { seatAlternation?: boolean; treesPerPairing?: number; agentIds?: string[]; swissRounds?: number } = {}) => {
+  const start = async (over: { seatAlternation?: boolean; treesPerPairing?: number; agentIds?: string[]; swissRounds?: number; pairing?: "swiss" | "info" } = {}) => {
     const t = await createTournament(db, { name: "t", agentIds: agents, treeIds, examinerConfigId, seed: "s1", treesPerPairing: 2, ...over });
     await startTournament(db, t.id);
     return t.id;
@@ -112,5 +112,21 @@ describe("advanceTournament", () => {
     await finish();
     expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "completed", rounds: 2 });
     expect((await db.tournament.findUniqueOrThrow({ where: { id } })).status).toBe("completed");
+  });
+
+  it("information pairing: every agent plays each round, and no pair meets again within the cooldown of two rounds", async () => {
+    const id = await start({ pairing: "info", swissRounds: 4, treesPerPairing: 1 });
+    const key = (p: { agentAId: string; agentBId: string | null }) => [p.agentAId, p.agentBId].sort().join("-");
+    const seen: string[][] = [];
+    for (let round = 1; round <= 3; round++) {
+      expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "paired", round, matches: 2, bye: null });
+      const pairs = await db.pairing.findMany({ where: { round: { tournamentId: id, number: round } } });
+      seen.push(pairs.map(key).sort());
+      // the first-seated agent of a match wins in three rounds
+      await db.match.updateMany({ where: { tournamentId: id, status: "queued" }, data: { status: "completed", winner: "A", rounds: 3, finishedAt: new Date() } });
+    }
+    // 4 agents have exactly three perfect matchings: the cooldown makes the rounds use each once
+    expect(new Set(seen.flat()).size).toBe(6);
+    expect((await db.tournament.findUniqueOrThrow({ where: { id } })).pairing).toBe("info");
   });
 });

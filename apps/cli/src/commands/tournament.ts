@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import type { TournamentStatusReport } from "@arena/tournament";
+import { TOURNAMENT_PAIRINGS, tournamentPairingSchema } from "@arena/core/closed-sets";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -30,9 +31,17 @@ const createOptions = z
     examiner: examinerMode.default("heuristic"),
     seed: z.string().min(1).default("1"),
     scoreReports: z.boolean().default(true),
+    pairing: tournamentPairingSchema.default("swiss"),
+    costCap: z.coerce.number().positive().optional(),
+    agentCap: z.coerce.number().positive().optional(),
     json: z.boolean().default(false),
   })
   .refine((o) => Boolean(o.trees?.length) !== o.allTrees, { message: "give either --trees t1,t2 or --all-trees" });
+
+/** `--cost-cap 5` sets a cap, `--cost-cap none` clears it, leaving it out keeps it. */
+const capOption = z.union([z.literal("none").transform(() => null), z.coerce.number().positive()]).optional();
+const budgetOptions = z.object({ costCap: capOption, agentCap: capOption });
+const usdOrNone = (x: number | null) => (x === null ? "none" : `$${x.toFixed(2)}`);
 
 const runOptions = z.object({
   concurrency: z.coerce.number().int().min(1).max(256).optional(),
@@ -100,6 +109,9 @@ export function register(program: Command): void {
     .option("--examiner <mode>", "heuristic | llm")
     .option("--seed <seed>", "seed of the round-1 order and every match")
     .option("--no-score-reports", "do not score the answers of finished rounds (citation support, claims, RACE; on by default)")
+    .option("--cost-cap <usd>", "pause the tournament when its research has cost this much (USD)")
+    .option("--agent-cap <usd>", "pause the tournament when one agent's research has cost this much (USD)")
+    .option("--pairing <rule>", `${TOURNAMENT_PAIRINGS.join(" | ")}: the paper's Swiss (default) or information-seeking pairing`)
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(createOptions, raw);
@@ -117,9 +129,16 @@ export function register(program: Command): void {
         examinerConfigId: config.id,
         seed: opts.seed,
         scoreReports: opts.scoreReports,
+        pairing: opts.pairing,
+        costCapUsd: opts.costCap ?? null,
+        agentCapUsd: opts.agentCap ?? null,
       });
-      if (opts.json) return console.log(JSON.stringify(row));
-      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing${row.scoreReports ? "" : ", report scoring off"}`);
+      const { readTournamentEstimate } = await import("@arena/tournament/read");
+      const estimate = await readTournamentEstimate(db, { agentIds: agents.map((a) => a.id), rounds: row.swissRounds, treesPerPairing: row.treesPerPairing });
+      if (opts.json) return console.log(JSON.stringify({ ...row, estimate }));
+      const { estimateLines } = await import("@arena/core");
+      console.log(estimateLines(estimate, row).join("\n"));
+      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing, ${row.pairing} pairing${row.scoreReports ? "" : ", report scoring off"}`);
     });
 
   t.command("start <id>")
@@ -168,6 +187,17 @@ export function register(program: Command): void {
       const { prisma, resumeAndTick, withQueues } = await packages();
       await withQueues((q) => resumeAndTick(prisma(), q, id));
       console.log(`tournament ${id} resumed`);
+    });
+
+  t.command("budget <id>")
+    .description("set or clear (--cost-cap none) the cost cap and the per-agent cap of a tournament (USD)")
+    .option("--cost-cap <usd|none>", "cap on the tournament's research cost")
+    .option("--agent-cap <usd|none>", "cap on one agent's research cost")
+    .action(async (id: string, raw: unknown) => {
+      const opts = parseOptions(budgetOptions, raw);
+      const { prisma, setTournamentBudget } = await packages();
+      const t = await setTournamentBudget(prisma(), id, { costCapUsd: opts.costCap, agentCapUsd: opts.agentCap });
+      console.log(`tournament ${id}: cost cap ${usdOrNone(t.costCapUsd)}, per-agent cap ${usdOrNone(t.agentCapUsd)}${t.status === "paused" ? " (paused: resume it to go on)" : ""}`);
     });
 
   t.command("cancel <id>")

@@ -1,7 +1,7 @@
 import { DelayedError, type Job } from "bullmq";
 import { parsePayload, publishEvent } from "@arena/jobs";
 import { abandonPendingRuns, afterRunError, depsFor, loadMatchSetup, MatchDeferred, runMatch, type MatchSetup } from "@arena/match";
-import { enqueueTick, refitExaminerScope } from "@arena/tournament";
+import { enforceBudget, enqueueTick, refitExaminerScope } from "@arena/tournament";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
 import { requestScoreboard } from "./scoreboard";
@@ -79,6 +79,11 @@ export function matchProcessor(ctx: WorkerContext) {
       return { skipped: match?.status ?? "missing" };
     }
     if (match.tournament && !mayRun(match.tournament.status, match.status)) return { skipped: `tournament ${match.tournament.status}` };
+    // A queued match of a tournament at its budget cap does not start (the tournament pauses).
+    if (match.tournamentId && match.status === "queued") {
+      const reason = await enforceBudget(ctx.db, match.tournamentId);
+      if (reason) return { skipped: reason };
+    }
     try {
       const deps = { ...(await workerDeps(ctx, match)), defer: true };
       // Progress is informational: a lost job (Redis emptied) must not crash the process.

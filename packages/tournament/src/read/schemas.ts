@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agentResearchStatsSchema, researchStatsSchema } from "./research";
-import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, VERDICT_TOKENS } from "@arena/core";
+import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, tournamentPairingSchema, VERDICT_TOKENS } from "@arena/core";
 
 /**
  * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
@@ -177,6 +177,15 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
   ),
   /** Running cost of the tournament: every research run stored so far, whatever its match's status. */
   cost: researchStatsSchema,
+  pairing: tournamentPairingSchema,
+  /** Caps (USD, null: none), why it paused (a cap it reached), and what each agent spent so far. */
+  budget: z.object({
+    costCapUsd: z.number().nullable(),
+    agentCapUsd: z.number().nullable(),
+    pauseReason: z.string().nullable(),
+    spentUsd: z.number(),
+    perAgent: z.array(z.object({ agentId: z.string(), name: z.string(), costUsd: z.number() })),
+  }),
   /** The tournament's latest snapshot, best first (empty before its first rated match). */
   ratings: z.array(
     leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true, preliminary: true, unbounded: true }),

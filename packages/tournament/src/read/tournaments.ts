@@ -1,4 +1,5 @@
 import { researchStats, totalOf } from "./research";
+import { spendingOf } from "./spending";
 import type { Db, JobStatus, Prisma } from "@arena/db";
 import { z } from "zod";
 import { snapshotRowSchema, tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
@@ -70,6 +71,10 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
     select: {
       ...summarySelect,
       seed: true,
+      pairing: true,
+      costCapUsd: true,
+      agentCapUsd: true,
+      pauseReason: true,
       participants: { select: { agentId: true, joinedRound: true, byes: true, agent: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
       rounds: {
         orderBy: { number: "asc" },
@@ -95,6 +100,8 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
   });
   if (!t) return null;
   const counts = await matchCounts(db, [t.id]);
+  const stats = await researchStats(db, { tournamentId: id });
+  const spending = spendingOf(stats, new Map(t.participants.map((p) => [p.agentId, p.agent.name])));
   const ratings = t.snapshots[0] ? z.array(snapshotRowSchema).parse(t.snapshots[0].ratings) : [];
   return tournamentViewSchema.parse({
     ...summaryOf(t, counts.get(t.id)),
@@ -110,7 +117,9 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
         matches: p.matches.map(({ tree, ...m }) => ({ ...m, treeTitle: tree.title })),
       })),
     })),
-    cost: totalOf(await researchStats(db, { tournamentId: id })),
+    cost: totalOf(stats),
+    pairing: t.pairing,
+    budget: { costCapUsd: t.costCapUsd, agentCapUsd: t.agentCapUsd, pauseReason: t.pauseReason, spentUsd: spending.totalUsd, perAgent: spending.perAgent },
     ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties, preliminary: r.games < PRELIMINARY_MATCHES, unbounded: r.unbounded ?? null })),
   });
 }

@@ -1,6 +1,6 @@
 export * from "./import";
 export { exportTree } from "./export";
-export { retireTree, type RetiredTree } from "./retire";
+export { retireTree, retiredTreeSchema, type RetiredTree } from "./retire";
 export { NotFoundError } from "./load";
 export { listTrees, showTree, type OutlineRow, type StoredTree, type TreeOutline } from "./list";
 export { loadTreeView, TreeViews, type DbTreeView } from "./view";

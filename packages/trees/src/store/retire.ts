@@ -1,12 +1,14 @@
+import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import { NotFoundError } from "./load";
 
-export interface RetiredTree {
-  id: string;
-  retiredAt: string;
+export const retiredTreeSchema = z.object({
+  id: z.string(),
+  retiredAt: z.string(),
   /** Matches played on it: they stay, with their rounds and ratings. */
-  matches: number;
-}
+  matches: z.number().int(),
+});
+export type RetiredTree = z.infer<typeof retiredTreeSchema>;
 
 /**
  * Retires a tree: no new match uses it (tournament pairings and standalone matches skip it), and

@@ -1,8 +1,9 @@
 import { disableAgent, enableAgent, listAllAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
+import { estimateLines, swissRoundCount } from "@arena/core";
 import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
-import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues } from "@arena/tournament";
-import { readTournament, readTournaments } from "@arena/tournament/read";
+import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues, type NewTournamentRequest } from "@arena/tournament";
+import { readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
 import { importWorld, worldRequestSchema } from "@arena/trees/world";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
@@ -30,6 +31,13 @@ interface ConsoleRoute {
 }
 
 const ok = (data: unknown, status = 200) => Response.json(data, { status });
+
+/** The estimate the console shows before a tournament is created (the same as `arena tournament create` prints). */
+async function estimateOf(t: NewTournamentRequest) {
+  const e = await readTournamentEstimate(db(), { agentIds: t.agentIds, rounds: t.swissRounds ?? swissRoundCount(t.agentIds.length), treesPerPairing: t.treesPerPairing ?? t.treeIds.length });
+  return { ...e, text: estimateLines(e, t).join("\n") };
+}
+
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listAllAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
@@ -63,7 +71,13 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
     },
   },
   "GET tournaments": { handler: async () => ok(await readTournaments(db())) },
-  "POST tournaments": { handler: async ({ body }) => ok(await createTournament(db(), parseBody(newTournamentRequestSchema, body)), 201) },
+  "POST tournaments": { handler: async ({ body }) => {
+      const request = parseBody(newTournamentRequestSchema, body);
+      const created = await createTournament(db(), request);
+      return ok({ ...created, estimate: await estimateOf(request) }, 201);
+    },
+  },
+  "POST tournaments/estimate": { handler: async ({ body }) => ok(await estimateOf(parseBody(newTournamentRequestSchema, body))) },
   "POST tournaments/:id/start": { handler: async ({ params }) => tournamentAction("start", params.id!) },
   "POST tournaments/:id/pause": { handler: async ({ params }) => tournamentAction("pause", params.id!) },
   "POST tournaments/:id/resume": { handler: async ({ params }) => tournamentAction("resume", params.id!) },

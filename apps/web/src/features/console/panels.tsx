@@ -174,18 +174,29 @@ export function TournamentsPanel() {
   const [trees] = useList<TreeRow>("trees");
   const [examiners] = useList<Named>("examiners");
   const { note, act } = useAction(load);
-  const create = (form: HTMLFormElement) => {
+  const [estimate, setEstimate] = useState<string | null>(null);
+  const body = (form: HTMLFormElement) => {
     const f = new FormData(form);
     const num = (k: string) => (f.get(k) ? Number(f.get(k)) : undefined);
-    void act("POST", "tournaments", {
+    return {
       name: String(f.get("name")),
       agentIds: selected(f, "agentIds"),
       treeIds: selected(f, "treeIds"),
       examinerConfigId: String(f.get("examinerConfigId")),
+      pairing: String(f.get("pairing")),
+      costCapUsd: num("costCapUsd") ?? null,
+      agentCapUsd: num("agentCapUsd") ?? null,
       ...(num("swissRounds") ? { swissRounds: num("swissRounds") } : {}),
       ...(num("treesPerPairing") ? { treesPerPairing: num("treesPerPairing") } : {}),
-    });
+    };
   };
+  // The estimate (agents, matches, rounds, known prices) shows before and after creating.
+  const showEstimate = (r: { ok: boolean; data: Record<string, unknown> }, field: (d: Record<string, unknown>) => unknown) => {
+    const text = r.ok ? field(r.data) : null;
+    setEstimate(typeof text === "string" ? text : null);
+  };
+  const create = (form: HTMLFormElement) => void act("POST", "tournaments", body(form)).then((r) => showEstimate(r, (d) => (d.estimate as { text?: unknown } | undefined)?.text));
+  const estimateFor = (form: HTMLFormElement) => void act("POST", "tournaments/estimate", body(form)).then((r) => showEstimate(r, (d) => d.text));
   return (
     <div className="space-y-4">
       <Note note={note} />
@@ -216,8 +227,15 @@ export function TournamentsPanel() {
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
-        <button type="submit" className={buttonClass}>Create (draft)</button>
+        <Field label="Pairing"><select name="pairing" defaultValue="swiss" className={inputClass}><option value="swiss">Swiss (the paper's)</option><option value="info">information-seeking</option></select></Field>
+        <Field label="Cost cap (USD)"><input name="costCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
+        <Field label="Per-agent cap (USD)"><input name="agentCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
+        <div className="flex gap-2">
+          <button type="button" className={buttonClass} onClick={(e) => { const form = e.currentTarget.form; if (form?.reportValidity()) estimateFor(form); }}>Estimate</button>
+          <button type="submit" className={buttonClass}>Create (draft)</button>
+        </div>
       </form>
+      {estimate && <pre data-testid="tournament-estimate" className="max-w-2xl whitespace-pre-wrap text-xs">{estimate}</pre>}
     </div>
   );
 }

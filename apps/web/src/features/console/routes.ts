@@ -23,6 +23,7 @@ export const CONSOLE_API = [
   "DELETE allowed-hosts/:id",
   "GET tournaments",
   "POST tournaments",
+  "POST tournaments/estimate",
   "POST tournaments/:id/start",
   "POST tournaments/:id/pause",
   "POST tournaments/:id/resume",

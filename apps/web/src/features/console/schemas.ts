@@ -3,11 +3,13 @@ import { agentOverviewSchema } from "@arena/agents";
 import { allowedHostRequestSchema, allowedHostSchema, settingsSchema, settingsUpdateSchema } from "@arena/db/accounts";
 import { connectionTestSchema, examinerConfigRowSchema, examinerKeyRequestSchema, newExaminerConfigSchema } from "@arena/match/examiner-configs";
 import { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema, tournamentRowSchema } from "@arena/tournament";
-import { tournamentSummarySchema } from "@arena/tournament/read";
+import { tournamentEstimateSchema, tournamentSummarySchema } from "@arena/tournament/read";
 import { treeSummarySchema } from "@arena/trees/read";
-import { crawlJobSchema, crawlRequestSchema, treeUploadRequestSchema } from "@arena/trees/store";
+import { crawlJobSchema, crawlRequestSchema, retiredTreeSchema, treeUploadRequestSchema } from "@arena/trees/store";
 import { worldImportResultSchema, worldRequestSchema } from "@arena/trees/world";
 import type { ConsoleApiKey } from "./routes";
+
+const consoleEstimateSchema = tournamentEstimateSchema.extend({ text: z.string() });
 
 /**
  * The console API's request and response shapes, each from the package that owns it: the
@@ -40,7 +42,8 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
   "POST allowed-hosts": { summary: "Add an allow-list entry", body: allowedHostRequestSchema, status: 201, response: { name: "ConsoleAllowedHost", schema: allowedHostSchema } },
   "DELETE allowed-hosts/:id": { summary: "Remove an allow-list entry", response: { name: "ConsoleRemoved", schema: done("removed") } },
   "GET tournaments": { summary: "Every tournament", response: { name: "ConsoleTournaments", schema: z.array(tournamentSummarySchema) } },
-  "POST tournaments": { summary: "Create a draft tournament", body: newTournamentRequestSchema, status: 201, response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
+  "POST tournaments": { summary: "Create a draft tournament (with the estimate printed before it starts)", body: newTournamentRequestSchema, status: 201, response: { name: "ConsoleCreatedTournament", schema: tournamentRowSchema.extend({ estimate: consoleEstimateSchema }) } },
+  "POST tournaments/estimate": { summary: "Estimate a tournament's matches, rounds and known cost before creating it", body: newTournamentRequestSchema, response: { name: "ConsoleTournamentEstimate", schema: consoleEstimateSchema } },
   "POST tournaments/:id/start": { summary: "Start a draft tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
   "POST tournaments/:id/pause": { summary: "Pause a running tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
   "POST tournaments/:id/resume": { summary: "Resume a paused tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
@@ -51,6 +54,7 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
   "POST examiners/:id/test": { summary: "Test a stored configuration's connection", response: { name: "ConsoleConnectionTest", schema: connectionTestSchema } },
   "POST examiners/:id/key": { summary: "Replace an llm configuration's API key", body: examinerKeyRequestSchema, response: { name: "ConsoleRotated", schema: done("rotated") } },
   "GET trees": { summary: "Every stored tree", response: { name: "ConsoleTrees", schema: z.array(treeSummarySchema) } },
+  "POST trees/:id/retire": { summary: "Retire a tree: new matches skip it, its matches stay", response: { name: "ConsoleRetiredTree", schema: retiredTreeSchema } },
   "POST trees": { summary: "Import a tree file (DR-Arena JSON)", body: treeUploadRequestSchema, status: 201, response: { name: "ConsoleTree", schema: treeSummarySchema } },
   "GET crawls": { summary: "Crawl jobs", response: { name: "ConsoleCrawls", schema: z.array(crawlJobSchema) } },
   "POST crawls": { summary: "Start a crawl (run by a worker)", body: crawlRequestSchema, status: 201, response: { name: "ConsoleCrawl", schema: crawlJobSchema } },

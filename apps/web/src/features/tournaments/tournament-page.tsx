@@ -5,6 +5,7 @@ import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, link } from "@/components/ui";
 import { fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
+import { BudgetPanel } from "./budget-panel";
 import { Progress } from "./progress";
 import { StandingsTable } from "./standings-table";
 
@@ -122,6 +123,10 @@ export function TournamentPage({ t }: { t: TournamentView }) {
 
       <Section title="Running cost" id="cost">
         <ResearchCost stats={t.cost} />
+      </Section>
+
+      <Section title="Budget" id="budget">
+        <BudgetPanel budget={t.budget} status={t.status} />
       </Section>
 
       <Section title="Standings" id="standings">
