@@ -1,10 +1,10 @@
 import { disableAgent, enableAgent, listEndpointAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
-import { addAllowedHost, listAllowedHosts, readSettings, removeAllowedHost, writeSetting } from "@arena/db/accounts";
-import { createExaminerConfig, listExaminerConfigs, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
-import { addAgentAndTick, cancelTournament, createTournament, launchTournament, pauseTournament, resumeAndTick, withQueues } from "@arena/tournament";
+import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
+import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
+import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
-import { cancelCrawlJob, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText } from "@arena/trees/store";
-import { importWorld } from "@arena/trees/world";
+import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, treeUploadRequestSchema } from "@arena/trees/store";
+import { importWorld, worldRequestSchema } from "@arena/trees/world";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
@@ -12,14 +12,13 @@ import { handle, HttpError, notFound, parseBody } from "@/lib/api/http";
 import { jsonBody } from "../submission/body";
 import { approveAndEnter } from "../submission/commands";
 import { CONSOLE_API, type ConsoleApiKey } from "./routes";
-import { CONSOLE_SPECS } from "./schemas";
 
 /**
  * The console's JSON API: the routes of CONSOLE_API (routes.ts) under /api/console, served by one
  * catch-all route handler that authenticates an admin before anything else runs. ROUTES must
  * have exactly the table's keys (the type says so), and the access test walks the table. Bodies
- * are parsed with the schemas of CONSOLE_SPECS (schemas.ts: the owning packages' schemas, the same
- * ones the OpenAPI document shows); errors answer `{error: {code, message}}` through lib/api/http's one table.
+ * are parsed with the owning packages' schemas (schemas.ts documents them in the OpenAPI document);
+ * errors answer `{error: {code, message}}` through lib/api/http's one table.
  */
 
 type Params = Record<string, string>;
@@ -47,14 +46,14 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   },
   "GET settings": { handler: async () => ok(await readSettings(db())) },
   "POST settings": { handler: async ({ body }) => {
-      const settings = parseBody(CONSOLE_SPECS["POST settings"].body, body);
+      const settings = parseBody(settingsUpdateSchema, body);
       for (const key of ["openSignUp", "autoApproval"] as const) if (settings[key] !== undefined) await writeSetting(db(), key, settings[key]);
       return ok(await readSettings(db()));
     },
   },
   "GET allowed-hosts": { handler: async () => ok(await listAllowedHosts(db())) },
   "POST allowed-hosts": { handler: async ({ body }) => {
-      const host = parseBody(CONSOLE_SPECS["POST allowed-hosts"].body, body);
+      const host = parseBody(allowedHostRequestSchema, body);
       return ok(await addAllowedHost(db(), host.pattern, host.note), 201);
     },
   },
@@ -64,32 +63,32 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
     },
   },
   "GET tournaments": { handler: async () => ok(await readTournaments(db())) },
-  "POST tournaments": { handler: async ({ body }) => ok(await createTournament(db(), parseBody(CONSOLE_SPECS["POST tournaments"].body, body)), 201) },
+  "POST tournaments": { handler: async ({ body }) => ok(await createTournament(db(), parseBody(newTournamentRequestSchema, body)), 201) },
   "POST tournaments/:id/start": { handler: async ({ params }) => tournamentAction("start", params.id!) },
   "POST tournaments/:id/pause": { handler: async ({ params }) => tournamentAction("pause", params.id!) },
   "POST tournaments/:id/resume": { handler: async ({ params }) => tournamentAction("resume", params.id!) },
   "POST tournaments/:id/cancel": { handler: async ({ params }) => tournamentAction("cancel", params.id!) },
   "POST tournaments/:id/add-agent": { handler: async ({ params, body }) => {
-      const { agentId } = parseBody(CONSOLE_SPECS["POST tournaments/:id/add-agent"].body, body);
+      const { agentId } = parseBody(addAgentRequestSchema, body);
       return ok(await withQueues((q) => addAgentAndTick(db(), q, params.id!, agentId)));
     },
   },
   "GET examiners": { handler: async () => ok(await listExaminerConfigs(db())) },
   "POST examiners": { handler: async ({ body }) => {
-      const c = await createExaminerConfig(db(), parseBody(CONSOLE_SPECS["POST examiners"].body, body));
+      const c = await createExaminerConfig(db(), parseBody(newExaminerConfigSchema, body));
       return ok({ id: c.id, name: c.name, mode: c.mode }, 201);
     },
   },
   "POST examiners/:id/test": { handler: async ({ params }) => ok(await testStoredExaminer(db(), params.id!)) },
   "POST examiners/:id/key": { handler: async ({ params, body }) => {
-      await rotateExaminerKey(db(), params.id!, parseBody(CONSOLE_SPECS["POST examiners/:id/key"].body, body).apiKey);
+      await rotateExaminerKey(db(), params.id!, parseBody(examinerKeyRequestSchema, body).apiKey);
       return ok({ rotated: true });
     },
   },
   "GET trees": { handler: async () => ok(await listTrees(db())) },
   "POST trees": { maxBytes: MAX_TREE_FILE_BYTES + 64 * 1024,
     handler: async ({ body }) => {
-      const upload = parseBody(CONSOLE_SPECS["POST trees"].body, body);
+      const upload = parseBody(treeUploadRequestSchema, body);
       const tree = parseTreeText(upload.file, upload.text);
       return ok(await importTree(db(), tree, { sourceName: upload.file }), 201);
     },
@@ -97,7 +96,7 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET crawls": { handler: async () => ok(await listCrawlJobs(db())) },
   "POST crawls": {
     handler: async ({ body }) => {
-      const job = await createCrawlJob(db(), parseBody(CONSOLE_SPECS["POST crawls"].body, body));
+      const job = await createCrawlJob(db(), parseBody(crawlRequestSchema, body));
       await enqueueCrawl(job.id);
       return ok(job, 201);
     },
@@ -110,7 +109,7 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   },
   "POST worlds": {
     handler: async ({ body }) => {
-      const w = await importWorld(db(), parseBody(CONSOLE_SPECS["POST worlds"].body, body));
+      const w = await importWorld(db(), parseBody(worldRequestSchema, body));
       return ok({ seed: w.params.seed, pages: w.pages, trees: w.trees.length, reused: w.reused }, 201);
     },
   },

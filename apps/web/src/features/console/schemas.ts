@@ -28,7 +28,7 @@ const examinerCreatedSchema = z.object({ id: z.string(), name: z.string(), mode:
 const playableAgentSchema = z.object({ id: z.string(), name: z.string(), protocol: z.string() });
 const healthCheckSchema = z.object({ ok: z.boolean(), detail: z.string() });
 
-export const CONSOLE_SPECS = {
+export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
   "GET agents": { summary: "Every endpoint agent with its status and owner", response: { name: "ConsoleAgents", schema: z.array(agentOverviewSchema) } },
   "GET agent-choices": { summary: "Agents a tournament can enter", response: { name: "ConsoleAgentChoices", schema: z.array(playableAgentSchema) } },
   "POST agents/:id/approve": { summary: "Approve a pending agent (and enter it in the open tournament)", response: { name: "ConsoleApproval", schema: z.object({ joined: z.object({ tournamentId: z.string(), round: z.number().int() }).nullable() }) } },
@@ -56,4 +56,4 @@ export const CONSOLE_SPECS = {
   "POST crawls": { summary: "Start a crawl (run by a worker)", body: crawlRequestSchema, status: 201, response: { name: "ConsoleCrawl", schema: crawlJobSchema } },
   "POST crawls/:id/cancel": { summary: "Ask a crawl to stop", response: { name: "ConsoleCancelRequested", schema: done("cancelRequested") } },
   "POST worlds": { summary: "Generate and store a synthetic world's trees", body: worldRequestSchema, status: 201, response: { name: "ConsoleWorld", schema: worldImportResultSchema } },
-} as const satisfies Record<ConsoleApiKey, ConsoleRouteSpec>;
+};
