@@ -5,6 +5,7 @@ import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, s
 import { GenerationError } from "../types";
 import { answerFacts, entityFound, factFound, type AnswerFacts } from "./judge";
 import { askFor, labelledFacts } from "./attributes";
+import { knownTask } from "./known";
 import { cleanDescription, cleanSentences, hasMenuRun, plainSentences } from "./passages";
 
 /**
@@ -106,6 +107,12 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set(
 /** Throws GenerationError (without calls; the examiner adds its record) when no valid task can be built. */
 export function generateHeuristicTask(ctx: TaskContext, seed: string): GeneratedTask {
   if (ctx.aggregationPool.length === 0) throw new GenerationError("aggregation pool is empty", []);
+  // a tree whose maker knows its entities (the synthetic world) gets questions from their facts
+  for (let i = 0; i < 8; i++) {
+    const known = knownTask(ctx, i === 0 ? seed : `${seed}#${i}`);
+    if (known === null) break;
+    if (!ctx.previousQuestions.includes(known.question)) return known;
+  }
   const pool = ctx.aggregationPool.map((n) => targetOf(n, ctx));
   // every pool page's names stay hidden, also those of pages left out as repeats
   const hidden = contextHiddenTerms(ctx, pool);
