@@ -50,6 +50,7 @@ const titleKey = (n: TreeNodeView) => titleOf(n).toLowerCase();
 /** Node text handed to the examiner: parent's link context, description, content, each cut to CONTEXT_LIMITS (the examiner cuts content further). */
 export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
   const link = node.parentId === null ? undefined : tree.linkContext(node.parentId, node.url);
+  const known = tree.known?.(node.url);
   return {
     nodeId: node.id,
     url: node.url,
@@ -58,6 +59,7 @@ export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
     surroundingText: cut(link?.surroundingText ?? "", CONTEXT_LIMITS.linkContext),
     description: cut(node.description ?? "", CONTEXT_LIMITS.description),
     content: (node.content ?? "").slice(0, CONTEXT_LIMITS.content),
+    ...(known ? { known } : {}),
   };
 }
 

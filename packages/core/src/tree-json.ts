@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LinkContextView, TreeNodeView, TreeView } from "./types";
+import type { KnownEntity, LinkContextView, TreeNodeView, TreeView } from "./types";
 
 /**
  * The DR-Arena information-tree JSON format (SPEC §2): snake_case fields nested through
@@ -168,8 +168,9 @@ export function contextsByUrl(list: readonly LinkContextView[]): Map<string, Lin
 /**
  * An in-memory TreeView over a DR-Arena tree, for replays and pure tests (no database).
  * Node ids are positional paths ("0", "0.2", "0.2.1") because URLs repeat within a tree.
+ * `known`: what the tree's maker knows of its pages' entities, by URL (a synthetic world's).
  */
-export function memoryTreeView(root: DrArenaNode): TreeView {
+export function memoryTreeView(root: DrArenaNode, known?: ReadonlyMap<string, KnownEntity>): TreeView {
   const nodes = new Map<string, TreeNodeView>();
   const contexts = new Map<string, Map<string, LinkContextView>>();
   const visit = (n: DrArenaNode, id: string, parentId: string | null) => {
@@ -205,5 +206,6 @@ export function memoryTreeView(root: DrArenaNode): TreeView {
     rootId: "0",
     node: (id) => nodes.get(id),
     linkContext: (parentId, childUrl) => contexts.get(parentId)?.get(childUrl),
+    ...(known ? { known: (url: string) => known.get(url) } : {}),
   };
 }

@@ -39,6 +39,21 @@ export interface TreeView {
   node(id: string): TreeNodeView | undefined;
   /** The link context on `parentId` whose url is the child's url, if any. */
   linkContext(parentId: string, childUrl: string): LinkContextView | undefined;
+  /** What the tree's maker knows about a page's entity (the synthetic world does), if anything. */
+  known?(url: string): KnownEntity | undefined;
+}
+
+/**
+ * A page's entity as a generated world knows it: its name, how to point at it without naming it,
+ * and facts asked in plain words with the value the page states ("when it was first lit" →
+ * "3 March 1870"). Lets an examiner write questions from facts rather than from page sentences.
+ */
+export interface KnownEntity {
+  name: string;
+  aliases: string[];
+  /** A description that identifies it without naming it ("the lighthouse in Dymford designed by Grabria Boubrast"). */
+  describe: string;
+  asks: Array<{ ask: string; value: string }>;
 }
 
 // ------------------------------------------------------------------ examiner task (SPEC §3)
@@ -51,8 +66,10 @@ export interface ContextNode {
   relationship: string;
   surroundingText: string;
   description: string;
-  /** Content truncated to 800 characters. */
+  /** Content (cut to CONTEXT_LIMITS.content; each examiner reads its own share). */
   content: string;
+  /** The entity as the tree's maker knows it (synthetic worlds), when known. */
+  known?: KnownEntity;
 }
 
 export interface TaskContext {

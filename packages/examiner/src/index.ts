@@ -21,6 +21,7 @@ export {
   type PromptVersion,
 } from "./types";
 export { judgeHeuristically, scoreAnswer, entityFound, factFound, withoutUrls } from "./heuristic/judge";
+export { isNavigation } from "./heuristic/generate";
 export { cleanTitle, contentTokens, tokenCoverage } from "./text";
 export { numberMatches, numbersIn } from "./facts";
 

@@ -5,6 +5,7 @@ export { examinerFor, examinerConfigFor, llmExaminerConfigFromEnv, EXAMINER_MODE
 export { createMatch, heuristicExaminerConfig, type NewMatch } from "./create";
 export { ConcurrentRunError, MatchNotRunnableError, MatchDeferred } from "./errors";
 export { cancelMatch, abandonPendingRuns } from "./cancel";
+export { previewTask, type PreviewedTask } from "./preview";
 export { afterRunError, afterGenerationError, afterAnswers, roundLimitReached, MAX_GENERATION_FAILURES, type AfterRunError, type AfterGenerationError } from "./failure-policy";
 export {
   createExaminerConfig,

@@ -5,6 +5,7 @@ import {
   expandDepth,
   generateWorld,
   importWorld,
+  loadTreeView,
   sandboxPageFetcher,
   searchPages,
   startSandboxServer,
@@ -28,6 +29,7 @@ afterAll(async () => {
 });
 
 describe("stored synthetic world", () => {
+
   it("imports as synthetic trees with their truth, and reuses them for the same seed", async () => {
     const first = await importWorld(db, params);
     expect(first.reused).toBe(false);
@@ -73,3 +75,13 @@ describe("stored synthetic world", () => {
 function flatten(n: (typeof world.trees)[number]["tree"]): Array<typeof n> {
   return [n, ...n.children.flatMap(flatten)];
 }
+
+describe("stored synthetic world: what its views know", () => {
+  it("a stored world tree's view knows its entities (questions in plain words); other trees know none", async () => {
+    const { trees } = await importWorld(db, params);
+    const view = await loadTreeView(db, trees[0]!.id);
+    const entity = world.trees[0]!.truth.find((t) => t.kind === "entity")!;
+    expect(view.known?.(entity.url)).toEqual(entity.known);
+    expect(view.known?.("https://elsewhere.example/")).toBeUndefined();
+  });
+});

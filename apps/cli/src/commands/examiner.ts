@@ -6,7 +6,8 @@ import { examinerMode, parseOptions } from "../options";
 /**
  * `arena examiner generate` — builds one Deep & Wide task from a stored tree without running a
  * match: the loop's start (or --node), core's context builder, then the chosen examiner.
- * No expansion is performed (a pool smaller than W is used as it is).
+ * No expansion is performed (a pool smaller than W is used as it is). A context the examiner
+ * cannot write a question for makes it jump to a new start, as a match does.
  *
  * It uses the same start, seeds and examiner configuration as the first round of
  * `arena match run --seed S`; llm mode reads ARENA_EXAMINER_* like a match does.
@@ -59,20 +60,17 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const [{ prisma }, { beforeRound }, { examinerConfigFor, examinerFor }, { loadTreeView }] = await Promise.all([
+      const [{ prisma }, { examinerConfigFor, examinerFor, previewTask }, { loadTreeView }] = await Promise.all([
         import("@arena/db"),
-        import("@arena/core"),
         import("@arena/match"),
         import("@arena/trees"),
       ]);
       const db = prisma();
       const tree = await loadTreeView(db, opts.tree);
       const state = await startState(tree, opts.seed, opts.width, opts.node);
-      const step = beforeRound(state, tree, { widthExpansionAttempted: true });
-      if (step.kind !== "ask") throw new Error("no page with content in the aggregation pool of this node");
       // The same examiner configuration and round seed a match with --seed S uses for its first round.
       const config = await examinerConfigFor(db, opts.examiner);
-      const { task } = await examinerFor(config).generateTask(step.context, { seed: `${opts.seed}:1` });
+      const { task, context: ctx, jumps } = await previewTask(tree, state, examinerFor(config), `${opts.seed}:1`);
       const out = {
         question: task.question,
         word_limit_instruction: task.wordLimitInstruction,
@@ -82,7 +80,7 @@ export function register(program: Command): void {
         mode: task.mode,
       };
       if (opts.json) return console.log(JSON.stringify(out, null, 2));
-      const ctx = step.context;
+      if (jumps) console.log(`(${jumps} jump${jumps === 1 ? "" : "s"} to a new start after contexts without a question, as in a match)`);
       console.log(`examiner: ${task.mode}${task.mode === "heuristic" ? " (offline heuristic, not the LLM method)" : ""}`);
       console.log(`node: ${ctx.aggregationPool[0]?.url}  D=${ctx.depth} W=${ctx.width} pool=${ctx.aggregationPool.length}\n`);
       console.log(`${task.question}\n${task.wordLimitInstruction}\n`);

@@ -8,7 +8,9 @@ import { judgeHeuristically } from "./judge";
  * promptVersion. Ratings are kept per examiner configuration and never pool versions, so a change
  * that alters the questions or verdicts gets a new version (and configurations that name it):
  * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13); "h3" judges
- * entity first, credits facts only for identified entities and never rewards length (issue 20).
+ * entity first, credits facts only for identified entities and never rewards length, writes the
+ * synthetic world's questions from its facts, never targets navigation pages and describes the
+ * topic instead of quoting it (issue 20).
  */
 export const HEURISTIC_VERSION = "h3";
 

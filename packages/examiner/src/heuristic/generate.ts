@@ -5,6 +5,7 @@ import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, s
 import { GenerationError } from "../types";
 import { answerFacts, entityFound, factFound, type AnswerFacts } from "./judge";
 import { askFor, labelledFacts } from "./attributes";
+import { knownTask } from "./known";
 import { cleanDescription, cleanSentences, hasMenuRun, plainSentences } from "./passages";
 
 /**
@@ -99,23 +100,51 @@ export const TEMPLATE_WORDS: ReadonlySet<string> = new Set(
     "to resource described as then there distinct entities are linked single entity related an follows name each these this " +
     "explain which clues identify it report for figure date name term gives about how many what when who example broad reference " +
     "whose is itself be identified author developer publisher director editor creator composer manufacturer artist year " +
-    "publication suggested citation gives uses mentions connection revision last updated release effective"
+    "publication suggested citation gives uses mentions connection revision last updated release effective " +
+    "begin with take as the starting point page on"
   ).split(" "),
 );
 
 /** Throws GenerationError (without calls; the examiner adds its record) when no valid task can be built. */
 export function generateHeuristicTask(ctx: TaskContext, seed: string): GeneratedTask {
   if (ctx.aggregationPool.length === 0) throw new GenerationError("aggregation pool is empty", []);
+  // a tree whose maker knows its entities (the synthetic world) gets questions from their facts
+  for (let i = 0; i < 8; i++) {
+    const known = knownTask(ctx, i === 0 ? seed : `${seed}#${i}`);
+    if (known === null) break;
+    if (!ctx.previousQuestions.includes(known.question)) return known;
+  }
   const pool = ctx.aggregationPool.map((n) => targetOf(n, ctx));
-  // every pool page's names stay hidden, also those of pages left out as repeats
+  // every pool page's names stay hidden, also those of pages left out as repeats or as navigation
   const hidden = contextHiddenTerms(ctx, pool);
-  const targets = distinctTargets(pool);
+  const targets = distinctTargets(pool).filter((t) => !isNavigation(t.node));
+  if (targets.length === 0) throw new GenerationError("every pool page is a navigation or listing page (search, tags, policies, newsletters, sign-in)", []);
   // A question identical to an earlier one in this match is re-drawn with other clues and facts.
   let task = buildTask(ctx, targets, hidden, seed);
   for (let i = 1; i < 8 && ctx.previousQuestions.includes(task.question); i++) {
     task = buildTask(ctx, targets, hidden, `${seed}#${i}`);
   }
   return task;
+}
+
+/**
+ * Navigation and listing pages are never targets: a site's search, tag, category and topic
+ * listings, its shop, help and policy pages, newsletters, sign-in and application forms. Read from
+ * the URL's path segments and the title's words, and from listing text ("1 - 10 of 823 Results").
+ */
+const NAV_PATH = /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[\/?#._-]|$)/i;
+const NAV_TITLE = /\b(?:search|newsletters?|sign[ -]?in|log[ -]?in|sign[ -]?up|subscribe|sales polic(?:y|ies)|privacy polic(?:y|ies)|terms (?:of|and) |apply now|sitemap|archives?|all topics|coverage|tag:|category:)\b/i;
+const LISTING = /\b\d+\s*[-–]\s*\d+\s+of\s+[\d,]+\s+results\b/i;
+
+export function isNavigation(node: Pick<ContextNode, "url" | "title" | "content">): boolean {
+  let path = "";
+  try {
+    const u = new URL(node.url);
+    path = `${u.pathname}${u.search}`;
+  } catch {
+    return false;
+  }
+  return NAV_PATH.test(path) || NAV_TITLE.test(node.title) || LISTING.test(node.content.slice(0, 2_000));
 }
 
 const ellipses = (text: string) => text.split(MASK).length - 1;
@@ -381,23 +410,25 @@ function request(f: Fact, hidden: HiddenTerms): string | null {
   return masked === ask || contentTokens(masked).filter((w) => !TEMPLATE_WORDS.has(w)).length >= 2 ? masked : null;
 }
 
+/** The topic is described (its site and its subject in a few words of its own), never quoted as a title. */
 const OPENINGS = [
-  (topic: string) => `Within the subject of "${topic}"`,
-  (topic: string) => `In the field of "${topic}"`,
-  (topic: string) => `Working within the topic "${topic}"`,
+  (topic: string, site: string) => `Start from the general overview of ${topic} on ${site}`,
+  (topic: string, site: string) => `Begin with ${site}'s overview of ${topic}`,
+  (topic: string, site: string) => `Take the overview page about ${topic} on ${site} as the starting point`,
 ];
 
 function composeQuestion(ctx: TaskContext, targets: Target[], plan: Plan, hidden: HiddenTerms, seed: string): string {
   const many = targets.length > 1;
   const topic = ctx.reasoningChain.length === 0 ? null : topicOf(ctx, hidden);
   // openings in a seeded order; one whose own words would name a target ("In the field of …" for "Field of degree") is skipped
-  const opening = topic === null ? undefined : seededOrder(seed, OPENINGS.map((o) => o(topic)), (o) => o).find((o) => !reveals(o, hidden));
+  const site = ctx.reasoningChain.length === 0 ? "" : domainOf(ctx.reasoningChain[0]!.url).replace(/^www\./, "");
+  const opening = topic === null ? undefined : seededOrder(seed, OPENINGS.map((o) => o(topic, site)), (o) => o).find((o) => !reveals(o, hidden));
   const path = plan.chain.length > 0 ? ` and ${plan.chain.join(", then ")}.` : ".";
   const lead =
     ctx.reasoningChain.length === 0
       ? `Start from a broad reference resource whose subject is itself to be identified.`
       : opening
-        ? `${opening}, start from a general overview${path}`
+        ? `${opening}${path}`
         : `Start from a general overview of the subject${path}`;
   const intro = ctx.reasoningChain.length === 0 ? "" : many ? `From there, ${targets.length} distinct entities are linked.` : "From there, a single entity is linked.";
   const clues = targets.map((t, i) => `(${i + 1}) ${describeTarget(t, plan.clues[i] ?? null, ctx.reasoningChain.length === 0, hidden)}`);
@@ -417,7 +448,18 @@ function topicOf(ctx: TaskContext, hidden: HiddenTerms): string | null {
   const root = ctx.reasoningChain[0]!;
   const segments = decodeEntities(ctx.rootTopic).split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
   const candidates = [cleanTitle(ctx.rootTopic, root.url, domainOf(root.url)), ...segments.sort((a, b) => b.length - a.length)];
-  return candidates.find((c) => !reveals(c, hidden)) ?? null;
+  return candidates.map(subjectOf).find((c) => c !== "" && !reveals(c, hidden)) ?? null;
+}
+
+/**
+ * A title as a subject in running text, not a quotation: its head clause ("Asthma: Types, Causes,
+ * Symptoms…" → "asthma"; "Video Game Cheats, Reviews, FAQs…" → "video game cheats"), in lower
+ * case where a word is an ordinary one (acronyms and names with inner capitals keep theirs).
+ */
+function subjectOf(title: string): string {
+  const head = title.split(/[:,;|(]|\s[-–—]\s/)[0]!.trim();
+  const words = head.split(/\s+/).filter(Boolean).slice(0, 8);
+  return words.map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w)).join(" ").replace(/[.!?]+$/, "");
 }
 
 /**

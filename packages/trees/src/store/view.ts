@@ -1,4 +1,5 @@
-import { contextsByUrl, type LinkContextView, type TreeNodeView, type TreeView } from "@arena/core";
+import { z } from "zod";
+import { contextsByUrl, type KnownEntity, type LinkContextView, type TreeNodeView, type TreeView } from "@arena/core";
 import { sqlPool, type PrismaClient } from "@arena/db";
 import { NotFoundError } from "./load";
 
@@ -30,6 +31,22 @@ interface ContextRow extends LinkContextView {
 const NODE_COLUMNS = `id, "parentId", url, domain, title, description, content, depth`;
 const CONTEXT_COLUMNS = `"nodeId", url, "anchorText", "surroundingText", relationship`;
 
+/** A synthetic world's tree meta: what it knows of each page's entity (trees imported before it carry none). */
+const knownMeta = z.object({
+  truth: z.array(
+    z.object({
+      url: z.string(),
+      known: z.object({ name: z.string(), aliases: z.array(z.string()), describe: z.string(), asks: z.array(z.object({ ask: z.string(), value: z.string() })) }).optional(),
+    }),
+  ),
+});
+
+function knownOf(meta: unknown): Map<string, KnownEntity> {
+  const parsed = knownMeta.safeParse(meta);
+  if (!parsed.success) return new Map();
+  return new Map(parsed.data.truth.flatMap((t) => (t.known ? [[t.url, t.known] as const] : [])));
+}
+
 class StoredTreeView implements DbTreeView {
   private readonly nodes = new Map<string, TreeNodeView>();
   private readonly contexts = new Map<string, Map<string, LinkContextView>>();
@@ -38,6 +55,7 @@ class StoredTreeView implements DbTreeView {
     private readonly db: PrismaClient,
     readonly treeId: string,
     readonly rootId: string,
+    private readonly knownByUrl: ReadonlyMap<string, KnownEntity>,
   ) {}
 
   /** Reads a whole tree: every node (children in ordinal order) and every link context. */
@@ -46,7 +64,8 @@ class StoredTreeView implements DbTreeView {
     const nodes = await pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "treeId" = $1 ORDER BY "parentId", ordinal`, [treeId]);
     const root = nodes.rows.find((n) => n.parentId === null);
     if (!root) throw new NotFoundError(`tree not found: ${treeId}`);
-    const view = new StoredTreeView(db, treeId, root.id);
+    const meta = await pool.query<{ meta: unknown }>(`SELECT meta FROM "Tree" WHERE id = $1`, [treeId]);
+    const view = new StoredTreeView(db, treeId, root.id, knownOf(meta.rows[0]?.meta));
     // Contexts of exactly the nodes read: an expansion committing in between cannot leave a
     // node without its contexts (refresh never re-reads a node it has).
     view.add(nodes.rows, await view.contextsOf(nodes.rows));
@@ -67,6 +86,10 @@ class StoredTreeView implements DbTreeView {
 
   linkContext(parentId: string, childUrl: string): LinkContextView | undefined {
     return this.contexts.get(parentId)?.get(childUrl);
+  }
+
+  known(url: string): KnownEntity | undefined {
+    return this.knownByUrl.get(url);
   }
 
   async refresh(nodeId: string): Promise<string[]> {

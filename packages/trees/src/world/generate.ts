@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Rng, seedOf, WORLD_HOST, type DrArenaLinkContext, type DrArenaNode } from "@arena/core";
+import { Rng, seedOf, WORLD_HOST, type DrArenaLinkContext, type DrArenaNode, type KnownEntity } from "@arena/core";
 import { between, NameBook, slug } from "./names";
 import { THEMES, type Theme } from "./themes";
 
@@ -27,6 +27,8 @@ export interface TruthEntry {
   aliases: string[];
   /** Attribute values exactly as stated on the page (numbers render with `formatNumber`). */
   attributes: Record<string, TruthValue>;
+  /** The entity for questions in plain words: how to point at it unnamed, and its facts asked plainly. */
+  known: KnownEntity;
 }
 
 export interface WorldTree {
@@ -265,6 +267,17 @@ function entityPage(theme: Theme, country: string, e: Entity): { node: DrArenaNo
         [theme.count.key]: e.count,
         [theme.list.key]: e.list,
       },
+      known: {
+        name: e.name,
+        aliases: [...new Set([`${e.alias} ${capitalise(theme.singular)}`, e.alias])].filter((a) => a !== e.name),
+        describe: entityClue(theme, e),
+        asks: [
+          { ask: `the year it was ${theme.builtVerb}`, value: String(e.year) },
+          { ask: theme.openedVerb.startsWith("opened its") ? `when it ${theme.openedVerb}` : `when it was ${theme.openedVerb}`, value: e.date },
+          { ask: measureAsk(theme.measure.label), value: formatNumber(e.measure) },
+          { ask: measureAsk(theme.count.label), value: formatNumber(e.count) },
+        ],
+      },
     },
   };
 }
@@ -282,7 +295,18 @@ function personPage(theme: Theme, country: string, p: Person): DrArenaNode {
 }
 
 function personTruth(theme: Theme, p: Person): TruthEntry {
+  const work = p.works[0]!;
   return {
+    known: {
+      name: p.full,
+      aliases: [`${p.given.charAt(0)}. ${p.family}`],
+      describe: `the ${p.profession} who ${theme.byPhrase.replace(/ by$/, "")} ${entityClue(theme, work, false)}`,
+      asks: [
+        { ask: "the year they were born", value: String(p.born) },
+        { ask: "the town they were born in", value: p.birthplace },
+        { ask: "the town they trained in", value: p.trainedIn },
+      ],
+    },
     url: p.url,
     kind: "person",
     name: p.full,
@@ -308,6 +332,15 @@ function eventPage(theme: Theme, e: Entity): DrArenaNode {
 
 function eventTruth(theme: Theme, e: Entity): TruthEntry {
   return {
+    known: {
+      name: e.event.name,
+      aliases: [],
+      describe: `the event of ${e.event.date.slice(-4)} at ${entityClue(theme, e)}`,
+      asks: [
+        { ask: "the date it took place", value: e.event.date },
+        { ask: theme.eventFigure.ask, value: formatNumber(e.event.figure) },
+      ],
+    },
     url: e.event.url,
     kind: "event",
     name: e.event.name,
@@ -332,6 +365,15 @@ function regionPage(theme: Theme, country: string, r: Region, regions: Region[],
   const truth: TruthEntry = {
     url: r.url,
     kind: "region",
+    known: {
+      name: r.name,
+      aliases: [r.name.replace(` ${theme.regionWord}`, "")],
+      describe: `the ${theme.regionWord.toLowerCase()} region of ${country} whose capital is ${r.capital}`,
+      asks: [
+        { ask: "its area in square kilometres", value: formatNumber(r.areaKm2) },
+        { ask: `how many ${theme.plural} it has`, value: String(r.entities.length) },
+      ],
+    },
     name: r.name,
     aliases: [r.name.replace(` ${theme.regionWord}`, "")],
     attributes: { country, capital: r.capital, area_km2: r.areaKm2, [theme.plural.replace(/ /g, "_")]: r.entities.length },
@@ -355,6 +397,19 @@ function hubPage(theme: Theme, country: string, url: string, regions: Region[], 
   t.link(`Of all the ${theme.plural} of ${country}, ${largest.name} has the greatest ${measureNoun}.`, [{ url: largest.url, anchor: largest.name }], `notable ${theme.plural}`);
   t.link(`The oldest is ${oldest.name}, ${theme.builtVerb} in ${oldest.year}.`, [{ url: oldest.url, anchor: oldest.name }], `notable ${theme.plural}`);
   return node(url, `${capitalise(theme.plural)} of ${country}`, `An overview of the ${theme.plural} of ${country}, by region.`, t, 0, null, children);
+}
+
+/** An entity pointed at without its name: "the lighthouse in Dymford designed by Grabria Boubrast". */
+function entityClue(theme: Theme, e: Entity, withPerson = true): string {
+  return `the ${theme.singular} in ${e.town}${withPerson ? ` ${theme.byPhrase} ${e.person.full}` : ""}`;
+}
+
+const UNIT_WORDS: Record<string, string> = { m: "metres", ha: "hectares", "m²": "square metres" };
+
+/** A theme's measure label asked plainly: "tower height (m)" → "its tower height in metres", "arches" → "how many arches it has". */
+function measureAsk(label: string): string {
+  const m = /^(.*) \((.*)\)$/.exec(label);
+  return m ? `its ${m[1]} in ${UNIT_WORDS[m[2]!] ?? m[2]}` : `how many ${label} it has`;
 }
 
 /** Generates the world for validated parameters; identical parameters give identical output. */

@@ -24,7 +24,8 @@ export interface Theme {
   list: { key: string; label: string; pool: readonly string[]; sentence: (name: string, items: string) => string };
   events: readonly string[];
   /** Unit of the event's number (damage, cost, attendance). */
-  eventFigure: { key: string; min: number; max: number; sentence: (value: string) => string };
+  /** `ask`: the figure asked in plain words, the event being "it". */
+  eventFigure: { key: string; min: number; max: number; ask: string; sentence: (value: string) => string };
   fillers: readonly string[];
 }
 
@@ -50,7 +51,7 @@ export const THEMES: readonly Theme[] = [
       sentence: (n, items) => `Notable features of ${n} include ${items}.`,
     },
     events: ["Great Storm", "Lantern Fire", "Restoration", "Shipwreck Rescue"],
-    eventFigure: { key: "cost_crowns", min: 2000, max: 90000, sentence: (v) => `Repairs afterwards cost ${v} crowns.` },
+    eventFigure: { key: "cost_crowns", ask: "how many crowns the repairs afterwards cost", min: 2000, max: 90000, sentence: (v) => `Repairs afterwards cost ${v} crowns.` },
     fillers: ["A coastal footpath leads to the tower from the nearest village.", "The station was automated after the last keepers left.", "Seabirds nest on the cliffs below the lantern."],
   },
   {
@@ -74,7 +75,7 @@ export const THEMES: readonly Theme[] = [
       sentence: (n, items) => `Instruments at ${n} include ${items}.`,
     },
     events: ["Comet Discovery", "Dome Collapse", "Eclipse Expedition", "Centenary Survey"],
-    eventFigure: { key: "plates", min: 40, max: 9000, sentence: (v) => `Observers recorded ${v} photographic plates during it.` },
+    eventFigure: { key: "plates", ask: "how many photographic plates observers recorded during it", min: 40, max: 9000, sentence: (v) => `Observers recorded ${v} photographic plates during it.` },
     fillers: ["The site was chosen for its dark skies and steady air.", "A public viewing night is held on the first Friday of each month.", "Its archive of observing logs is kept in the library wing."],
   },
   {
@@ -98,7 +99,7 @@ export const THEMES: readonly Theme[] = [
       sentence: (n, items) => `The collections of ${n} are known for ${items}.`,
     },
     events: ["Great Frost", "Flood", "Reopening", "Seed Bank Fire"],
-    eventFigure: { key: "plants_lost", min: 30, max: 6000, sentence: (v) => `About ${v} plants were lost or moved.` },
+    eventFigure: { key: "plants_lost", ask: "how many plants were lost or moved", min: 30, max: 6000, sentence: (v) => `About ${v} plants were lost or moved.` },
     fillers: ["Guided walks start from the main gate every morning.", "A seed exchange links the garden with collections abroad.", "The palm house is heated through the winter months."],
   },
   {
@@ -122,7 +123,7 @@ export const THEMES: readonly Theme[] = [
       sentence: (n, items) => `${n} was built of ${items}.`,
     },
     events: ["Flood", "Partial Collapse", "Widening", "Strengthening Works"],
-    eventFigure: { key: "closed_days", min: 3, max: 900, sentence: (v) => `The crossing was closed for ${v} days.` },
+    eventFigure: { key: "closed_days", ask: "for how many days the crossing was closed", min: 3, max: 900, sentence: (v) => `The crossing was closed for ${v} days.` },
     fillers: ["A footpath runs along the downstream side of the deck.", "The crossing replaced an older ferry.", "Its piers were founded on bedrock below the river gravels."],
   },
   {
@@ -146,7 +147,7 @@ export const THEMES: readonly Theme[] = [
       sentence: (n, items) => `The holdings of ${n} include ${items}.`,
     },
     events: ["Fire", "Theft", "Extension", "Flood"],
-    eventFigure: { key: "objects_affected", min: 10, max: 4000, sentence: (v) => `Some ${v} objects were affected.` },
+    eventFigure: { key: "objects_affected", ask: "how many objects were affected", min: 10, max: 4000, sentence: (v) => `Some ${v} objects were affected.` },
     fillers: ["Admission is free on the first Sunday of each month.", "A reading room is open to researchers by appointment.", "Temporary exhibitions are shown in the east wing."],
   },
 ];
