@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { pauseIfOverBudget } from "./budget";
+import { advanceContinuous } from "./continuous";
 import { refitScope, type RatingScope } from "./snapshots";
 
 export type AdvanceOutcome = (
@@ -67,6 +68,7 @@ async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScop
     if (t.status !== "draft") await refitScope(tx, scope);
     return { kind: "idle", status: t.status };
   }
+  if (t.mode === "continuous") return advanceContinuous(tx, t, await refitScope(tx, scope));
   if (t.currentRound > 0) {
     const unfinished = await tx.match.findMany({
       where: { tournamentId: id, status: { in: ["queued", "running"] }, pairing: { round: { number: t.currentRound } } },

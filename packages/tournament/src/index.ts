@@ -3,6 +3,7 @@ export {
   startTournament,
   pauseTournament,
   setTournamentBudget,
+  removeParticipant,
   type TournamentBudget,
   resumeTournament,
   cancelTournament,
