@@ -2,6 +2,7 @@ process.env.ARENA_QUEUE_PREFIX = `tour-cont-${process.pid}`;
 import { describe, expect, it } from "vitest";
 import { heuristicExaminerConfig } from "@arena/match";
 import { addAgentAndTick, cancelTournament, createTournament, ensureSimulatedAgents, removeParticipant, snapshotRowSchema } from "@arena/tournament";
+import { readRatingHistory, readWindowRatings } from "@arena/tournament/read";
 import { tournamentHarness, worldTrees } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
 
@@ -66,5 +67,18 @@ describe("continuous tournament", () => {
     await waitFor(async () => (await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt } } })) >= 2, "two matches paired after the leave");
     expect(await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt }, OR: [{ agentAId: first[3]! }, { agentBId: first[3]! }] } })).toBe(0);
     await cancelTournament(db, t.id);
+
+    // The leaderboard over time: the history shows the entrant only from after it joined; the
+    // 30-day window holds every match so far, a window that ended before them holds none.
+    const history = await readRatingHistory(db, t.id);
+    expect(history.length).toBeGreaterThan(2);
+    expect(history[0]!.ratings.some((r) => r.agentId === late)).toBe(false);
+    expect(history.at(-1)!.ratings.some((r) => r.agentId === late)).toBe(true);
+    const rated = await db.match.count({ where: { tournamentId: t.id, status: "completed", rounds: { gt: 0 } } });
+    const month = await readWindowRatings(db, t.id, 30);
+    expect(month.matches).toBe(rated);
+    expect(month.rows.map((r) => r.agentId).sort()).toEqual([...agents].sort());
+    const later = await readWindowRatings(db, t.id, 1, new Date(Date.now() + 2 * 86_400_000));
+    expect(later).toMatchObject({ matches: 0, rows: [] });
   });
 });
