@@ -2,3 +2,4 @@ export { startWorkers, type RunningWorkers, type WorkerOptions } from "./workers
 export { log, errorContext } from "./log";
 export { runSimulation, type SimulationOptions } from "./simulate";
 export { prepareDemo, demoTournament, DEMO_SIMULATED, type DemoOptions, type DemoArena } from "./demo";
+export { applySchedule, runScheduleNow } from "./tree-schedule";

@@ -1,5 +1,6 @@
 import { infoRound, INFO_COOLDOWN, PLACEMENT_MATCHES, placementPairs, seatsForTree, seedOf, swissPairings, type PlayedMatch } from "@arena/core";
-import type { Prisma, Tournament } from "@arena/db";
+import type { Prisma, PrismaClient, Tournament } from "@arena/db";
+import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import type { SnapshotRow } from "./read/schemas";
 
 /**
@@ -132,4 +133,23 @@ async function completeFinishedRounds(tx: Tx, tournamentId: string, open: readon
     where: { tournamentId, status: "running", number: { notIn: stillOpen } },
     data: { status: "completed", finishedAt: new Date() },
   });
+}
+
+/**
+ * A fresh tree (a scheduled crawl's) joins every running or paused continuous tournament with the
+ * next ordinal; their next pairings prefer it (freshest first). Returns the tournaments it joined.
+ */
+export async function attachFreshTree(db: PrismaClient, treeId: string): Promise<string[]> {
+  const open = await db.tournament.findMany({ where: { mode: "continuous", status: { in: ["running", "paused"] } }, select: { id: true } });
+  const joined: string[] = [];
+  for (const t of open) {
+    await db.$transaction(async (tx) => {
+      await lockFor(tx, LockSpace.tournament, t.id);
+      if (await tx.tournamentTree.findUnique({ where: { tournamentId_treeId: { tournamentId: t.id, treeId } } })) return;
+      const last = await tx.tournamentTree.aggregate({ where: { tournamentId: t.id }, _max: { ordinal: true } });
+      await tx.tournamentTree.create({ data: { tournamentId: t.id, treeId, ordinal: (last._max.ordinal ?? -1) + 1 } });
+      joined.push(t.id);
+    }, TX_OPTIONS);
+  }
+  return joined;
 }

@@ -43,3 +43,4 @@ export {
   type PairingSimulationOptions,
 } from "./pairing-simulation";
 export { enforceBudget } from "./budget";
+export { attachFreshTree } from "./continuous";
