@@ -30,7 +30,7 @@ async function fetchText(url: string, ctx: FetchContext): Promise<string> {
   return res.text();
 }
 
-const httpUrl = (raw: string | null | undefined, base: string): string | null => {
+const httpUrl = (raw: string | null | undefined, base: string | undefined): string | null => {
   if (!raw) return null;
   try {
     const u = new URL(raw.trim(), base);
@@ -81,5 +81,7 @@ export async function sourceCandidates(source: SourceSpec, limit: number, ctx: F
       }
     }
   })();
-  return [...new Set(out.flatMap((u) => httpUrl(u, source.value) ?? []))].slice(0, limit);
+  // A search source's value is a topic, not a base URL: its results must be absolute.
+  const base = source.kind === "search" ? undefined : source.value;
+  return [...new Set(out.flatMap((u) => httpUrl(u, base) ?? []))].slice(0, limit);
 }
