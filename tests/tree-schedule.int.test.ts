@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQueue, createRedis, TREE_SCHEDULER_ID } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
-import { applySchedule, runScheduleNow } from "@arena/runtime";
+import { addSource, applySchedule, importWorld, runScheduleNow, startSandboxServer, type SandboxServer } from "@arena/trees";
 import { cancelTournament, createTournament, ensureSimulatedAgents, pauseTournament, resumeAndTick, startTournament } from "@arena/tournament";
-import { addSource, importWorld, startSandboxServer, type SandboxServer } from "@arena/trees";
+
 import { tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
 

@@ -124,13 +124,16 @@ async function playedMatches(tx: Prisma.TransactionClient, tournamentId: string)
 }
 
 async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
-  const [participants, trees, past, config] = await Promise.all([
+  const [participants, allTrees, past, config] = await Promise.all([
     // Disabled agents (an operator's decision) are not paired from the next round on.
     tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
-    tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" } }),
+    tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" }, include: { tree: { select: { retiredAt: true } } } }),
     tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true, round: { select: { number: true } } } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
+  // Retired trees (older than the tree schedule's age limit) serve no new match, unless all are retired.
+  const fresh = allTrees.filter((x) => x.tree.retiredAt === null);
+  const trees = fresh.length ? fresh : allTrees;
   const agents = participants.map((p) => p.agentId);
   const byes = Object.fromEntries(participants.map((p) => [p.agentId, p.byes]));
   const swiss =

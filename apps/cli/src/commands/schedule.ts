@@ -48,7 +48,7 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const o = parseOptions(setOptions, raw);
-      const [{ prisma }, { applySchedule }] = await Promise.all([import("@arena/db"), import("@arena/runtime")]);
+      const [{ prisma }, { applySchedule }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
       const change = {
         ...(o.enabled !== undefined ? { enabled: o.enabled } : {}),
         ...(o.everyHours !== undefined ? { everyHours: o.everyHours } : {}),
@@ -66,7 +66,7 @@ export function register(program: Command): void {
     .description("run the schedule once now: retire old trees, queue crawls of new ones for the workers")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => {
-      const [{ prisma }, { runScheduleNow }] = await Promise.all([import("@arena/db"), import("@arena/runtime")]);
+      const [{ prisma }, { runScheduleNow }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
       const run = await runScheduleNow(prisma());
       if (opts.json) return console.log(JSON.stringify(run));
       console.log(`${run.crawlJobIds.length} crawls queued, ${run.retired} trees retired`);

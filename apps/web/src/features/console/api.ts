@@ -7,6 +7,7 @@ import { readTournament, readTournamentEstimate, readTournaments } from "@arena/
 import { estimateLines, swissRoundCount, tournamentPairingSchema } from "@arena/core";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, TreeImportError } from "@arena/trees/store";
 import { importWorld, WorldConflictError } from "@arena/trees/world";
+import { addSource, applySchedule, listSources, readSchedule, removeSource, runScheduleNow, scheduleSchema } from "@arena/trees/sources";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
@@ -120,6 +121,29 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
       return lifecycle(() => withQueues((q) => addAgentAndTick(db(), q, params.id!, p.data.agentId)));
     },
   },
+  // Fresh trees on a schedule: the same commands as `arena source …` and `arena schedule …`.
+  "GET sources": { handler: async () => ok(await listSources(db())) },
+  "POST sources": { handler: async ({ body }) => {
+      try {
+        return ok(await addSource(db(), z.record(z.string(), z.unknown()).parse(body)), 201);
+      } catch (err) {
+        return bad(err instanceof z.ZodError ? (err.issues[0]?.message ?? "invalid source") : err instanceof Error ? err.message : String(err), 422);
+      }
+    },
+  },
+  "DELETE sources/:id": { handler: async ({ params }) => {
+      await removeSource(db(), params.id!).catch(() => undefined);
+      return ok({ removed: true });
+    },
+  },
+  "GET schedule": { handler: async () => ok(await readSchedule(db())) },
+  "POST schedule": { handler: async ({ body }) => {
+      const p = parse(scheduleSchema.partial(), body);
+      if ("response" in p) return p.response;
+      return ok(await applySchedule(db(), p.data));
+    },
+  },
+  "POST schedule/run": { handler: async () => ok(await runScheduleNow(db())) },
   "GET examiners": { handler: async () => ok(await listExaminerConfigs(db())) },
   "POST examiners": { handler: async ({ body }) => {
       try {

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@arena/db";
 import { createQueue, createRedis, enqueue, syncTreeScheduler } from "@arena/jobs";
-import { runSchedule, setSchedule, type Schedule, type ScheduledRun } from "@arena/trees";
+import { runSchedule, setSchedule, type Schedule, type ScheduledRun } from "./schedule";
 
 /**
  * The tree schedule's state-changing workflows as the CLI (`arena schedule set|run`) and the
