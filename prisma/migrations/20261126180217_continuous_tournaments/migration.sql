@@ -6,4 +6,5 @@ ALTER TABLE "Tournament" ADD COLUMN "mode" "TournamentMode" NOT NULL DEFAULT 'ro
 
 ALTER TABLE "TournamentParticipant" ADD COLUMN "leftAt" TIMESTAMP(3);
 
-ALTER TABLE "Tree" ADD COLUMN "retiredAt" TIMESTAMP(3);
+-- IF NOT EXISTS: another branch's migration (tree_retire_hash) adds the same column with the same meaning
+ALTER TABLE "Tree" ADD COLUMN IF NOT EXISTS "retiredAt" TIMESTAMP(3);
