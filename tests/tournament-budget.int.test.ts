@@ -7,6 +7,8 @@ import { readTournament, readTournamentEstimate } from "@arena/tournament/read";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "./servers/openai-test-server";
 import { tournamentHarness, worldTrees } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
+import { startWeb } from "./helpers/web";
+import { launchChromium, SCREENSHOTS } from "./web/browser";
 
 /**
  * A budgeted tournament through the real queue and workers: four OpenAI-compatible agents on a
@@ -55,6 +57,22 @@ describe("tournament budgets", () => {
     const matches = await db.match.findMany({ where: { tournamentId: t.id } });
     expect(matches.map((m) => m.status).sort()).toEqual(["completed", "queued"]);
     expect(view.currentRound).toBe(1);
+
+    // The tournament page shows why it paused and the spending against the cap (Chromium, production build).
+    const [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${web.url}/tournaments/${t.id}`);
+      const panel = page.getByTestId("budget");
+      await expect.poll(() => panel.innerText()).toMatch(/Paused: cost cap reached: \$\d+\.\d\d spent of \$0\.10/);
+      expect(await page.getByTestId("budget-spent").innerText()).toBe(`$${view.budget.spentUsd.toFixed(2)}`);
+      expect(await panel.getByRole("meter").count()).toBe(1);
+      await panel.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/tournament-budget.png`, fullPage: true });
+    } finally {
+      await browser.close();
+      await web.stop();
+    }
 
     // Now the agents have prices: the estimate of the same field knows them.
     const after = await readTournamentEstimate(db, { agentIds, rounds: 3, treesPerPairing: 1 });

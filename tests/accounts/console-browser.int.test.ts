@@ -57,6 +57,19 @@ describe("operator console in a browser", () => {
       await expect.poll(() => page.getByText(/ · \d+ nodes$/).count()).toBe(trees);
       await page.screenshot({ path: `${SCREENSHOTS}/console-trees.png`, fullPage: true });
 
+      // Fresh trees on a schedule: a source and the schedule's settings, as `arena source add` / `arena schedule set`.
+      await page.getByLabel("source kind").selectOption("feed");
+      await page.getByLabel("URL or topic").fill("https://news.example/feed.xml");
+      await page.getByRole("button", { name: "Add source" }).click();
+      await page.getByTestId("sources").getByText("https://news.example/feed.xml").waitFor();
+      expect(await db.topicSource.findMany({ select: { kind: true, value: true } })).toEqual([{ kind: "feed", value: "https://news.example/feed.xml" }]);
+      await page.getByLabel("new trees per run").fill("3");
+      await page.getByLabel("retire after (days)").fill("30");
+      await page.getByRole("button", { name: "Save schedule" }).click();
+      await page.getByText("schedule: done").waitFor();
+      expect(await db.treeSchedule.findUniqueOrThrow({ where: { id: "default" } })).toMatchObject({ treesPerRun: 3, maxAgeDays: 30, enabled: false });
+      await page.screenshot({ path: `${SCREENSHOTS}/console-schedule.png`, fullPage: true });
+
       await page.goto(`${web.url}/console/tournaments`);
       await page.getByLabel("Name", { exact: true }).fill("console cup");
       const agents = page.getByLabel("Agents", { exact: true });
@@ -65,8 +78,15 @@ describe("operator console in a browser", () => {
       await agents.selectOption([{ index: 0 }, { index: 1 }]);
       await page.getByLabel("Trees", { exact: true }).selectOption({ index: 0 });
       await page.getByLabel("Swiss rounds").fill("2");
+      await page.getByLabel("Pairing", { exact: true }).selectOption("info");
+      await page.getByLabel("Cost cap (USD)").fill("5");
+      // the estimate before creating: agents, rounds, matches, known prices
+      await page.getByRole("button", { name: "Estimate" }).click();
+      await expect.poll(() => page.getByTestId("tournament-estimate").innerText()).toMatch(/^estimate: 2 agents, 2 rounds, 2 matches/);
+      expect(await page.getByTestId("tournament-estimate").innerText()).toContain("caps: total $5.00, per agent none");
       await page.getByRole("button", { name: "Create (draft)" }).click();
       await page.getByRole("cell", { name: "console cup" }).waitFor();
+      expect(await db.tournament.findFirstOrThrow({ where: { name: "console cup" } })).toMatchObject({ pairing: "info", costCapUsd: 5, agentCapUsd: null });
       await expect.poll(() => actions(page, "console cup")).toEqual(["start", "cancel"]);
 
       await page.locator("tr", { hasText: "console cup" }).getByRole("button", { name: "start" }).click();

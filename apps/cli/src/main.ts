@@ -7,7 +7,9 @@ import * as match from "./commands/match";
 import * as ratings from "./commands/ratings";
 import * as replay from "./commands/replay";
 import * as sandbox from "./commands/sandbox";
+import * as schedule from "./commands/schedule";
 import * as score from "./commands/score";
+import * as source from "./commands/source";
 import * as simulate from "./commands/simulate";
 import * as tournament from "./commands/tournament";
 import * as tree from "./commands/tree";
@@ -29,7 +31,7 @@ const program = new Command("arena")
  * packages (Prisma, BullMQ, the OpenAI SDK...) only inside its action, so help, usage errors and
  * one command's run load nothing another command needs. The order is the order of the help.
  */
-for (const m of [tree, treeCrawl, sandbox, world, agent, ratings, replay, examiner, match, demo, tournament, simulate, web, user, leaderboard, score]) {
+for (const m of [tree, treeCrawl, source, schedule, sandbox, world, agent, ratings, replay, examiner, match, demo, tournament, simulate, web, user, leaderboard, score]) {
   m.register(program);
 }
 /** Commands that work on files only: they need not load the database client at all. */

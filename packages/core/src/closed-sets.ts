@@ -85,6 +85,11 @@ export const TOURNAMENT_PAIRINGS = ["swiss", "info"] as const;
 export type TournamentPairingName = (typeof TOURNAMENT_PAIRINGS)[number];
 export const tournamentPairingSchema = z.enum(TOURNAMENT_PAIRINGS);
 
+/** rounds: a fixed number of rounds (the paper's); continuous: no last round (the database's TournamentMode). */
+export const TOURNAMENT_MODES = ["rounds", "continuous"] as const;
+export type TournamentModeName = (typeof TOURNAMENT_MODES)[number];
+export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
+
 /** Pairing rules the simulation compares: the tournaments' and a random baseline. */
 export const SIMULATED_PAIRINGS = [...TOURNAMENT_PAIRINGS, "random"] as const;
 export type SimulatedPairingName = (typeof SIMULATED_PAIRINGS)[number];

@@ -20,3 +20,4 @@ export * from "./controlled-ratings";
 export * from "./seats";
 export * from "./info-pairing";
 export * from "./budget";
+export * from "./placement";

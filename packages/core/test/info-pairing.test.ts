@@ -92,3 +92,24 @@ function erf(x: number): number {
   const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return x >= 0 ? y : -y;
 }
+
+describe("placement of a new entrant", () => {
+  it("targets the top, the middle and the bottom of the field in turn, nearest free agent not met yet", async () => {
+    const { placementPairs, placementQuantiles } = await import("../src");
+    expect(placementQuantiles(3)).toEqual([1 / 6, 0.5, 5 / 6]);
+    const free = [
+      { agentId: "top", rating: 1200 },
+      { agentId: "mid", rating: 1000 },
+      { agentId: "low", rating: 800 },
+    ];
+    const field = [1200, 1100, 1000, 900, 800, 700];
+    const at = (placed: number, opponents: string[] = []) => placementPairs({ entrants: [{ agentId: "new", placed, opponents }], free, field });
+    expect(at(0)).toEqual([["new", "top"]]); // field[floor(1/6·6)] = 1100: nearest free is top (1200)
+    expect(at(1)).toEqual([["new", "mid"]]); // field[3] = 900: mid (1000) and low (800) tie, the first wins
+    expect(at(2)).toEqual([["new", "low"]]); // field[5] = 700
+    expect(at(0, ["top"])).toEqual([["new", "mid"]]); // already met: the next nearest
+    expect(at(3)).toEqual([]); // placed
+    // two entrants do not share an opponent
+    expect(placementPairs({ entrants: [{ agentId: "a", placed: 0, opponents: [] }, { agentId: "b", placed: 0, opponents: [] }], free, field })).toEqual([["a", "top"], ["b", "mid"]]);
+  });
+});

@@ -13,6 +13,8 @@ export const QueueName = {
   tournament: "tournament",
   scoring: "scoring",
   scoreboard: "scoreboard",
+  /** The tree schedule's repeatable job (fresh trees every N hours). */
+  schedule: "schedule",
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -23,6 +25,7 @@ const payloadSchemas = {
   scoring: z.object({ roundId: z.string().min(1) }).strict(),
   /** A leaderboard scope: an examiner configuration's matches (tournamentId null) or one tournament's. */
   scoreboard: z.object({ examinerConfigId: z.string().min(1), tournamentId: z.string().min(1).nullable() }).strict(),
+  schedule: z.object({}).strict(),
 } satisfies Record<QueueName, z.ZodType>;
 
 export type Payload<N extends QueueName> = z.infer<(typeof payloadSchemas)[N]>;
@@ -74,4 +77,20 @@ export async function enqueue<N extends QueueName>(
   const data = parsePayload(name, payload);
   const jobId = opts.jobIdSuffix ? `${jobIdFor(name, data)}-${opts.jobIdSuffix}` : jobIdFor(name, data);
   await (queue as Queue).add(name, data, { jobId, ...(opts.delayMs ? { delay: opts.delayMs } : {}) });
+}
+
+/** The id of the tree schedule's job scheduler in the `schedule` queue. */
+export const TREE_SCHEDULER_ID = "fresh-trees";
+
+/**
+ * Makes the `schedule` queue's repeatable job match the tree schedule: every `everyHours` hours
+ * while enabled, none otherwise. Idempotent (BullMQ's job scheduler is keyed by its id), so the
+ * CLI, the console and every worker at start may all call it.
+ */
+export async function syncTreeScheduler(queue: Queue<Payload<"schedule">>, schedule: { enabled: boolean; everyHours: number }): Promise<void> {
+  if (!schedule.enabled) {
+    await queue.removeJobScheduler(TREE_SCHEDULER_ID);
+    return;
+  }
+  await queue.upsertJobScheduler(TREE_SCHEDULER_ID, { every: schedule.everyHours * 3_600_000 }, { name: "schedule", data: {} });
 }

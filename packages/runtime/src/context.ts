@@ -14,6 +14,7 @@ export interface WorkerContext {
     match: Queue<Payload<"match">>;
     tournament: Queue<Payload<"tournament">>;
     scoreboard: Queue<Payload<"scoreboard">>;
+    schedule: Queue<Payload<"schedule">>;
   };
   limiter: AgentLimiter;
   /** Base URL of the sandbox web/search this worker uses (built-in agents, offline expansion). */
@@ -39,6 +40,7 @@ export function createContext(db: PrismaClient, sandboxUrl: string, sandboxInPro
       match: createQueue("match", redis),
       tournament: createQueue("tournament", redis),
       scoreboard: createQueue("scoreboard", redis),
+      schedule: createQueue("schedule", redis),
     },
     limiter: new AgentLimiter(redis),
     sandboxUrl,

@@ -10,6 +10,7 @@ import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
 import { followUp, scoreboardProcessor } from "./queues/scoreboard";
 import { scoringProcessor } from "./queues/scoring";
+import { scheduleProcessor, syncScheduleAtStart } from "./queues/schedule";
 import { tournamentProcessor } from "./queues/tournament";
 import { reconcile } from "./reconcile";
 
@@ -40,6 +41,7 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
     ["scoring", scoringProcessor(ctx), 2],
     // One at a time: a computation is seconds of CPU on its own thread.
     ["scoreboard", scoreboardProcessor(ctx), 1],
+    ["schedule", scheduleProcessor(ctx), 1],
   ];
 }
 
@@ -85,6 +87,7 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
     }
   };
   await tick();
+  await syncScheduleAtStart(ctx).catch((err) => log("error", "tree schedule sync failed", errorContext(err)));
   const every = opts.reconcileEveryMs ?? env.ARENA_RECONCILE_MS;
   const timer = every > 0 ? setInterval(tick, every) : null;
   const health = await startHealth(ctx, { id, port: opts.healthPort ?? env.ARENA_WORKER_HEALTH_PORT });

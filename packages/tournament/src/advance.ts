@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { pauseIfOverBudget } from "./budget";
+import { advanceContinuous } from "./continuous";
 import { refitScope, type RatingScope } from "./snapshots";
 
 export type AdvanceOutcome = (
@@ -67,6 +68,7 @@ async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScop
     if (t.status !== "draft") await refitScope(tx, scope);
     return { kind: "idle", status: t.status };
   }
+  if (t.mode === "continuous") return advanceContinuous(tx, t, await refitScope(tx, scope));
   if (t.currentRound > 0) {
     const unfinished = await tx.match.findMany({
       where: { tournamentId: id, status: { in: ["queued", "running"] }, pairing: { round: { number: t.currentRound } } },
@@ -122,14 +124,20 @@ async function playedMatches(tx: Prisma.TransactionClient, tournamentId: string)
 }
 
 async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
-  const [participants, trees, past, config] = await Promise.all([
+  const [participants, allTrees, past, config] = await Promise.all([
     // Disabled agents (an operator's decision) are not paired from the next round on.
     tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
-    // A tree retired during the tournament plays no new match; its finished matches stay.
-    tx.tournamentTree.findMany({ where: { tournamentId: t.id, tree: { retiredAt: null } }, orderBy: { ordinal: "asc" } }),
+    tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" }, include: { tree: { select: { retiredAt: true } } } }),
     tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true, round: { select: { number: true } } } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
+  // A retired tree (by an operator, or older than the tree schedule's age limit) plays no new match;
+  // its finished matches stay. With every tree retired the tournament pauses and says why.
+  const trees = allTrees.filter((x) => x.tree.retiredAt === null);
+  if (!trees.length) {
+    await tx.tournament.update({ where: { id: t.id }, data: { status: "paused", pauseReason: "every tree of this tournament is retired: no new match can be paired" } });
+    return { kind: "idle", status: "paused" };
+  }
   const agents = participants.map((p) => p.agentId);
   const byes = Object.fromEntries(participants.map((p) => [p.agentId, p.byes]));
   const swiss =

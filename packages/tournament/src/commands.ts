@@ -42,9 +42,9 @@ export async function openTournament(db: PrismaClient): Promise<{ id: string; na
   const running = await db.tournament.findMany({
     where: { status: "running" },
     orderBy: { startedAt: "desc" },
-    select: { id: true, name: true, currentRound: true, swissRounds: true },
+    select: { id: true, name: true, currentRound: true, swissRounds: true, mode: true },
   });
-  const open = running.find((t) => t.currentRound < t.swissRounds);
+  const open = running.find((t) => t.mode === "continuous" || t.currentRound < t.swissRounds);
   return open ? { id: open.id, name: open.name } : null;
 }
 

@@ -3,6 +3,7 @@ export {
   startTournament,
   pauseTournament,
   setTournamentBudget,
+  removeParticipant,
   type TournamentBudget,
   resumeTournament,
   cancelTournament,
@@ -44,3 +45,4 @@ export {
   type PairingSimulationOptions,
 } from "./pairing-simulation";
 export { enforceBudget } from "./budget";
+export { attachFreshTree } from "./continuous";

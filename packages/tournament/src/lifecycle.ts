@@ -1,4 +1,4 @@
-import { swissRoundCount, tournamentPairingSchema } from "@arena/core";
+import { swissRoundCount, tournamentModeSchema, tournamentPairingSchema } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament, TournamentStatus } from "@arena/db";
 import { z } from "zod";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
@@ -26,6 +26,8 @@ const newTournamentSchema = z
     /** Optional caps (USD): the tournament pauses when its research cost, or one agent's, reaches them. */
     costCapUsd: z.number().positive().max(1e9).nullable().default(null),
     agentCapUsd: z.number().positive().max(1e9).nullable().default(null),
+    /** rounds (default: swissRounds rounds, the paper's) or continuous (no last round; swissRounds is then ignored). */
+    mode: tournamentModeSchema.default("rounds"),
     /** Swiss (the paper's, default) or information-seeking pairing. */
     pairing: tournamentPairingSchema.default("swiss"),
     /** Report scoring of every finished round (packages/scoring); on by default. */
@@ -59,6 +61,7 @@ export async function createTournament(db: PrismaClient, input: NewTournament): 
       treesPerPairing: t.treesPerPairing ?? t.treeIds.length,
       seatAlternation: t.seatAlternation,
       pairing: t.pairing,
+      mode: t.mode,
       costCapUsd: t.costCapUsd,
       agentCapUsd: t.agentCapUsd,
       scoreReports: t.scoreReports,
@@ -141,7 +144,8 @@ export function cancelTournament(db: PrismaClient, id: string): Promise<{ tourna
 
 /**
  * Late entrant: paired from the next round on (joinedRound = currentRound + 1), past rounds are
- * not replayed. Its rating starts at the scale's mean (1000) until it has played.
+ * not replayed. In a fixed-round tournament its rating starts at the scale's mean (1000) until it
+ * has played; in a continuous one it first plays placement matches (continuous.ts).
  */
 export function addParticipant(db: PrismaClient, id: string, agentId: string) {
   return withTournamentLock(db, id, async (tx, t) => {
@@ -150,7 +154,20 @@ export function addParticipant(db: PrismaClient, id: string, agentId: string) {
     if (agent.retiredAt || agent.approval === "withdrawn") throw new TournamentStateError(`agent ${agent.name} was ${agent.retiredAt ? "retired" : "withdrawn"} by its owner and plays no more`);
     const existing = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
     if (existing) throw new TournamentStateError(`agent ${agentId} already plays in tournament ${id}`);
-    if (t.currentRound >= t.swissRounds) throw new TournamentStateError(`tournament ${id} has no round left to join`);
+    if (t.mode === "rounds" && t.currentRound >= t.swissRounds) throw new TournamentStateError(`tournament ${id} has no round left to join`);
     return tx.tournamentParticipant.create({ data: { tournamentId: id, agentId, joinedRound: t.currentRound + 1 } });
+  });
+}
+
+/**
+ * An agent leaves a continuous tournament: it is paired no more (a match it is playing finishes);
+ * its matches and ratings stay. A fixed-round tournament keeps its field (disable the agent instead).
+ */
+export function removeParticipant(db: PrismaClient, id: string, agentId: string) {
+  return withTournamentLock(db, id, async (tx, t) => {
+    if (t.mode !== "continuous") throw new TournamentStateError(`tournament ${id} has fixed rounds: only a continuous tournament lets agents leave`);
+    const p = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
+    if (!p || p.leftAt) throw new TournamentStateError(`agent ${agentId} does not play in tournament ${id}`);
+    return tx.tournamentParticipant.update({ where: { tournamentId_agentId: { tournamentId: id, agentId } }, data: { leftAt: new Date() } });
   });
 }

@@ -3,3 +3,4 @@ export * from "./sandbox/index";
 export * from "./crawl/index";
 export * from "./expand/index";
 export * from "./world/index";
+export * from "./sources";

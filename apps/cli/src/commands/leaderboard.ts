@@ -1,5 +1,6 @@
 import type { Command } from "commander";
-import type { LeaderboardView } from "@arena/tournament/read";
+import { z } from "zod";
+import type { LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
 import { parseOptions } from "../options";
 
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`.padStart(5);
@@ -23,15 +24,50 @@ export function leaderboardText(v: LeaderboardView): string {
   return lines.join("\n");
 }
 
+const windowOptions = z.object({
+  tournament: z.string().min(1).optional(),
+  window: z
+    .string()
+    .regex(/^(all|\d{1,4}d)$/, "--window: all or a number of days like 30d")
+    .default("all")
+    .transform((w) => (w === "all" ? null : Number(w.slice(0, -1)))),
+  history: z.boolean().default(false),
+});
+
+function windowText(w: WindowRatings): string {
+  const lines = [`last ${w.days} days (since ${w.since}): ${w.matches} rated matches, sandwich 95% intervals`];
+  for (const r of w.rows) lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 25).padEnd(26)}${num(r.rating).padStart(7)}  +${(r.upper - r.rating).toFixed(0)}/−${(r.rating - r.lower).toFixed(0)}  ${r.games} games`);
+  return lines.join("\n");
+}
+
+function historyText(h: RatingHistory): string {
+  const agents = [...new Map(h.flatMap((p) => p.ratings.map((r) => [r.agentId, r.name] as const))).entries()];
+  const lines = [`${"time".padEnd(25)}${"matches".padStart(8)}  ${agents.map(([, n]) => n.slice(0, 10).padStart(11)).join("")}`];
+  for (const p of h) {
+    const by = new Map(p.ratings.map((r) => [r.agentId, r.rating]));
+    lines.push(`${p.at.padEnd(25)}${String(p.matchesCounted).padStart(8)}  ${agents.map(([id]) => (by.has(id) ? num(by.get(id)!) : "–").padStart(11)).join("")}`);
+  }
+  return lines.join("\n");
+}
+
 export function register(program: Command): void {
   program
     .command("leaderboard")
     .description("the leaderboard of an examiner configuration (default: the one with most rated matches) or a tournament")
     .option("--examiner <id>", "examiner configuration id")
     .option("--tournament <id>", "tournament id")
+    .option("--window <all|30d>", "with --tournament: ratings of the matches of the last N days (e.g. 30d); default all time")
+    .option("--history", "with --tournament: the rating history over time (one line per stored snapshot, at most 100)")
     .option("--json", "the same object as GET /api/leaderboard")
-    .action(async (raw: { examiner?: string; tournament?: string; json?: boolean }) => {
-      const [{ prisma }, { readLeaderboard, scopeParamsSchema }] = await Promise.all([import("@arena/db"), import("@arena/tournament/read")]);
+    .action(async (raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean }) => {
+      const [{ prisma }, { readLeaderboard, readRatingHistory, readWindowRatings, scopeParamsSchema }] = await Promise.all([import("@arena/db"), import("@arena/tournament/read")]);
+      const extra = parseOptions(windowOptions, { window: raw.window, history: raw.history, tournament: raw.tournament });
+      if (extra.history || extra.window !== null) {
+        if (!extra.tournament) throw new Error("--window and --history need --tournament");
+        const out = extra.history ? await readRatingHistory(prisma(), extra.tournament) : await readWindowRatings(prisma(), extra.tournament, extra.window!);
+        console.log(raw.json ? JSON.stringify(out) : "rows" in out ? windowText(out) : historyText(out));
+        return;
+      }
       const params = parseOptions(scopeParamsSchema, { examiner: raw.examiner, tournament: raw.tournament });
       const view = await readLeaderboard(prisma(), params);
       if (!view) throw new Error("no such examiner configuration or tournament (or the tournament is judged under another configuration)");

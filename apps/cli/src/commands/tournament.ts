@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import type { TournamentStatusReport } from "@arena/tournament";
-import { TOURNAMENT_PAIRINGS, tournamentPairingSchema } from "@arena/core/closed-sets";
+import { TOURNAMENT_MODES, TOURNAMENT_PAIRINGS, tournamentModeSchema, tournamentPairingSchema } from "@arena/core/closed-sets";
 import { examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -32,6 +32,7 @@ const createOptions = z
     seed: z.string().min(1).default("1"),
     scoreReports: z.boolean().default(true),
     pairing: tournamentPairingSchema.default("swiss"),
+    mode: tournamentModeSchema.default("rounds"),
     costCap: z.coerce.number().positive().optional(),
     agentCap: z.coerce.number().positive().optional(),
     json: z.boolean().default(false),
@@ -109,6 +110,7 @@ export function register(program: Command): void {
     .option("--examiner <mode>", "heuristic | llm")
     .option("--seed <seed>", "seed of the round-1 order and every match")
     .option("--no-score-reports", "do not score the answers of finished rounds (citation support, claims, RACE; on by default)")
+    .option("--mode <mode>", `${TOURNAMENT_MODES.join(" | ")}: a fixed number of rounds (default) or continuous (no last round; agents join and leave)`)
     .option("--cost-cap <usd>", "pause the tournament when its research has cost this much (USD)")
     .option("--agent-cap <usd>", "pause the tournament when one agent's research has cost this much (USD)")
     .option("--pairing <rule>", `${TOURNAMENT_PAIRINGS.join(" | ")}: the paper's Swiss (default) or information-seeking pairing`)
@@ -130,6 +132,7 @@ export function register(program: Command): void {
         seed: opts.seed,
         scoreReports: opts.scoreReports,
         pairing: opts.pairing,
+        mode: opts.mode,
         costCapUsd: opts.costCap ?? null,
         agentCapUsd: opts.agentCap ?? null,
       });
@@ -138,7 +141,7 @@ export function register(program: Command): void {
       if (opts.json) return console.log(JSON.stringify({ ...row, estimate }));
       const { estimateLines } = await import("@arena/core");
       console.log(estimateLines(estimate, row).join("\n"));
-      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing, ${row.pairing} pairing${row.scoreReports ? "" : ", report scoring off"}`);
+      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing, ${row.pairing} pairing, ${row.mode === "continuous" ? "continuous" : `${row.swissRounds} rounds`}${row.scoreReports ? "" : ", report scoring off"}`);
     });
 
   t.command("start <id>")
@@ -187,6 +190,16 @@ export function register(program: Command): void {
       const { prisma, resumeAndTick, withQueues } = await packages();
       await withQueues((q) => resumeAndTick(prisma(), q, id));
       console.log(`tournament ${id} resumed`);
+    });
+
+  t.command("leave <id> <agent>")
+    .description("an agent leaves a continuous tournament: paired no more, its matches and ratings stay")
+    .action(async (id: string, agentRef: string) => {
+      const { prisma, findAgent, removeParticipant } = await packages();
+      const db = prisma();
+      const agent = await findAgent(db, agentRef);
+      await removeParticipant(db, id, agent.id);
+      console.log(`${agent.name} left tournament ${id}`);
     });
 
   t.command("budget <id>")

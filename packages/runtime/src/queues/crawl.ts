@@ -1,5 +1,6 @@
 import type { Job } from "bullmq";
 import { hostTurns, parsePayload } from "@arena/jobs";
+import { attachFreshTree } from "@arena/tournament";
 import { runCrawlJob } from "@arena/trees";
 import type { WorkerContext } from "../context";
 import { log } from "../log";
@@ -14,6 +15,11 @@ export function crawlProcessor(ctx: WorkerContext) {
       onProgress: (p) => void job.updateProgress({ ...p }),
     });
     log("info", "crawl finished", { crawlJobId, status: result.status, pages: result.pagesDone, failed: result.pagesFailed, error: result.error });
+    // A scheduled crawl's fresh tree joins every running continuous tournament (which pairs on the freshest trees).
+    if (result.tree && (await ctx.db.crawlJob.findUnique({ where: { id: crawlJobId }, select: { scheduled: true } }))?.scheduled) {
+      const joined = await attachFreshTree(ctx.db, result.tree.id);
+      if (joined.length) log("info", "fresh tree joins continuous tournaments", { treeId: result.tree.id, tournaments: joined });
+    }
     return result;
   };
 }

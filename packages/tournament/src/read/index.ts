@@ -10,3 +10,4 @@ export { readAgents, readAgent } from "./agents";
 export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";
 export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";
 export { readTournamentEstimate, tournamentSpending, tournamentEstimateSchema } from "./spending";
+export { readRatingHistory, readWindowRatings, ratingHistorySchema, windowRatingsSchema, type RatingHistory, type WindowRatings } from "./history";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agentResearchStatsSchema, researchStatsSchema } from "./research";
-import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, tournamentPairingSchema, VERDICT_TOKENS } from "@arena/core";
+import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, tournamentModeSchema, tournamentPairingSchema, VERDICT_TOKENS } from "@arena/core";
 
 /**
  * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
@@ -178,6 +178,7 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
   /** Running cost of the tournament: every research run stored so far, whatever its match's status. */
   cost: researchStatsSchema,
   pairing: tournamentPairingSchema,
+  mode: tournamentModeSchema,
   /** Caps (USD, null: none), why it paused (a cap it reached), and what each agent spent so far. */
   budget: z.object({
     costCapUsd: z.number().nullable(),

@@ -72,6 +72,7 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
       ...summarySelect,
       seed: true,
       pairing: true,
+      mode: true,
       costCapUsd: true,
       agentCapUsd: true,
       pauseReason: true,
@@ -119,6 +120,7 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
     })),
     cost: totalOf(stats),
     pairing: t.pairing,
+    mode: t.mode,
     budget: { costCapUsd: t.costCapUsd, agentCapUsd: t.agentCapUsd, pauseReason: t.pauseReason, spentUsd: spending.totalUsd, perAgent: spending.perAgent },
     ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties, preliminary: r.games < PRELIMINARY_MATCHES, unbounded: r.unbounded ?? null })),
   });

@@ -6,6 +6,7 @@ import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournam
 import { readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
 import { importWorld, worldRequestSchema } from "@arena/trees/world";
+import { addSource, applySchedule, listSources, newSourceSchema, readSchedule, removeSource, runScheduleNow, scheduleSchema } from "@arena/trees/sources";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
@@ -87,6 +88,17 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
       return ok(await withQueues((q) => addAgentAndTick(db(), q, params.id!, agentId)));
     },
   },
+  // Fresh trees on a schedule: the same commands as `arena source …` and `arena schedule …`.
+  "GET sources": { handler: async () => ok(await listSources(db())) },
+  "POST sources": { handler: async ({ body }) => ok(await addSource(db(), parseBody(newSourceSchema, body)), 201) },
+  "DELETE sources/:id": { handler: async ({ params }) => {
+      await removeSource(db(), params.id!);
+      return ok({ removed: true });
+    },
+  },
+  "GET schedule": { handler: async () => ok(await readSchedule(db())) },
+  "POST schedule": { handler: async ({ body }) => ok(await applySchedule(db(), parseBody(scheduleSchema.partial(), body))) },
+  "POST schedule/run": { handler: async () => ok(await runScheduleNow(db())) },
   "GET examiners": { handler: async () => ok(await listExaminerConfigs(db())) },
   "POST examiners": { handler: async ({ body }) => {
       const c = await createExaminerConfig(db(), parseBody(newExaminerConfigSchema, body));

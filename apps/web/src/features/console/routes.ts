@@ -40,5 +40,11 @@ export const CONSOLE_API = [
   "POST crawls",
   "POST crawls/:id/cancel",
   "POST worlds",
+  "GET sources",
+  "POST sources",
+  "DELETE sources/:id",
+  "GET schedule",
+  "POST schedule",
+  "POST schedule/run",
 ] as const;
 export type ConsoleApiKey = (typeof CONSOLE_API)[number];

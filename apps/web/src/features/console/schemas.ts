@@ -6,6 +6,7 @@ import { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema
 import { tournamentEstimateSchema, tournamentSummarySchema } from "@arena/tournament/read";
 import { treeSummarySchema } from "@arena/trees/read";
 import { crawlJobSchema, crawlRequestSchema, retiredTreeSchema, treeUploadRequestSchema } from "@arena/trees/store";
+import { newSourceSchema, scheduledRunSchema, scheduleSchema, storedScheduleSchema, topicSourceSchema } from "@arena/trees/sources";
 import { worldImportResultSchema, worldRequestSchema } from "@arena/trees/world";
 import type { ConsoleApiKey } from "./routes";
 
@@ -59,5 +60,11 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
   "GET crawls": { summary: "Crawl jobs", response: { name: "ConsoleCrawls", schema: z.array(crawlJobSchema) } },
   "POST crawls": { summary: "Start a crawl (run by a worker)", body: crawlRequestSchema, status: 201, response: { name: "ConsoleCrawl", schema: crawlJobSchema } },
   "POST crawls/:id/cancel": { summary: "Ask a crawl to stop", response: { name: "ConsoleCancelRequested", schema: done("cancelRequested") } },
+  "GET sources": { summary: "Topic sources of the tree schedule", response: { name: "ConsoleSources", schema: z.array(topicSourceSchema) } },
+  "POST sources": { summary: "Add a topic source (hub, feed, sitemap or search)", body: newSourceSchema, status: 201, response: { name: "ConsoleSource", schema: topicSourceSchema } },
+  "DELETE sources/:id": { summary: "Remove a topic source", response: { name: "ConsoleRemoved", schema: z.object({ removed: z.literal(true) }) } },
+  "GET schedule": { summary: "The tree schedule and its last run", response: { name: "ConsoleSchedule", schema: storedScheduleSchema } },
+  "POST schedule": { summary: "Change the tree schedule (the repeatable job follows)", body: scheduleSchema.partial(), response: { name: "ConsoleSchedule", schema: storedScheduleSchema } },
+  "POST schedule/run": { summary: "Run the tree schedule now: retire old trees, queue crawls", response: { name: "ConsoleScheduledRun", schema: scheduledRunSchema } },
   "POST worlds": { summary: "Generate and store a synthetic world's trees", body: worldRequestSchema, status: 201, response: { name: "ConsoleWorld", schema: worldImportResultSchema } },
 };

@@ -112,7 +112,8 @@ export function TournamentPage({ t }: { t: TournamentView }) {
       </PageTitle>
       <div className="mb-4 grid gap-3 text-sm sm:grid-cols-[1fr_auto]">
         <p className="text-zinc-600 dark:text-zinc-400">
-          Swiss round {t.currentRound} of {t.swissRounds} · {t.agents} agents · {t.trees} trees, {t.treesPerPairing} per pairing · examiner{" "}
+          {t.mode === "continuous" ? `Continuous (no last round), round ${t.currentRound}` : `${t.pairing === "info" ? "Round" : "Swiss round"} ${t.currentRound} of ${t.swissRounds}`}
+          {t.pairing === "info" ? " · information-seeking pairing" : ""} · {t.agents} agents · {t.trees} trees, {t.treesPerPairing} per pairing · examiner{" "}
           <strong>{t.examinerName}</strong> ({t.examinerMode}) · seed <code>{t.seed}</code>
           <br />
           created {fmtTime(t.createdAt)} · started {fmtTime(t.startedAt)} · finished {fmtTime(t.finishedAt)}

@@ -5,6 +5,7 @@ import { AuditError } from "@arena/audit";
 import { ExaminerConfigExistsError } from "@arena/match/examiner-configs";
 import { TournamentInputError, TournamentStateError } from "@arena/tournament";
 import { DuplicateTreeError, NotFoundError, TreeImportError } from "@arena/trees/store";
+import { SourceExistsError } from "@arena/trees/sources";
 import { WorldConflictError } from "@arena/trees/world";
 
 /**
@@ -68,6 +69,7 @@ const ERROR_TABLE: readonly [ErrorClass, (err: Error) => ErrorStatus][] = [
   [TreeImportError, () => 422],
   [DuplicateTreeError, () => 409],
   [NotFoundError, () => 404],
+  [SourceExistsError, () => 409],
 ];
 
 /** HTTP status of each refusal kind of an agent registration or owner command. */

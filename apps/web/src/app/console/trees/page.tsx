@@ -1,4 +1,5 @@
 import { TreesPanel } from "@/features/console/panels";
+import { SchedulePanel } from "@/features/console/schedule-panel";
 import { ConsoleShell } from "@/features/console/shell";
 
 export const metadata = { title: "Console · Trees" };
@@ -8,6 +9,7 @@ export default async function Page() {
   return (
     <ConsoleShell path="/console/trees" title="Trees">
       <TreesPanel />
+      <SchedulePanel />
     </ConsoleShell>
   );
 }
