@@ -51,7 +51,7 @@ describe("operator console in a browser", () => {
 
       await page.getByLabel("World seed").fill("console-world");
       await page.getByRole("button", { name: "Generate" }).click();
-      await page.getByText("worlds: done").waitFor();
+      await page.getByText("The synthetic world is generated: its trees are listed below.").waitFor();
       const trees = await db.tree.count();
       expect(trees).toBeGreaterThan(0);
       await expect.poll(() => page.getByText(/ · \d+ nodes$/).count()).toBe(trees);
@@ -66,7 +66,7 @@ describe("operator console in a browser", () => {
       await page.getByLabel("new trees per run").fill("3");
       await page.getByLabel("retire after (days)").fill("30");
       await page.getByRole("button", { name: "Save schedule" }).click();
-      await page.getByText("schedule: done").waitFor();
+      await page.getByText("The schedule is saved.").waitFor();
       expect(await db.treeSchedule.findUniqueOrThrow({ where: { id: "default" } })).toMatchObject({ treesPerRun: 3, maxAgeDays: 30, enabled: false });
       await page.screenshot({ path: `${SCREENSHOTS}/console-schedule.png`, fullPage: true });
 

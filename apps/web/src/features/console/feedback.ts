@@ -21,6 +21,10 @@ const SENTENCES: Array<{ method: string; path: RegExp; done: string; doing: stri
   { method: "POST", path: /^trees\/[^/]+\/retire$/, done: "The tree is retired: new matches no longer use it; its matches stay.", doing: "retire the tree" },
   { method: "POST", path: /^crawls$/, done: "The crawl is queued: its progress shows below.", doing: "queue the crawl" },
   { method: "POST", path: /^crawls\/[^/]+\/cancel$/, done: "The crawl is cancelled.", doing: "cancel the crawl" },
+  { method: "POST", path: /^sources$/, done: "The source is added: the next scheduled run reads it.", doing: "add the source" },
+  { method: "DELETE", path: /^sources\/[^/]+$/, done: "The source is removed.", doing: "remove the source" },
+  { method: "POST", path: /^schedule$/, done: "The schedule is saved.", doing: "save the schedule" },
+  { method: "POST", path: /^schedule\/run$/, done: "The schedule ran: old trees are retired and new crawls are queued (see the crawls below).", doing: "run the schedule" },
   { method: "POST", path: /^worlds$/, done: "The synthetic world is generated: its trees are listed below.", doing: "generate the world" },
 ];
 

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 import { buttonClass, inputClass, send } from "../account/client";
+import { feedback } from "./feedback";
 
 interface SourceRow { id: string; kind: string; value: string; provider: string | null; endpoint: string | null }
 interface ScheduleRow { enabled: boolean; everyHours: number; treesPerRun: number; maxAgeDays: number | null; maxDepth: number; fanOut: number; lastRunAt: string | null; lastRunNote: string | null }
@@ -21,7 +22,7 @@ export function SchedulePanel() {
   useEffect(() => void load(), [load]);
   const act = async (method: string, path: string, body?: unknown) => {
     const r = await send<Record<string, unknown>>(method, `/api/console/${path}`, body ?? {});
-    setNote(r.ok ? `${path}: done` : `${path}: ${r.data.error ?? r.status}`);
+    setNote(feedback(method, path, r.ok, r.error ?? `the server answered ${r.status}`));
     await load();
     return r;
   };
