@@ -67,6 +67,8 @@ describe("continuous tournament", () => {
     await waitFor(async () => (await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt } } })) >= 2, "two matches paired after the leave");
     expect(await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt }, OR: [{ agentAId: first[3]! }, { agentBId: first[3]! }] } })).toBe(0);
     await cancelTournament(db, t.id);
+    // A match running at the cancel still finishes and is rated: count once none is left running.
+    await waitFor(async () => ((await db.match.count({ where: { tournamentId: t.id, status: "running" } })) === 0 ? true : undefined), "the running matches to finish");
 
     // The leaderboard over time: the history shows the entrant only from after it joined; the
     // 30-day window holds every match so far, a window that ended before them holds none.
