@@ -9,3 +9,4 @@ export { readTournaments, readTournament } from "./tournaments";
 export { readAgents, readAgent } from "./agents";
 export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";
 export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";
+export { readArenaOverview, arenaOverviewSchema, type ArenaOverview } from "./overview";
