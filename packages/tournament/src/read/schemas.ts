@@ -128,7 +128,16 @@ export const leaderboardViewSchema = z.object({
   examiner: examinerSummarySchema.nullable(),
   tournament: tournamentSummarySchema.pick({ id: true, name: true, status: true }).nullable(),
   /** The stored snapshot these numbers come from (never refitted per request); null before any rated match. */
-  snapshot: z.object({ id: z.string(), createdAt: z.string(), matchesCounted: z.number().int(), ciMethod: z.string() }).nullable(),
+  snapshot: z
+    .object({
+      id: z.string(),
+      createdAt: z.string(),
+      matchesCounted: z.number().int(),
+      ciMethod: z.string(),
+      /** Matches counted by the snapshot before it; null for the scope's first snapshot. */
+      previousMatchesCounted: z.number().int().nullable(),
+    })
+    .nullable(),
   preliminaryMatches: z.number().int(),
   rows: z.array(leaderboardRowSchema),
   analysis: snapshotAnalysisSchema.nullable(),
@@ -141,7 +150,22 @@ export const scopesViewSchema = z.object({
 });
 export type ScopesView = z.infer<typeof scopesViewSchema>;
 
-export const battleLineSchema = z.object({ model_a: z.string(), model_b: z.string(), winner: z.enum(["model_a", "model_b", "tie"]) });
+/**
+ * One line of the public battle file: FastChat's `model_a`, `model_b`, `winner` (what arena-rank
+ * style tools read), then where the battle comes from — the match, when it finished, its tree and
+ * the examiner configuration that judged it.
+ */
+export const battleLineSchema = z.object({
+  model_a: z.string(),
+  model_b: z.string(),
+  winner: z.enum(["model_a", "model_b", "tie"]),
+  match_id: z.string(),
+  finished_at: z.string().nullable(),
+  tree_id: z.string(),
+  tree: z.string().nullable(),
+  examiner_config_id: z.string(),
+  examiner_config: z.string(),
+});
 export type BattleLine = z.infer<typeof battleLineSchema>;
 
 const matchRefSchema = z.object({
