@@ -23,6 +23,7 @@ describe("the leaderboard table", () => {
   let browser: Browser;
   let tournamentId: string;
   let names: string[];
+  let results: [number, number][];
 
   beforeAll(async () => {
     db = await freshDb();
@@ -31,11 +32,12 @@ describe("the leaderboard table", () => {
     tournamentId = tournament.id;
     const agents = await db.agent.findMany({ where: { id: { in: agentIds } } });
     names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
-    const results: [number, number][] = []; // [winner, loser]
+    results = []; // [winner, loser]
     for (const k of [1, 2, 3, 4, 5, 6]) results.push([0, k]);
     for (const k of [1, 2, 3, 4, 5, 6]) results.push([k, 7]);
     for (const k of [1, 2, 3, 4, 5]) results.push([k, (k % 5) + 1], [(k % 5) + 1, k]);
     for (const k of [1, 2, 3]) results.push([k, k + 2]);
+    await db.tree.update({ where: { id: treeIds[0]! }, data: { topic: "Lighthouses" } });
     const start = Date.now() - results.length * 60_000;
     for (const [n, [w, l]] of results.entries()) {
       await db.match.create({
@@ -144,6 +146,15 @@ describe("the leaderboard table", () => {
         expect(new URL(page.url()).searchParams.get("q")).toBe(names[3]);
         await page.goto(`${web.url}/?tournament=${tournamentId}`);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}.png`, fullPage: true });
+
+        // The topic leaderboard (the trees' category), chosen through the URL.
+        await page.getByTestId("topic-chips").getByRole("link", { name: /Lighthouses/ }).click();
+        await page.waitForURL(/topic=Lighthouses/);
+        await expect.poll(() => page.getByTestId("category-row").count()).toBe(8);
+        expect(await page.getByTestId("category-note").innerText()).toContain(`the ${results.length} rated matches played on trees of the topic Lighthouses`);
+        expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(/^unbeaten ≥ \d+$/);
+        expect(await page.getByTestId("last-updated").innerText()).toMatch(/^Last updated \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC: the first snapshot of this scope\.$/);
+        await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-topic-${width}.png`, fullPage: true });
 
         // The tournament's standings mark the preliminary agent and word the unbounded ones too.
         await page.goto(`${web.url}/tournaments/${tournamentId}`);

@@ -28,6 +28,12 @@ export const agentRoundStatsSchema = z.object({
 });
 
 /** Analyses stored with a rating snapshot, computed from the same matches. */
+/**
+ * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
+ * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
+ */
+export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
+
 export const snapshotAnalysisSchema = z.object({
   rounds: z.number().int(),
   meanRoundsPerMatch: z.number(),
@@ -51,6 +57,29 @@ export const snapshotAnalysisSchema = z.object({
   eloHistory: z.array(z.object({ matches: z.number().int(), at: z.string().nullable(), elo: z.record(z.string(), z.number()) })),
   /** Cost and time of each agent's research runs in the same matches (empty in snapshots written before it). */
   research: z.array(agentResearchStatsSchema).default([]),
+  /** Ratings per tree topic, fitted on that topic's matches only (empty in snapshots written before it, or without topics). */
+  categories: z
+    .array(
+      z.object({
+        topic: z.string(),
+        matches: z.number().int(),
+        rows: z.array(
+          z.object({
+            agentId: z.string(),
+            rating: z.number(),
+            lower: z.number(),
+            upper: z.number(),
+            rank: z.number().int(),
+            games: z.number().int(),
+            wins: z.number().int(),
+            losses: z.number().int(),
+            ties: z.number().int(),
+            unbounded: unboundedSchema.nullable(),
+          }),
+        ),
+      }),
+    )
+    .default([]),
 });
 export type SnapshotAnalysis = z.infer<typeof snapshotAnalysisSchema>;
 
@@ -88,12 +117,6 @@ export const tournamentSummarySchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
-
-/**
- * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
- * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
- */
-export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
 
 export const leaderboardRowSchema = z.object({
   agentId: z.string(),
