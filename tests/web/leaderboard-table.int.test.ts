@@ -38,6 +38,7 @@ describe("the leaderboard table", () => {
     for (const k of [1, 2, 3, 4, 5]) results.push([k, (k % 5) + 1], [(k % 5) + 1, k]);
     for (const k of [1, 2, 3]) results.push([k, k + 2]);
     await db.tree.update({ where: { id: treeIds[0]! }, data: { topic: "Lighthouses" } });
+    await db.agent.update({ where: { id: agentIds[0]! }, data: { organisation: "Acme Research Lab", link: "https://acme.example/agent", model: "acme-deep-1" } });
     const start = Date.now() - results.length * 60_000;
     for (const [n, [w, l]] of results.entries()) {
       await db.match.create({
@@ -122,12 +123,12 @@ describe("the leaderboard table", () => {
 
         // The chooser: 8 optional columns, Elo added, kept in the URL.
         const chooser = page.getByTestId("leaderboard-table-columns");
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 8 of 16 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 8 of 19 shown");
         await chooser.locator("summary").click();
         await chooser.locator('input[data-column="elo"]').check();
         await expect.poll(() => new URL(page.url()).searchParams.get("cols") ?? "").toContain("elo");
         expect(await header(page, "elo").count()).toBe(1);
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 9 of 16 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 9 of 19 shown");
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-chooser.png`, fullPage: true });
         await page.reload();
         expect(await header(page, "elo").count()).toBe(1);
@@ -135,7 +136,7 @@ describe("the leaderboard table", () => {
         // Every optional column can be shown and reached too.
         await chooser.locator("summary").click();
         for (const box of await chooser.locator("input[type=checkbox]").all()) await box.check();
-        expect(await page.locator('[data-testid="leaderboard-table"] th').count()).toBe(18);
+        expect(await page.locator('[data-testid="leaderboard-table"] th').count()).toBe(21);
         const last = header(page, "profile");
         await last.scrollIntoViewIfNeeded();
         expect((await last.boundingBox())!.x).toBeLessThan(width);
@@ -155,6 +156,16 @@ describe("the leaderboard table", () => {
         expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(/^unbeaten ≥ \d+$/);
         expect(await page.getByTestId("last-updated").innerText()).toMatch(/^Last updated \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC: the first snapshot of this scope\.$/);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-topic-${width}.png`, fullPage: true });
+
+        // Agent metadata: optional columns, and the agent page.
+        await page.goto(`${web.url}/?tournament=${tournamentId}&cols=rank,name,organisation,model,submitted`);
+        const meta = await row(page, 0).innerText();
+        expect(meta).toContain("Acme Research Lab");
+        expect(meta).toContain("acme-deep-1");
+        expect(meta).toMatch(/\d{4}-\d\d-\d\d/);
+        await row(page, 0).getByRole("link", { name: names[0] }).click();
+        await page.waitForURL(/\/agents\//);
+        expect(await page.getByTestId("agent-metadata").innerText()).toMatch(/^by Acme Research Lab · submitted \d{4}-\d\d-\d\d · https:\/\/acme\.example\/agent$/);
 
         // The tournament's standings mark the preliminary agent and word the unbounded ones too.
         await page.goto(`${web.url}/tournaments/${tournamentId}`);

@@ -100,6 +100,9 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
   const ratings = snapshot ? z.array(snapshotRowSchema).parse(snapshot.ratings) : [];
   const analysis = snapshot?.analysis ? snapshotAnalysisSchema.parse(snapshot.analysis) : null;
   const stats = new Map(analysis?.agents.map((a) => [a.agentId, a]));
+  const meta = new Map(
+    (await db.agent.findMany({ where: { id: { in: ratings.map((r) => r.agentId) } }, select: { id: true, organisation: true, model: true, createdAt: true } })).map((a) => [a.id, a]),
+  );
   const research = new Map(analysis?.research.map(({ agentId, ...r }) => [agentId, r]));
   const rows: LeaderboardRow[] = ratings.map((r) => {
     const s = stats.get(r.agentId);
@@ -121,6 +124,9 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
       research: research.get(r.agentId) ?? null,
       preliminary: r.games < PRELIMINARY_MATCHES,
       unbounded: r.unbounded ?? null,
+      organisation: meta.get(r.agentId)?.organisation ?? null,
+      model: meta.get(r.agentId)?.model ?? null,
+      submittedAt: meta.get(r.agentId)?.createdAt.toISOString() ?? null,
     };
   });
   return leaderboardViewSchema.parse({

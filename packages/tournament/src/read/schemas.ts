@@ -144,6 +144,10 @@ export const leaderboardRowSchema = z.object({
   preliminary: z.boolean(),
   /** Unbeaten or winless: the rating is the fit's penalty, not an estimate; show the bound instead. */
   unbounded: unboundedSchema.nullable(),
+  /** The agent's metadata (optional leaderboard columns): who makes it, its model, when it was submitted. */
+  organisation: z.string().nullable(),
+  model: z.string().nullable(),
+  submittedAt: z.string().nullable(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
@@ -236,6 +240,9 @@ export const agentSummarySchema = z.object({
   name: z.string(),
   protocol: agentProtocolSchema,
   model: z.string().nullable(),
+  /** Who makes it, and a page about it (http(s)), as its owner gave them. */
+  organisation: z.string().nullable(),
+  link: z.string().nullable(),
   status: z.enum(["pending", "healthy", "unhealthy", "disabled"]),
   /** Its owner deleted it after it had played: its matches and ratings stay, it plays no more. */
   retired: z.boolean(),

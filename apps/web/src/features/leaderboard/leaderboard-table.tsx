@@ -127,6 +127,9 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
       cell: (r) => fmtMs(r.research?.meanLatencyMs ?? null),
       cellProps: () => ({ "data-testid": "time-per-run" }),
     },
+    { id: "organisation", header: "Organisation", title: "Who makes the agent, as its owner gave it", optional: true, sortValue: (r) => r.organisation?.toLowerCase(), cell: (r) => r.organisation ?? "—" },
+    { id: "model", header: "Model", title: "The model the agent runs, as registered", optional: true, sortValue: (r) => r.model?.toLowerCase(), cell: (r) => r.model ?? "—" },
+    { id: "submitted", header: "Submitted", title: "When the agent was registered", optional: true, sortValue: (r) => r.submittedAt ?? undefined, cell: (r) => (r.submittedAt ? r.submittedAt.slice(0, 10) : "—") },
     {
       id: "profile",
       header: "Failure profile",
