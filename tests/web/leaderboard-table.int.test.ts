@@ -81,7 +81,7 @@ describe("the leaderboard table", () => {
       try {
         await page.goto(`${web.url}/?tournament=${tournamentId}`);
         await expect.poll(() => page.getByTestId("leaderboard-row").count()).toBe(8);
-        const shown = await page.locator('[data-testid="leaderboard-table"] th').evaluateAll((ths) => ths.map((th) => th.getAttribute("data-column")));
+        const shown = await Promise.all((await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")));
         expect(shown).toEqual(["rank", "name", "rating", "matches", "wlt", "winRate", "citation_accuracy", "citation_effective", "claim_f1", "race_share"]);
         expect(await page.getByTestId("scale-note").innerText()).toMatch(/400 points apart means 10:1 odds[\s\S]*share a rank when their 95 % intervals overlap/);
 
@@ -108,7 +108,7 @@ describe("the leaderboard table", () => {
         expect(agentBox.x).toBeGreaterThanOrEqual(0);
         expect(agentBox.x + agentBox.width).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-scrolled.png`, fullPage: true });
-        await page.locator('[data-testid="leaderboard-table"] [role="region"]').evaluate((el) => el.scrollTo({ left: 0 }));
+        await page.locator('[data-testid="leaderboard-table"] [role="region"]').evaluate("(el) => el.scrollTo({ left: 0 })");
 
         // Sort by win rate: in the URL, rows in that order, kept on reload.
         await header(page, "winRate").getByRole("button").click();
