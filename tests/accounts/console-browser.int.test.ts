@@ -51,10 +51,10 @@ describe("operator console in a browser", () => {
 
       await page.getByLabel("World seed").fill("console-world");
       await page.getByRole("button", { name: "Generate" }).click();
-      await page.getByText("The synthetic world is generated: its trees are listed below.").waitFor();
+      await page.getByRole("status").getByText("The synthetic world is generated: its trees are listed below.").waitFor();
       const trees = await db.tree.count();
       expect(trees).toBeGreaterThan(0);
-      await expect.poll(() => page.getByText(/ · \d+ nodes$/).count()).toBe(trees);
+      await expect.poll(() => page.locator('[data-testid="console-trees"] tr[data-tree]').count()).toBe(trees);
       await page.screenshot({ path: `${SCREENSHOTS}/console-trees.png`, fullPage: true });
 
       // Fresh trees on a schedule: a source and the schedule's settings, as `arena source add` / `arena schedule set`.

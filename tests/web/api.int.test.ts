@@ -257,6 +257,9 @@ describe("JSON API", () => {
     const text = await res.text();
     const lines = text.trimEnd().split("\n").map((l) => battleLineSchema.parse(JSON.parse(l)));
     expect(lines).toHaveLength(rated);
+    // Each line names its match, finishing time, tree and examiner configuration beside the FastChat fields.
+    const first = await db.match.findUniqueOrThrow({ where: { id: lines[0]!.match_id }, include: { tree: true, examinerConfig: true } });
+    expect(lines[0]).toMatchObject({ finished_at: first.finishedAt!.toISOString(), tree_id: first.treeId, tree: first.tree.title, examiner_config_id: seeded.examinerConfigId, examiner_config: first.examinerConfig.name });
 
     const file = join(mkdtempSync(join(tmpdir(), "arena-web-")), "battles.jsonl");
     writeFileSync(file, text);

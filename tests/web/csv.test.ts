@@ -19,6 +19,10 @@ const row = (name: string, over: Partial<LeaderboardRow> = {}): LeaderboardRow =
   rounds: { rounds: 10, wins: 6, losses: 3, ties: 1, failureRate: 0.4, lost: { DEEP: 1, WIDE: 1, BOTH: 1, NONE: 0 }, profile: { deep: 1 / 3, wide: 1 / 3, both: 1 / 3 } },
   preliminary: true,
   research: { runs: 20, answered: 19, pricedRuns: 18, costUsd: 0.9, meanCostUsd: 0.05, tokenRuns: 18, meanTokens: 15_000, meanLatencyMs: 1_600 },
+  unbounded: null,
+  organisation: null,
+  model: null,
+  submittedAt: null,
   ...over,
 });
 

@@ -23,6 +23,7 @@ describe("the leaderboard table", () => {
   let browser: Browser;
   let tournamentId: string;
   let names: string[];
+  let results: [number, number][];
 
   beforeAll(async () => {
     db = await freshDb();
@@ -31,11 +32,13 @@ describe("the leaderboard table", () => {
     tournamentId = tournament.id;
     const agents = await db.agent.findMany({ where: { id: { in: agentIds } } });
     names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
-    const results: [number, number][] = []; // [winner, loser]
+    results = []; // [winner, loser]
     for (const k of [1, 2, 3, 4, 5, 6]) results.push([0, k]);
     for (const k of [1, 2, 3, 4, 5, 6]) results.push([k, 7]);
     for (const k of [1, 2, 3, 4, 5]) results.push([k, (k % 5) + 1], [(k % 5) + 1, k]);
     for (const k of [1, 2, 3]) results.push([k, k + 2]);
+    await db.tree.update({ where: { id: treeIds[0]! }, data: { topic: "Lighthouses" } });
+    await db.agent.update({ where: { id: agentIds[0]! }, data: { organisation: "Acme Research Lab", link: "https://acme.example/agent", model: "acme-deep-1" } });
     const start = Date.now() - results.length * 60_000;
     for (const [n, [w, l]] of results.entries()) {
       await db.match.create({
@@ -78,7 +81,7 @@ describe("the leaderboard table", () => {
       try {
         await page.goto(`${web.url}/?tournament=${tournamentId}`);
         await expect.poll(() => page.getByTestId("leaderboard-row").count()).toBe(8);
-        const shown = await page.locator('[data-testid="leaderboard-table"] th').evaluateAll((ths) => ths.map((th) => th.getAttribute("data-column")));
+        const shown = await Promise.all((await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")));
         expect(shown).toEqual(["rank", "name", "rating", "matches", "wlt", "winRate", "citation_accuracy", "citation_effective", "claim_f1", "race_share"]);
         expect(await page.getByTestId("scale-note").innerText()).toMatch(/400 points apart means 10:1 odds[\s\S]*share a rank when their 95 % intervals overlap/);
 
@@ -105,7 +108,7 @@ describe("the leaderboard table", () => {
         expect(agentBox.x).toBeGreaterThanOrEqual(0);
         expect(agentBox.x + agentBox.width).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-scrolled.png`, fullPage: true });
-        await page.locator('[data-testid="leaderboard-table"] [role="region"]').evaluate((el) => el.scrollTo({ left: 0 }));
+        await page.evaluate(`document.querySelector('[data-testid="leaderboard-table"] [role="region"]').scrollTo({ left: 0 })`);
 
         // Sort by win rate: in the URL, rows in that order, kept on reload.
         await header(page, "winRate").getByRole("button").click();
@@ -120,12 +123,12 @@ describe("the leaderboard table", () => {
 
         // The chooser: 8 optional columns, Elo added, kept in the URL.
         const chooser = page.getByTestId("leaderboard-table-columns");
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 8 of 16 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 8 of 19 shown");
         await chooser.locator("summary").click();
         await chooser.locator('input[data-column="elo"]').check();
         await expect.poll(() => new URL(page.url()).searchParams.get("cols") ?? "").toContain("elo");
         expect(await header(page, "elo").count()).toBe(1);
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 9 of 16 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 9 of 19 shown");
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-chooser.png`, fullPage: true });
         await page.reload();
         expect(await header(page, "elo").count()).toBe(1);
@@ -133,7 +136,7 @@ describe("the leaderboard table", () => {
         // Every optional column can be shown and reached too.
         await chooser.locator("summary").click();
         for (const box of await chooser.locator("input[type=checkbox]").all()) await box.check();
-        expect(await page.locator('[data-testid="leaderboard-table"] th').count()).toBe(18);
+        expect(await page.locator('[data-testid="leaderboard-table"] th').count()).toBe(21);
         const last = header(page, "profile");
         await last.scrollIntoViewIfNeeded();
         expect((await last.boundingBox())!.x).toBeLessThan(width);
@@ -144,6 +147,25 @@ describe("the leaderboard table", () => {
         expect(new URL(page.url()).searchParams.get("q")).toBe(names[3]);
         await page.goto(`${web.url}/?tournament=${tournamentId}`);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}.png`, fullPage: true });
+
+        // The topic leaderboard (the trees' category), chosen through the URL.
+        await page.getByTestId("topic-chips").getByRole("link", { name: /Lighthouses/ }).click();
+        await page.waitForURL(/topic=Lighthouses/);
+        await expect.poll(() => page.getByTestId("category-row").count()).toBe(8);
+        expect(await page.getByTestId("category-note").innerText()).toContain(`the ${results.length} rated matches played on trees of the topic Lighthouses`);
+        expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(/^unbeaten ≥ \d+$/);
+        expect(await page.getByTestId("last-updated").innerText()).toMatch(/^Last updated \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC: the first snapshot of this scope\.$/);
+        await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-topic-${width}.png`, fullPage: true });
+
+        // Agent metadata: optional columns, and the agent page.
+        await page.goto(`${web.url}/?tournament=${tournamentId}&cols=rank,name,organisation,model,submitted`);
+        const meta = await row(page, 0).innerText();
+        expect(meta).toContain("Acme Research Lab");
+        expect(meta).toContain("acme-deep-1");
+        expect(meta).toMatch(/\d{4}-\d\d-\d\d/);
+        await row(page, 0).getByRole("link", { name: names[0] }).click();
+        await page.waitForURL(/\/agents\//);
+        expect(await page.getByTestId("agent-metadata").innerText()).toMatch(/^by Acme Research Lab · submitted \d{4}-\d\d-\d\d · https:\/\/acme\.example\/agent$/);
 
         // The tournament's standings mark the preliminary agent and word the unbounded ones too.
         await page.goto(`${web.url}/tournaments/${tournamentId}`);

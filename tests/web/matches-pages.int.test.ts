@@ -77,7 +77,8 @@ describe("matches list and match page", () => {
         await page.getByRole("button", { name: "Filter" }).click();
         await page.waitForURL(/status=failed/);
         expect(await page.getByTestId("match-count").innerText()).toContain(`${PLANTED} matches pass these filters`);
-        expect(new Set(await page.getByTestId("match-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-status"))))).toEqual(new Set(["failed"]));
+        const statuses = await Promise.all((await page.getByTestId("match-row").all()).map((r) => r.getAttribute("data-status")));
+        expect(new Set(statuses)).toEqual(new Set(["failed"]));
 
         // Agent + tree + tournament + examiner: the tournament's matches of one agent on one tree.
         const agent = await db.agent.findUniqueOrThrow({ where: { id: seeded.agentIds[0] } });
@@ -145,14 +146,14 @@ describe("matches list and match page", () => {
         expect(await nav.locator("a").count()).toBe(n);
         await nav.locator(`a[href="#round-${n}"]`).click();
         await expect.poll(() => new URL(page.url()).hash).toBe(`#round-${n}`);
-        await expect.poll(() => page.getByTestId(`round-${n}`).evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+        await expect.poll(async () => (await page.getByTestId(`round-${n}`).boundingBox())!.y).toBeLessThan(200);
         // The navigator stays in view while reading round N.
         expect((await nav.boundingBox())!.y).toBeGreaterThanOrEqual(-1);
         await page.screenshot({ path: `${SCREENSHOTS}/match-round-${n}-${width}.png` });
 
         // A permalink opens at its round.
         await page.goto(`${web.url}/matches/${longest.id}#round-2`);
-        await expect.poll(() => page.getByTestId("round-2").evaluate((el) => Math.abs(el.getBoundingClientRect().top))).toBeLessThan(200);
+        await expect.poll(async () => Math.abs((await page.getByTestId("round-2").boundingBox())!.y)).toBeLessThan(200);
 
         // The first round shows its transition beside its heading, and its answers expand.
         const first = page.getByTestId("round-1");
@@ -161,8 +162,9 @@ describe("matches list and match page", () => {
         await expand.click();
         expect(await first.getByRole("button", { name: "Show A's answer in a scroll box" }).getAttribute("aria-expanded")).toBe("true");
         expect(await first.locator('[data-expanded="true"]').count()).toBe(1);
-        const box = first.locator('[data-expanded="true"]');
-        expect(await box.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+        // At full height the box no longer scrolls: its content fits.
+        const fits = `(() => { const el = document.querySelector('[data-testid="round-1"] [data-expanded="true"]'); return el.scrollHeight <= el.clientHeight + 1; })()`;
+        expect(await page.evaluate(fits)).toBe(true);
         await first.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENSHOTS}/match-expanded-${width}.png` });
       } finally {

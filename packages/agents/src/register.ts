@@ -47,6 +47,14 @@ const httpUrl = z
   .max(2000, "endpoint is at most 2,000 characters")
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), "endpoint must be an http(s) URL");
 
+/** A page about the agent: http(s) only, since it is shown to visitors as a link. */
+export const agentLinkSchema = z
+  .string()
+  .trim()
+  .max(2000, "link is at most 2,000 characters")
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), "link must be an http(s) URL");
+export const agentOrganisationSchema = z.string().trim().max(200, "organisation is at most 200 characters");
+
 /**
  * The public submission format (`POST /api/agents`, the form): snake_case, protocol as users write
  * it. Provider protocols (openai-responses, anthropic, gemini) need only a model and a key: the
@@ -56,6 +64,8 @@ export const agentSubmissionSchema = z
   .object({
     name: agentNameSchema,
     description: agentDescriptionSchema.default(""),
+    organisation: agentOrganisationSchema.optional(),
+    link: agentLinkSchema.optional(),
     protocol: submittedProtocolSchema,
     endpoint: httpUrl.optional(),
     model: z.string().trim().max(200, "model is at most 200 characters").optional(),
@@ -71,6 +81,8 @@ export type AgentSubmission = z.output<typeof agentSubmissionSchema>;
 export interface NewAgent {
   name: string;
   description?: string | null;
+  organisation?: string | null;
+  link?: string | null;
   protocol: EndpointProtocol;
   endpoint: string;
   model?: string | null;
@@ -88,6 +100,8 @@ export interface RegisteredAgent {
   id: string;
   name: string;
   description: string | null;
+  organisation: string | null;
+  link: string | null;
   protocol: string;
   endpoint: string | null;
   model: string | null;
@@ -102,6 +116,8 @@ const PUBLIC_SELECT = {
   id: true,
   name: true,
   description: true,
+  organisation: true,
+  link: true,
   protocol: true,
   endpoint: true,
   model: true,
@@ -122,6 +138,8 @@ export function fromSubmission(s: AgentSubmission, ownerId: string | null, appro
   return {
     name: s.name,
     description: s.description || null,
+    organisation: s.organisation || null,
+    link: s.link || null,
     protocol: STORED_PROTOCOL[s.protocol],
     endpoint: s.endpoint ?? DEFAULT_ENDPOINTS[STORED_PROTOCOL[s.protocol]]!,
     model: s.model || null,
@@ -189,6 +207,8 @@ export async function registerAgent(db: PrismaClient, input: NewAgent, deps: Che
       data: {
         name,
         description: input.description ?? null,
+        organisation: input.organisation ?? null,
+        link: input.link ?? null,
         protocol: record.protocol,
         endpoint: record.endpoint,
         model: record.model,

@@ -9,6 +9,6 @@ export { nextItem, claimItem, HOLD_MS } from "./holds";
 export { submitAnswers, submitReview } from "./annotate";
 export { voidRound, type VoidOutcome } from "./void";
 export { drawSample } from "./sample";
-export { cohensKappa, confusionMatrix, percent } from "./stats";
+export { cohensKappa, confusionMatrix, MIN_KAPPA_ITEMS, percent, reportedKappa } from "./stats";
 export * from "./options";
 export { itemVariants, chooseVariants, nextVariantItem, variantContexts, variantOrder, type VariantOption } from "./variants";

@@ -25,6 +25,19 @@ export function cohensKappa<T extends string>(pairs: readonly (readonly [T, T])[
   return (po - pe) / (1 - pe);
 }
 
+/**
+ * Fewest items for which the report shows κ. Over one or two items κ is fixed by the marginals
+ * alone (one disagreement over one item reads as κ = 0.00, one agreement as 1.00), a number that
+ * says nothing about agreement; below this the report shows — beside the count. Three is the
+ * least where κ can take a value between those extremes; small counts still carry the count.
+ */
+export const MIN_KAPPA_ITEMS = 3;
+
+/** Cohen's κ for the report: null (shown as —) until MIN_KAPPA_ITEMS items are annotated. */
+export function reportedKappa<T extends string>(pairs: readonly (readonly [T, T])[]): number | null {
+  return pairs.length < MIN_KAPPA_ITEMS ? null : cohensKappa(pairs);
+}
+
 /** rows × columns counts: matrix[i][j] = pairs whose first value is categories[i] and second categories[j]. */
 export function confusionMatrix<T extends string>(categories: readonly T[], pairs: readonly (readonly [T, T])[]): number[][] {
   const index = new Map(categories.map((c, i) => [c, i]));

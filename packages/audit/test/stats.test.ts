@@ -66,3 +66,13 @@ describe("sampling", () => {
     expect(drawSample(two, 5, "s", true).map((d) => d.roundId).sort()).toEqual(["x", "y"]);
   });
 });
+
+describe("reportedKappa", () => {
+  it("is null (shown as —) below MIN_KAPPA_ITEMS, Cohen's κ from there on", async () => {
+    const { MIN_KAPPA_ITEMS, reportedKappa } = await import("../src");
+    expect(MIN_KAPPA_ITEMS).toBe(3);
+    expect(reportedKappa([["A", "B"]])).toBeNull(); // cohensKappa would say 0
+    expect(reportedKappa([["A", "A"], ["B", "B"]])).toBeNull();
+    expect(reportedKappa([["A", "A"], ["B", "B"], ["tie", "tie"]])).toBe(1);
+  });
+});

@@ -259,6 +259,12 @@ const RATING_INIT = 1000;
 /** rating = 400·θ/ln 10 + 1000 (θ centred, so the mean rating is 1000). */
 export const thetaToRating = (theta: number) => (RATING_SCALE * theta) / Math.log(RATING_BASE) + RATING_INIT;
 
+/**
+ * The chance that an agent rated `a` beats one rated `b` under the fitted model (a tie counts
+ * half): 1 / (1 + 10^((b − a)/400)), so 400 points apart is 10:1.
+ */
+export const predictedWinProbability = (a: number, b: number) => 1 / (1 + RATING_BASE ** ((b - a) / RATING_SCALE));
+
 /** exp(θ) normalised to geometric mean 1 (the convention of the Wikipedia worked example). */
 export function btStrengths(theta: Float64Array): number[] {
   const mean = theta.reduce((s, v) => s + v, 0) / theta.length;

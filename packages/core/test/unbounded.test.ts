@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateBattles, computeRatings, unboundedEstimates, type Battle } from "../src";
+import { aggregateBattles, computeRatings, predictedWinProbability, unboundedEstimates, type Battle } from "../src";
 
 const games = (a: string, b: string, winner: Battle["winner"], n: number): Battle[] => Array.from({ length: n }, () => ({ model_a: a, model_b: b, winner }));
 
@@ -52,5 +52,13 @@ describe("unboundedEstimates", () => {
       { side: "unbeaten", bound: null },
       { side: "winless", bound: null },
     ]);
+  });
+});
+
+describe("predictedWinProbability", () => {
+  it("400 points apart is 10:1, equal ratings are even", () => {
+    expect(predictedWinProbability(1400, 1000)).toBeCloseTo(10 / 11, 12);
+    expect(predictedWinProbability(1000, 1400)).toBeCloseTo(1 / 11, 12);
+    expect(predictedWinProbability(1234, 1234)).toBe(0.5);
   });
 });

@@ -1,4 +1,4 @@
-import { failureStats, histogram, onlineElo, skillGapVsRounds, verdictDistribution, type Correlation } from "@arena/core";
+import { aggregateBattles, computeRatings, failureStats, histogram, onlineElo, skillGapVsRounds, verdictDistribution, type Correlation } from "@arena/core";
 import type { Db } from "@arena/db";
 import { judgedRounds } from "./judged-rounds";
 import { battlesOf, type RatedMatch } from "./rated";
@@ -32,7 +32,42 @@ export async function snapshotAnalysis(db: Db, matches: readonly RatedMatch[], r
     pairwise: pairwiseRecords(matches),
     eloHistory: eloHistory(matches),
     research: await researchStats(db, { matchIds: matches.map((m) => m.id) }),
+    categories: await categoryRatings(db, matches),
   };
+}
+
+/**
+ * Ratings per tree topic (the trees' categories): a Bradley–Terry fit on the matches played on
+ * trees of that topic only, with sandwich intervals (a bootstrap per topic would multiply the
+ * snapshot's cost), ranked and flagged like the main table. Matches on trees without a topic
+ * count only in the main table.
+ */
+async function categoryRatings(db: Db, matches: readonly RatedMatch[]): Promise<SnapshotAnalysis["categories"]> {
+  const trees = await db.match.findMany({ where: { id: { in: matches.map((m) => m.id) } }, select: { id: true, tree: { select: { topic: true } } } });
+  const topicOf = new Map(trees.map((t) => [t.id, t.tree.topic]));
+  const byTopic = new Map<string, RatedMatch[]>();
+  for (const m of matches) {
+    const topic = topicOf.get(m.id);
+    if (topic) byTopic.set(topic, [...(byTopic.get(topic) ?? []), m]);
+  }
+  return [...byTopic.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([topic, subset]) => ({
+      topic,
+      matches: subset.length,
+      rows: computeRatings(aggregateBattles(battlesOf(subset)), { ci: "sandwich" }).map((r) => ({
+        agentId: r.model,
+        rating: r.rating,
+        lower: r.lower,
+        upper: r.upper,
+        rank: r.rank,
+        games: r.games,
+        wins: r.wins,
+        losses: r.losses,
+        ties: r.ties,
+        unbounded: r.unbounded,
+      })),
+    }));
 }
 
 /** Each directed pair's match record (a's wins, ties and games against b). */

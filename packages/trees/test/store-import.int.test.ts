@@ -16,6 +16,8 @@ import {
   listTrees,
   loadTreeView,
   showTree,
+  DuplicateTreeError,
+  retireTree,
   TreeImportError,
 } from "../src/index";
 import { DR_ARENA_DIR, DR_ARENA_FILES, readJson } from "./store-fixtures";
@@ -68,7 +70,24 @@ describe("tree import/export", () => {
     const listed = await listTrees(db);
     expect(listed.map((t) => t.id).sort()).toEqual(imported.map((t) => t.id).sort());
     const t6 = listed.find((t) => t.id === asthma.id)!;
-    expect(t6).toEqual({ id: asthma.id, rootUrl: asthma.rootUrl, title: asthma.title, nodes: 379, maxDepth: 4 });
+    expect(t6).toEqual({ id: asthma.id, rootUrl: asthma.rootUrl, title: asthma.title, nodes: 379, maxDepth: 4, retiredAt: null, matches: 0 });
+  });
+
+  it("detects a re-upload (same root URL and content): ask names it, keep writes nothing, replace retires the stored one", async () => {
+    const tree = readJson("tree_0025.json");
+    const first = await importTree(db, tree, { onDuplicate: "ask" });
+    await expect(importTree(db, tree, { onDuplicate: "ask" })).rejects.toSatisfy((e) => e instanceof DuplicateTreeError && e.existing.id === first.id);
+    expect(await importTree(db, tree, { onDuplicate: "keep" })).toEqual(first);
+    const changed = structuredClone(tree) as { title: string | null };
+    changed.title = `${changed.title ?? ""} (edited)`;
+    const other = await importTree(db, changed, { onDuplicate: "ask" }); // other content: a new tree, no question
+    expect(other.id).not.toBe(first.id);
+    const replaced = await importTree(db, tree, { onDuplicate: "replace" });
+    const rows = await db.tree.findMany({ where: { id: { in: [first.id, replaced.id, other.id] } } });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.retiredAt !== null]))).toEqual({ [first.id]: true, [replaced.id]: false, [other.id]: false });
+    expect(await db.node.count({ where: { treeId: first.id } })).toBe(first.nodes); // retired, never deleted
+    expect((await retireTree(db, replaced.id)).matches).toBe(0);
+    await expect(importTree(db, tree, { onDuplicate: "ask" })).resolves.toMatchObject({ rootUrl: first.rootUrl }); // every copy retired: a fresh import
   });
 
   it("preserves depths, titles and link contexts in the tree view and the outline", async () => {

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { leaderboardFor, scopes } from "@/lib/page-data";
-import { scopeOf, type SearchParams } from "@/lib/params";
+import { one, scopeOf, type SearchParams } from "@/lib/params";
 import { LeaderboardPage } from "@/features/leaderboard/leaderboard-page";
 import { scoreboardFor } from "@/features/leaderboard/scores-data";
 
@@ -10,5 +10,6 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
   const scope = await scopeOf(searchParams);
   const [all, board] = await Promise.all([scopes(), leaderboardFor(scope)]);
   if (!board) notFound();
-  return <LeaderboardPage board={board} scopes={all} scores={await scoreboardFor(board)} />;
+  const topic = one((await searchParams).topic) ?? null;
+  return <LeaderboardPage board={board} scopes={all} scores={await scoreboardFor(board)} topic={topic} />;
 }

@@ -35,7 +35,12 @@ export function Empty({ title, children }: { title: string; children?: React.Rea
 
 /** Wide tables scroll sideways inside this on narrow screens instead of widening the page. */
 export function TableScroll({ children }: { children: React.ReactNode }) {
-  return <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">{children}</div>;
+  // Focusable, so a keyboard can scroll it sideways (axe: scrollable-region-focusable).
+  return (
+    <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" tabIndex={0}>
+      {children}
+    </div>
+  );
 }
 
 export const th = "px-2 py-1.5 text-left text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400 whitespace-nowrap";
@@ -94,13 +99,13 @@ export function ExternalLink({ href, children, className }: { href: string; chil
   const stored = pageHref(href);
   if (stored !== href) {
     return (
-      <Link href={stored} title={`${href} (stored page)`} className={className ?? `${link} break-all`}>
+      <Link href={stored} title={`${href} (stored page)`} className={className ?? `${link} break-all underline`}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={className ?? `${link} break-all`}>
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className={className ?? `${link} break-all underline`}>
       {children}
     </a>
   );

@@ -39,4 +39,4 @@ export function fmtP(p: number | null): string {
 }
 
 /** `1 round`, `2 rounds`. */
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+export const plural = (n: number, word: string) => `${n} ${n === 1 ? word : /(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`}`;

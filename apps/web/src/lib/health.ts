@@ -11,7 +11,7 @@ import { db } from "./db";
  * balancer or an orchestrator's readiness probe asks.
  */
 let redis: Redis | undefined;
-function healthRedis(): Redis {
+export function healthRedis(): Redis {
   if (!redis) {
     redis = createRedis({ maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
     redis.on("error", () => undefined); // reported by the check; ioredis reconnects by itself

@@ -4,7 +4,7 @@ import { checklistItemSchema } from "@arena/match/read";
 import type { Db, Prisma } from "@arena/db";
 import { swapSeats, SUFFICIENCY, VARIANTS, VERDICTS, winnerOf, type AuditVerdict, type Variant } from "../options";
 import { fromToken, isVerdictToken } from "../tokens";
-import { cohensKappa, confusionMatrix, percent } from "../stats";
+import { confusionMatrix, percent, reportedKappa } from "../stats";
 import {
   annotationExportSchema,
   auditItemViewSchema,
@@ -208,8 +208,8 @@ export async function exportAnnotations(db: Db, viewer: Viewer, queueId: string 
 }
 
 const kappaOf = (pairs: readonly (readonly [AuditVerdict, AuditVerdict])[]) => ({
-  kappa: cohensKappa(pairs.map(([x, y]) => [winnerOf(x), winnerOf(y)] as const)),
-  kappa5: cohensKappa(pairs),
+  kappa: reportedKappa(pairs.map(([x, y]) => [winnerOf(x), winnerOf(y)] as const)),
+  kappa5: reportedKappa(pairs),
   n: pairs.length,
 });
 
@@ -305,7 +305,7 @@ export async function examinerAgreement(db: Db, examinerConfigId: string): Promi
   if (judged.length === 0) return null;
   const pairs = judged.map((r) => [winnerOf(fromToken(r.token)), winnerOf(r.ownVerdict as AuditVerdict)] as const);
   return examinerAgreementSchema.parse({
-    kappa: cohensKappa(pairs),
+    kappa: reportedKappa(pairs),
     annotations: judged.length,
     rounds: new Set(judged.map((r) => r.roundId)).size,
     rubricFactuality: percent(judged, (r) => r.checklistFacts === "correct").percent,

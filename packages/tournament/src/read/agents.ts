@@ -12,7 +12,7 @@ const RECENT_MATCHES = 100;
 import { iso, matchRefSelect } from "./shared";
 
 /** What a visitor may know of an agent: never its endpoint (nor health details, which name it), owner or key. */
-const agentSelect = { id: true, name: true, protocol: true, model: true, status: true, builtin: true, createdAt: true, retiredAt: true } satisfies Prisma.AgentSelect;
+const agentSelect = { id: true, name: true, protocol: true, model: true, organisation: true, link: true, status: true, builtin: true, createdAt: true, retiredAt: true } satisfies Prisma.AgentSelect;
 
 async function matchCounts(db: Db): Promise<Map<string, number>> {
   const [a, b] = await Promise.all([

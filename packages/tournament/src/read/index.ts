@@ -11,3 +11,4 @@ export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./acti
 export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";
 export { readTournamentEstimate, tournamentSpending, tournamentEstimateSchema } from "./spending";
 export { readRatingHistory, readWindowRatings, ratingHistorySchema, windowRatingsSchema, type RatingHistory, type WindowRatings } from "./history";
+export { readArenaOverview, arenaOverviewSchema, type ArenaOverview } from "./overview";

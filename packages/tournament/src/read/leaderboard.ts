@@ -89,15 +89,20 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
   const scope = await resolveScope(db, params);
   if (!scope) return null;
   const { config, tournament } = scope;
-  const snapshot = config
-    ? await db.ratingSnapshot.findFirst({
+  // The latest snapshot, and the one before it for the "new since" count of the last-updated line.
+  const [snapshot, previous] = config
+    ? await db.ratingSnapshot.findMany({
         where: { examinerConfigId: config.id, tournamentId: tournament?.id ?? null },
         orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+        take: 2,
       })
-    : null;
+    : [];
   const ratings = snapshot ? z.array(snapshotRowSchema).parse(snapshot.ratings) : [];
   const analysis = snapshot?.analysis ? snapshotAnalysisSchema.parse(snapshot.analysis) : null;
   const stats = new Map(analysis?.agents.map((a) => [a.agentId, a]));
+  const meta = new Map(
+    (await db.agent.findMany({ where: { id: { in: ratings.map((r) => r.agentId) } }, select: { id: true, organisation: true, model: true, createdAt: true } })).map((a) => [a.id, a]),
+  );
   const research = new Map(analysis?.research.map(({ agentId, ...r }) => [agentId, r]));
   const rows: LeaderboardRow[] = ratings.map((r) => {
     const s = stats.get(r.agentId);
@@ -119,12 +124,17 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
       research: research.get(r.agentId) ?? null,
       preliminary: r.games < PRELIMINARY_MATCHES,
       unbounded: r.unbounded ?? null,
+      organisation: meta.get(r.agentId)?.organisation ?? null,
+      model: meta.get(r.agentId)?.model ?? null,
+      submittedAt: meta.get(r.agentId)?.createdAt.toISOString() ?? null,
     };
   });
   return leaderboardViewSchema.parse({
     examiner: config ? examinerSummary(config, scope.rated) : null,
     tournament: tournament ? { id: tournament.id, name: tournament.name, status: tournament.status } : null,
-    snapshot: snapshot ? { id: snapshot.id, createdAt: snapshot.createdAt.toISOString(), matchesCounted: snapshot.matchesCounted, ciMethod: snapshot.ciMethod } : null,
+    snapshot: snapshot
+      ? { id: snapshot.id, createdAt: snapshot.createdAt.toISOString(), matchesCounted: snapshot.matchesCounted, ciMethod: snapshot.ciMethod, previousMatchesCounted: previous?.matchesCounted ?? null }
+      : null,
     preliminaryMatches: PRELIMINARY_MATCHES,
     rows,
     analysis,
@@ -141,11 +151,22 @@ export async function readBattles(db: Db, params: ScopeParams = {}): Promise<Bat
   if (!scope.config) return [];
   const matches = await db.match.findMany({
     where: { examinerConfigId: scope.config.id, ...(scope.tournament ? { tournamentId: scope.tournament.id } : {}), status: "completed", winner: { not: null }, rounds: { gt: 0 } },
-    select: { winner: true, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
+    select: { id: true, winner: true, finishedAt: true, treeId: true, tree: { select: { title: true } }, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
     orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
   });
+  const config = scope.config;
   return matches.map((m) =>
-    battleLineSchema.parse({ model_a: m.agentA.name, model_b: m.agentB.name, winner: m.winner === "A" ? "model_a" : m.winner === "B" ? "model_b" : "tie" }),
+    battleLineSchema.parse({
+      model_a: m.agentA.name,
+      model_b: m.agentB.name,
+      winner: m.winner === "A" ? "model_a" : m.winner === "B" ? "model_b" : "tie",
+      match_id: m.id,
+      finished_at: m.finishedAt?.toISOString() ?? null,
+      tree_id: m.treeId,
+      tree: m.tree.title,
+      examiner_config_id: config.id,
+      examiner_config: config.name,
+    }),
   );
 }
 

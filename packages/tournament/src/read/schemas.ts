@@ -28,6 +28,12 @@ export const agentRoundStatsSchema = z.object({
 });
 
 /** Analyses stored with a rating snapshot, computed from the same matches. */
+/**
+ * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
+ * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
+ */
+export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
+
 export const snapshotAnalysisSchema = z.object({
   rounds: z.number().int(),
   meanRoundsPerMatch: z.number(),
@@ -51,6 +57,29 @@ export const snapshotAnalysisSchema = z.object({
   eloHistory: z.array(z.object({ matches: z.number().int(), at: z.string().nullable(), elo: z.record(z.string(), z.number()) })),
   /** Cost and time of each agent's research runs in the same matches (empty in snapshots written before it). */
   research: z.array(agentResearchStatsSchema).default([]),
+  /** Ratings per tree topic, fitted on that topic's matches only (empty in snapshots written before it, or without topics). */
+  categories: z
+    .array(
+      z.object({
+        topic: z.string(),
+        matches: z.number().int(),
+        rows: z.array(
+          z.object({
+            agentId: z.string(),
+            rating: z.number(),
+            lower: z.number(),
+            upper: z.number(),
+            rank: z.number().int(),
+            games: z.number().int(),
+            wins: z.number().int(),
+            losses: z.number().int(),
+            ties: z.number().int(),
+            unbounded: unboundedSchema.nullable(),
+          }),
+        ),
+      }),
+    )
+    .default([]),
 });
 export type SnapshotAnalysis = z.infer<typeof snapshotAnalysisSchema>;
 
@@ -89,12 +118,6 @@ export const tournamentSummarySchema = z.object({
 });
 export type TournamentSummary = z.infer<typeof tournamentSummarySchema>;
 
-/**
- * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
- * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
- */
-export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
-
 export const leaderboardRowSchema = z.object({
   agentId: z.string(),
   name: z.string(),
@@ -121,6 +144,10 @@ export const leaderboardRowSchema = z.object({
   preliminary: z.boolean(),
   /** Unbeaten or winless: the rating is the fit's penalty, not an estimate; show the bound instead. */
   unbounded: unboundedSchema.nullable(),
+  /** The agent's metadata (optional leaderboard columns): who makes it, its model, when it was submitted. */
+  organisation: z.string().nullable(),
+  model: z.string().nullable(),
+  submittedAt: z.string().nullable(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
@@ -128,7 +155,16 @@ export const leaderboardViewSchema = z.object({
   examiner: examinerSummarySchema.nullable(),
   tournament: tournamentSummarySchema.pick({ id: true, name: true, status: true }).nullable(),
   /** The stored snapshot these numbers come from (never refitted per request); null before any rated match. */
-  snapshot: z.object({ id: z.string(), createdAt: z.string(), matchesCounted: z.number().int(), ciMethod: z.string() }).nullable(),
+  snapshot: z
+    .object({
+      id: z.string(),
+      createdAt: z.string(),
+      matchesCounted: z.number().int(),
+      ciMethod: z.string(),
+      /** Matches counted by the snapshot before it; null for the scope's first snapshot. */
+      previousMatchesCounted: z.number().int().nullable(),
+    })
+    .nullable(),
   preliminaryMatches: z.number().int(),
   rows: z.array(leaderboardRowSchema),
   analysis: snapshotAnalysisSchema.nullable(),
@@ -141,7 +177,22 @@ export const scopesViewSchema = z.object({
 });
 export type ScopesView = z.infer<typeof scopesViewSchema>;
 
-export const battleLineSchema = z.object({ model_a: z.string(), model_b: z.string(), winner: z.enum(["model_a", "model_b", "tie"]) });
+/**
+ * One line of the public battle file: FastChat's `model_a`, `model_b`, `winner` (what arena-rank
+ * style tools read), then where the battle comes from — the match, when it finished, its tree and
+ * the examiner configuration that judged it.
+ */
+export const battleLineSchema = z.object({
+  model_a: z.string(),
+  model_b: z.string(),
+  winner: z.enum(["model_a", "model_b", "tie"]),
+  match_id: z.string(),
+  finished_at: z.string().nullable(),
+  tree_id: z.string(),
+  tree: z.string().nullable(),
+  examiner_config_id: z.string(),
+  examiner_config: z.string(),
+});
 export type BattleLine = z.infer<typeof battleLineSchema>;
 
 const matchRefSchema = z.object({
@@ -199,6 +250,9 @@ export const agentSummarySchema = z.object({
   name: z.string(),
   protocol: agentProtocolSchema,
   model: z.string().nullable(),
+  /** Who makes it, and a page about it (http(s)), as its owner gave them. */
+  organisation: z.string().nullable(),
+  link: z.string().nullable(),
   status: z.enum(["pending", "healthy", "unhealthy", "disabled"]),
   /** Its owner deleted it after it had played: its matches and ratings stay, it plays no more. */
   retired: z.boolean(),

@@ -6,7 +6,7 @@ import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { LiveRefresh } from "@/components/live-refresh";
 import { pill } from "@/components/scope-selector";
-import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
+import { Empty, ExternalLink, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
 import { fmtPct, fmtRating, fmtTime } from "@/lib/format";
 import { query } from "@/lib/params";
 import { FAILURE_COLORS } from "@/lib/palette";
@@ -198,6 +198,15 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
           <>
             {" "}
             · ratings under <strong>{agent.examiner.name}</strong> ({agent.examiner.mode})
+          </>
+        ) : null}
+      </p>
+      <p className="-mt-2 mb-4 text-sm text-zinc-600 dark:text-zinc-400" data-testid="agent-metadata">
+        {agent.organisation ? <>by <strong>{agent.organisation}</strong> · </> : null}
+        submitted {agent.createdAt.slice(0, 10)}
+        {agent.link ? (
+          <>
+            {" "}· <ExternalLink href={agent.link}>{agent.link}</ExternalLink>
           </>
         ) : null}
       </p>

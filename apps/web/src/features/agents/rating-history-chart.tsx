@@ -10,7 +10,7 @@ export function RatingHistoryChart({ history }: { history: AgentView["ratingHist
   const data = history.map((h) => ({ matches: h.matchesCounted, rating: Math.round(h.rating), band: [Math.round(h.lower), Math.round(h.upper)] }));
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <ComposedChart data={data} margin={{ top: 8, right: 12, bottom: 20, left: 8 }}>
+      <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 12, bottom: 20, left: 8 }}>
         <CartesianGrid stroke={GRID_STROKE} />
         <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: "rated matches in the scope", position: "insideBottom", offset: -10, style: AXIS_LABEL_STYLE }} />
         <YAxis tick={AXIS_TICK} width={52} label={{ value: "rating", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />

@@ -8,7 +8,7 @@ import { fmtNum, fmtP, fmtPct, fmtRating, fmtTime } from "@/lib/format";
 import { EloHistoryChart, FailureTypesChart, HistogramChart, RatingsChart, SkillGapChart, VerdictChart } from "./charts";
 import { ControlledPanel } from "./controlled-panel";
 import { CorrelationPanel } from "./correlation-panel";
-import { MatchCountHeatmap, WinRateHeatmap } from "./heatmaps";
+import { MatchCountHeatmap, PredictedHeatmap, WinRateHeatmap } from "./heatmaps";
 
 const VERDICT_LABELS = [
   ["MUCH_BETTER", "much better"],
@@ -60,6 +60,15 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
           Share of matches the row agent won against the column agent (ties count ½), from {matches} rated matches; blue above 0.5, orange below.
         </figcaption>
         <WinRateHeatmap agents={agents} pairs={analysis.pairwise} />
+      </figure>
+
+      <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="heatmap-predicted">
+        <h3 className="text-sm font-semibold">Predicted win probability</h3>
+        <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+          What the fitted ratings predict for each pair, 1 / (1 + 10^((column − row) / 400)); compare with the observed fractions. Unbeaten or
+          winless agents show ≈1 or ≈0: their fit has no finite rating.
+        </figcaption>
+        <PredictedHeatmap agents={agents} rows={board.rows} />
       </figure>
 
       <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="heatmap-count">

@@ -32,7 +32,7 @@ export function RatingsChart({ rows }: { rows: { name: string; rating: number; l
   const names = data.map((d) => d.name);
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, 36 * data.length + 50)}>
-      <ScatterChart margin={{ ...MARGIN, left: 16 }}>
+      <ScatterChart accessibilityLayer={false} margin={{ ...MARGIN, left: 16 }}>
         <CartesianGrid stroke={GRID_STROKE} />
         <XAxis type="number" dataKey="rating" domain={["auto", "auto"]} tick={AXIS_TICK} label={{ value: "Bradley–Terry rating", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
         <YAxis
@@ -58,7 +58,7 @@ export function RatingsChart({ rows }: { rows: { name: string; rating: number; l
 export function EloHistoryChart({ points, agents }: { points: Record<string, number>[]; agents: { id: string; name: string }[] }) {
   return (
     <ResponsiveContainer width="100%" height={300}>
-      <LineChart data={points} margin={MARGIN}>
+      <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} />
         <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: "rated matches, in finishing order", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
         <YAxis domain={["auto", "auto"]} tick={AXIS_TICK} width={48} label={{ value: "Elo", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
@@ -75,7 +75,7 @@ export function EloHistoryChart({ points, agents }: { points: Record<string, num
 export function VerdictChart({ data }: { data: { label: string; count: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={220}>
-      <BarChart data={data} margin={MARGIN}>
+      <BarChart accessibilityLayer={false} data={data} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} vertical={false} />
         <XAxis dataKey="label" tick={AXIS_TICK} interval={0} label={{ value: "verdict", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
@@ -89,7 +89,7 @@ export function VerdictChart({ data }: { data: { label: string; count: number }[
 export function FailureTypesChart({ data }: { data: { name: string; DEEP: number; WIDE: number; BOTH: number; NONE: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, 32 * data.length + 70)}>
-      <BarChart data={data} layout="vertical" margin={{ ...MARGIN, left: 16 }}>
+      <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ ...MARGIN, left: 16 }}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} label={{ value: "lost rounds", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
         <YAxis type="category" dataKey="name" tick={AXIS_TICK} width={130} interval={0} />
@@ -106,7 +106,7 @@ export function FailureTypesChart({ data }: { data: { name: string; DEEP: number
 export function SkillGapChart({ points }: { points: { pair: string; gap: number; meanRounds: number; matches: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>
-      <ScatterChart margin={MARGIN}>
+      <ScatterChart accessibilityLayer={false} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} />
         <XAxis type="number" dataKey="gap" name="rating gap" tick={AXIS_TICK} label={{ value: "rating gap between the pair", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
         <YAxis type="number" dataKey="meanRounds" name="mean rounds" tick={AXIS_TICK} width={40} label={{ value: "mean rounds per match", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE, dy: 60 }} />
@@ -120,7 +120,7 @@ export function SkillGapChart({ points }: { points: { pair: string; gap: number;
 export function HistogramChart({ data, xLabel, color }: { data: { value: number; count: number }[]; xLabel: string; color: number }) {
   return (
     <ResponsiveContainer width="100%" height={200}>
-      <BarChart data={data} margin={MARGIN}>
+      <BarChart accessibilityLayer={false} data={data} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} vertical={false} />
         <XAxis dataKey="value" tick={AXIS_TICK} label={{ value: xLabel, position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
         <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />

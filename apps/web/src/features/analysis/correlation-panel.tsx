@@ -119,7 +119,7 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
       {result.matched.length > 0 ? (
         <div className="mt-3 text-zinc-600 dark:text-zinc-400">
           <ResponsiveContainer width="100%" height={260}>
-            <ScatterChart margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
+            <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid stroke={GRID_STROKE} />
               <XAxis type="number" dataKey="external" name="their score" domain={["auto", "auto"]} tick={AXIS_TICK} label={{ value: "their score", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
               <YAxis type="number" dataKey="ours" name="our rating" domain={["auto", "auto"]} tick={AXIS_TICK} width={52} label={{ value: "our rating", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />

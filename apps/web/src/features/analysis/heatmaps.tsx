@@ -1,4 +1,5 @@
-import type { SnapshotAnalysis } from "@arena/tournament/read";
+import { predictedWinProbability } from "@arena/core";
+import type { LeaderboardRow, SnapshotAnalysis } from "@arena/tournament/read";
 
 type Agent = { id: string; name: string };
 type Pair = SnapshotAnalysis["pairwise"][number];
@@ -82,6 +83,31 @@ export function MatchCountHeatmap({ agents, pairs }: { agents: Agent[]; pairs: P
         const p = by.get(`${a}\u0000${b}`);
         if (!p || p.games === 0) return null;
         return { text: String(p.games), color: `rgba(0,158,115,${0.15 + (0.6 * p.games) / max})`, title: `${name.get(a)} and ${name.get(b)}: ${p.games} matches` };
+      }}
+    />
+  );
+}
+
+/**
+ * What the fitted ratings predict for each pair, beside the observed fractions: the same colours,
+ * so a cell that differs from its observed twin shows where the model and the results part. An
+ * unbeaten or winless agent's fitted number is no estimate; its cells say so.
+ */
+export function PredictedHeatmap({ agents, rows }: { agents: Agent[]; rows: LeaderboardRow[] }) {
+  const by = new Map(rows.map((r) => [r.agentId, r]));
+  return (
+    <Grid
+      agents={agents}
+      label="Predicted probability that the row agent beats the column agent, from the fitted ratings"
+      cell={(a, b) => {
+        const ra = by.get(a);
+        const rb = by.get(b);
+        if (!ra || !rb) return null;
+        const p = predictedWinProbability(ra.rating, rb.rating);
+        const unbounded = ra.unbounded ?? rb.unbounded;
+        const text = unbounded ? (p >= 0.5 ? "≈1" : "≈0") : p.toFixed(2);
+        const note = unbounded ? `; ${(ra.unbounded ? ra : rb).name} is ${unbounded.side}, so its rating is no estimate` : "";
+        return { text, color: winColor(p), title: `${ra.name} vs ${rb.name}: predicted ${p.toFixed(3)} from ratings ${Math.round(ra.rating)} and ${Math.round(rb.rating)}${note}` };
       }}
     />
   );

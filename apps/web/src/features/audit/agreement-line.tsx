@@ -1,5 +1,6 @@
 import { examinerAgreement } from "@arena/audit/read";
 import { db } from "@/lib/db";
+import { plural } from "@/lib/format";
 
 /**
  * The leaderboard's reliability line: how far auditors agree with the selected examiner
@@ -14,7 +15,7 @@ export async function AuditedAgreement({ examinerId }: { examinerId: string | nu
       <span className="font-medium">Audited agreement:</span>{" "}
       {a === null
         ? "not audited yet"
-        : `κ ${a.kappa === null ? "—" : a.kappa.toFixed(2)} with human auditors over ${a.rounds} round${a.rounds === 1 ? "" : "s"} (${a.annotations} annotation${a.annotations === 1 ? "" : "s"}); rubric factuality ${a.rubricFactuality === null ? "—" : `${a.rubricFactuality.toFixed(1)} %`}`}
+        : `${plural(a.annotations, "annotation")} of ${plural(a.rounds, "round")}; κ with the human auditors ${a.kappa === null ? "— (too few annotations to say)" : a.kappa.toFixed(2)}; rubric factuality ${a.rubricFactuality === null ? "—" : `${a.rubricFactuality.toFixed(1)} %`}`}
     </p>
   );
 }

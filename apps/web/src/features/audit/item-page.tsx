@@ -94,7 +94,7 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
         <ol className="flex flex-wrap gap-x-2 text-sm">
           {r.path.map((p, i) => (
             <li key={i}>
-              {i > 0 ? <span aria-hidden className="mr-2 text-zinc-400">›</span> : null}
+              {i > 0 ? <span aria-hidden className="mr-2 text-zinc-500">›</span> : null}
               <ExternalLink href={p.url}>{p.title ?? p.url}</ExternalLink>
             </li>
           ))}

@@ -1,7 +1,9 @@
 import Link from "next/link";
 import type { AuditQueueSummary, AuditReport } from "@arena/audit/read";
 import { LABELS, VARIANTS } from "@arena/audit/options";
+import { MIN_KAPPA_ITEMS } from "@arena/audit";
 import { link, row, TableScroll, td, tdNum, th, thNum } from "@/components/ui";
+import { plural } from "@/lib/format";
 
 const pct = (x: number | null) => (x === null ? "—" : `${x.toFixed(1)} %`);
 const kap = (x: number | null) => (x === null ? "—" : x.toFixed(2));
@@ -33,7 +35,7 @@ export function AuditReportPage({ report, queues }: { report: AuditReport; queue
         ))}
       </nav>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {report.annotations} annotations of {report.items} rounds
+        {plural(report.annotations, "annotation")} of {plural(report.items, "round")}
         {report.coverage === "own-items" ? " — the items you annotated yourself (admins see every item)" : ""}. Exports:{" "}
         <a href={`/api/audit/annotations.jsonl${exportQuery}`} className={link}>JSONL</a> · <a href={`/api/audit/annotations.csv${exportQuery}`} className={link}>CSV</a>.
       </p>
@@ -66,6 +68,7 @@ export function AuditReportPage({ report, queues }: { report: AuditReport; queue
       </section>
       <section>
         <h2 className="mb-2 font-semibold">Cohen&apos;s κ</h2>
+        <p className="mb-1 text-xs text-zinc-500">κ shows — until {MIN_KAPPA_ITEMS} rounds are compared: over fewer, it only restates whether they agreed.</p>
         <table className="text-sm" data-testid="audit-kappa">
           <thead>
             <tr>

@@ -3,13 +3,40 @@ import type { LeaderboardView, ScopesView } from "@arena/tournament/read";
 import { Code, Empty, HeuristicBanner, PageTitle } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
+import Link from "next/link";
+import { query } from "@/lib/params";
+import { CategoryTable } from "./category-table";
 import { LeaderboardTable } from "./leaderboard-table";
 import { ProfileLegend } from "./profile-bar";
 import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
 import { AuditedAgreement } from "../audit/agreement-line";
 
-export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard }) {
+/** Chips for the topic leaderboards (the trees' categories), kept in the URL as `topic`. */
+function TopicChips({ board, topic }: { board: LeaderboardView; topic: string | null }) {
+  const categories = board.analysis?.categories ?? [];
+  if (categories.length === 0) return null;
+  const href = (t: string | null) => `/${query({ examiner: board.examiner?.id, tournament: board.tournament?.id, topic: t ?? undefined })}`;
+  const chip = (active: boolean) =>
+    `rounded-full border px-2.5 py-0.5 text-sm ${active ? "border-zinc-900 bg-zinc-900 text-white dark:border-zinc-100 dark:bg-zinc-100 dark:text-zinc-900" : "border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"}`;
+  return (
+    <nav aria-label="Topic" className="mb-3 flex flex-wrap items-center gap-2" data-testid="topic-chips">
+      <span className="text-sm text-zinc-600 dark:text-zinc-400">Topic:</span>
+      <Link href={href(null)} className={chip(topic === null)} aria-current={topic === null ? "page" : undefined}>
+        all topics
+      </Link>
+      {categories.map((c) => (
+        <Link key={c.topic} href={href(c.topic)} className={chip(topic === c.topic)} aria-current={topic === c.topic ? "page" : undefined}>
+          {c.topic} <span className="text-xs opacity-75">({c.matches})</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export function LeaderboardPage({ board, scopes, scores, topic = null }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard; topic?: string | null }) {
+  const category = topic ? (board.analysis?.categories.find((c) => c.topic === topic) ?? null) : null;
+  const names = Object.fromEntries(board.rows.map((r) => [r.agentId, r.name]));
   return (
     <>
       <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard", "tournament"]} />}>
@@ -28,7 +55,18 @@ export function LeaderboardPage({ board, scopes, scores }: { board: LeaderboardV
             intervals overlap, because their matches so far cannot tell them apart; an agent that has not lost (or not won) shows as{" "}
             <em>unbeaten</em> (<em>winless</em>) with the bound its record supports, since the fit cannot give it a number.
           </p>
-          <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} />
+          <TopicChips board={board} topic={category ? category.topic : null} />
+          {category ? (
+            <>
+              <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="category-note">
+                Ratings fitted on the {category.matches} rated matches played on trees of the topic <strong>{category.topic}</strong> only, with
+                sandwich intervals; the report scores and the other columns are on the page of all topics.
+              </p>
+              <CategoryTable category={category} names={names} preliminaryMatches={board.preliminaryMatches} />
+            </>
+          ) : (
+            <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} />
+          )}
           <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <p>
               <ProfileLegend />

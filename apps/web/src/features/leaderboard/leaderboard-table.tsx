@@ -24,7 +24,7 @@ const METRIC_TITLES: Record<LeaderboardMetric, string> = {
 
 function MetricCell({ agentId, metric, l }: { agentId: string; metric: LeaderboardMetric; l: Lookup }) {
   const c = l.scores.get(agentId)?.[metric];
-  if (!c) return <span className="text-zinc-400">—</span>;
+  if (!c) return <span className="text-zinc-500">—</span>;
   const fmt = metric === "citation_effective" ? count : share;
   const shown = metric === "citation_effective" ? c.mean.toFixed(1) : fmtPct(c.mean);
   return (
@@ -38,7 +38,7 @@ function MetricCell({ agentId, metric, l }: { agentId: string; metric: Leaderboa
 }
 
 function ControlledCell({ c }: { c: Controlled | undefined }) {
-  if (!c) return <span className="text-zinc-400" title="No scored match of this agent yet">—</span>;
+  if (!c) return <span className="text-zinc-500" title="No scored match of this agent yet">—</span>;
   return (
     <>
       <span className="font-medium">{fmtRating(c.rating)}</span>{" "}
@@ -108,7 +108,7 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
       sortValue: (r) => l.controlled.get(r.agentId)?.rankChange,
       cell: (r) => {
         const c = l.controlled.get(r.agentId);
-        if (!c) return <span className="text-zinc-400">—</span>;
+        if (!c) return <span className="text-zinc-500">—</span>;
         return <span title={`plain rank ${c.plainRank}, controlled rank ${c.rank}`}>{c.rankChange > 0 ? `▲${c.rankChange}` : c.rankChange < 0 ? `▼${-c.rankChange}` : "0"}</span>;
       },
       cellProps: () => ({ "data-testid": "rank-change" }),
@@ -136,6 +136,9 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
       cell: (r) => fmtMs(r.research?.meanLatencyMs ?? null),
       cellProps: () => ({ "data-testid": "time-per-run" }),
     },
+    { id: "organisation", header: "Organisation", title: "Who makes the agent, as its owner gave it", optional: true, sortValue: (r) => r.organisation?.toLowerCase(), cell: (r) => r.organisation ?? "—" },
+    { id: "model", header: "Model", title: "The model the agent runs, as registered", optional: true, sortValue: (r) => r.model?.toLowerCase(), cell: (r) => r.model ?? "—" },
+    { id: "submitted", header: "Submitted", title: "When the agent was registered", optional: true, sortValue: (r) => r.submittedAt ?? undefined, cell: (r) => (r.submittedAt ? r.submittedAt.slice(0, 10) : "—") },
     {
       id: "profile",
       header: "Failure profile",

@@ -6,7 +6,7 @@ import { fmtPct } from "@/lib/format";
  * lost rounds, as one small stacked bar with the numbers in its accessible label and tooltip.
  */
 export function ProfileBar({ profile, lost }: { profile: { deep: number; wide: number; both: number }; lost: number }) {
-  if (lost === 0) return <span className="text-xs text-zinc-400">no lost round</span>;
+  if (lost === 0) return <span className="text-xs text-zinc-500">no lost round</span>;
   const parts = [
     { key: "DEEP", share: profile.deep, color: FAILURE_COLORS.DEEP },
     { key: "WIDE", share: profile.wide, color: FAILURE_COLORS.WIDE },

@@ -1,7 +1,14 @@
 import type { LeaderboardView } from "@arena/tournament/read";
-import { fmtTime } from "@/lib/format";
+import { fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
 import { link } from "@/components/ui";
+
+/** How the latest snapshot differs from the one before (an audit that voids rounds can remove matches). */
+function sinceLast(counted: number, previous: number | null): string {
+  if (previous === null) return "the first snapshot of this scope";
+  const diff = counted - previous;
+  return diff >= 0 ? `${plural(diff, "match")} new since the previous snapshot` : `${plural(-diff, "match")} fewer than the previous snapshot (voided by an audit)`;
+}
 
 /** Which stored snapshot the numbers come from, and the same numbers as files. */
 export function SnapshotNote({ board }: { board: LeaderboardView }) {
@@ -11,7 +18,12 @@ export function SnapshotNote({ board }: { board: LeaderboardView }) {
       <p>
         {board.snapshot ? (
           <>
-            Snapshot of {board.snapshot.matchesCounted} rated matches, stored {fmtTime(board.snapshot.createdAt)} ({board.snapshot.ciMethod} intervals).
+            <span data-testid="last-updated">
+              Last updated {fmtTime(board.snapshot.createdAt)}:{" "}
+              {sinceLast(board.snapshot.matchesCounted, board.snapshot.previousMatchesCounted)}
+              .
+            </span>{" "}
+            {plural(board.snapshot.matchesCounted, "rated match")} in all ({board.snapshot.ciMethod} intervals).
           </>
         ) : (
           "No snapshot stored yet."
@@ -21,7 +33,7 @@ export function SnapshotNote({ board }: { board: LeaderboardView }) {
         Download:
         <a href={`/api/leaderboard.csv${q}`} className={link}>CSV</a>
         <a href={`/api/leaderboard${q}`} className={link}>JSON</a>
-        <a href={`/api/battles.jsonl${q}`} className={link} title="One line per rated match: model_a, model_b, winner">battles (JSONL)</a>
+        <a href={`/api/battles.jsonl${q}`} className={link} title="One line per rated match: model_a, model_b, winner, match_id, finished_at, tree, examiner_config">battles (JSONL)</a>
       </p>
     </div>
   );

@@ -22,7 +22,7 @@ export function MatchHeader({ match }: { match: MatchView }) {
         <Link href={`/agents/${match.agentA.id}`} className={link}>
           {match.agentA.name}
         </Link>{" "}
-        <span className="num">{match.scoreA}</span> <span className="text-zinc-400">–</span> <span className="num">{match.scoreB}</span>{" "}
+        <span className="num">{match.scoreA}</span> <span className="text-zinc-500">–</span> <span className="num">{match.scoreB}</span>{" "}
         <Link href={`/agents/${match.agentB.id}`} className={link}>
           {match.agentB.name}
         </Link>{" "}

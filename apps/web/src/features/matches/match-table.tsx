@@ -61,7 +61,7 @@ const COLUMNS: DataColumn<MatchListItem>[] = [
           {m.tournamentName}
         </Link>
       ) : (
-        <span className="text-zinc-400">—</span>
+        <span className="text-zinc-500">—</span>
       ),
   },
 ];

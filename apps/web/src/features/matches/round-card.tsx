@@ -14,12 +14,12 @@ function Path({ round, treeId }: { round: RoundView; treeId: string }) {
     <ol className="flex flex-wrap items-center gap-x-1 gap-y-0.5 text-sm" aria-label="Path from the root">
       {round.path.map((p, i) => (
         <li key={`${p.nodeId}-${i}`} className="inline-flex items-center gap-1">
-          {i > 0 ? <span aria-hidden className="text-zinc-400">›</span> : null}
+          {i > 0 ? <span aria-hidden className="text-zinc-500">›</span> : null}
           <Link href={`/trees/${treeId}/nodes/${p.nodeId}`} className={link}>
             {p.title ?? p.url}
           </Link>
           {p.url ? (
-            <ExternalLink href={p.url} className="text-xs text-zinc-400 hover:text-zinc-700 dark:hover:text-zinc-200">
+            <ExternalLink href={p.url} className="text-xs text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-200">
               <span role="img" aria-label={`source page of ${p.title ?? p.url}`}>↗</span>
             </ExternalLink>
           ) : null}

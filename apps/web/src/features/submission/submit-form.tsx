@@ -19,6 +19,8 @@ function formBody(form: HTMLFormElement) {
   return {
     name: text("name"),
     description: text("description"),
+    ...(text("organisation") ? { organisation: text("organisation") } : {}),
+    ...(text("link") ? { link: text("link") } : {}),
     protocol: text("protocol"),
     endpoint: text("endpoint"),
     ...(text("model") ? { model: text("model") } : {}),
@@ -56,6 +58,12 @@ export function SubmitForm() {
     >
       <label className="block text-sm">Name <input name="name" required maxLength={100} className={inputClass} /></label>
       <DescriptionField />
+      <label className="block text-sm">
+        Organisation <span className="text-zinc-500">(optional: who makes it)</span> <input name="organisation" maxLength={200} className={inputClass} />
+      </label>
+      <label className="block text-sm">
+        Link <span className="text-zinc-500">(optional: a page about the agent, http or https)</span> <input name="link" type="url" maxLength={2000} placeholder="https://" className={inputClass} />
+      </label>
       <PresetFields />
       {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
       <div className="flex gap-3">

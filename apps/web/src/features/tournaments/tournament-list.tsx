@@ -1,8 +1,40 @@
+"use client";
+
 import Link from "next/link";
 import type { TournamentSummary } from "@arena/tournament/read";
-import { Code, Empty, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
+import { DataTable, type DataColumn } from "@/components/data-table";
+import { Code, Empty, StatusBadge, link } from "@/components/ui";
 import { fmtTime } from "@/lib/format";
 import { Progress } from "./progress";
+
+const COLUMNS: DataColumn<TournamentSummary>[] = [
+  {
+    id: "name",
+    header: "Tournament",
+    sortValue: (t) => t.name.toLowerCase(),
+    cell: (t) => (
+      <Link href={`/tournaments/${t.id}`} className={`${link} font-medium`}>
+        {t.name}
+      </Link>
+    ),
+  },
+  { id: "status", header: "Status", sortValue: (t) => t.status, cell: (t) => <StatusBadge status={t.status} /> },
+  { id: "round", header: "Swiss round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => `${t.currentRound}/${t.swissRounds}` },
+  { id: "agents", header: "Agents", numeric: true, sortValue: (t) => t.agents, cell: (t) => t.agents },
+  { id: "trees", header: "Trees", numeric: true, sortValue: (t) => t.trees, cell: (t) => t.trees },
+  { id: "progress", header: "Progress", sortValue: (t) => (t.matches.total ? t.matches.completed / t.matches.total : 0), cell: (t) => <Progress matches={t.matches} /> },
+  {
+    id: "examiner",
+    header: "Examiner",
+    sortValue: (t) => t.examinerName,
+    cell: (t) => (
+      <>
+        {t.examinerName} <span className="text-xs text-zinc-500">({t.examinerMode})</span>
+      </>
+    ),
+  },
+  { id: "created", header: "Created", sortValue: (t) => t.createdAt, cell: (t) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(t.createdAt)}</span> },
+];
 
 export function TournamentList({ tournaments }: { tournaments: TournamentSummary[] }) {
   if (tournaments.length === 0) {
@@ -14,47 +46,15 @@ export function TournamentList({ tournaments }: { tournaments: TournamentSummary
     );
   }
   return (
-    <TableScroll>
-      <table className="w-full min-w-[760px] border-collapse text-sm" data-testid="tournament-table">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Tournament</th>
-            <th scope="col" className={th}>Status</th>
-            <th scope="col" className={thNum}>Swiss round</th>
-            <th scope="col" className={thNum}>Agents</th>
-            <th scope="col" className={thNum}>Trees</th>
-            <th scope="col" className={th}>Progress</th>
-            <th scope="col" className={th}>Examiner</th>
-            <th scope="col" className={th}>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tournaments.map((t) => (
-            <tr key={t.id} className={row}>
-              <td className={td}>
-                <Link href={`/tournaments/${t.id}`} className={`${link} font-medium`}>
-                  {t.name}
-                </Link>
-              </td>
-              <td className={td}>
-                <StatusBadge status={t.status} />
-              </td>
-              <td className={tdNum}>
-                {t.currentRound}/{t.swissRounds}
-              </td>
-              <td className={tdNum}>{t.agents}</td>
-              <td className={tdNum}>{t.trees}</td>
-              <td className={td}>
-                <Progress matches={t.matches} />
-              </td>
-              <td className={td}>
-                {t.examinerName} <span className="text-xs text-zinc-500">({t.examinerMode})</span>
-              </td>
-              <td className={`${td} whitespace-nowrap text-xs text-zinc-500`}>{fmtTime(t.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      testId="tournament-table"
+      caption="Tournaments, newest first"
+      rows={tournaments}
+      columns={COLUMNS}
+      rowKey={(t) => t.id}
+      urlPrefix=""
+      filter={{ label: "Find tournament", text: (t) => t.name }}
+      minWidth="min-w-[760px]"
+    />
   );
 }

@@ -51,7 +51,7 @@ function SwissRound({ round }: { round: Round }) {
                 <Link href={`/agents/${p.agentA.id}`} className={link}>
                   {p.agentA.name}
                 </Link>{" "}
-                <span className="text-zinc-400">vs</span>{" "}
+                <span className="text-zinc-500">vs</span>{" "}
                 <Link href={`/agents/${p.agentB.id}`} className={link}>
                   {p.agentB.name}
                 </Link>

@@ -17,7 +17,7 @@ export function NodePage({ node }: { node: NodeView }) {
           </li>
           {node.path.map((p, i) => (
             <li key={p.id} className="inline-flex items-center gap-1">
-              <span aria-hidden className="text-zinc-400">›</span>
+              <span aria-hidden className="text-zinc-500">›</span>
               {i === node.path.length - 1 ? (
                 <span aria-current="page">{p.title ?? p.url}</span>
               ) : (

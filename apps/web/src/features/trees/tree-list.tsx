@@ -1,6 +1,30 @@
+"use client";
+
 import Link from "next/link";
 import type { TreeSummaryView } from "@arena/trees/read";
-import { Code, Empty, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
+import { DataTable, type DataColumn } from "@/components/data-table";
+import { Code, Empty, link } from "@/components/ui";
+
+const COLUMNS: DataColumn<TreeSummaryView>[] = [
+  {
+    id: "title",
+    header: "Tree",
+    sortValue: (t) => (t.title ?? t.rootUrl).toLowerCase(),
+    cell: (t) => (
+      <>
+        <Link href={`/trees/${t.id}`} className={`${link} font-medium`}>
+          {t.title ?? t.rootUrl}
+        </Link>
+        <div className="break-all text-xs text-zinc-500">{t.rootUrl}</div>
+      </>
+    ),
+  },
+  { id: "topic", header: "Topic", sortValue: (t) => t.topic ?? undefined, cell: (t) => t.topic ?? "—" },
+  { id: "source", header: "Source", sortValue: (t) => t.source, cell: (t) => t.source },
+  { id: "nodes", header: "Nodes", numeric: true, sortValue: (t) => t.nodes, cell: (t) => t.nodes },
+  { id: "maxDepth", header: "Max depth", numeric: true, sortValue: (t) => t.maxDepth, cell: (t) => t.maxDepth },
+  { id: "matches", header: "Matches", numeric: true, sortValue: (t) => t.matches, cell: (t) => t.matches },
+];
 
 export function TreeList({ trees }: { trees: TreeSummaryView[] }) {
   if (trees.length === 0) {
@@ -12,36 +36,15 @@ export function TreeList({ trees }: { trees: TreeSummaryView[] }) {
     );
   }
   return (
-    <TableScroll>
-      <table className="w-full min-w-[640px] border-collapse text-sm" data-testid="tree-table">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Tree</th>
-            <th scope="col" className={th}>Topic</th>
-            <th scope="col" className={th}>Source</th>
-            <th scope="col" className={thNum}>Nodes</th>
-            <th scope="col" className={thNum}>Max depth</th>
-            <th scope="col" className={thNum}>Matches</th>
-          </tr>
-        </thead>
-        <tbody>
-          {trees.map((t) => (
-            <tr key={t.id} className={row}>
-              <td className={td}>
-                <Link href={`/trees/${t.id}`} className={`${link} font-medium`}>
-                  {t.title ?? t.rootUrl}
-                </Link>
-                <div className="break-all text-xs text-zinc-500">{t.rootUrl}</div>
-              </td>
-              <td className={td}>{t.topic ?? "—"}</td>
-              <td className={td}>{t.source}</td>
-              <td className={tdNum}>{t.nodes}</td>
-              <td className={tdNum}>{t.maxDepth}</td>
-              <td className={tdNum}>{t.matches}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      testId="tree-table"
+      caption="Information trees"
+      rows={trees}
+      columns={COLUMNS}
+      rowKey={(t) => t.id}
+      urlPrefix=""
+      filter={{ label: "Find tree", text: (t) => `${t.title ?? ""} ${t.rootUrl} ${t.topic ?? ""}` }}
+      minWidth="min-w-[640px]"
+    />
   );
 }

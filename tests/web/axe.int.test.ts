@@ -1,0 +1,81 @@
+process.env.ARENA_QUEUE_PREFIX = `web-axe-${process.pid}`;
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { freshDb } from "../helpers/arena";
+import { startWeb, type ArenaProcess } from "../helpers/web";
+import { flushRedis } from "../tournament-fixtures";
+import { launchChromium } from "./browser";
+import { runTournament, type TournamentRun } from "./seed";
+
+/**
+ * axe-core (WCAG 2 A and AA rules) on every public page with real data, at a desktop and a phone
+ * width: no serious or critical violation. Moderate and minor findings are printed, not failed.
+ */
+describe("accessibility of the public pages", () => {
+  let db: PrismaClient;
+  let web: ArenaProcess;
+  let browser: Browser;
+  let seeded: TournamentRun;
+  let pages: string[];
+
+  beforeAll(async () => {
+    db = await freshDb();
+    await flushRedis();
+    seeded = await runTournament(db, { agents: 4, trees: 1, rounds: 2, latencyMs: 5 });
+    await seeded.finished();
+    const match = await db.match.findFirstOrThrow({ where: { tournamentId: seeded.tournamentId, status: "completed" }, orderBy: { rounds: "desc" } });
+    const node = await db.node.findFirstOrThrow({ where: { treeId: seeded.treeIds[0]! } });
+    pages = [
+      "/",
+      `/?tournament=${seeded.tournamentId}`,
+      "/analysis",
+      "/matches",
+      `/matches/${match.id}`,
+      "/tournaments",
+      `/tournaments/${seeded.tournamentId}`,
+      "/agents",
+      `/agents/${seeded.agentIds[0]}`,
+      "/trees",
+      `/trees/${seeded.treeIds[0]}`,
+      `/trees/${seeded.treeIds[0]}/nodes/${node.id}`,
+      "/about",
+      "/signin",
+      "/signup",
+    ];
+    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+    await seeded?.close();
+    await flushRedis();
+    await db?.$disconnect();
+  });
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: no serious or critical violation`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const found: string[] = [];
+      try {
+        for (const path of pages) {
+          const page = await context.newPage();
+          await page.goto(`${web.url}${path}`);
+          await page.waitForLoadState("networkidle").catch(() => undefined);
+          const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+          for (const v of result.violations) {
+            const line = `${path}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`;
+            if (v.impact === "serious" || v.impact === "critical") found.push(line);
+            else console.log(line);
+          }
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    }, 180_000);
+  }
+});

@@ -1,0 +1,165 @@
+process.env.ARENA_QUEUE_PREFIX = `web-console-${process.pid}`;
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
+import { createMatch } from "@arena/match";
+import { freshDb } from "../helpers/arena";
+import { createAccount, startWeb, type ArenaProcess } from "../helpers/web";
+import { flushRedis } from "../tournament-fixtures";
+import { launchChromium, SCREENSHOTS } from "./browser";
+import { runTournament, type TournamentRun } from "./seed";
+
+const PASSWORD = "console-test-password-1";
+
+/**
+ * The console as an admin sees it, in Chromium: the overview at a glance, every agent (simulated
+ * ones too) with its actions, tree upload feedback in sentences, a re-upload offered as keep or
+ * replace, retiring a tree that has matches; and the one not-allowed page for an owner.
+ */
+describe("the console", () => {
+  let db: PrismaClient;
+  let web: ArenaProcess;
+  let browser: Browser;
+  let seeded: TournamentRun;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    await flushRedis();
+    seeded = await runTournament(db, { agents: 3, trees: 1, rounds: 1, latencyMs: 5 });
+    await seeded.finished();
+    await createAccount("admin@console.test", "admin", PASSWORD);
+    await createAccount("owner@console.test", "owner", PASSWORD);
+    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+    await seeded?.close();
+    await flushRedis();
+    await db?.$disconnect();
+  });
+
+  async function signedIn(email: string, width = 1280): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${web.url}/signin?next=/`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${web.url}/`);
+    return page;
+  }
+
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: the overview shows the arena at a glance`, async () => {
+      const page = await signedIn("admin@console.test", width);
+      try {
+        await page.goto(`${web.url}/console`);
+        expect(await page.getByTestId("overview-tournaments").innerText()).toContain("None is running");
+        const queues = await page.getByTestId("overview-queues").innerText();
+        for (const q of ["crawl", "match", "tournament", "scoring"]) expect(queues).toMatch(new RegExp(`${q}: \\d+ waiting, \\d+ running`));
+        const matches = await db.match.count({ where: { status: "completed", rounds: { gt: 0 } } });
+        expect(await page.getByTestId("overview-snapshot").innerText()).toMatch(new RegExp(`${matches} rated match(es)? under heuristic`));
+        expect(await page.getByTestId("overview-failing").innerText()).toContain("Every agent passed its last health check");
+        expect(await page.getByTestId("overview-audit").innerText()).toContain("No audit queue yet");
+        await page.screenshot({ path: `${SCREENSHOTS}/console-overview-${width}.png`, fullPage: true });
+      } finally {
+        await page.context().close();
+      }
+    }, 60_000);
+  }
+
+  it("Console › Agents lists every agent, simulated ones too, and says what an action did", async () => {
+    const page = await signedIn("admin@console.test");
+    try {
+      await page.goto(`${web.url}/console/agents`);
+      const agents = await db.agent.findMany({ where: { id: { in: seeded.agentIds } } });
+      for (const a of agents) await page.locator(`tr[data-agent="${a.name}"]`).getByText("simulated (planted skill)").waitFor();
+      const first = page.locator(`tr[data-agent="${agents[0]!.name}"]`);
+      await first.getByRole("button", { name: "Disable" }).click();
+      await page.getByRole("status").getByText("The agent is disabled: Swiss pairing leaves it out from the next round on.").waitFor();
+      await first.getByText("disabled").waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}/console-agents.png`, fullPage: true });
+      await first.getByRole("button", { name: "Re-check health" }).click();
+      await page.getByRole("status").getByText(/health was checked again/).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it("trees: a rejected file says which field is wrong, a re-upload offers keep or replace, a tree with matches is retired, not deleted", async () => {
+    const page = await signedIn("admin@console.test");
+    try {
+      await page.goto(`${web.url}/console/trees`);
+      const input = page.getByLabel("tree files");
+      const text = await readFile(await drArenaTreePath("tree_0025.json"), "utf8");
+      const file = { name: "tree_0025.json", mimeType: "application/json", buffer: Buffer.from(text) };
+      await input.setInputFiles(file);
+      await page.getByRole("status").getByText(/^Imported: tree_0025\.json, “.+”, \d+ nodes\.$/).waitFor();
+      const rootUrl = (JSON.parse(text) as { url: string }).url;
+      expect(await db.tree.count({ where: { rootUrl } })).toBe(1);
+
+      // The same file again: asked, nothing stored yet; "Keep" stores nothing.
+      await input.setInputFiles(file);
+      const asked = page.getByTestId("tree-duplicate");
+      await asked.getByText(/stored already as “?.+”? \(imported \d{4}-\d\d-\d\d, same root page and same content\)/).waitFor();
+      expect(await db.tree.count({ where: { rootUrl } })).toBe(1);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-tree-duplicate.png`, fullPage: true });
+      await asked.getByRole("button", { name: "Keep the stored one" }).click();
+      await page.getByRole("status").getByText(/^The stored copy is kept/).waitFor();
+      expect(await db.tree.count({ where: { rootUrl } })).toBe(1);
+
+      // Again, replaced: the new copy is stored, the old one retired (not deleted).
+      await input.setInputFiles(file);
+      await page.getByTestId("tree-duplicate").getByRole("button", { name: "Replace it" }).click();
+      await page.getByRole("status").getByText(/^Imported; the stored copy is retired/).waitFor();
+      const copies = await db.tree.findMany({ where: { rootUrl }, orderBy: { createdAt: "asc" } });
+      expect(copies.map((t) => t.retiredAt !== null)).toEqual([true, false]);
+
+      // A malformed file: which node, which field, in words.
+      const bad = JSON.parse(text) as { children: Array<Record<string, unknown>> };
+      delete bad.children[0]!.url;
+      await input.setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
+      await page
+        .getByRole("status")
+        .getByText('bad.json was not imported. The node at children[0] has no "url" field (the address of its page); every node needs one, as text.')
+        .waitFor();
+
+      // Retire the tournament's tree, which has matches: they stay, and no new match may use it.
+      const treeId = seeded.treeIds[0]!;
+      const played = await db.match.count({ where: { treeId } });
+      expect(played).toBeGreaterThan(0);
+      const row = page.locator(`tr[data-tree="${treeId}"]`);
+      await row.getByRole("button", { name: "Retire" }).click();
+      await page.getByRole("status").getByText("The tree is retired: new matches no longer use it; its matches stay.").waitFor();
+      await row.getByText(/^retired \d{4}-\d\d-\d\d$/).waitFor();
+      expect(await db.match.count({ where: { treeId } })).toBe(played);
+      expect((await db.tree.findUniqueOrThrow({ where: { id: treeId } })).retiredAt).not.toBeNull();
+      await expect(
+        createMatch(db, { treeId, agentAId: seeded.agentIds[0]!, agentBId: seeded.agentIds[1]!, examinerConfigId: seeded.examinerConfigId, seed: "after-retire" }),
+      ).rejects.toThrow(/retired/);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-trees.png`, fullPage: true });
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it("an owner opening /console or /audit gets the one not-allowed page (403)", async () => {
+    const page = await signedIn("owner@console.test");
+    try {
+      const res = await page.goto(`${web.url}/console`);
+      expect(res!.status()).toBe(403);
+      const shown = page.getByTestId("not-allowed");
+      expect(await shown.innerText()).toMatch(/\/console is for administrators\. You are signed in as owner@console\.test, an account of the role owner\./);
+      await page.screenshot({ path: `${SCREENSHOTS}/not-allowed-console.png`, fullPage: true });
+      await page.goto(`${web.url}/audit`);
+      expect(await page.getByTestId("not-allowed").innerText()).toMatch(/\/audit is for administrators and auditors\./);
+      await page.getByRole("link", { name: "Sign in with another account" }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+});
