@@ -1,6 +1,6 @@
 import { SHORT_CONTENT_CHARS, type ContextNode, type TaskContext } from "@arena/core";
 import { GenerationError, type Examiner, type ExaminerCall, type JudgeInput, type JudgeResult } from "../types";
-import { generateHeuristicTask } from "./generate";
+import { generateHeuristicTask, heuristicTarget } from "./generate";
 import { judgeHeuristically } from "./judge";
 
 /**
@@ -53,6 +53,7 @@ export function createHeuristicExaminer(): Examiner {
       }
       return { task, calls: [record("generate", { context: ctx, seed }, JSON.stringify(task), null, started)] };
     },
+    canTarget: (node) => heuristicTarget(cut(node)),
     async judge(input: JudgeInput): Promise<JudgeResult> {
       const started = performance.now();
       const verdict = judgeHeuristically(input);
@@ -65,7 +66,8 @@ export function createHeuristicExaminer(): Examiner {
  * The heuristic reads 800 characters of each page, as it was built and tested with (its clues and
  * facts come from a page's opening); the context it records is the one it read.
  */
+const cut = (n: ContextNode): ContextNode => (n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n);
+
 function shortContent(ctx: TaskContext): TaskContext {
-  const cut = (n: ContextNode): ContextNode => (n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n);
   return { ...ctx, reasoningChain: ctx.reasoningChain.map(cut), aggregationPool: ctx.aggregationPool.map(cut) };
 }

@@ -2,6 +2,7 @@ import { domainOf, GENERIC_RELATIONSHIP, truncateWords, type ChecklistItem, type
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
 import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
+import { memoized } from "../memo";
 import { GenerationError } from "../types";
 import { answerFacts, entityFound, factFound, type AnswerFacts } from "./judge";
 import { askFor, labelledFacts } from "./attributes";
@@ -52,7 +53,7 @@ interface Target {
  * Center" on every page of one site), not names of this target: they are dropped from its name
  * and aliases. The context-free cleaned title is still hidden in questions (`maskNames`).
  */
-function targetOf(node: ContextNode, ctx: TaskContext): Target {
+function targetOf(node: ContextNode, ctx: Pick<TaskContext, "rootTopic" | "reasoningChain">): Target {
   const domain = domainOf(node.url);
   const context = ctx.reasoningChain.length > 0 ? [ctx.rootTopic, ...ctx.reasoningChain.map((n) => n.title)] : [];
   const shared = new Set(context.flatMap((t) => decodeEntities(t).split(TITLE_SEPARATOR)).map(normalize));
@@ -119,13 +120,43 @@ export function generateHeuristicTask(ctx: TaskContext, seed: string): Generated
   const hidden = contextHiddenTerms(ctx, pool);
   const targets = distinctTargets(pool).filter((t) => !isNavigation(t.node));
   if (targets.length === 0) throw new GenerationError("every pool page is a navigation or listing page (search, tags, policies, newsletters, sign-in)", []);
-  // A question identical to an earlier one in this match is re-drawn with other clues and facts.
-  let task = buildTask(ctx, targets, hidden, seed);
-  for (let i = 1; i < 8 && ctx.previousQuestions.includes(task.question); i++) {
-    task = buildTask(ctx, targets, hidden, `${seed}#${i}`);
+  // the question has the width W asked for, or as many entities as the pool holds when it is smaller
+  const wanted = Math.min(ctx.width, ctx.aggregationPool.length);
+  if (targets.length < wanted) throw new GenerationError(`only ${targets.length} of the ${wanted} pool pages are distinct entities that are not navigation pages`, []);
+  // A question identical to an earlier one in this match, or one where a target lost every fact
+  // to the others' clues, is re-drawn with other clues and facts; the last reason is thrown.
+  let failure: GenerationError | null = null;
+  for (let i = 0; i < REDRAWS; i++) {
+    try {
+      const task = buildTask(ctx, targets, hidden, i === 0 ? seed : `${seed}#${i}`);
+      if (!ctx.previousQuestions.includes(task.question) || i === REDRAWS - 1) return task;
+    } catch (err) {
+      if (!(err instanceof GenerationError)) throw err;
+      failure = err;
+    }
   }
-  return task;
+  throw failure ?? new GenerationError("no question", []);
 }
+
+const REDRAWS = 8;
+
+/**
+ * Whether the heuristic can make a page a target on its own (TreeView.targetable): a page of the
+ * synthetic world, or a page that is no navigation or listing page and has a fact to ask (its own
+ * names hidden). A page may still lose its facts beside other targets: then generation fails.
+ */
+export function heuristicTarget(node: ContextNode): boolean {
+  if (node.known) return true;
+  return !isNavigation(node) && hasOwnFact(JSON.stringify([node.url, node.title, node.description, node.content])).yes;
+}
+
+const hasOwnFact = memoized((key: string): { yes: boolean } => {
+  const [url, title, description, content] = JSON.parse(key) as [string, string, string, string];
+  const t = targetOf({ nodeId: "", url, title, description, content, relationship: "", surroundingText: "" }, { rootTopic: "", reasoningChain: [] });
+  const hidden = hiddenTerms([{ name: t.name, aliases: t.maskNames }], []);
+  const entity: ChecklistItem = { item: t.name, detail: "", sourceUrl: url, aliases: t.aliases };
+  return { yes: pickFacts(t, hidden, "", [answerFacts([t.name, ...t.aliases].join(". "))], [], new Budget(), [entity]).length > 0 };
+}, 2_000_000);
 
 /**
  * Navigation and listing pages are never targets: a site's search, tag, category and topic
@@ -180,6 +211,7 @@ function buildTask(ctx: TaskContext, pool: Target[], hidden: HiddenTerms, seed: 
     facts.map((f) => ({ item: `Entity ${i + 1}: ${f.prompt}`, detail: f.fact.value, sourceUrl: targets[i]!.node.url })),
   );
   if (widthItems.length === 0) throw new GenerationError("no pool page offers a fact the question does not already give", []);
+  if (targets.length < pool.length) throw new GenerationError(`only ${targets.length} of the ${pool.length} targets have a fact the question does not already give`, []);
   const question = composeQuestion(ctx, targets, plan, hidden, seed);
   const named = revealed(question, {
     phrases: hidden.phrases.filter((p) => p.length > 1 || !TEMPLATE_WORDS.has(p[0]!)),
