@@ -67,6 +67,22 @@ export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
 export const canTarget = (tree: TreeView, node: TreeNodeView): boolean => tree.targetable?.(node) ?? true;
 
 /**
+ * The tree with an examiner's rule for which pages can be targets (TreeView.targetable), judged on
+ * the page as the examiner receives it; without a rule, the tree as it is. Reads go through to
+ * `tree`, so expansions of a stored tree show at once.
+ */
+export function targetView(tree: TreeView, canTargetPage: ((node: ContextNode) => boolean) | undefined): TreeView {
+  if (!canTargetPage) return tree;
+  return {
+    rootId: tree.rootId,
+    node: (id) => tree.node(id),
+    linkContext: (parentId, childUrl) => tree.linkContext(parentId, childUrl),
+    ...(tree.known ? { known: (url: string) => tree.known?.(url) } : {}),
+    targetable: (node) => canTargetPage(contextNode(tree, node)),
+  };
+}
+
+/**
  * The nodes that may enter the aggregation pool of `nodeId`: itself (if it has text) first,
  * then its siblings with text (content or description, see hasText) whose titles differ from
  * every node already taken, in sibling order; on a view with `targetable`, only pages it allows.

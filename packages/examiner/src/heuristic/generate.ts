@@ -251,7 +251,12 @@ function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed
   const taken: Fact[] = [];
   // nor may a fact's value name a target: an answer giving it would be credited with the entity
   const entities: ChecklistItem[] = targets.map((t) => ({ item: t.name, detail: "", sourceUrl: t.node.url, aliases: t.aliases }));
-  const facts = targets.map((t) => pickFacts(t, hidden, seed, asked, taken, budget, entities));
+  // one fact for every target first, then the second ones: earlier targets must not use up the
+  // ellipses and shared values a later target needs for its only fact
+  const facts: PickedFact[][] = targets.map(() => []);
+  for (let limit = 1; limit <= FACTS_PER_TARGET; limit++) {
+    targets.forEach((t, i) => pickFacts(t, hidden, seed, asked, taken, budget, entities, facts[i]!, limit));
+  }
   return { chain, clues, facts };
 }
 
@@ -295,12 +300,22 @@ interface PickedFact {
 }
 
 /**
- * Up to FACTS_PER_TARGET facts: labelled attributes first, then by kind preference in seeded
+ * Facts added to `picked` up to `limit` (at most FACTS_PER_TARGET): labelled attributes first, then by kind preference in seeded
  * order. `question` (the clues, then the requests of facts already taken) and `taken` grow as
  * facts are accepted: a fact found in the question so far is skipped, and so is one whose request
  * would give away a fact already taken.
  */
-function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget, entities: ChecklistItem[]): PickedFact[] {
+function pickFacts(
+  t: Target,
+  hidden: HiddenTerms,
+  seed: string,
+  question: AnswerFacts[],
+  taken: Fact[],
+  budget: Budget,
+  entities: ChecklistItem[],
+  picked: PickedFact[] = [],
+  limit = FACTS_PER_TARGET,
+): PickedFact[] {
   // verified against the page as stored: a value made by separating glued words ("Java Script")
   // is not how the page, or an answer, spells it
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
@@ -325,9 +340,8 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
       seededOrder(`${seed}:${t.node.url}`, prose.filter((p) => p.fact.kind === kind), (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`),
     ),
   ];
-  const picked: PickedFact[] = [];
   for (const p of ordered) {
-    if (picked.length >= FACTS_PER_TARGET) break;
+    if (picked.length >= limit) break;
     // a closing phrase only stands in when the page has no number, date or name to ask for
     if (p.fact.kind === "statement" && picked.length > 0) break;
     // one value asked once, also inside a longer one ("Kevin Kuschel" and "Kevin Kuschel Reading")
