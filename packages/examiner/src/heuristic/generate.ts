@@ -163,7 +163,7 @@ const hasOwnFact = memoized((key: string): { yes: boolean } => {
  * listings, its shop, help and policy pages, newsletters, sign-in and application forms. Read from
  * the URL's path segments and the title's words, and from listing text ("1 - 10 of 823 Results").
  */
-const NAV_PATH = /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[\/?#._-]|$)/i;
+const NAV_PATH = /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[/?#._-]|$)/i;
 const NAV_TITLE = /\b(?:search|newsletters?|sign[ -]?in|log[ -]?in|sign[ -]?up|subscribe|sales polic(?:y|ies)|privacy polic(?:y|ies)|terms (?:of|and) |apply now|sitemap|archives?|all topics|coverage|tag:|category:)\b/i;
 const LISTING = /\b\d+\s*[-–]\s*\d+\s+of\s+[\d,]+\s+results\b/i;
 
@@ -255,7 +255,7 @@ function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed
   // ellipses and shared values a later target needs for its only fact
   const facts: PickedFact[][] = targets.map(() => []);
   for (let limit = 1; limit <= FACTS_PER_TARGET; limit++) {
-    targets.forEach((t, i) => pickFacts(t, hidden, seed, asked, taken, budget, entities, facts[i]!, limit));
+    for (const [i, t] of targets.entries()) pickFacts(t, hidden, seed, asked, taken, budget, entities, facts[i]!, limit);
   }
   return { chain, clues, facts };
 }
