@@ -10,9 +10,11 @@ import { judgeHeuristically } from "./judge";
  * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13); "h3" judges
  * entity first, credits facts only for identified entities and never rewards length, writes the
  * synthetic world's questions from its facts, never targets navigation pages and describes the
- * topic instead of quoting it (issue 20).
+ * topic instead of quoting it (issue 20); "h4" plays on the pages it can target (starts and pools
+ * pass through levels of navigation pages), gives every target a fact before second ones, and fails
+ * a context rather than announce fewer entities than its pool (issue 20).
  */
-export const HEURISTIC_VERSION = "h3";
+export const HEURISTIC_VERSION = "h4";
 
 /**
  * The offline heuristic examiner (SPEC §12). Each operation is recorded as one call with
