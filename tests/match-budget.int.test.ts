@@ -26,6 +26,8 @@ describe("match runner: generation and judge errors spend the round budget", () 
     return {
       mode: real.mode,
       model: real.model,
+      // the pages it can target, as the real one: pools of the match are drawn from them
+      ...(real.canTarget ? { canTarget: real.canTarget } : {}),
       generateTask: async (ctx, opts) => {
         if (genFails.includes(++gen)) throw new GenerationError("no question from this context", []);
         return real.generateTask(ctx, opts);

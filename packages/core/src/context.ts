@@ -63,10 +63,30 @@ export function contextNode(tree: TreeView, node: TreeNodeView): ContextNode {
   };
 }
 
+/** Whether a page may be a target on this view (see TreeView.targetable; without it, every page may). */
+export const canTarget = (tree: TreeView, node: TreeNodeView): boolean => tree.targetable?.(node) ?? true;
+
+/**
+ * The tree with an examiner's rule for which pages can be targets (TreeView.targetable), judged on
+ * the page as the examiner receives it; without a rule, the tree as it is. Reads go through to
+ * `tree`, so expansions of a stored tree show at once.
+ */
+export function targetView(tree: TreeView, canTargetPage: ((node: ContextNode) => boolean) | undefined): TreeView {
+  if (!canTargetPage) return tree;
+  return {
+    rootId: tree.rootId,
+    node: (id) => tree.node(id),
+    linkContext: (parentId, childUrl) => tree.linkContext(parentId, childUrl),
+    ...(tree.known ? { known: (url: string) => tree.known?.(url) } : {}),
+    targetable: (node) => canTargetPage(contextNode(tree, node)),
+  };
+}
+
 /**
  * The nodes that may enter the aggregation pool of `nodeId`: itself (if it has text) first,
  * then its siblings with text (content or description, see hasText) whose titles differ from
- * every node already taken, in sibling order. A text-less current node is left out (a choice:
+ * every node already taken, in sibling order; on a view with `targetable`, only pages it allows.
+ * A text-less current node is left out (a choice:
  * the examiner could not ground a question in it). The root has no siblings: its pool is itself.
  */
 export function poolCandidates(tree: TreeView, nodeId: string, contentMin = DEFAULT_CONTENT_MIN): TreeNodeView[] {
@@ -76,7 +96,7 @@ export function poolCandidates(tree: TreeView, nodeId: string, contentMin = DEFA
   const out: TreeNodeView[] = [];
   for (const id of [nodeId, ...siblings]) {
     const n = tree.node(id);
-    if (!n || !hasText(n, contentMin) || seen.has(titleKey(n))) continue;
+    if (!n || !hasText(n, contentMin) || seen.has(titleKey(n)) || !canTarget(tree, n)) continue;
     seen.add(titleKey(n));
     out.push(n);
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { jumpReasonSchema, stopReasonSchema, type JumpReason, type StopReason, type TransitionAction } from "./closed-sets";
-import { buildTaskContext, DEFAULT_CONTENT_MIN, hasContent, hasText, mustNode } from "./context";
+import { buildTaskContext, canTarget, DEFAULT_CONTENT_MIN, hasContent, hasText, mustNode, poolCandidates } from "./context";
 import { Rng } from "./rng";
 import type { TaskContext, TreeView, Verdict } from "./types";
 import { isTie, verdictPoints } from "./verdict";
@@ -136,18 +136,31 @@ const currentId = (state: LoopState): string => {
 
 const snapshotOf = (state: LoopState): HistorySnapshot => ({ a: state.historyA.length, b: state.historyB.length });
 
-/** Shallowest tree level (≥ 1, counted from the root) holding nodes with text (content or description); those nodes. */
-export function startCandidates(tree: TreeView, contentMin = DEFAULT_CONTENT_MIN): string[] {
+/**
+ * Start nodes: the shallowest tree level (≥ 1, counted from the root) holding nodes with text
+ * (content or description). On a view with `targetable` (TreeView), the shallowest level holding
+ * targetable nodes whose pool reaches `width` (their targetable siblings included), else the
+ * shallowest holding targetable nodes at all: a level of navigation or listing pages is passed
+ * through, its pages serving as hubs of the pools below.
+ */
+export function startCandidates(tree: TreeView, contentMin = DEFAULT_CONTENT_MIN, width = 1): string[] {
   let level = mustNode(tree, tree.rootId).childIds;
   const seen = new Set<string>([tree.rootId]);
+  let fallback: string[] = [];
   while (level.length > 0) {
     const fresh = level.filter((id) => !seen.has(id) && tree.node(id));
     for (const id of fresh) seen.add(id);
-    const withText = fresh.filter((id) => hasText(tree.node(id), contentMin));
-    if (withText.length > 0) return withText;
+    const usable = fresh.filter((id) => hasText(tree.node(id), contentMin) && canTarget(tree, mustNode(tree, id)));
+    if (tree.targetable === undefined) {
+      if (usable.length > 0) return usable;
+    } else {
+      const full = usable.filter((id) => poolCandidates(tree, id, contentMin).length >= width);
+      if (full.length > 0) return full;
+      if (fallback.length === 0) fallback = usable;
+    }
     level = fresh.flatMap((id) => mustNode(tree, id).childIds);
   }
-  return [];
+  return fallback;
 }
 
 function pathTo(tree: TreeView, id: string): string[] {
@@ -163,7 +176,7 @@ function pathTo(tree: TreeView, id: string): string[] {
  * has no usable node.
  */
 export function jumpToNewStart(state: LoopState, tree: TreeView, reason: JumpReason, detail?: string): LoopState | null {
-  const all = startCandidates(tree, state.config.contentMin);
+  const all = startCandidates(tree, state.config.contentMin, state.width);
   const here = state.path[state.path.length - 1];
   const others = all.filter((id) => id !== here);
   const pool = others.length > 0 ? others : all;

@@ -41,6 +41,14 @@ export interface TreeView {
   linkContext(parentId: string, childUrl: string): LinkContextView | undefined;
   /** What the tree's maker knows about a page's entity (the synthetic world does), if anything. */
   known?(url: string): KnownEntity | undefined;
+  /**
+   * Whether the examiner playing on this view can make a page a question's target (the heuristic
+   * cannot: navigation and listing pages, pages without a fact it can read). When present, starts
+   * and aggregation pools keep to such pages, and a start prefers a node whose pool reaches the
+   * width W; a navigation page still serves as a hub (the parent of a pool). Absent: every page
+   * with text can be a target (the reference's rule).
+   */
+  targetable?(node: TreeNodeView): boolean;
 }
 
 /**

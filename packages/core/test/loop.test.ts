@@ -15,6 +15,7 @@ import {
   runScriptedLoop,
   startAt,
   startCandidates,
+  targetView,
   transitionAction,
   transitionAfter,
   type LoopState,
@@ -130,6 +131,31 @@ describe("start and before-round", () => {
     expect(ask.kind === "ask" && ask.context.aggregationPool.map((n) => n.title)).toEqual(["B", "C"]);
     // descending still needs content: a described child is not a descend target
     expect(planTransition(judged(at(d, ["0"], 2)).state, d, v("[[Tie]]", "HIGH"))).toEqual({ kind: "expand_depth", nodeId: "0", maxChildren: 3 });
+  });
+
+  it("on a view with targetable pages, starts and pools keep to them; a level of hubs only is passed through", async () => {
+    // N0 and N1 are listing pages (not targetable); N0's children and T are content pages
+    const t = tree({
+      title: "R",
+      children: [
+        { title: "N0", children: [{ title: "A" }, { title: "B" }, { title: "N2" }] },
+        { title: "N1", children: [{ title: "C" }] },
+        { title: "T" },
+      ],
+    });
+    expect(startCandidates(t)).toEqual(["0.0", "0.1", "0.2"]);
+    const view = targetView(t, (n) => !n.title.startsWith("N"));
+    // T is targetable but alone at its level: a pool of W = 2 is had one level down, under N0
+    expect(startCandidates(view, undefined, 2)).toEqual(["0.0.0", "0.0.1"]);
+    expect(startCandidates(view, undefined, 1)).toEqual(["0.2"]);
+    // no level reaches W = 3: the shallowest level with targetable pages
+    expect(startCandidates(view, undefined, 3)).toEqual(["0.2"]);
+    const s = chooseStart({ ...initialState(7), width: 2 }, view);
+    expect(["0.0.0", "0.0.1"]).toContain(s.path.at(-1));
+    const ask = beforeRound({ ...s, width: 3 }, view, { widthExpansionAttempted: true });
+    // the listing page N0 is the pool's hub (its chain), never a member; N2 stays out
+    expect(ask.kind === "ask" && ask.context.aggregationPool.map((n) => n.title).sort()).toEqual(["A", "B"]);
+    expect(ask.kind === "ask" && ask.context.reasoningChain.map((n) => n.title)).toEqual(["R", "N0"]);
   });
 
   it("a jump to a new start keeps the current width", async () => {

@@ -5,7 +5,7 @@ export const PROMPT_VERSIONS = ["v1", "v2", "v3"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 /** The version new configurations get. */
 export const PROMPT_VERSION: PromptVersion = "v3";
-import { examinerModeSchema, type ChecklistItem, type ExaminerModeName, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import { examinerModeSchema, type ChecklistItem, type ContextNode, type ExaminerModeName, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
 
 /** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
 export interface ExaminerCall {
@@ -45,6 +45,11 @@ export interface Examiner {
   readonly model: string | null;
   generateTask(ctx: TaskContext, opts: { seed: string }): Promise<{ task: GeneratedTask; calls: ExaminerCall[] }>;
   judge(input: JudgeInput, opts: { seed: string }): Promise<JudgeResult>;
+  /**
+   * Whether this examiner can make a page a question's target (TreeView.targetable); absent when
+   * it can target any page with text (the llm examiner, as the reference).
+   */
+  canTarget?(node: ContextNode): boolean;
 }
 
 /** Thrown when no valid task could be generated; the loop then jumps to a new start. */

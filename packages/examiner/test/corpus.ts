@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type TaskContext, type TreeView } from "@arena/core";
+import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, type TaskContext, type TreeView } from "@arena/core";
 import { createExaminer, GenerationError, type Examiner } from "../src/index";
 import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
@@ -38,9 +38,12 @@ function paths(tree: TreeView): string[][] {
   return out;
 }
 
-/** Every (node, width) attempt of a tree; `every` > 1 keeps every n-th node (a spread sample). */
+/**
+ * Every (node, width) attempt of a tree; `every` > 1 keeps every n-th node (a spread sample).
+ * Pools are drawn as a heuristic match draws them: from pages the heuristic can target.
+ */
 export function attempts(file: string, every = 1): Attempt[] {
-  const tree = loadTree(file);
+  const tree = targetView(loadTree(file), heuristic().canTarget);
   const out: Attempt[] = [];
   paths(tree)
     .filter((_, i) => i % every === 0)

@@ -59,7 +59,7 @@ describe("heuristic generation on a page with a 62 KB meta description", () => {
   const ctx = (description: string): TaskContext => ({
     rootTopic: "Museums of the city",
     reasoningChain: [{ ...page(9, ""), nodeId: "0", url: "https://museums.example/", title: "Museums of the city" }],
-    aggregationPool: [page(1, description), page(2, "Another museum with many visitors every single year.")],
+    aggregationPool: [page(1, description), page(2, "Another museum, opened in 1975, with many visitors every single year.")],
     previousQuestions: [],
     depth: 2,
     width: 2,

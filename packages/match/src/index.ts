@@ -6,6 +6,7 @@ export { createMatch, heuristicExaminerConfig, type NewMatch } from "./create";
 export { ConcurrentRunError, MatchNotRunnableError, MatchDeferred } from "./errors";
 export { cancelMatch, abandonPendingRuns } from "./cancel";
 export { previewTask, type PreviewedTask } from "./preview";
+export { examinerView } from "./target-view";
 export { afterRunError, afterGenerationError, afterAnswers, roundLimitReached, MAX_GENERATION_FAILURES, type AfterRunError, type AfterGenerationError } from "./failure-policy";
 export {
   createExaminerConfig,

@@ -17,6 +17,7 @@ import {
   type PageFetcher,
   type TaskContext,
   type TransitionAction,
+  type TreeView,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -28,6 +29,7 @@ import { claimMatch, commitRound, finishMatch, saveState } from "./persist";
 import type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 import { MatchDeferred, MatchNotRunnableError } from "./errors";
 import { afterAnswers, afterGenerationError, roundLimitReached } from "./failure-policy";
+import { examinerView } from "./target-view";
 import { nextLook, parseMatchState, type MatchState, type PendingRound, type SeatProgress } from "./state";
 
 /** One seat of a match: the agent's client and how it may be called. */
@@ -132,6 +134,8 @@ class Runner {
   private readonly exhausted = new Map<string, string>();
   /** Consecutive generation failures (reset by a generated task). */
   private generationFailures = 0;
+  /** The tree as the examiner plays it (its rule for targets); expansions go to `tree`. */
+  private readonly view: TreeView;
 
   constructor(
     private readonly db: PrismaClient,
@@ -140,11 +144,13 @@ class Runner {
     private readonly tree: DbTreeView,
     private readonly deps: MatchDeps,
     private readonly onRound?: (report: RoundReport) => void,
-  ) {}
+  ) {
+    this.view = examinerView(tree, deps.examiner);
+  }
 
   /** Chooses the random start and stores it; a tree with no usable node ends the match at once. */
   async start(): Promise<MatchState> {
-    const state: MatchState = { loop: chooseStart(initialState(seedOf(this.seed)), this.tree), seq: 0, voided: 0, judgeErrors: 0 };
+    const state: MatchState = { loop: chooseStart(initialState(seedOf(this.seed)), this.view), seq: 0, voided: 0, judgeErrors: 0 };
     if (isFinished(state.loop)) await finishMatch(this.db, this.matchId, state, "the tree has no node with content below the root");
     else await saveState(this.db, this.matchId, state);
     return state;
@@ -180,7 +186,7 @@ class Runner {
       const decision = afterGenerationError(err, ++this.generationFailures);
       if (decision.kind === "rethrow") throw err;
       if (decision.kind === "end") throw new MatchAbort(decision.reason);
-      const jumped = onGenerationError(prepared.state, this.tree, decision.detail);
+      const jumped = onGenerationError(prepared.state, this.view, decision.detail);
       if (!jumped) throw new MatchAbort("no usable node left after a generation error");
       const next = { ...state, loop: jumped };
       // the failure spent a round of the budget; the last one ends the match with its scores
@@ -199,7 +205,7 @@ class Runner {
   /** Steps 1–2 (core's prepareRound), recording the expansions performed for the round row. */
   private async prepare(loop: LoopState): Promise<Prepared> {
     const expansions: Expansion[] = [];
-    const asked = await prepareRound(loop, this.tree, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
+    const asked = await prepareRound(loop, this.view, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
     return { ...asked, expansions };
   }
 
@@ -348,7 +354,7 @@ class Runner {
     const verdict = judged.verdict;
     const applied = applyJudgement(pending.loop, { question: task.question, answerA: a.text, answerB: b.text, verdict });
     if (applied.stop) return this.commit(record(calls, { kind: "judged", verdict, transition: null }), { ...next, loop: applied.state });
-    const moved = await transitionAfter(applied.state, this.tree, verdict, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
+    const moved = await transitionAfter(applied.state, this.view, verdict, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
     const transition = { action: moved.transition.action, stuck: moved.transition.stuck };
     return this.commit(record(calls, { kind: "judged", verdict, transition }), { ...next, loop: moved.state });
   }

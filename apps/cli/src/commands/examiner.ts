@@ -34,15 +34,16 @@ function nodeWithUrl(tree: TreeView, url: string): string | null {
 /** The state a match with this seed starts from (or the given node), at width W. */
 async function startState(tree: TreeView, seed: string, width: number, nodeUrl: string | undefined): Promise<LoopState> {
   const { chooseStart, initialState, isFinished, seedOf, startAt } = await import("@arena/core");
-  const initial = initialState(seedOf(seed));
+  // at width W from the start: a start is chosen where a pool of W pages can be had
+  const initial = { ...initialState(seedOf(seed)), width };
   if (!nodeUrl) {
     const started = chooseStart(initial, tree);
     if (isFinished(started)) throw new Error("the tree has no node with content below the root");
-    return { ...started, width };
+    return started;
   }
   const id = nodeWithUrl(tree, nodeUrl);
   if (!id) throw new Error(`no node below the root has url ${nodeUrl}`);
-  return { ...startAt(initial, tree, id), width };
+  return startAt(initial, tree, id);
 }
 
 const itemJson = (i: ChecklistItem) => ({ item: i.item, detail: i.detail, source_url: i.sourceUrl, ...(i.aliases?.length ? { aliases: i.aliases } : {}) });
@@ -60,17 +61,17 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const [{ prisma }, { examinerConfigFor, examinerFor, previewTask }, { loadTreeView }] = await Promise.all([
+      const [{ prisma }, { examinerConfigFor, examinerFor, examinerView, previewTask }, { loadTreeView }] = await Promise.all([
         import("@arena/db"),
         import("@arena/match"),
         import("@arena/trees"),
       ]);
       const db = prisma();
       const tree = await loadTreeView(db, opts.tree);
-      const state = await startState(tree, opts.seed, opts.width, opts.node);
-      // The same examiner configuration and round seed a match with --seed S uses for its first round.
-      const config = await examinerConfigFor(db, opts.examiner);
-      const { task, context: ctx, jumps } = await previewTask(tree, state, examinerFor(config), `${opts.seed}:1`);
+      // The same examiner configuration, view of the tree and round seed a match with --seed S uses for its first round.
+      const examinerOfMatch = examinerFor(await examinerConfigFor(db, opts.examiner));
+      const state = await startState(examinerView(tree, examinerOfMatch), opts.seed, opts.width, opts.node);
+      const { task, context: ctx, jumps } = await previewTask(tree, state, examinerOfMatch, `${opts.seed}:1`);
       const out = {
         question: task.question,
         word_limit_instruction: task.wordLimitInstruction,

@@ -1,6 +1,6 @@
 import { SHORT_CONTENT_CHARS, type ContextNode, type TaskContext } from "@arena/core";
 import { GenerationError, type Examiner, type ExaminerCall, type JudgeInput, type JudgeResult } from "../types";
-import { generateHeuristicTask } from "./generate";
+import { generateHeuristicTask, heuristicTarget } from "./generate";
 import { judgeHeuristically } from "./judge";
 
 /**
@@ -10,9 +10,11 @@ import { judgeHeuristically } from "./judge";
  * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13); "h3" judges
  * entity first, credits facts only for identified entities and never rewards length, writes the
  * synthetic world's questions from its facts, never targets navigation pages and describes the
- * topic instead of quoting it (issue 20).
+ * topic instead of quoting it (issue 20); "h4" plays on the pages it can target (starts and pools
+ * pass through levels of navigation pages), gives every target a fact before second ones, and fails
+ * a context rather than announce fewer entities than its pool (issue 20).
  */
-export const HEURISTIC_VERSION = "h3";
+export const HEURISTIC_VERSION = "h4";
 
 /**
  * The offline heuristic examiner (SPEC §12). Each operation is recorded as one call with
@@ -53,6 +55,7 @@ export function createHeuristicExaminer(): Examiner {
       }
       return { task, calls: [record("generate", { context: ctx, seed }, JSON.stringify(task), null, started)] };
     },
+    canTarget: (node) => heuristicTarget(cut(node)),
     async judge(input: JudgeInput): Promise<JudgeResult> {
       const started = performance.now();
       const verdict = judgeHeuristically(input);
@@ -65,7 +68,8 @@ export function createHeuristicExaminer(): Examiner {
  * The heuristic reads 800 characters of each page, as it was built and tested with (its clues and
  * facts come from a page's opening); the context it records is the one it read.
  */
+const cut = (n: ContextNode): ContextNode => (n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n);
+
 function shortContent(ctx: TaskContext): TaskContext {
-  const cut = (n: ContextNode): ContextNode => (n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n);
   return { ...ctx, reasoningChain: ctx.reasoningChain.map(cut), aggregationPool: ctx.aggregationPool.map(cut) };
 }

@@ -2,6 +2,7 @@ import { domainOf, GENERIC_RELATIONSHIP, truncateWords, type ChecklistItem, type
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
 import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
+import { memoized } from "../memo";
 import { GenerationError } from "../types";
 import { answerFacts, entityFound, factFound, type AnswerFacts } from "./judge";
 import { askFor, labelledFacts } from "./attributes";
@@ -52,7 +53,7 @@ interface Target {
  * Center" on every page of one site), not names of this target: they are dropped from its name
  * and aliases. The context-free cleaned title is still hidden in questions (`maskNames`).
  */
-function targetOf(node: ContextNode, ctx: TaskContext): Target {
+function targetOf(node: ContextNode, ctx: Pick<TaskContext, "rootTopic" | "reasoningChain">): Target {
   const domain = domainOf(node.url);
   const context = ctx.reasoningChain.length > 0 ? [ctx.rootTopic, ...ctx.reasoningChain.map((n) => n.title)] : [];
   const shared = new Set(context.flatMap((t) => decodeEntities(t).split(TITLE_SEPARATOR)).map(normalize));
@@ -119,20 +120,50 @@ export function generateHeuristicTask(ctx: TaskContext, seed: string): Generated
   const hidden = contextHiddenTerms(ctx, pool);
   const targets = distinctTargets(pool).filter((t) => !isNavigation(t.node));
   if (targets.length === 0) throw new GenerationError("every pool page is a navigation or listing page (search, tags, policies, newsletters, sign-in)", []);
-  // A question identical to an earlier one in this match is re-drawn with other clues and facts.
-  let task = buildTask(ctx, targets, hidden, seed);
-  for (let i = 1; i < 8 && ctx.previousQuestions.includes(task.question); i++) {
-    task = buildTask(ctx, targets, hidden, `${seed}#${i}`);
+  // the question has the width W asked for, or as many entities as the pool holds when it is smaller
+  const wanted = Math.min(ctx.width, ctx.aggregationPool.length);
+  if (targets.length < wanted) throw new GenerationError(`only ${targets.length} of the ${wanted} pool pages are distinct entities that are not navigation pages`, []);
+  // A question identical to an earlier one in this match, or one where a target lost every fact
+  // to the others' clues, is re-drawn with other clues and facts; the last reason is thrown.
+  let failure: GenerationError | null = null;
+  for (let i = 0; i < REDRAWS; i++) {
+    try {
+      const task = buildTask(ctx, targets, hidden, i === 0 ? seed : `${seed}#${i}`);
+      if (!ctx.previousQuestions.includes(task.question) || i === REDRAWS - 1) return task;
+    } catch (err) {
+      if (!(err instanceof GenerationError)) throw err;
+      failure = err;
+    }
   }
-  return task;
+  throw failure ?? new GenerationError("no question", []);
 }
+
+const REDRAWS = 8;
+
+/**
+ * Whether the heuristic can make a page a target on its own (TreeView.targetable): a page of the
+ * synthetic world, or a page that is no navigation or listing page and has a fact to ask (its own
+ * names hidden). A page may still lose its facts beside other targets: then generation fails.
+ */
+export function heuristicTarget(node: ContextNode): boolean {
+  if (node.known) return true;
+  return !isNavigation(node) && hasOwnFact(JSON.stringify([node.url, node.title, node.description, node.content])).yes;
+}
+
+const hasOwnFact = memoized((key: string): { yes: boolean } => {
+  const [url, title, description, content] = JSON.parse(key) as [string, string, string, string];
+  const t = targetOf({ nodeId: "", url, title, description, content, relationship: "", surroundingText: "" }, { rootTopic: "", reasoningChain: [] });
+  const hidden = hiddenTerms([{ name: t.name, aliases: t.maskNames }], []);
+  const entity: ChecklistItem = { item: t.name, detail: "", sourceUrl: url, aliases: t.aliases };
+  return { yes: pickFacts(t, hidden, "", [answerFacts([t.name, ...t.aliases].join(". "))], [], new Budget(), [entity]).length > 0 };
+}, 2_000_000);
 
 /**
  * Navigation and listing pages are never targets: a site's search, tag, category and topic
  * listings, its shop, help and policy pages, newsletters, sign-in and application forms. Read from
  * the URL's path segments and the title's words, and from listing text ("1 - 10 of 823 Results").
  */
-const NAV_PATH = /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[\/?#._-]|$)/i;
+const NAV_PATH = /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[/?#._-]|$)/i;
 const NAV_TITLE = /\b(?:search|newsletters?|sign[ -]?in|log[ -]?in|sign[ -]?up|subscribe|sales polic(?:y|ies)|privacy polic(?:y|ies)|terms (?:of|and) |apply now|sitemap|archives?|all topics|coverage|tag:|category:)\b/i;
 const LISTING = /\b\d+\s*[-–]\s*\d+\s+of\s+[\d,]+\s+results\b/i;
 
@@ -180,6 +211,7 @@ function buildTask(ctx: TaskContext, pool: Target[], hidden: HiddenTerms, seed: 
     facts.map((f) => ({ item: `Entity ${i + 1}: ${f.prompt}`, detail: f.fact.value, sourceUrl: targets[i]!.node.url })),
   );
   if (widthItems.length === 0) throw new GenerationError("no pool page offers a fact the question does not already give", []);
+  if (targets.length < pool.length) throw new GenerationError(`only ${targets.length} of the ${pool.length} targets have a fact the question does not already give`, []);
   const question = composeQuestion(ctx, targets, plan, hidden, seed);
   const named = revealed(question, {
     phrases: hidden.phrases.filter((p) => p.length > 1 || !TEMPLATE_WORDS.has(p[0]!)),
@@ -219,7 +251,12 @@ function planTask(ctx: TaskContext, targets: Target[], hidden: HiddenTerms, seed
   const taken: Fact[] = [];
   // nor may a fact's value name a target: an answer giving it would be credited with the entity
   const entities: ChecklistItem[] = targets.map((t) => ({ item: t.name, detail: "", sourceUrl: t.node.url, aliases: t.aliases }));
-  const facts = targets.map((t) => pickFacts(t, hidden, seed, asked, taken, budget, entities));
+  // one fact for every target first, then the second ones: earlier targets must not use up the
+  // ellipses and shared values a later target needs for its only fact
+  const facts: PickedFact[][] = targets.map(() => []);
+  for (let limit = 1; limit <= FACTS_PER_TARGET; limit++) {
+    for (const [i, t] of targets.entries()) pickFacts(t, hidden, seed, asked, taken, budget, entities, facts[i]!, limit);
+  }
   return { chain, clues, facts };
 }
 
@@ -263,12 +300,22 @@ interface PickedFact {
 }
 
 /**
- * Up to FACTS_PER_TARGET facts: labelled attributes first, then by kind preference in seeded
+ * Facts added to `picked` up to `limit` (at most FACTS_PER_TARGET): labelled attributes first, then by kind preference in seeded
  * order. `question` (the clues, then the requests of facts already taken) and `taken` grow as
  * facts are accepted: a fact found in the question so far is skipped, and so is one whose request
  * would give away a fact already taken.
  */
-function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: AnswerFacts[], taken: Fact[], budget: Budget, entities: ChecklistItem[]): PickedFact[] {
+function pickFacts(
+  t: Target,
+  hidden: HiddenTerms,
+  seed: string,
+  question: AnswerFacts[],
+  taken: Fact[],
+  budget: Budget,
+  entities: ChecklistItem[],
+  picked: PickedFact[] = [],
+  limit = FACTS_PER_TARGET,
+): PickedFact[] {
   // verified against the page as stored: a value made by separating glued words ("Java Script")
   // is not how the page, or an answer, spells it
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
@@ -293,9 +340,8 @@ function pickFacts(t: Target, hidden: HiddenTerms, seed: string, question: Answe
       seededOrder(`${seed}:${t.node.url}`, prose.filter((p) => p.fact.kind === kind), (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`),
     ),
   ];
-  const picked: PickedFact[] = [];
   for (const p of ordered) {
-    if (picked.length >= FACTS_PER_TARGET) break;
+    if (picked.length >= limit) break;
     // a closing phrase only stands in when the page has no number, date or name to ask for
     if (p.fact.kind === "statement" && picked.length > 0) break;
     // one value asked once, also inside a longer one ("Kevin Kuschel" and "Kevin Kuschel Reading")
