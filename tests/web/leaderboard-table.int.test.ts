@@ -108,7 +108,7 @@ describe("the leaderboard table", () => {
         expect(agentBox.x).toBeGreaterThanOrEqual(0);
         expect(agentBox.x + agentBox.width).toBeLessThanOrEqual(width);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-scrolled.png`, fullPage: true });
-        await page.evaluate(`document.querySelector('[data-testid="leaderboard-table"] [role="region"]').scrollTo({ left: 0 })`);
+        await page.evaluate(`document.querySelector('[data-testid="leaderboard-table"] section').scrollTo({ left: 0 })`);
 
         // Sort by win rate: in the URL, rows in that order, kept on reload.
         await header(page, "winRate").getByRole("button").click();

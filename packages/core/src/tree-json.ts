@@ -82,7 +82,7 @@ const TYPE_WORDS: Record<string, string> = { string: "text", number: "a number",
 
 /** "the root node", "the node at children[3]", or "link 1 of the node at children[3]". */
 function whereInWords(path: ReadonlyArray<PropertyKey>): string {
-  const at = path.findIndex((p) => p === "link_contexts");
+  const at = path.indexOf("link_contexts");
   const node = formatPath(at >= 0 ? path.slice(0, at) : path);
   const nodeWords = node ? `the node at ${node}` : "the root node";
   if (at >= 0 && typeof path[at + 1] === "number") return `link ${Number(path[at + 1]) + 1} (link_contexts[${String(path[at + 1])}]) of ${nodeWords}`;

@@ -3,7 +3,6 @@ import type { ChecklistItem } from "@arena/core";
 import {
   citationCoverage,
   requiredPages,
-  groundClaims,
   inteScore,
   judgeCitations,
   listParts,

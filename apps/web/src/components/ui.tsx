@@ -37,6 +37,7 @@ export function Empty({ title, children }: { title: string; children?: React.Rea
 export function TableScroll({ children }: { children: React.ReactNode }) {
   // Focusable, so a keyboard can scroll it sideways (axe: scrollable-region-focusable).
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0" tabIndex={0}>
       {children}
     </div>

@@ -124,7 +124,10 @@ export function factFound(answer: string | AnswerFacts, item: ChecklistItem): bo
 function softPoints(answer: string, citations: number, limit: { min: number; max: number } | null): { points: number; notes: string[] } {
   const notes: string[] = [];
   let points = 0;
-  const note = (text: string, value: number) => (notes.push(text), (points += value));
+  const note = (text: string, value: number) => {
+    notes.push(text);
+    points += value;
+  };
   if (/^#{1,6}\s+\S/m.test(answer)) note("headings", 1);
   if (/^\s*(?:[-*+]|\d+[.)])\s+\S/m.test(answer)) note("lists", 1);
   if (citations >= 1) note(`${citations} citation${citations === 1 ? "" : "s"}`, 1);

@@ -5,7 +5,6 @@ import {
   checklistItemSchema,
   expansionSchema,
   matchFilterOptionsSchema,
-  matchListItemSchema,
   matchPageSchema,
   matchViewSchema,
   MATCH_STATUSES,

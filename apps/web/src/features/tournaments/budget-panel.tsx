@@ -8,9 +8,12 @@ function Meter({ spent, cap, label }: { spent: number; cap: number; label: strin
   const share = Math.min(1, spent / cap);
   const colour = share >= 1 ? "bg-red-500" : share >= 0.8 ? "bg-amber-500" : "bg-emerald-500";
   return (
-    <div className="h-2 w-full overflow-hidden rounded-sm bg-zinc-200 dark:bg-zinc-700" role="meter" aria-valuemin={0} aria-valuemax={cap} aria-valuenow={spent} aria-label={label}>
-      <span className={`block h-full ${colour}`} style={{ width: `${share * 100}%` }} />
-    </div>
+    <>
+      <meter className="sr-only" min={0} max={cap} value={spent} aria-label={label} />
+      <div className="h-2 w-full overflow-hidden rounded-sm bg-zinc-200 dark:bg-zinc-700" aria-hidden="true">
+        <span className={`block h-full ${colour}`} style={{ width: `${share * 100}%` }} />
+      </div>
+    </>
   );
 }
 
