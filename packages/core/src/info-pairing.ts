@@ -31,6 +31,8 @@ export interface InfoPairingInput {
    * games carry the ridge prior's large variance.
    */
   covariance: ArrayLike<number>;
+  /** θ is the truth, not an estimate (a simulation's oracle; see matchInformation). */
+  thetaKnown?: boolean;
   /** Expected cost of a match between agents at positions i and j (default 1 for every pair). */
   cost?: (i: number, j: number) => number;
   /** Pairings of recent rounds, most recent round last: recentRounds[k] = pairs of one round. */
@@ -72,9 +74,11 @@ export function rankingUncertainty(theta: readonly number[], cov: ArrayLike<numb
  * (1 when i wins, with probability p) moves the estimates as one Newton step of the fit would:
  * θ' = θ + Σe·(y − p)/(1 + I·eᵀΣe), and shrinks Σ as above; U after the match is averaged over
  * both outcomes. (Without the move, two agents with equal estimates would never look worth
- * pairing: Φ(0) is ½ whatever the variance.)
+ * pairing: Φ(0) is ½ whatever the variance.) With `known` θ (a simulation's oracle that knows the
+ * planted strengths) the outcome cannot move θ and only the covariance shrinks: the value of a
+ * match to the design, not to the estimate.
  */
-export function matchInformation(theta: readonly number[], cov: ArrayLike<number>, i: number, j: number): number {
+export function matchInformation(theta: readonly number[], cov: ArrayLike<number>, i: number, j: number, known = false): number {
   const n = theta.length;
   const c = (a: number, b: number) => cov[a * n + b]!;
   const vij = c(i, i) + c(j, j) - 2 * c(i, j);
@@ -91,7 +95,7 @@ export function matchInformation(theta: readonly number[], cov: ArrayLike<number
       const d = theta[k]! - theta[l]!;
       const ds = s[k]! - s[l]!;
       const after = Math.max(0, v - (info * ds * ds) / denom);
-      const expected = p * wrongOrder(d + (ds * (1 - p)) / denom, after) + (1 - p) * wrongOrder(d - (ds * p) / denom, after);
+      const expected = known ? wrongOrder(d, after) : p * wrongOrder(d + (ds * (1 - p)) / denom, after) + (1 - p) * wrongOrder(d - (ds * p) / denom, after);
       gain += wrongOrder(d, v) - expected;
     }
   }
@@ -114,7 +118,7 @@ export function infoPairings(input: InfoPairingInput): InfoRound {
     let v = value.get(key);
     if (v === undefined) {
       const [i, j] = [at(x), at(y)];
-      v = matchInformation(input.theta, input.covariance, i, j) / Math.max(1e-9, input.cost?.(i, j) ?? 1);
+      v = matchInformation(input.theta, input.covariance, i, j, input.thetaKnown) / Math.max(1e-9, input.cost?.(i, j) ?? 1);
       value.set(key, v);
     }
     return v;
@@ -215,16 +219,17 @@ export function expectedCalls(agents: readonly string[], played: readonly Played
 
 /**
  * θ and the Fisher covariance of `agents` fitted on the matches among them (one battle per match;
- * agents without games keep θ = 0 and the ridge prior's variance).
+ * agents without games keep θ = 0 and the ridge prior's variance). With `at`, θ is taken as given
+ * (a simulation's known strengths) and the covariance is the Fisher information's inverse there.
  */
-export function pairingFit(agents: readonly string[], played: readonly PlayedMatch[]): { theta: number[]; covariance: Float64Array } {
+export function pairingFit(agents: readonly string[], played: readonly PlayedMatch[], at?: readonly number[]): { theta: number[]; covariance: Float64Array } {
   const pos = new Map(agents.map((a, k) => [a, k]));
   const among = played.filter((m) => pos.has(m.a) && pos.has(m.b));
   const counts = new Float64Array(among.length * 3);
   among.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
   const data: BtData = { agents: [...agents], i: Int32Array.from(among, (m) => pos.get(m.a)!), j: Int32Array.from(among, (m) => pos.get(m.b)!), counts };
-  const fit = fitBradleyTerry(data);
-  return { theta: Array.from(fit.theta), covariance: fisherCovariance(data, fit.theta) };
+  const theta = at ? Float64Array.from(at) : fitBradleyTerry(data).theta;
+  return { theta: Array.from(theta), covariance: fisherCovariance(data, theta) };
 }
 
 /** One information-seeking round from the matches played so far (what tournaments and the simulation call). */
