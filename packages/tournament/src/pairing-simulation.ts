@@ -113,39 +113,29 @@ export function playModelMatch(a: PlantedAgent, b: PlantedAgent, rng: Rng): Mode
 }
 
 
-/** What the oracle knows: the planted strengths as BT θ and each pair's expected agent calls. */
-interface Truth {
-  theta: number[];
-  cost: (i: number, j: number) => number;
-}
-
-/** Matches per pair the oracle's truth is measured on. */
+/** Matches per pair the oracle's θ is measured on. */
 const TRUTH_MATCHES = 40;
 
 /**
- * The oracle's truth, measured rather than assumed: every pair plays TRUTH_MATCHES model matches (own
- * random stream); θ_k = β·(planted overall_k − mean), β the one-parameter BT fit on all of them (a
- * free θ per agent would carry ~0.1 of noise between neighbours ~0.25 apart); a pair's cost is its mean
- * agent calls.
+ * What the oracle knows: the planted strengths as BT θ, measured rather than assumed. Every pair plays
+ * TRUTH_MATCHES model matches (own random stream); θ_k = β·(planted overall_k − mean), β the
+ * one-parameter BT fit on all of them (a free θ per agent would carry ~0.1 of noise between
+ * neighbours ~0.25 apart).
  */
-export function plantedTruth(agents: readonly PlantedAgent[], seed: string): Truth {
+export function plantedTheta(agents: readonly PlantedAgent[], seed: string): number[] {
   const rng = Rng.fromSeed(seedOf(`truth:${seed}`));
-  const n = agents.length;
   const games: { x: number; y: number }[] = [];
-  const calls = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
+  for (let i = 0; i < agents.length; i++) {
+    for (let j = i + 1; j < agents.length; j++) {
       for (let r = 0; r < TRUTH_MATCHES; r++) {
         const m = playModelMatch(agents[i]!, agents[j]!, rng);
-        calls[i * n + j]! += (2 * m.rounds) / TRUTH_MATCHES;
         games.push({ x: agents[i]!.overall - agents[j]!.overall, y: m.winner === "A" ? 1 : m.winner === "tie" ? 0.5 : 0 });
       }
-      calls[j * n + i] = calls[i * n + j]!;
     }
   }
-  const mean = agents.reduce((s, a) => s + a.overall, 0) / n;
+  const mean = agents.reduce((s, a) => s + a.overall, 0) / agents.length;
   const beta = slope(games);
-  return { theta: agents.map((a) => beta * (a.overall - mean)), cost: (i, j) => calls[i * n + j]! };
+  return agents.map((a) => beta * (a.overall - mean));
 }
 
 /** Newton's method for β maximising Σ y·log σ(βx) + (1 − y)·log σ(−βx) (ties half a win). */
@@ -167,7 +157,7 @@ function slope(games: readonly { x: number; y: number }[]): number {
 }
 
 /** Pairs of one round under a rule (agents are "0", "1", …). */
-function pairRound(rule: PairingRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number; truth?: Truth }): [string, string][] {
+function pairRound(rule: PairingRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number; truth?: number[] }): [string, string][] {
   if (rule === "random") {
     const order = ctx.rng.shuffle(ctx.ids);
     return Array.from({ length: Math.floor(order.length / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
@@ -192,14 +182,14 @@ function swissRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; byes: 
 
 /**
  * The oracle: information-seeking pairing on the truth. θ is the planted strength (not an estimate),
- * the covariance is what the matches played so far would give at that θ, the cost is the pair's true
- * expected agent calls, and rematches are free. No rule that must estimate θ can pair better by this
- * measure, so the calls it needs bound what a pairing rule can save here.
+ * the covariance is what the matches played so far give at that θ, and rematches are free. Every
+ * match is valued alike whatever it costs: on other seeds that beat dividing by the pair's true
+ * expected calls. It bounds what a pairing rule can save here: no rule that must estimate θ knows more.
  */
-function oracleRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; truth?: Truth }, seed: number) {
+function oracleRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; truth?: number[] }, seed: number) {
   if (!ctx.truth) throw new Error("the oracle needs the planted truth");
-  const { covariance } = pairingFit(ctx.ids, ctx.played, ctx.truth.theta);
-  return infoPairings({ agents: ctx.ids, theta: ctx.truth.theta, thetaKnown: true, covariance, cost: ctx.truth.cost, recentRounds: ctx.rounds, byes: ctx.byes, cooldown: 0, seed });
+  const { covariance } = pairingFit(ctx.ids, ctx.played, ctx.truth);
+  return infoPairings({ agents: ctx.ids, theta: ctx.truth, thetaKnown: true, covariance, recentRounds: ctx.rounds, byes: ctx.byes, cooldown: 0, seed });
 }
 
 /** One run of a rule: rounds of matches until the budget of agent calls is spent. */
@@ -216,7 +206,7 @@ export function runPairingRule(
   const rounds: [string, string][][] = [];
   const byes: Record<string, number> = {};
   const meetings = new Map<string, number>();
-  const truth = rule === "oracle" ? plantedTruth(agents, opts.seed) : undefined;
+  const truth = rule === "oracle" ? plantedTheta(agents, opts.seed) : undefined;
   let calls = 0;
   while (calls < opts.budget) {
     const pairs = pairRound(rule, { ids, played, rounds, byes, rng, round: rounds.length + 1, truth });
