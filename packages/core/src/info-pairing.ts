@@ -31,7 +31,7 @@ export interface InfoPairingInput {
    * games carry the ridge prior's large variance.
    */
   covariance: ArrayLike<number>;
-  /** θ is the truth, not an estimate (a simulation's oracle; see matchInformation). */
+  /** Value matches at θ held fixed (the truth, or the estimate under a prior; see matchInformation). */
   thetaKnown?: boolean;
   /** Expected cost of a match between agents at positions i and j (default 1 for every pair). */
   cost?: (i: number, j: number) => number;
@@ -220,19 +220,35 @@ export function expectedCalls(agents: readonly string[], played: readonly Played
 /**
  * θ and the Fisher covariance of `agents` fitted on the matches among them (one battle per match;
  * agents without games keep θ = 0 and the ridge prior's variance). With `at`, θ is taken as given
- * (a simulation's known strengths) and the covariance is the Fisher information's inverse there.
+ * (a simulation's known strengths) and the covariance is the Fisher information's inverse there;
+ * `ridge` is the prior's precision (the rating fit's tiny default unless given).
  */
-export function pairingFit(agents: readonly string[], played: readonly PlayedMatch[], at?: readonly number[]): { theta: number[]; covariance: Float64Array } {
+export function pairingFit(
+  agents: readonly string[],
+  played: readonly PlayedMatch[],
+  opts: { at?: readonly number[]; ridge?: number } = {},
+): { theta: number[]; covariance: Float64Array } {
   const pos = new Map(agents.map((a, k) => [a, k]));
   const among = played.filter((m) => pos.has(m.a) && pos.has(m.b));
   const counts = new Float64Array(among.length * 3);
   among.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
   const data: BtData = { agents: [...agents], i: Int32Array.from(among, (m) => pos.get(m.a)!), j: Int32Array.from(among, (m) => pos.get(m.b)!), counts };
-  const theta = at ? Float64Array.from(at) : fitBradleyTerry(data).theta;
-  return { theta: Array.from(theta), covariance: fisherCovariance(data, theta) };
+  const theta = opts.at ? Float64Array.from(opts.at) : fitBradleyTerry(data, { ridge: opts.ridge }).theta;
+  return { theta: Array.from(theta), covariance: fisherCovariance(data, theta, { ridge: opts.ridge }) };
 }
 
-/** One information-seeking round from the matches played so far (what tournaments and the simulation call). */
+/**
+ * Precision of the Gaussian prior on θ in the pairing fit (sd ≈ 1.4 natural-log odds): early estimates
+ * from a few matches stay near the middle instead of running off to ±∞.
+ */
+export const INFO_PRIOR_RIDGE = 0.5;
+
+/**
+ * One information-seeking round from the matches played so far (what tournaments and the simulation
+ * call). The estimate under the prior is held fixed and a match is valued by how much it shrinks the
+ * uncertainty of the order (matchInformation with θ known): on the simulation's tuning seeds that
+ * ranked close agents better than also valuing the estimate's move.
+ */
 export function infoRound(input: {
   agents: readonly string[];
   played: readonly PlayedMatch[];
@@ -241,10 +257,11 @@ export function infoRound(input: {
   seed: number;
   cooldown?: number;
 }): InfoRound {
-  const { theta, covariance } = pairingFit(input.agents, input.played);
+  const { theta, covariance } = pairingFit(input.agents, input.played, { ridge: INFO_PRIOR_RIDGE });
   return infoPairings({
     agents: input.agents,
     theta,
+    thetaKnown: true,
     covariance,
     cost: expectedCalls(input.agents, input.played),
     recentRounds: input.recentRounds,

@@ -188,7 +188,7 @@ function swissRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; byes: 
  */
 function oracleRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; truth?: number[] }, seed: number) {
   if (!ctx.truth) throw new Error("the oracle needs the planted truth");
-  const { covariance } = pairingFit(ctx.ids, ctx.played, ctx.truth);
+  const { covariance } = pairingFit(ctx.ids, ctx.played, { at: ctx.truth });
   return infoPairings({ agents: ctx.ids, theta: ctx.truth, thetaKnown: true, covariance, recentRounds: ctx.rounds, byes: ctx.byes, cooldown: 0, seed });
 }
 
