@@ -113,7 +113,7 @@ export function infoPairings(input: InfoPairingInput): InfoRound {
   const order = Rng.fromSeed(input.seed).shuffle([...input.agents].sort());
   const cooled = new Set(input.recentRounds.slice(Math.max(0, input.recentRounds.length - input.cooldown)).flat().map(([x, y]) => pairKey(x, y)));
   const value = new Map<string, number>();
-  const valueOf = (x: string, y: string) => {
+  const pairValue = (x: string, y: string) => {
     const key = pairKey(x, y);
     let v = value.get(key);
     if (v === undefined) {
@@ -124,7 +124,7 @@ export function infoPairings(input: InfoPairingInput): InfoRound {
     return v;
   };
   // A cooled pair is worth less than any fresh one (weights in (−1, 0)): taken only when nothing else is left.
-  const weight = (x: string, y: string) => (cooled.has(pairKey(x, y)) ? -1 / (1 + valueOf(x, y)) : valueOf(x, y));
+  const weight = (x: string, y: string) => (cooled.has(pairKey(x, y)) ? -1 / (1 + pairValue(x, y)) : pairValue(x, y));
 
   let bye: string | null = null;
   let players = order;
@@ -231,7 +231,9 @@ export function pairingFit(
   const pos = new Map(agents.map((a, k) => [a, k]));
   const among = played.filter((m) => pos.has(m.a) && pos.has(m.b));
   const counts = new Float64Array(among.length * 3);
-  among.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
+  among.forEach((m, r) => {
+    counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1;
+  });
   const data: BtData = { agents: [...agents], i: Int32Array.from(among, (m) => pos.get(m.a)!), j: Int32Array.from(among, (m) => pos.get(m.b)!), counts };
   const theta = opts.at ? Float64Array.from(opts.at) : fitBradleyTerry(data, { ridge: opts.ridge }).theta;
   return { theta: Array.from(theta), covariance: fisherCovariance(data, theta, { ridge: opts.ridge }) };
