@@ -10,11 +10,11 @@ import { Rng } from "./rng";
  * U = Σ_{k<l} Φ(−|θ_k − θ_l| / √v_kl), with v_kl the variance of θ_k − θ_l from the rating fit's
  * covariance Σ (θ in natural-log odds). A match between i and j observes one outcome with Fisher
  * information I = p(1 − p), p = σ(θ_i − θ_j), which shrinks Σ by the rank-one update
- * Σ e eᵀ Σ · I / (1 + I eᵀΣe), e = e_i − e_j, and moves θ (matchInformation); so it also sharpens
+ * Σ e eᵀ Σ · I / (1 + I eᵀΣe), e = e_i − e_j, and may move θ (matchInformation); so it also sharpens
  * the order of agents i and j were compared with before. A pair's value is the expected drop in U
- * it brings, divided by its expected cost
- * (agent calls; close matches last more rounds) when the caller knows one. Pairs whose intervals
- * separate change U little; a pair of neighbours with overlapping intervals, much.
+ * it brings (infoRound: θ held at the estimate under a weak prior, only Σ shrinks), divided by its
+ * expected cost (agent calls; close matches last more rounds) when the caller knows one. Pairs whose
+ * intervals separate change U little; a pair of neighbours with overlapping intervals, much.
  *
  * The round is a maximum-value matching (greedy, then pairwise swaps while they raise the total).
  * A pair that played within the last `cooldown` rounds is paired again only when an agent has no
