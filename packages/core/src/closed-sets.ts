@@ -90,8 +90,11 @@ export const TOURNAMENT_MODES = ["rounds", "continuous"] as const;
 export type TournamentModeName = (typeof TOURNAMENT_MODES)[number];
 export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
 
-/** Pairing rules the simulation compares: the tournaments' and a random baseline. */
-export const SIMULATED_PAIRINGS = [...TOURNAMENT_PAIRINGS, "random"] as const;
+/**
+ * Pairing rules the simulation compares: the tournaments', a random baseline and an oracle that knows
+ * the planted strengths (a bound on what any pairing rule can gain).
+ */
+export const SIMULATED_PAIRINGS = [...TOURNAMENT_PAIRINGS, "random", "oracle"] as const;
 export type SimulatedPairingName = (typeof SIMULATED_PAIRINGS)[number];
 
 /** The JSON Schema of a closed set, for structured LLM output. */

@@ -10,11 +10,11 @@ import { Rng } from "./rng";
  * U = Σ_{k<l} Φ(−|θ_k − θ_l| / √v_kl), with v_kl the variance of θ_k − θ_l from the rating fit's
  * covariance Σ (θ in natural-log odds). A match between i and j observes one outcome with Fisher
  * information I = p(1 − p), p = σ(θ_i − θ_j), which shrinks Σ by the rank-one update
- * Σ e eᵀ Σ · I / (1 + I eᵀΣe), e = e_i − e_j, and moves θ (matchInformation); so it also sharpens
+ * Σ e eᵀ Σ · I / (1 + I eᵀΣe), e = e_i − e_j, and may move θ (matchInformation); so it also sharpens
  * the order of agents i and j were compared with before. A pair's value is the expected drop in U
- * it brings, divided by its expected cost
- * (agent calls; close matches last more rounds) when the caller knows one. Pairs whose intervals
- * separate change U little; a pair of neighbours with overlapping intervals, much.
+ * it brings (infoRound: θ held at the estimate under a weak prior, only Σ shrinks), divided by its
+ * expected cost (agent calls; close matches last more rounds) when the caller knows one. Pairs whose
+ * intervals separate change U little; a pair of neighbours with overlapping intervals, much.
  *
  * The round is a maximum-value matching (greedy, then pairwise swaps while they raise the total).
  * A pair that played within the last `cooldown` rounds is paired again only when an agent has no
@@ -31,6 +31,8 @@ export interface InfoPairingInput {
    * games carry the ridge prior's large variance.
    */
   covariance: ArrayLike<number>;
+  /** Value matches at θ held fixed (the truth, or the estimate under a prior; see matchInformation). */
+  thetaKnown?: boolean;
   /** Expected cost of a match between agents at positions i and j (default 1 for every pair). */
   cost?: (i: number, j: number) => number;
   /** Pairings of recent rounds, most recent round last: recentRounds[k] = pairs of one round. */
@@ -72,9 +74,11 @@ export function rankingUncertainty(theta: readonly number[], cov: ArrayLike<numb
  * (1 when i wins, with probability p) moves the estimates as one Newton step of the fit would:
  * θ' = θ + Σe·(y − p)/(1 + I·eᵀΣe), and shrinks Σ as above; U after the match is averaged over
  * both outcomes. (Without the move, two agents with equal estimates would never look worth
- * pairing: Φ(0) is ½ whatever the variance.)
+ * pairing: Φ(0) is ½ whatever the variance.) With `known` θ (a simulation's oracle that knows the
+ * planted strengths) the outcome cannot move θ and only the covariance shrinks: the value of a
+ * match to the design, not to the estimate.
  */
-export function matchInformation(theta: readonly number[], cov: ArrayLike<number>, i: number, j: number): number {
+export function matchInformation(theta: readonly number[], cov: ArrayLike<number>, i: number, j: number, known = false): number {
   const n = theta.length;
   const c = (a: number, b: number) => cov[a * n + b]!;
   const vij = c(i, i) + c(j, j) - 2 * c(i, j);
@@ -91,7 +95,7 @@ export function matchInformation(theta: readonly number[], cov: ArrayLike<number
       const d = theta[k]! - theta[l]!;
       const ds = s[k]! - s[l]!;
       const after = Math.max(0, v - (info * ds * ds) / denom);
-      const expected = p * wrongOrder(d + (ds * (1 - p)) / denom, after) + (1 - p) * wrongOrder(d - (ds * p) / denom, after);
+      const expected = known ? wrongOrder(d, after) : p * wrongOrder(d + (ds * (1 - p)) / denom, after) + (1 - p) * wrongOrder(d - (ds * p) / denom, after);
       gain += wrongOrder(d, v) - expected;
     }
   }
@@ -109,18 +113,18 @@ export function infoPairings(input: InfoPairingInput): InfoRound {
   const order = Rng.fromSeed(input.seed).shuffle([...input.agents].sort());
   const cooled = new Set(input.recentRounds.slice(Math.max(0, input.recentRounds.length - input.cooldown)).flat().map(([x, y]) => pairKey(x, y)));
   const value = new Map<string, number>();
-  const valueOf = (x: string, y: string) => {
+  const pairValue = (x: string, y: string) => {
     const key = pairKey(x, y);
     let v = value.get(key);
     if (v === undefined) {
       const [i, j] = [at(x), at(y)];
-      v = matchInformation(input.theta, input.covariance, i, j) / Math.max(1e-9, input.cost?.(i, j) ?? 1);
+      v = matchInformation(input.theta, input.covariance, i, j, input.thetaKnown) / Math.max(1e-9, input.cost?.(i, j) ?? 1);
       value.set(key, v);
     }
     return v;
   };
   // A cooled pair is worth less than any fresh one (weights in (−1, 0)): taken only when nothing else is left.
-  const weight = (x: string, y: string) => (cooled.has(pairKey(x, y)) ? -1 / (1 + valueOf(x, y)) : valueOf(x, y));
+  const weight = (x: string, y: string) => (cooled.has(pairKey(x, y)) ? -1 / (1 + pairValue(x, y)) : pairValue(x, y));
 
   let bye: string | null = null;
   let players = order;
@@ -215,19 +219,38 @@ export function expectedCalls(agents: readonly string[], played: readonly Played
 
 /**
  * θ and the Fisher covariance of `agents` fitted on the matches among them (one battle per match;
- * agents without games keep θ = 0 and the ridge prior's variance).
+ * agents without games keep θ = 0 and the ridge prior's variance). With `at`, θ is taken as given
+ * (a simulation's known strengths) and the covariance is the Fisher information's inverse there;
+ * `ridge` is the prior's precision (the rating fit's tiny default unless given).
  */
-export function pairingFit(agents: readonly string[], played: readonly PlayedMatch[]): { theta: number[]; covariance: Float64Array } {
+export function pairingFit(
+  agents: readonly string[],
+  played: readonly PlayedMatch[],
+  opts: { at?: readonly number[]; ridge?: number } = {},
+): { theta: number[]; covariance: Float64Array } {
   const pos = new Map(agents.map((a, k) => [a, k]));
   const among = played.filter((m) => pos.has(m.a) && pos.has(m.b));
   const counts = new Float64Array(among.length * 3);
-  among.forEach((m, r) => (counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1));
+  among.forEach((m, r) => {
+    counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1;
+  });
   const data: BtData = { agents: [...agents], i: Int32Array.from(among, (m) => pos.get(m.a)!), j: Int32Array.from(among, (m) => pos.get(m.b)!), counts };
-  const fit = fitBradleyTerry(data);
-  return { theta: Array.from(fit.theta), covariance: fisherCovariance(data, fit.theta) };
+  const theta = opts.at ? Float64Array.from(opts.at) : fitBradleyTerry(data, { ridge: opts.ridge }).theta;
+  return { theta: Array.from(theta), covariance: fisherCovariance(data, theta, { ridge: opts.ridge }) };
 }
 
-/** One information-seeking round from the matches played so far (what tournaments and the simulation call). */
+/**
+ * Precision of the Gaussian prior on θ in the pairing fit (sd ≈ 1.4 natural-log odds): early estimates
+ * from a few matches stay near the middle instead of running off to ±∞.
+ */
+export const INFO_PRIOR_RIDGE = 0.5;
+
+/**
+ * One information-seeking round from the matches played so far (what tournaments and the simulation
+ * call). The estimate under the prior is held fixed and a match is valued by how much it shrinks the
+ * uncertainty of the order (matchInformation with θ known): on the simulation's tuning seeds that
+ * ranked close agents better than also valuing the estimate's move.
+ */
 export function infoRound(input: {
   agents: readonly string[];
   played: readonly PlayedMatch[];
@@ -236,10 +259,11 @@ export function infoRound(input: {
   seed: number;
   cooldown?: number;
 }): InfoRound {
-  const { theta, covariance } = pairingFit(input.agents, input.played);
+  const { theta, covariance } = pairingFit(input.agents, input.played, { ridge: INFO_PRIOR_RIDGE });
   return infoPairings({
     agents: input.agents,
     theta,
+    thetaKnown: true,
     covariance,
     cost: expectedCalls(input.agents, input.played),
     recentRounds: input.recentRounds,

@@ -36,6 +36,17 @@ describe("information-seeking pairing", () => {
     expect(matchInformation([0, 0], [0.2, 0, 0, 0.2], 0, 1)).toBeGreaterThan(0.1);
   });
 
+  it("with known θ values only the shrinking covariance (the oracle's design value, known answer)", () => {
+    // d = −0.1, v = 0.4 → v' as above; θ does not move, so the gain is Φ(−0.1/√0.4) − Φ(−0.1/√v')
+    const p = 1 / (1 + Math.exp(0.1));
+    const i = p * (1 - p);
+    const after = 0.4 - (i * 0.16) / (1 + i * 0.4);
+    const phi = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
+    expect(matchInformation([0, 0.1], [0.2, 0, 0, 0.2], 0, 1, true)).toBeCloseTo(phi(-0.1 / Math.sqrt(0.4)) - phi(-0.1 / Math.sqrt(after)), 6);
+    // equal known strengths: their order is a coin toss however many matches they play
+    expect(matchInformation([0, 0], [0.2, 0, 0, 0.2], 0, 1, true)).toBe(0);
+  });
+
   it("pairs the agents whose order is uncertain: neighbours in two separated clusters", () => {
     const r = infoPairings(input([0, 0.05, 4, 4.05], 0.1));
     expect(sorted(r.pairs)).toEqual(["a0-a1", "a2-a3"]);

@@ -1,5 +1,6 @@
 import {
   applyJudgement,
+  infoPairings,
   infoRound,
   initialState,
   LOOP_DEFAULTS,
@@ -112,27 +113,83 @@ export function playModelMatch(a: PlantedAgent, b: PlantedAgent, rng: Rng): Mode
 }
 
 
+/** Matches per pair the oracle's θ is measured on. */
+const TRUTH_MATCHES = 40;
+
+/**
+ * What the oracle knows: the planted strengths as BT θ, measured rather than assumed. Every pair plays
+ * TRUTH_MATCHES model matches (own random stream); θ_k = β·(planted overall_k − mean), β the
+ * one-parameter BT fit on all of them (a free θ per agent would carry ~0.1 of noise between
+ * neighbours ~0.25 apart).
+ */
+export function plantedTheta(agents: readonly PlantedAgent[], seed: string): number[] {
+  const rng = Rng.fromSeed(seedOf(`truth:${seed}`));
+  const games: { x: number; y: number }[] = [];
+  for (let i = 0; i < agents.length; i++) {
+    for (let j = i + 1; j < agents.length; j++) {
+      for (let r = 0; r < TRUTH_MATCHES; r++) {
+        const m = playModelMatch(agents[i]!, agents[j]!, rng);
+        games.push({ x: agents[i]!.overall - agents[j]!.overall, y: m.winner === "A" ? 1 : m.winner === "tie" ? 0.5 : 0 });
+      }
+    }
+  }
+  const mean = agents.reduce((s, a) => s + a.overall, 0) / agents.length;
+  const beta = slope(games);
+  return agents.map((a) => beta * (a.overall - mean));
+}
+
+/** Newton's method for β maximising Σ y·log σ(βx) + (1 − y)·log σ(−βx) (ties half a win). */
+function slope(games: readonly { x: number; y: number }[]): number {
+  let beta = 0;
+  for (let it = 0; it < 50; it++) {
+    let g = 0;
+    let h = 0;
+    for (const { x, y } of games) {
+      const p = 1 / (1 + Math.exp(-beta * x));
+      g += (y - p) * x;
+      h += p * (1 - p) * x * x;
+    }
+    const step = g / h;
+    beta += step;
+    if (Math.abs(step) < 1e-9) break;
+  }
+  return beta;
+}
+
 /** Pairs of one round under a rule (agents are "0", "1", …). */
-function pairRound(rule: PairingRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number }): [string, string][] {
+function pairRound(rule: PairingRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number; truth?: number[] }): [string, string][] {
   if (rule === "random") {
     const order = ctx.rng.shuffle(ctx.ids);
     return Array.from({ length: Math.floor(order.length / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
   }
   const seed = ctx.rng.int(2 ** 31);
-  const theta = rule === "swiss" ? pairingFit(ctx.ids, ctx.played).theta : [];
-  const r =
-    rule === "swiss"
-      ? swissPairings({
-          agents: ctx.ids,
-          ratings: Object.fromEntries(ctx.ids.map((id, k) => [id, theta[k]!])),
-          pastPairings: ctx.played.map((m): [string, string] => [m.a, m.b]),
-          byes: ctx.byes,
-          seed,
-          round: ctx.round,
-        })
-      : infoRound({ agents: ctx.ids, played: ctx.played, recentRounds: ctx.rounds, byes: ctx.byes, seed });
+  const r = rule === "swiss" ? swissRound(ctx, seed) : rule === "oracle" ? oracleRound(ctx, seed) : infoRound({ agents: ctx.ids, played: ctx.played, recentRounds: ctx.rounds, byes: ctx.byes, seed });
   if (r.bye !== null) ctx.byes[r.bye] = (ctx.byes[r.bye] ?? 0) + 1;
   return r.pairs;
+}
+
+function swissRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; byes: Record<string, number>; round: number }, seed: number) {
+  const { theta } = pairingFit(ctx.ids, ctx.played);
+  return swissPairings({
+    agents: ctx.ids,
+    ratings: Object.fromEntries(ctx.ids.map((id, k) => [id, theta[k]!])),
+    pastPairings: ctx.played.map((m): [string, string] => [m.a, m.b]),
+    byes: ctx.byes,
+    seed,
+    round: ctx.round,
+  });
+}
+
+/**
+ * The oracle: information-seeking pairing on the truth. θ is the planted strength (not an estimate),
+ * the covariance is what the matches played so far give at that θ, and rematches are free. Every
+ * match is valued alike whatever it costs: on other seeds that beat dividing by the pair's true
+ * expected calls. It bounds what a pairing rule can save here: no rule that must estimate θ knows more.
+ */
+function oracleRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; truth?: number[] }, seed: number) {
+  if (!ctx.truth) throw new Error("the oracle needs the planted truth");
+  const { covariance } = pairingFit(ctx.ids, ctx.played, { at: ctx.truth });
+  return infoPairings({ agents: ctx.ids, theta: ctx.truth, thetaKnown: true, covariance, recentRounds: ctx.rounds, byes: ctx.byes, cooldown: 0, seed });
 }
 
 /** One run of a rule: rounds of matches until the budget of agent calls is spent. */
@@ -149,9 +206,10 @@ export function runPairingRule(
   const rounds: [string, string][][] = [];
   const byes: Record<string, number> = {};
   const meetings = new Map<string, number>();
+  const truth = rule === "oracle" ? plantedTheta(agents, opts.seed) : undefined;
   let calls = 0;
   while (calls < opts.budget) {
-    const pairs = pairRound(rule, { ids, played, rounds, byes, rng, round: rounds.length + 1 });
+    const pairs = pairRound(rule, { ids, played, rounds, byes, rng, round: rounds.length + 1, truth });
     const started: [string, string][] = [];
     for (const pair of pairs) {
       if (calls >= opts.budget) break;

@@ -1,6 +1,6 @@
 import { Rng } from "@arena/core";
 import { describe, expect, it } from "vitest";
-import { modelVerdict, playModelMatch, runPairingRule, runPairingSimulation } from "../src/pairing-simulation";
+import { modelVerdict, plantedTheta, playModelMatch, runPairingRule, runPairingSimulation } from "../src/pairing-simulation";
 import { plantedSkills, SKEW } from "../src/simulation";
 
 describe("the pairing simulation's match model", () => {
@@ -39,7 +39,7 @@ describe("the pairing simulation's match model", () => {
 describe("pairing rules under one budget of agent calls", () => {
   it("spends the budget and stops: calls exceed it by less than one round of matches", () => {
     const agents = plantedSkills(16, "b", 0.02);
-    for (const rule of ["swiss", "info", "random"] as const) {
+    for (const rule of ["swiss", "info", "random", "oracle"] as const) {
       const r = runPairingRule(rule, agents, { trees: 12, budget: 300, seed: "b" });
       expect(r.agentCalls).toBeGreaterThanOrEqual(300);
       // a match lasts at most 10 rounds (20 calls); only the last started one can overrun
@@ -55,6 +55,21 @@ describe("pairing rules under one budget of agent calls", () => {
       expect(Object.keys(r).sort()).toEqual(["agentCalls", "matches", "pairing", "spearman", "top3Exact"]);
       expect(r.spearman).toBeGreaterThan(0.95);
     }
+  });
+
+  it("gives the oracle θ in the planted order, evenly spaced, neighbours ~0.2 natural-log odds apart", () => {
+    const theta = plantedTheta(plantedSkills(16, "o", 0.02), "o");
+    const gaps = theta.slice(1).map((t, k) => t - theta[k]!);
+    for (const g of gaps) expect(g).toBeCloseTo(gaps[0]!, 9);
+    // close agents: neighbours win 53–57 % of their matches (a gap of 0.12–0.28)
+    expect(gaps[0]).toBeGreaterThan(0.12);
+    expect(gaps[0]).toBeLessThan(0.28);
+    expect(theta.reduce((s, t) => s + t, 0)).toBeCloseTo(0, 9);
+  });
+
+  it("the oracle pairs on the truth: it ranks a close field at least as well as random pairing", () => {
+    const rows = runPairingSimulation({ agents: 16, trees: 12, spread: 0.02, pairings: ["oracle", "random"], budget: 600, repeats: 6, seed: "or" });
+    expect(rows[0]!.spearman).toBeGreaterThan(rows[1]!.spearman);
   });
 
   it("is deterministic per seed and differs between seeds", () => {
