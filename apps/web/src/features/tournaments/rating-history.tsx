@@ -1,0 +1,38 @@
+import type { RatingHistory } from "@arena/tournament/read";
+import { ChartFigure, DataTable } from "@/components/chart-figure";
+import { fmtRating, fmtTime } from "@/lib/format";
+import { RatingHistoryChart, type HistoryPoint } from "./rating-history-chart";
+
+/** Agents in the order they were first rated, with each snapshot as one chart point keyed by agent id. */
+function chartData(history: RatingHistory) {
+  const agents = new Map<string, string>();
+  for (const s of history) for (const r of s.ratings) if (!agents.has(r.agentId)) agents.set(r.agentId, r.name);
+  const points: HistoryPoint[] = history.map((s) => ({ matches: s.matchesCounted, at: s.at, ...Object.fromEntries(s.ratings.map((r) => [r.agentId, Math.round(r.rating)])) }));
+  return { agents: [...agents].map(([id, name]) => ({ id, name })), points };
+}
+
+/** A table cell: the agent's rating at that snapshot, or a dash before it joined. */
+const cellOf = (v: number | string | undefined) => (typeof v === "number" ? fmtRating(v) : "–");
+
+/** The tournament's rating history (issue 22): a line per agent across the stored snapshots, with the numbers as a table. */
+export function RatingHistorySection({ history }: { history: RatingHistory }) {
+  if (history.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No rating snapshot yet: the history starts with the first rated match.</p>;
+  const { agents, points } = chartData(history);
+  const first = history[0]!;
+  const last = history[history.length - 1]!;
+  return (
+    <ChartFigure
+      testId="rating-history"
+      title="Rating history"
+      caption={`${history.length} stored snapshots from ${fmtTime(first.at)} to ${fmtTime(last.at)} (${last.matchesCounted} rated matches); an agent's line starts at the first snapshot after it joined.`}
+      table={
+        <DataTable
+          head={["snapshot", "rated matches", ...agents.map((a) => a.name)]}
+          rows={points.map((p) => [fmtTime(p.at), p.matches, ...agents.map((a) => cellOf(p[a.id]))])}
+        />
+      }
+    >
+      <RatingHistoryChart points={points} agents={agents} />
+    </ChartFigure>
+  );
+}
