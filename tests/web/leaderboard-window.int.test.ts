@@ -3,9 +3,12 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { refitExaminerScope, refitScope } from "@arena/tournament";
+import { ratingHistorySchema } from "@arena/tournament/read";
 import { freshDb } from "../helpers/arena";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 import { draftTournament, flushRedis } from "../tournament-fixtures";
+import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
+import { windowedLeaderboardSchema } from "../../apps/web/src/lib/api/routes";
 import { launchChromium, SCREENSHOTS } from "./browser";
 
 /**
@@ -133,27 +136,28 @@ describe("the leaderboard window and the rating history", () => {
   }, 120_000);
 
   it("answers both reads over the JSON API", async () => {
-    const windowed = await (await fetch(`${web.url}/api/leaderboard?examiner=${examinerId}&window=30d`)).json();
+    const json = async (path: string) => windowedLeaderboardSchema.parse(await (await fetch(`${web.url}${path}`)).json());
+    const windowed = await json(`/api/leaderboard?examiner=${examinerId}&window=30d`);
     expect(windowed.rows).toHaveLength(4);
-    expect(windowed.window.days).toBe(30);
-    expect(windowed.window.matches).toBe(8);
-    const byName = Object.fromEntries(windowed.window.rows.map((r: { name: string; games: number; rating: number }) => [r.name, r]));
+    expect(windowed.window?.days).toBe(30);
+    expect(windowed.window?.matches).toBe(8);
+    const byName = Object.fromEntries((windowed.window?.rows ?? []).map((r) => [r.name, r]));
     expect(Object.fromEntries(Object.entries(byName).map(([k, r]) => [k, r.games]))).toEqual({ [names[0]!]: 4, [names[1]!]: 6, [names[3]!]: 6 });
     // Recent records: agent 1 4-2, agent 0 2-2, agent 3 2-4, so the window orders them 1 > 0 > 3 (all time has agent 0 first).
-    expect(byName[names[1]!].rating).toBeGreaterThan(byName[names[0]!].rating);
-    expect(byName[names[0]!].rating).toBeGreaterThan(byName[names[3]!].rating);
+    expect(byName[names[1]!]!.rating).toBeGreaterThan(byName[names[0]!]!.rating);
+    expect(byName[names[0]!]!.rating).toBeGreaterThan(byName[names[3]!]!.rating);
     expect(plainTop(windowed.rows)).toBe(names[0]);
-    const plain = await (await fetch(`${web.url}/api/leaderboard?examiner=${examinerId}`)).json();
+    const plain = await json(`/api/leaderboard?examiner=${examinerId}`);
     expect(plain.window).toBeUndefined();
     expect((await fetch(`${web.url}/api/leaderboard?window=7d`)).status).toBe(400);
 
-    const history = await (await fetch(`${web.url}/api/ratings/history?tournament=${tournamentId}`)).json();
-    expect(history.map((s: { matchesCounted: number }) => s.matchesCounted)).toEqual([8, 16]);
-    expect(history[0].ratings.map((r: { name: string }) => r.name).sort()).toEqual([names[0], names[1], names[2]].sort());
-    expect(history[1].ratings).toHaveLength(4);
+    const history = ratingHistorySchema.parse(await (await fetch(`${web.url}/api/ratings/history?tournament=${tournamentId}`)).json());
+    expect(history.map((s) => s.matchesCounted)).toEqual([8, 16]);
+    expect(history[0]!.ratings.map((r) => r.name).sort()).toEqual([names[0], names[1], names[2]].sort());
+    expect(history[1]!.ratings).toHaveLength(4);
     const missing = await fetch(`${web.url}/api/ratings/history?tournament=nope`);
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error.code).toBe("not_found");
+    expect(apiErrorSchema.parse(await missing.json()).error.code).toBe("not_found");
     expect((await fetch(`${web.url}/api/ratings/history`)).status).toBe(400);
   }, 60_000);
 });
