@@ -1,18 +1,18 @@
 import type { RatingHistory } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { fmtRating, fmtTime } from "@/lib/format";
-import { RatingHistoryChart, type HistoryPoint } from "./rating-history-chart";
+import { EloHistoryChart } from "../analysis/charts";
 
 /** Agents in the order they were first rated, with each snapshot as one chart point keyed by agent id. */
 function chartData(history: RatingHistory) {
   const agents = new Map<string, string>();
   for (const s of history) for (const r of s.ratings) if (!agents.has(r.agentId)) agents.set(r.agentId, r.name);
-  const points: HistoryPoint[] = history.map((s) => ({ matches: s.matchesCounted, at: s.at, ...Object.fromEntries(s.ratings.map((r) => [r.agentId, Math.round(r.rating)])) }));
+  const points = history.map((s) => ({ matches: s.matchesCounted, ...Object.fromEntries(s.ratings.map((r) => [r.agentId, Math.round(r.rating)])) }));
   return { agents: [...agents].map(([id, name]) => ({ id, name })), points };
 }
 
 /** A table cell: the agent's rating at that snapshot, or a dash before it joined. */
-const cellOf = (v: number | string | undefined) => (typeof v === "number" ? fmtRating(v) : "–");
+const cellOf = (v: number | undefined) => (typeof v === "number" ? fmtRating(v) : "–");
 
 /** The tournament's rating history (issue 22): a line per agent across the stored snapshots, with the numbers as a table. */
 export function RatingHistorySection({ history }: { history: RatingHistory }) {
@@ -28,11 +28,11 @@ export function RatingHistorySection({ history }: { history: RatingHistory }) {
       table={
         <DataTable
           head={["snapshot", "rated matches", ...agents.map((a) => a.name)]}
-          rows={points.map((p) => [fmtTime(p.at), p.matches, ...agents.map((a) => cellOf(p[a.id]))])}
+          rows={points.map((p, k) => [fmtTime(history[k]!.at), p.matches, ...agents.map((a) => cellOf(p[a.id]))])}
         />
       }
     >
-      <RatingHistoryChart points={points} agents={agents} />
+      <EloHistoryChart points={points} agents={agents} yLabel="Bradley–Terry rating" xLabel="rated matches at the snapshot" />
     </ChartFigure>
   );
 }
