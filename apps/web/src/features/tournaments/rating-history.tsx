@@ -7,7 +7,7 @@ import { EloHistoryChart } from "../analysis/charts";
 function chartData(history: RatingHistory) {
   const agents = new Map<string, string>();
   for (const s of history) for (const r of s.ratings) if (!agents.has(r.agentId)) agents.set(r.agentId, r.name);
-  const points = history.map((s) => ({ matches: s.matchesCounted, ...Object.fromEntries(s.ratings.map((r) => [r.agentId, Math.round(r.rating)])) }));
+  const points: Record<string, number>[] = history.map((s) => ({ matches: s.matchesCounted, ...Object.fromEntries(s.ratings.map((r) => [r.agentId, Math.round(r.rating)])) }));
   return { agents: [...agents].map(([id, name]) => ({ id, name })), points };
 }
 
