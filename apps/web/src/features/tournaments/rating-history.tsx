@@ -28,7 +28,7 @@ export function RatingHistorySection({ history }: { history: RatingHistory }) {
       table={
         <DataTable
           head={["snapshot", "rated matches", ...agents.map((a) => a.name)]}
-          rows={points.map((p, k) => [fmtTime(history[k]!.at), p.matches, ...agents.map((a) => cellOf(p[a.id]))])}
+          rows={history.map((s, k) => [fmtTime(s.at), s.matchesCounted, ...agents.map((a) => cellOf(points[k]?.[a.id]))])}
         />
       }
     >
