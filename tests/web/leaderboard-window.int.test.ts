@@ -118,7 +118,7 @@ describe("the leaderboard window and the rating history", () => {
     await page.waitForURL(new RegExp(`/tournaments/${tournamentId}`));
     const figure = page.getByTestId("rating-history");
     await figure.locator(".recharts-line").first().waitFor();
-    expect(await figure.locator(".recharts-line").count()).toBe(4);
+    expect(await figure.locator(".recharts-legend-item").count()).toBe(4);
     await figure.locator("summary").click();
     const head = await figure.locator("thead th").allInnerTexts();
     expect(head.slice(0, 2)).toEqual(["snapshot", "rated matches"]);
@@ -128,6 +128,10 @@ describe("the leaderboard window and the rating history", () => {
     const col = head.indexOf(names[3]!);
     expect((await body.nth(0).locator("td").nth(col).innerText()).trim()).toBe("–");
     expect((await body.nth(1).locator("td").nth(col).innerText()).trim()).toMatch(/^-?\d+$/);
+    // Agent 2 lost both its matches: winless, so no number in the table and no point in the chart.
+    const winless = head.indexOf(names[2]!);
+    expect((await body.nth(0).locator("td").nth(winless).innerText()).trim()).toBe("winless");
+    expect((await body.nth(1).locator("td").nth(winless).innerText()).trim()).toBe("winless");
     expect((await body.nth(0).locator("td").nth(1).innerText()).trim()).toBe("8");
     expect((await body.nth(1).locator("td").nth(1).innerText()).trim()).toBe("16");
     await figure.scrollIntoViewIfNeeded();
@@ -155,6 +159,7 @@ describe("the leaderboard window and the rating history", () => {
     expect(history.map((s) => s.matchesCounted)).toEqual([8, 16]);
     expect(history[0]!.ratings.map((r) => r.name).sort()).toEqual([names[0], names[1], names[2]].sort());
     expect(history[1]!.ratings).toHaveLength(4);
+    expect(history[1]!.ratings.find((r) => r.name === names[2])?.unbounded?.side).toBe("winless");
     const missing = await fetch(`${web.url}/api/ratings/history?tournament=nope`);
     expect(missing.status).toBe(404);
     expect(apiErrorSchema.parse(await missing.json()).error.code).toBe("not_found");

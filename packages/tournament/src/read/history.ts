@@ -13,7 +13,17 @@ export const ratingHistorySchema = z.array(
   z.object({
     at: z.string(),
     matchesCounted: z.number().int(),
-    ratings: z.array(z.object({ agentId: z.string(), name: z.string(), rating: z.number(), lower: z.number(), upper: z.number() })),
+    ratings: z.array(
+      z.object({
+        agentId: z.string(),
+        name: z.string(),
+        rating: z.number(),
+        lower: z.number(),
+        upper: z.number(),
+        /** Set when the fit has no finite rating for the agent (unbeaten or winless): `rating` is then only the fit's penalty-limited number. */
+        unbounded: unboundedSchema.nullable(),
+      }),
+    ),
   }),
 );
 export type RatingHistory = z.infer<typeof ratingHistorySchema>;
@@ -40,7 +50,7 @@ export async function readRatingHistory(db: Db, tournamentId: string): Promise<R
     kept.map((s) => ({
       at: s.createdAt.toISOString(),
       matchesCounted: s.matchesCounted,
-      ratings: snapshotRowSchema.array().parse(s.ratings).map((r) => ({ agentId: r.agentId, name: r.name, rating: r.rating, lower: r.lower, upper: r.upper })),
+      ratings: snapshotRowSchema.array().parse(s.ratings).map((r) => ({ agentId: r.agentId, name: r.name, rating: r.rating, lower: r.lower, upper: r.upper, unbounded: r.unbounded ?? null })),
     })),
   );
 }

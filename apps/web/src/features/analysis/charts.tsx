@@ -79,7 +79,7 @@ export function EloHistoryChart({
         <Tooltip {...TOOLTIP_STYLE} />
         <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
         {agents.map((a, i) => (
-          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
+          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={points.length <= 30 ? { r: 3 } : false} strokeWidth={2} isAnimationActive={false} connectNulls />
         ))}
       </LineChart>
     </ResponsiveContainer>
