@@ -81,7 +81,8 @@ describe("JSON API", () => {
     const node = await db.node.findFirstOrThrow({ where: { treeId: match.treeId, parentId: { not: null } } });
     return {
       scopes: "/api/scopes",
-      leaderboard: `/api/leaderboard?examiner=${seeded.examinerConfigId}`,
+      leaderboard: `/api/leaderboard?examiner=${seeded.examinerConfigId}&window=30d`,
+      ratingHistory: `/api/ratings/history?tournament=${seeded.tournamentId}`,
       analysis: `/api/analysis?tournament=${seeded.tournamentId}`,
       leaderboardCsv: `/api/leaderboard.csv?tournament=${seeded.tournamentId}`,
       battles: `/api/battles.jsonl?examiner=${seeded.examinerConfigId}`,

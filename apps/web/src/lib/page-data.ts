@@ -1,4 +1,13 @@
-import { readLeaderboard, readScopes, type LeaderboardView, type ScopesView } from "@arena/tournament/read";
+import {
+  LEADERBOARD_WINDOWS,
+  readLeaderboard,
+  readScopeWindowRatings,
+  readScopes,
+  type LeaderboardView,
+  type LeaderboardWindow,
+  type ScopesView,
+  type WindowRatings,
+} from "@arena/tournament/read";
 import { cached } from "@/lib/api/cache";
 import { db } from "@/lib/db";
 
@@ -14,4 +23,9 @@ export function leaderboardFor(scope: { examiner?: string; tournament?: string }
 
 export async function scopes(): Promise<ScopesView> {
   return (await cached("page:scopes", () => readScopes(db())))!;
+}
+
+/** A leaderboard scope's window (`?window=30d`), fitted on read and cached like the board (2 s, dropped on snapshots). */
+export function windowFor(scope: { examiner?: string; tournament?: string }, window: LeaderboardWindow): Promise<WindowRatings | null> {
+  return cached(`page:window:${window}:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, () => readScopeWindowRatings(db(), scope, LEADERBOARD_WINDOWS[window]));
 }

@@ -21,3 +21,8 @@ export function query(params: Record<string, string | undefined>): string {
   const s = q.toString();
   return s ? `?${s}` : "";
 }
+
+/** The leaderboard's time window from the URL (`window=30d`); anything else is all time. */
+export async function windowOf(searchParams: SearchParams): Promise<"30d" | null> {
+  return one((await searchParams).window) === "30d" ? "30d" : null;
+}

@@ -1,7 +1,8 @@
 import { aggregateBattles, computeRatings } from "@arena/core";
 import type { Db } from "@arena/db";
 import { z } from "zod";
-import { snapshotRowSchema } from "./schemas";
+import { resolveScope, type ScopeParams } from "./leaderboard";
+import { snapshotRowSchema, unboundedSchema } from "./schemas";
 
 /**
  * A continuous tournament's leaderboard over time (issue 22): its rating history from the stored
@@ -12,13 +13,29 @@ export const ratingHistorySchema = z.array(
   z.object({
     at: z.string(),
     matchesCounted: z.number().int(),
-    ratings: z.array(z.object({ agentId: z.string(), name: z.string(), rating: z.number(), lower: z.number(), upper: z.number() })),
+    ratings: z.array(
+      z.object({
+        agentId: z.string(),
+        name: z.string(),
+        rating: z.number(),
+        lower: z.number(),
+        upper: z.number(),
+        /** Set when the fit has no finite rating for the agent (unbeaten or winless): `rating` is then only the fit's penalty-limited number. */
+        unbounded: unboundedSchema.nullable(),
+      }),
+    ),
   }),
 );
 export type RatingHistory = z.infer<typeof ratingHistorySchema>;
 
 /** At most this many points: a long-running tournament stores a snapshot per finished match. */
 const HISTORY_POINTS = 100;
+
+/** The tournament's rating history, or null for an unknown tournament (the API's 404). */
+export async function readTournamentRatingHistory(db: Db, tournamentId: string): Promise<RatingHistory | null> {
+  const exists = await db.tournament.findUnique({ where: { id: tournamentId }, select: { id: true } });
+  return exists ? readRatingHistory(db, tournamentId) : null;
+}
 
 /** The tournament's snapshots, oldest first, thinned evenly to at most HISTORY_POINTS (the latest always kept). */
 export async function readRatingHistory(db: Db, tournamentId: string): Promise<RatingHistory> {
@@ -33,7 +50,7 @@ export async function readRatingHistory(db: Db, tournamentId: string): Promise<R
     kept.map((s) => ({
       at: s.createdAt.toISOString(),
       matchesCounted: s.matchesCounted,
-      ratings: snapshotRowSchema.array().parse(s.ratings).map((r) => ({ agentId: r.agentId, name: r.name, rating: r.rating, lower: r.lower, upper: r.upper })),
+      ratings: snapshotRowSchema.array().parse(s.ratings).map((r) => ({ agentId: r.agentId, name: r.name, rating: r.rating, lower: r.lower, upper: r.upper, unbounded: r.unbounded ?? null })),
     })),
   );
 }
@@ -42,23 +59,65 @@ export const windowRatingsSchema = z.object({
   days: z.number().int(),
   since: z.string(),
   matches: z.number().int(),
-  rows: z.array(z.object({ agentId: z.string(), name: z.string(), rating: z.number(), lower: z.number(), upper: z.number(), rank: z.number().int(), games: z.number() })),
+  rows: z.array(
+    z.object({
+      agentId: z.string(),
+      name: z.string(),
+      rating: z.number(),
+      lower: z.number(),
+      upper: z.number(),
+      rank: z.number().int(),
+      games: z.number(),
+      unbounded: unboundedSchema.nullable(),
+    }),
+  ),
 });
 export type WindowRatings = z.infer<typeof windowRatingsSchema>;
 
+/** The windows a leaderboard offers besides all time (the URL's and the API's `window=30d`). */
+export const LEADERBOARD_WINDOWS = { "30d": 30 } as const;
+export type LeaderboardWindow = keyof typeof LEADERBOARD_WINDOWS;
+
+/** Which rated matches a window is fitted on: one tournament's, or all of an examiner configuration's. */
+type WindowScope = { tournamentId: string } | { examinerConfigId: string };
+
 /**
- * Ratings of the tournament's matches finished in the last `days` days. Fitted on read (no
- * snapshot holds a window that moves with the clock), with the closed-form sandwich intervals
- * rather than a bootstrap, so the cost is one Bradley–Terry fit over the window's matches.
+ * Ratings of the scope's matches finished in the last `days` days. Fitted on read (no snapshot
+ * holds a window that moves with the clock), with the closed-form sandwich intervals rather than
+ * a bootstrap, so the cost is one Bradley–Terry fit over the window's matches (README, Choices).
  */
-export async function readWindowRatings(db: Db, tournamentId: string, days: number, now = new Date()): Promise<WindowRatings> {
+async function fitWindow(db: Db, scope: WindowScope, days: number, now: Date): Promise<WindowRatings> {
   const since = new Date(now.getTime() - days * 86_400_000);
   const matches = await db.match.findMany({
-    where: { tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 }, finishedAt: { gte: since } },
+    where: { ...scope, status: "completed", winner: { not: null }, rounds: { gt: 0 }, finishedAt: { gte: since } },
     select: { agentAId: true, agentBId: true, winner: true, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
   });
   const names = new Map(matches.flatMap((m) => [[m.agentAId, m.agentA.name] as const, [m.agentBId, m.agentB.name] as const]));
   const data = aggregateBattles(matches.map((m) => ({ model_a: m.agentAId, model_b: m.agentBId, winner: m.winner === "A" ? "model_a" : m.winner === "B" ? "model_b" : "tie" })));
-  const rows = computeRatings(data, { ci: "sandwich" }).map((r) => ({ agentId: r.model, name: names.get(r.model) ?? r.model, rating: r.rating, lower: r.lower, upper: r.upper, rank: r.rank, games: r.games }));
+  const rows = computeRatings(data, { ci: "sandwich" }).map((r) => ({
+    agentId: r.model,
+    name: names.get(r.model) ?? r.model,
+    rating: r.rating,
+    lower: r.lower,
+    upper: r.upper,
+    rank: r.rank,
+    games: r.games,
+    unbounded: r.unbounded,
+  }));
   return windowRatingsSchema.parse({ days, since: since.toISOString(), matches: matches.length, rows });
+}
+
+/** Ratings of one tournament's matches finished in the last `days` days (`arena leaderboard --window`). */
+export function readWindowRatings(db: Db, tournamentId: string, days: number, now = new Date()): Promise<WindowRatings> {
+  return fitWindow(db, { tournamentId }, days, now);
+}
+
+/**
+ * The window of a leaderboard scope as the leaderboard resolves it (a tournament, else the named
+ * or busiest examiner configuration): null for an unknown scope, or when no configuration exists.
+ */
+export async function readScopeWindowRatings(db: Db, params: ScopeParams, days: number, now = new Date()): Promise<WindowRatings | null> {
+  const scope = await resolveScope(db, params);
+  if (!scope?.config) return null;
+  return fitWindow(db, scope.tournament ? { tournamentId: scope.tournament.id } : { examinerConfigId: scope.config.id }, days, now);
 }

@@ -10,5 +10,16 @@ export { readAgents, readAgent } from "./agents";
 export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";
 export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";
 export { readTournamentEstimate, tournamentSpending, tournamentEstimateSchema } from "./spending";
-export { readRatingHistory, readWindowRatings, ratingHistorySchema, windowRatingsSchema, type RatingHistory, type WindowRatings } from "./history";
+export {
+  readRatingHistory,
+  readTournamentRatingHistory,
+  readWindowRatings,
+  readScopeWindowRatings,
+  ratingHistorySchema,
+  windowRatingsSchema,
+  LEADERBOARD_WINDOWS,
+  type LeaderboardWindow,
+  type RatingHistory,
+  type WindowRatings,
+} from "./history";
 export { readArenaOverview, arenaOverviewSchema, type ArenaOverview } from "./overview";

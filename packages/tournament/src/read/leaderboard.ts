@@ -64,7 +64,7 @@ export async function readScopes(db: Db): Promise<ScopesView> {
  * for an unknown id; a tournament judged under another configuration than the one asked for is
  * unknown too (numbers are never pooled across configurations).
  */
-async function resolveScope(db: Db, params: ScopeParams) {
+export async function resolveScope(db: Db, params: ScopeParams) {
   const tournament = params.tournament
     ? await db.tournament.findUnique({ where: { id: params.tournament }, select: { id: true, name: true, status: true, examinerConfigId: true } })
     : null;

@@ -55,17 +55,31 @@ export function RatingsChart({ rows }: { rows: { name: string; rating: number; l
   );
 }
 
-export function EloHistoryChart({ points, agents }: { points: Record<string, number>[]; agents: { id: string; name: string }[] }) {
+/**
+ * One line per agent over `points` (x: `matches`, one key per agent id); an agent without a value
+ * at a point has no line there. Also the tournament page's rating history (`yLabel` "rating").
+ */
+export function EloHistoryChart({
+  points,
+  agents,
+  yLabel = "Elo",
+  xLabel = "rated matches, in finishing order",
+}: {
+  points: Record<string, number>[];
+  agents: { id: string; name: string }[];
+  yLabel?: string;
+  xLabel?: string;
+}) {
   return (
     <ResponsiveContainer width="100%" height={300}>
       <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} />
-        <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: "rated matches, in finishing order", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
-        <YAxis domain={["auto", "auto"]} tick={AXIS_TICK} width={48} label={{ value: "Elo", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: xLabel, position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <YAxis domain={["auto", "auto"]} tick={AXIS_TICK} width={48} label={{ value: yLabel, angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
         <Tooltip {...TOOLTIP_STYLE} />
         <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
         {agents.map((a, i) => (
-          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
+          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={points.length <= 30 ? { r: 3 } : false} strokeWidth={2} isAnimationActive={false} connectNulls />
         ))}
       </LineChart>
     </ResponsiveContainer>

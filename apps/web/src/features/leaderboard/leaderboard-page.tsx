@@ -1,5 +1,5 @@
 import type { Scoreboard } from "@arena/scoring/read";
-import type { LeaderboardView, ScopesView } from "@arena/tournament/read";
+import type { LeaderboardView, ScopesView, WindowRatings } from "@arena/tournament/read";
 import { Code, Empty, HeuristicBanner, PageTitle } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
@@ -10,6 +10,7 @@ import { LeaderboardTable } from "./leaderboard-table";
 import { ProfileLegend } from "./profile-bar";
 import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
+import { WindowPills, WindowView } from "./window-view";
 import { AuditedAgreement } from "../audit/agreement-line";
 
 /** Chips for the topic leaderboards (the trees' categories), kept in the URL as `topic`. */
@@ -34,7 +35,20 @@ function TopicChips({ board, topic }: { board: LeaderboardView; topic: string | 
   );
 }
 
-export function LeaderboardPage({ board, scopes, scores, topic = null }: { board: LeaderboardView; scopes: ScopesView; scores: Scoreboard; topic?: string | null }) {
+export function LeaderboardPage({
+  board,
+  scopes,
+  scores,
+  topic = null,
+  window = null,
+}: {
+  board: LeaderboardView;
+  scopes: ScopesView;
+  scores: Scoreboard;
+  topic?: string | null;
+  /** The ratings of a time window (`?window=30d`) in place of the all-time table, or null for all time. */
+  window?: WindowRatings | null;
+}) {
   const category = topic ? (board.analysis?.categories.find((c) => c.topic === topic) ?? null) : null;
   const names = Object.fromEntries(board.rows.map((r) => [r.agentId, r.name]));
   return (
@@ -42,10 +56,13 @@ export function LeaderboardPage({ board, scopes, scores, topic = null }: { board
       <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard", "tournament"]} />}>
         Leaderboard{board.tournament ? `: ${board.tournament.name}` : ""}
       </PageTitle>
-      <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" />
+      <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" keep={{ window: window ? `${window.days}d` : undefined }} />
+      {board.examiner ? <WindowPills board={board} window={window} /> : null}
       <AuditedAgreement examinerId={board.examiner?.id ?? null} />
       {board.examiner?.mode === "heuristic" ? <HeuristicBanner name={board.examiner.name} /> : null}
-      {board.rows.length === 0 ? (
+      {window ? (
+        <WindowView board={board} window={window} />
+      ) : board.rows.length === 0 ? (
         <NoRatings board={board} />
       ) : (
         <>

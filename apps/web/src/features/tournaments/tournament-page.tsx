@@ -1,12 +1,13 @@
 import { ResearchCost } from "../agents/research-cost";
 import Link from "next/link";
-import { PRELIMINARY_MATCHES, type TournamentView } from "@arena/tournament/read";
+import { PRELIMINARY_MATCHES, type RatingHistory, type TournamentView } from "@arena/tournament/read";
 import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, link } from "@/components/ui";
 import { fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
 import { BudgetPanel } from "./budget-panel";
 import { Progress } from "./progress";
+import { RatingHistorySection } from "./rating-history";
 import { StandingsTable } from "./standings-table";
 
 type Round = TournamentView["rounds"][number];
@@ -103,7 +104,7 @@ function Standings({ t }: { t: TournamentView }) {
   );
 }
 
-export function TournamentPage({ t }: { t: TournamentView }) {
+export function TournamentPage({ t, history }: { t: TournamentView; history: RatingHistory }) {
   const live = t.status === "running" || t.status === "paused" || t.status === "draft";
   return (
     <>
@@ -132,6 +133,10 @@ export function TournamentPage({ t }: { t: TournamentView }) {
 
       <Section title="Standings" id="standings">
         <Standings t={t} />
+      </Section>
+
+      <Section title="Rating history" id="history">
+        <RatingHistorySection history={history} />
       </Section>
 
       <Section title="Swiss rounds" id="rounds">

@@ -8,10 +8,12 @@ import {
   agentViewSchema,
   battleLineSchema,
   leaderboardViewSchema,
+  ratingHistorySchema,
   scopeParamsSchema,
   scopesViewSchema,
   tournamentSummarySchema,
   tournamentViewSchema,
+  windowRatingsSchema,
 } from "@arena/tournament/read";
 import { nodeViewSchema, treeSummarySchema, treeViewSchema } from "@arena/trees/read";
 import {
@@ -74,6 +76,14 @@ export interface ApiRoute {
  * the snapshot's analyses (~200 KB for 20 agents and 5,000 matches, which only charts need).
  */
 export const leaderboardSchema = leaderboardViewSchema.omit({ analysis: true });
+
+/** The leaderboard's query: its scope, and the time window (`30d`: also the ratings of the last 30 days). */
+export const leaderboardParamsSchema = scopeParamsSchema.extend({
+  window: z.enum(["all", "30d"]).optional().describe("all (default): the stored snapshot only; 30d: also `window`, the ratings of the scope's matches of the last 30 days"),
+});
+export const windowedLeaderboardSchema = leaderboardSchema.extend({
+  window: windowRatingsSchema.optional().describe("present with window=30d: a Bradley–Terry fit (sandwich intervals) of the rated matches finished since `since`"),
+});
 export const analysisSchema = leaderboardViewSchema.pick({ examiner: true, tournament: true, snapshot: true, analysis: true });
 
 const id = (what: string) => [{ name: "id", description: `${what} id` }] as const;
@@ -94,9 +104,21 @@ export const API_ROUTES = {
   },
   leaderboard: {
     path: "/api/leaderboard",
-    summary: "Leaderboard of one examiner configuration (optionally one tournament) from its latest rating snapshot",
-    query: scopeParamsSchema,
-    response: { name: "Leaderboard", mediaType: "application/json", schema: leaderboardSchema, description: "rows best first, with the snapshot they come from (analyses: /api/analysis)" },
+    summary: "Leaderboard of one examiner configuration (optionally one tournament) from its latest rating snapshot; window=30d adds the ratings of the last 30 days",
+    query: leaderboardParamsSchema,
+    response: {
+      name: "Leaderboard",
+      mediaType: "application/json",
+      schema: windowedLeaderboardSchema,
+      description: "rows best first, with the snapshot they come from (analyses: /api/analysis); with window=30d also `window`",
+    },
+    notFound: true,
+  },
+  ratingHistory: {
+    path: "/api/ratings/history",
+    summary: "A tournament's rating history: each agent's rating and interval at every stored snapshot (at most 100, thinned evenly, the latest kept)",
+    query: z.object({ tournament: z.string().min(1).max(200).describe("tournament id") }),
+    response: { name: "RatingHistory", mediaType: "application/json", schema: ratingHistorySchema, description: "snapshots oldest first; an agent appears from the first snapshot that rated it" },
     notFound: true,
   },
   analysis: {

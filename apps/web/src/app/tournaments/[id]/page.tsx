@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { readTournament } from "@arena/tournament/read";
+import { readRatingHistory, readTournament } from "@arena/tournament/read";
 import { db } from "@/lib/db";
 import { TournamentPage } from "@/features/tournaments/tournament-page";
 
@@ -20,5 +20,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function Page({ params }: Props) {
   const t = await tournament((await params).id);
   if (!t) notFound();
-  return <TournamentPage t={t} />;
+  return <TournamentPage t={t} history={await readRatingHistory(db(), t.id)} />;
 }
