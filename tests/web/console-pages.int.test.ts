@@ -90,6 +90,40 @@ describe("the console", () => {
     }
   }, 60_000);
 
+  it("Console › Tournaments: names link to their pages, the multi-selects say how many are picked; the queue dashboard links back", async () => {
+    const page = await signedIn("admin@console.test");
+    try {
+      await page.goto(`${web.url}/console/tournaments`);
+      const t = await db.tournament.findUniqueOrThrow({ where: { id: seeded.tournamentId } });
+      const name = page.getByTestId("console-tournaments").getByRole("link", { name: t.name });
+      expect(await name.getAttribute("href")).toBe(`/tournaments/${t.id}`);
+
+      const agents = page.getByLabel("Agents", { exact: true });
+      await expect.poll(() => agents.locator("option").count()).toBeGreaterThan(1);
+      const offered = await agents.locator("option").count();
+      expect(await page.getByTestId("agentIds-count").innerText()).toBe(`0 of ${offered} selected`);
+      await agents.selectOption([{ index: 0 }, { index: 1 }]);
+      await expect.poll(() => page.getByTestId("agentIds-count").innerText()).toBe(`2 of ${offered} selected`);
+      const trees = page.getByLabel("Trees", { exact: true });
+      const treeOptions = await trees.locator("option").count();
+      await trees.selectOption({ index: 0 });
+      await expect.poll(() => page.getByTestId("treeIds-count").innerText()).toBe(`1 of ${treeOptions} selected`);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-tournaments-panel.png`, fullPage: true });
+      await name.click();
+      await page.waitForURL(`${web.url}/tournaments/${t.id}`);
+
+      await page.goto(`${web.url}/console/queues`);
+      const back = page.getByTestId("queues-back");
+      await back.waitFor();
+      await page.getByText("tournament", { exact: false }).first().waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}/console-queues-back.png` });
+      await back.click();
+      await page.waitForURL(`${web.url}/console`);
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
   it("trees: a rejected file says which field is wrong, a re-upload offers keep or replace, a tree with matches is retired, not deleted", async () => {
     const page = await signedIn("admin@console.test");
     try {
