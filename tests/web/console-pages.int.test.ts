@@ -1,6 +1,6 @@
 process.env.ARENA_QUEUE_PREFIX = `web-console-${process.pid}`;
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
@@ -42,14 +42,20 @@ describe("the console", () => {
     await db?.$disconnect();
   });
 
+  // Sign-ins are rate-limited (5 a minute per address): each account signs in once, later pages reuse its cookies.
+  const sessions = new Map<string, BrowserContextOptions["storageState"]>();
   async function signedIn(email: string, width = 1280): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    const saved = sessions.get(email);
+    const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: saved });
+    const page = await context.newPage();
     page.setDefaultTimeout(20_000);
+    if (saved) return page;
     await page.goto(`${web.url}/signin?next=/`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${web.url}/`);
+    sessions.set(email, await context.storageState());
     return page;
   }
 
