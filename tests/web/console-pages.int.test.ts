@@ -1,6 +1,6 @@
 process.env.ARENA_QUEUE_PREFIX = `web-console-${process.pid}`;
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
@@ -42,14 +42,20 @@ describe("the console", () => {
     await db?.$disconnect();
   });
 
+  // Sign-ins are rate-limited (5 a minute per address): each account signs in once, later pages reuse its cookies.
+  const sessions = new Map<string, BrowserContextOptions["storageState"]>();
   async function signedIn(email: string, width = 1280): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    const saved = sessions.get(email);
+    const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: saved });
+    const page = await context.newPage();
     page.setDefaultTimeout(20_000);
+    if (saved) return page;
     await page.goto(`${web.url}/signin?next=/`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(`${web.url}/`);
+    sessions.set(email, await context.storageState());
     return page;
   }
 
@@ -85,6 +91,40 @@ describe("the console", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/console-agents.png`, fullPage: true });
       await first.getByRole("button", { name: "Re-check health" }).click();
       await page.getByRole("status").getByText(/health was checked again/).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it("Console › Tournaments: names link to their pages, the multi-selects say how many are picked; the queue dashboard links back", async () => {
+    const page = await signedIn("admin@console.test");
+    try {
+      await page.goto(`${web.url}/console/tournaments`);
+      const t = await db.tournament.findUniqueOrThrow({ where: { id: seeded.tournamentId } });
+      const name = page.getByTestId("console-tournaments").getByRole("link", { name: t.name });
+      expect(await name.getAttribute("href")).toBe(`/tournaments/${t.id}`);
+
+      const agents = page.getByLabel("Agents", { exact: true });
+      await expect.poll(() => agents.locator("option").count()).toBeGreaterThan(1);
+      const offered = await agents.locator("option").count();
+      expect(await page.getByTestId("agentIds-count").innerText()).toBe(`0 of ${offered} selected`);
+      await agents.selectOption([{ index: 0 }, { index: 1 }]);
+      await expect.poll(() => page.getByTestId("agentIds-count").innerText()).toBe(`2 of ${offered} selected`);
+      const trees = page.getByLabel("Trees", { exact: true });
+      const treeOptions = await trees.locator("option").count();
+      await trees.selectOption({ index: 0 });
+      await expect.poll(() => page.getByTestId("treeIds-count").innerText()).toBe(`1 of ${treeOptions} selected`);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-tournaments-panel.png`, fullPage: true });
+      await name.click();
+      await page.waitForURL(`${web.url}/tournaments/${t.id}`);
+
+      await page.goto(`${web.url}/console/queues`);
+      const back = page.getByTestId("queues-back");
+      await back.waitFor();
+      await page.getByText("tournament", { exact: false }).first().waitFor();
+      await page.screenshot({ path: `${SCREENSHOTS}/console-queues-back.png` });
+      await back.click();
+      await page.waitForURL(`${web.url}/console`);
     } finally {
       await page.context().close();
     }

@@ -18,7 +18,12 @@ export function ChartFigure({ title, caption, table, children, testId }: { title
   );
 }
 
-/** A compact table of the chart's data (first column text, the rest numbers). */
+/**
+ * A compact table of the chart's data (first column text, the rest numbers): the chart's text
+ * alternative inside its "Data as a table" disclosure, in the chart's order. Not the DataTable
+ * (no sorting, chooser or sticky column to offer; tests/web/one-table.test.ts lists it as the
+ * exception).
+ */
 export function DataTable({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
   return (
     <table className="w-full border-collapse">

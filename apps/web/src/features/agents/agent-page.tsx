@@ -6,13 +6,14 @@ import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { LiveRefresh } from "@/components/live-refresh";
 import { pill } from "@/components/scope-selector";
-import { Empty, ExternalLink, HeuristicBanner, PageTitle, Section, StatusBadge, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
-import { fmtPct, fmtRating, fmtTime } from "@/lib/format";
+import { Empty, ExternalLink, HeuristicBanner, PageTitle, Section, StatusBadge, link } from "@/components/ui";
+import { fmtPct, fmtRating } from "@/lib/format";
 import { query } from "@/lib/params";
 import { FAILURE_COLORS } from "@/lib/palette";
 import { fmtSpread, rating } from "@/features/leaderboard/intervals";
 import { ProfileBar } from "@/features/leaderboard/profile-bar";
 import { AgentScores } from "./agent-scores";
+import { AgentMatchesTable, HeadToHeadTable, type AgentMatchRow } from "./agent-tables";
 import { RatingHistoryChart } from "./rating-history-chart";
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
@@ -80,83 +81,23 @@ function FailureProfile({ agent }: { agent: AgentView }) {
 
 function HeadToHead({ agent }: { agent: AgentView }) {
   if (agent.headToHead.length === 0) return <Empty title="No rated match against anyone yet." />;
-  return (
-    <TableScroll>
-      <table className="w-full min-w-[420px] border-collapse text-sm">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Opponent</th>
-            <th scope="col" className={thNum}>Matches</th>
-            <th scope="col" className={thNum}>W-L-T</th>
-            <th scope="col" className={thNum}>Win rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {agent.headToHead.map((h) => (
-            <tr key={h.opponentId} className={row}>
-              <td className={td}>
-                <Link href={`/agents/${h.opponentId}`} className={link}>
-                  {h.opponent}
-                </Link>
-              </td>
-              <td className={tdNum}>{h.games}</td>
-              <td className={tdNum}>
-                {h.wins}-{h.losses}-{h.ties}
-              </td>
-              <td className={tdNum}>{fmtPct(h.wins / h.games)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+  return <HeadToHeadTable rows={agent.headToHead} />;
+}
+
+/** The agent's matches from its seat: which side it sat, who it met and how it ended. */
+function matchRows(agent: AgentView): AgentMatchRow[] {
+  return agent.matchesList.map((m) => {
+    const seat = m.agentA.id === agent.id ? "A" : "B";
+    const result = m.winner === null ? null : m.winner === "tie" ? "tie" : m.winner === seat ? "won" : "lost";
+    return { id: m.id, finishedAt: m.finishedAt, seat, opponent: seat === "A" ? m.agentB : m.agentA, result, status: m.status, score: `${m.scoreA}–${m.scoreB}`, rounds: m.rounds, treeTitle: m.treeTitle };
+  });
 }
 
 function Matches({ agent }: { agent: AgentView }) {
   if (agent.matchesList.length === 0) return <Empty title="No match played yet." />;
   return (
     <>
-      <TableScroll>
-        <table className="w-full min-w-[640px] border-collapse text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Finished</th>
-              <th scope="col" className={th}>Seat</th>
-              <th scope="col" className={th}>Opponent</th>
-              <th scope="col" className={th}>Result</th>
-              <th scope="col" className={thNum}>Score</th>
-              <th scope="col" className={thNum}>Rounds</th>
-              <th scope="col" className={th}>Tree</th>
-            </tr>
-          </thead>
-          <tbody>
-            {agent.matchesList.map((m) => {
-              const seat = m.agentA.id === agent.id ? "A" : "B";
-              const opp = seat === "A" ? m.agentB : m.agentA;
-              const result = m.winner === null ? null : m.winner === "tie" ? "tie" : m.winner === seat ? "won" : "lost";
-              return (
-                <tr key={m.id} className={row}>
-                  <td className={`${td} whitespace-nowrap text-xs text-zinc-500`}>{fmtTime(m.finishedAt)}</td>
-                  <td className={td}>{seat}</td>
-                  <td className={td}>
-                    <Link href={`/agents/${opp.id}`} className={link}>
-                      {opp.name}
-                    </Link>
-                  </td>
-                  <td className={td}>{result ?? <StatusBadge status={m.status} />}</td>
-                  <td className={tdNum}>
-                    <Link href={`/matches/${m.id}`} className={link}>
-                      {m.scoreA}–{m.scoreB}
-                    </Link>
-                  </td>
-                  <td className={tdNum}>{m.rounds}</td>
-                  <td className={td}>{m.treeTitle ?? "—"}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <AgentMatchesTable rows={matchRows(agent)} />
       {agent.matches > agent.matchesList.length ? (
         <p className="mt-2 text-sm">
           Showing the newest {agent.matchesList.length} of {agent.matches}.{" "}

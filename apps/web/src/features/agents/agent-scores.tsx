@@ -1,5 +1,8 @@
+"use client";
+
 import type { AgentScoreMeans } from "@arena/scoring/read";
-import { Empty, TableScroll, row, td, tdNum, th, thNum } from "@/components/ui";
+import { DataTable, type DataColumn } from "@/components/data-table";
+import { Empty } from "@/components/ui";
 import { fmtNum, fmtPct } from "@/lib/format";
 import { fmtSpread, intervalTitle, share } from "@/features/leaderboard/intervals";
 
@@ -17,6 +20,34 @@ const METRICS: Record<string, { label: string; share: boolean }> = {
   race_share: { label: "RACE pairwise share", share: true },
 };
 
+type ScoreRow = AgentScoreMeans["agents"][number];
+const metricOf = (s: ScoreRow) => METRICS[s.metric] ?? { label: s.metric, share: false };
+
+const COLUMNS: DataColumn<ScoreRow>[] = [
+  { id: "metric", header: "Metric", sortValue: (s) => metricOf(s).label.toLowerCase(), cell: (s) => metricOf(s).label },
+  { id: "mode", header: "Mode", sortValue: (s) => s.mode, cell: (s) => (s.mode === "offline" ? "offline (approximates the paper)" : s.mode) },
+  {
+    id: "mean",
+    header: "Mean (95 % CI)",
+    numeric: true,
+    sortValue: (s) => s.mean,
+    cell: (s) => {
+      const m = metricOf(s);
+      const fmt = m.share ? share : (x: number) => fmtNum(x, 2);
+      return (
+        <>
+          <span className="font-medium">{m.share ? fmtPct(s.mean) : fmtNum(s.mean, 2)}</span>{" "}
+          <span className="text-xs text-zinc-500" title={intervalTitle(s.lower, s.upper, fmt)}>
+            {fmtSpread(s.mean, s.lower, s.upper, fmt)}
+          </span>
+        </>
+      );
+    },
+  },
+  { id: "answers", header: "Answers", numeric: true, sortValue: (s) => s.n, cell: (s) => s.n },
+  { id: "matches", header: "Matches", numeric: true, sortValue: (s) => s.matches, cell: (s) => s.matches },
+];
+
 /** The agent's mean of every report score under one examiner configuration, per mode, with intervals. */
 export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans; examinerName: string | null }) {
   if (scores.agents.length === 0) {
@@ -25,39 +56,15 @@ export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans;
   const matches = Math.max(...scores.agents.map((a) => a.matches));
   return (
     <>
-      <TableScroll>
-        <table className="w-full min-w-[560px] border-collapse text-sm" data-testid="agent-scores">
-          <thead>
-            <tr>
-              <th scope="col" className={th}>Metric</th>
-              <th scope="col" className={th}>Mode</th>
-              <th scope="col" className={thNum}>Mean (95 % CI)</th>
-              <th scope="col" className={thNum}>Answers</th>
-              <th scope="col" className={thNum}>Matches</th>
-            </tr>
-          </thead>
-          <tbody>
-            {scores.agents.map((s) => {
-              const m = METRICS[s.metric] ?? { label: s.metric, share: false };
-              const fmt = m.share ? share : (x: number) => fmtNum(x, 2);
-              return (
-                <tr key={`${s.metric}-${s.mode}`} className={row} data-metric={s.metric} data-mode={s.mode}>
-                  <td className={td}>{m.label}</td>
-                  <td className={td}>{s.mode === "offline" ? "offline (approximates the paper)" : s.mode}</td>
-                  <td className={tdNum}>
-                    <span className="font-medium">{m.share ? fmtPct(s.mean) : fmtNum(s.mean, 2)}</span>{" "}
-                    <span className="text-xs text-zinc-500" title={intervalTitle(s.lower, s.upper, fmt)}>
-                      {fmtSpread(s.mean, s.lower, s.upper, fmt)}
-                    </span>
-                  </td>
-                  <td className={tdNum}>{s.n}</td>
-                  <td className={tdNum}>{s.matches}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        testId="agent-scores"
+        caption="The agent's mean report scores per metric and mode"
+        rows={scores.agents}
+        columns={COLUMNS}
+        rowKey={(s) => `${s.metric}-${s.mode}`}
+        rowProps={(s) => ({ "data-metric": s.metric, "data-mode": s.mode })}
+        minWidth="min-w-[560px]"
+      />
       <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
         Means over this agent&apos;s scored answers in up to {matches} finished matches{examinerName ? ` under ${examinerName}` : ""}; offline (deterministic)
         and llm (judge model) scores are kept apart; offline scores approximate the papers&apos; judge-model metrics. InteScore has no SemanticDrift

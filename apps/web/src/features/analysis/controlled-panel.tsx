@@ -1,16 +1,8 @@
-import Link from "next/link";
 import type { Scoreboard } from "@arena/scoring/read";
-import { Empty, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
-import { fmtNum, fmtPct, fmtRating } from "@/lib/format";
-import { fmtSpread, intervalTitle, rating } from "@/features/leaderboard/intervals";
+import { Empty } from "@/components/ui";
+import { fmtNum, fmtPct } from "@/lib/format";
 import { weaklyDetermined } from "@/features/leaderboard/score-notes";
-
-const COEFFICIENTS: Record<string, string> = {
-  length: "answer length (words)",
-  citations: "citations listed",
-  supported_share: "supported-citation share",
-  markdown_density: "Markdown density (headings, list items, bold per 100 words)",
-};
+import { ControlledRatingsTable, CoefficientsTable } from "./controlled-tables";
 
 /**
  * Coefficients as a forest plot: a dot per estimate and a whisker per 95 % interval on one
@@ -75,68 +67,15 @@ export function ControlledPanel({ scores }: { scores: Scoreboard }) {
               {weaklyDetermined(c) ? ` Preliminary: ${c.battles} matches for ${c.ratings.length + c.coefficients.length} parameters leave the fit weakly determined.` : ""}
             </figcaption>
             <Forest coefficients={c.coefficients} />
-            <TableScroll>
-              <table className="mt-2 w-full min-w-[480px] border-collapse text-sm" data-testid="coefficients-table">
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>Covariate</th>
-                    <th scope="col" className={thNum}>Coefficient</th>
-                    <th scope="col" className={thNum}>95 % interval</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.coefficients.map((k) => (
-                    <tr key={k.name} className={row} data-coefficient={k.name}>
-                      <td className={td}>
-                        {k.name} <span className="text-xs text-zinc-500">{COEFFICIENTS[k.name] ?? ""}</span>
-                      </td>
-                      <td className={tdNum}>{fmtNum(k.value, 3)}</td>
-                      <td className={tdNum}>{k.upper - k.lower > 0 ? `${fmtNum(k.lower, 3)} to ${fmtNum(k.upper, 3)}` : <span title={intervalTitle(k.lower, k.upper, (x) => fmtNum(x, 3))}>—</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <CoefficientsTable coefficients={c.coefficients} />
           </figure>
 
-          <TableScroll>
-            <table className="w-full min-w-[560px] border-collapse text-sm" data-testid="controlled-table">
-              <caption className="mb-1 text-left text-xs text-zinc-500 dark:text-zinc-400">
-                Plain and controlled Bradley–Terry ratings on the same {c.battles} matches; Δ rank = plain rank − controlled rank.
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>Agent</th>
-                  <th scope="col" className={thNum}>Plain</th>
-                  <th scope="col" className={thNum}>Rank</th>
-                  <th scope="col" className={thNum}>Controlled (95 % CI)</th>
-                  <th scope="col" className={thNum}>Rank</th>
-                  <th scope="col" className={thNum}>Δ rank</th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.ratings.map((r) => (
-                  <tr key={r.agentId} className={row}>
-                    <td className={td}>
-                      <Link href={`/agents/${r.agentId}`} className={link}>
-                        {r.name}
-                      </Link>
-                    </td>
-                    <td className={tdNum}>{fmtRating(r.plainRating)}</td>
-                    <td className={tdNum}>{r.plainRank}</td>
-                    <td className={tdNum}>
-                      {fmtRating(r.rating)}{" "}
-                      <span className="text-xs text-zinc-500" title={intervalTitle(r.lower, r.upper, rating)}>
-                        {fmtSpread(r.rating, r.lower, r.upper, rating)}
-                      </span>
-                    </td>
-                    <td className={tdNum}>{r.rank}</td>
-                    <td className={tdNum}>{r.rankChange > 0 ? `▲${r.rankChange}` : r.rankChange < 0 ? `▼${-r.rankChange}` : "0"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <div>
+            <p className="mb-1 text-xs text-zinc-500 dark:text-zinc-400">
+              Plain and controlled Bradley–Terry ratings on the same {c.battles} matches; Δ rank = plain rank − controlled rank.
+            </p>
+            <ControlledRatingsTable ratings={c.ratings} />
+          </div>
         </>
       )}
       <p className="text-sm" data-testid="race-agreement">

@@ -3,6 +3,7 @@
 import { useMemo, useState } from "react";
 import { CartesianGrid, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
 import { pearson, spearman } from "@arena/core";
+import { DataTable, type DataColumn } from "@/components/data-table";
 import { AXIS_LABEL_STYLE, AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from "@/lib/chart-style";
 import { fmtNum, fmtP } from "@/lib/format";
 import { OKABE_ITO } from "@/lib/palette";
@@ -28,6 +29,14 @@ export function parseScores(text: string): Parsed {
   return { rows, skipped };
 }
 
+type Matched = { name: string; external: number; ours: number };
+
+const MATCHED: DataColumn<Matched>[] = [
+  { id: "name", header: "Agent", sortValue: (m) => m.name.toLowerCase(), cell: (m) => m.name },
+  { id: "external", header: "Their score", numeric: true, sortValue: (m) => m.external, cell: (m) => m.external },
+  { id: "ours", header: "Our rating", numeric: true, sortValue: (m) => m.ours, cell: (m) => m.ours },
+];
+
 /**
  * The paper's external validation (Table 3): paste another leaderboard and see how our ratings
  * correlate with it. Runs in the browser only; nothing is sent or stored.
@@ -39,7 +48,7 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
   const result = useMemo(() => {
     const { rows, skipped } = parseScores(text);
     const byName = new Map(ours.map((o) => [o.name.toLowerCase(), o]));
-    const matched: { name: string; external: number; ours: number }[] = [];
+    const matched: Matched[] = [];
     const unmatched: string[] = [];
     const seen = new Set<string>();
     for (const r of rows) {
@@ -127,25 +136,9 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
               <Scatter data={result.matched} fill={OKABE_ITO[2]} isAnimationActive={false} />
             </ScatterChart>
           </ResponsiveContainer>
-          <table className="mt-2 w-full text-xs">
-            <caption className="text-left text-zinc-500">Matched agents</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="text-left">agent</th>
-                <th scope="col" className="text-right">their score</th>
-                <th scope="col" className="text-right">our rating</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.matched.map((m) => (
-                <tr key={m.name}>
-                  <td>{m.name}</td>
-                  <td className="num">{m.external}</td>
-                  <td className="num">{m.ours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="mt-2">
+            <DataTable testId="correlation-matched" caption="Matched agents" rows={result.matched} columns={MATCHED} rowKey={(m) => m.name} defaultSort={{ id: "external", desc: true }} />
+          </div>
         </div>
       ) : null}
     </div>

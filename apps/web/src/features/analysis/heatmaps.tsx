@@ -13,6 +13,8 @@ function winColor(x: number): string {
 /**
  * Agents × agents as a table: row agent's value against the column agent. Real table markup, so
  * screen readers read it cell by cell with both headers; the colour only repeats the number.
+ * Not the DataTable: a matrix needs row headers, rotated column headers and coloured cells, and
+ * sorting one axis would break the symmetry the reader compares (tests/web/one-table.test.ts).
  */
 function Grid({ agents, cell, label }: { agents: Agent[]; cell: (a: string, b: string) => { text: string; color: string; title: string } | null; label: string }) {
   return (

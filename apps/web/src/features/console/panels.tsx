@@ -1,9 +1,11 @@
 "use client";
 import { cloneElement, useCallback, useEffect, useId, useState } from "react";
+import Link from "next/link";
 import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass, send } from "../account/client";
 import { feedback } from "./feedback";
 import { DataTable, type DataColumn } from "@/components/data-table";
+import { link } from "@/components/ui";
 
 /** Polls a console list (live progress) and reloads after every action; `loaded` once the first answer came. */
 function useList<T>(path: string, pollMs = 0): [T[], () => Promise<void>, boolean] {
@@ -45,6 +47,20 @@ function Field({ label, children }: { label: string; children: React.ReactElemen
       <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</label>
       {cloneElement(children, { id })}
     </div>
+  );
+}
+
+/** A multi-select that says how many of its options are picked (Ctrl/Shift picks hide the count otherwise). */
+function MultiSelect({ id, name, options }: { id?: string; name: string; options: { value: string; label: string }[] }) {
+  const [count, setCount] = useState(0);
+  const countId = `${id}-count`;
+  return (
+    <>
+      <select id={id} name={name} multiple aria-describedby={countId} onChange={(e) => setCount(e.currentTarget.selectedOptions.length)} className={inputClass}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      <span id={countId} aria-live="polite" data-testid={`${name}-count`} className="text-xs text-zinc-500">{count} of {options.length} selected</span>
+    </>
   );
 }
 
@@ -166,6 +182,28 @@ interface TournamentRow { id: string; name: string; status: string; currentRound
 interface Named { id: string; name: string }
 interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number; retiredAt: string | null; matches: number }
 
+function tournamentColumns(agents: Named[], act: (method: string, path: string, body?: unknown) => Promise<unknown>): DataColumn<TournamentRow>[] {
+  return [
+    { id: "name", header: "Tournament", sortValue: (t) => t.name.toLowerCase(), cell: (t) => <Link href={`/tournaments/${t.id}`} className={link}>{t.name}</Link> },
+    { id: "status", header: "Status", sortValue: (t) => t.status, cell: (t) => t.status },
+    { id: "round", header: "Round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => `${t.currentRound}/${t.swissRounds}` },
+    { id: "matches", header: "Matches", numeric: true, sortValue: (t) => t.matches?.completed, cell: (t) => (t.matches ? `${t.matches.completed}/${t.matches.total}` : "") },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (t) => (
+        <span className="space-x-2 whitespace-nowrap">
+          {(["start", "pause", "resume", "cancel"] as const).filter((a) => actionAllowed(a, t.status)).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
+          {actionAllowed("addAgent", t.status) && t.currentRound < t.swissRounds && <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
+            <option value="">add agent…</option>
+            {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+          </select>}
+        </span>
+      ),
+    },
+  ];
+}
+
 const selected = (f: FormData, k: string) => f.getAll(k).map(String);
 
 export function TournamentsPanel() {
@@ -200,30 +238,13 @@ export function TournamentsPanel() {
   return (
     <div className="space-y-4">
       <Note note={note} />
-      <table className="w-full text-sm [&_td]:px-2 [&_th]:px-2">
-        <thead><tr className="text-left text-zinc-500"><th>Tournament</th><th>Status</th><th>Round</th><th>Matches</th><th /></tr></thead>
-        <tbody>
-          {rows.map((t) => (
-            <tr key={t.id} className="border-t border-zinc-200 dark:border-zinc-800">
-              <td>{t.name}</td><td>{t.status}</td><td className="tabular-nums">{t.currentRound}/{t.swissRounds}</td>
-              <td className="tabular-nums">{t.matches ? `${t.matches.completed}/${t.matches.total}` : ""}</td>
-              <td className="space-x-2 whitespace-nowrap">
-                {(["start", "pause", "resume", "cancel"] as const).filter((a) => actionAllowed(a, t.status)).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
-                {actionAllowed("addAgent", t.status) && t.currentRound < t.swissRounds && <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
-                  <option value="">add agent…</option>
-                  {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-                </select>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable testId="console-tournaments" caption="Tournaments" rows={rows} columns={tournamentColumns(agents, act)} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tournament": t.name })} empty="No tournament yet: create one below." />
       <h2 className="font-semibold">New tournament</h2>
       <p className="text-xs text-zinc-500">Approved agents that are not disabled; hold Ctrl or Shift to pick several agents and trees.</p>
       <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
         <Field label="Name"><input name="name" required className={inputClass} /></Field>
-        <Field label="Agents"><select name="agentIds" multiple className={inputClass}>{agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}</select></Field>
-        <Field label="Trees"><select name="treeIds" multiple className={inputClass}>{trees.filter((t) => !t.retiredAt).map((t) => <option key={t.id} value={t.id}>{t.title ?? t.rootUrl} ({t.nodes})</option>)}</select></Field>
+        <Field label="Agents"><MultiSelect name="agentIds" options={agents.map((a) => ({ value: a.id, label: a.name }))} /></Field>
+        <Field label="Trees"><MultiSelect name="treeIds" options={trees.filter((t) => !t.retiredAt).map((t) => ({ value: t.id, label: `${t.title ?? t.rootUrl} (${t.nodes})` }))} /></Field>
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
@@ -242,26 +263,39 @@ export function TournamentsPanel() {
 
 interface ExaminerRow { id: string; name: string; mode: string; hasKey: boolean }
 
+type Act = (method: string, path: string, body?: unknown) => Promise<{ ok: boolean; data: Record<string, unknown> }>;
+
+function examinerColumns(act: Act, setNote: (note: string) => void): DataColumn<ExaminerRow>[] {
+  const test = (x: ExaminerRow) => void act("POST", `examiners/${x.id}/test`).then((r) => r.ok && setNote(`${x.name}: ${r.data.ok ? "answered" : "failed"} in ${String(r.data.latencyMs)} ms: ${String(r.data.detail)}`));
+  return [
+    { id: "name", header: "Configuration", sortValue: (x) => x.name.toLowerCase(), cell: (x) => <code>{x.name}</code> },
+    { id: "mode", header: "Mode", sortValue: (x) => x.mode, cell: (x) => x.mode },
+    { id: "key", header: "Key", cell: (x) => (x.mode === "llm" ? (x.hasKey ? "set" : "none") : "n/a") },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (x) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <button type="button" className="underline" onClick={() => test(x)}>Test connection</button>
+          {x.mode === "llm" && (
+            <form className="flex gap-1" onSubmit={(e) => { e.preventDefault(); void act("POST", `examiners/${x.id}/key`, { apiKey: String(new FormData(e.currentTarget).get("apiKey")) }); e.currentTarget.reset(); }}>
+              <input name="apiKey" type="password" required autoComplete="off" placeholder="new key" aria-label={`new key for ${x.name}`} className={inputClass} />
+              <button type="submit" className={buttonClass}>Rotate key</button>
+            </form>
+          )}
+        </span>
+      ),
+    },
+  ];
+}
+
 export function ExaminersPanel() {
   const [rows, load] = useList<ExaminerRow>("examiners");
   const { note, setNote, act } = useAction(load);
   return (
     <div className="space-y-4">
       <Note note={note} />
-      <ul className="text-sm">
-        {rows.map((x) => (
-          <li key={x.id} className="flex flex-wrap items-center gap-2 border-t border-zinc-200 py-1 dark:border-zinc-800">
-            <code>{x.name}</code> <span>key: {x.mode === "llm" ? (x.hasKey ? "set" : "none") : "n/a"}</span>
-            <button type="button" className="underline" onClick={() => void act("POST", `examiners/${x.id}/test`).then((r) => r.ok && setNote(`${x.name}: ${r.data.ok ? "answered" : "failed"} in ${String(r.data.latencyMs)} ms: ${String(r.data.detail)}`))}>Test connection</button>
-            {x.mode === "llm" && (
-              <form className="flex gap-1" onSubmit={(e) => { e.preventDefault(); void act("POST", `examiners/${x.id}/key`, { apiKey: String(new FormData(e.currentTarget).get("apiKey")) }); e.currentTarget.reset(); }}>
-                <input name="apiKey" type="password" required autoComplete="off" placeholder="new key" aria-label={`new key for ${x.name}`} className={inputClass} />
-                <button type="submit" className={buttonClass}>Rotate key</button>
-              </form>
-            )}
-          </li>
-        ))}
-      </ul>
+      <DataTable testId="console-examiners" caption="Examiner configurations" rows={rows} columns={examinerColumns(act, setNote)} rowKey={(x) => x.id} rowProps={(x) => ({ "data-examiner": x.name })} empty="No examiner configuration yet: create one below." />
       <h2 className="font-semibold">New llm configuration</h2>
       <form className="grid max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "examiners", { mode: "llm", baseUrl: String(f.get("baseUrl")), model: String(f.get("model")), ...(f.get("apiKey") ? { apiKey: String(f.get("apiKey")) } : {}), generationTemperature: Number(f.get("generationTemperature")), judgeTemperature: Number(f.get("judgeTemperature")), doubleJudge: f.get("doubleJudge") === "on" }); }}>
         <Field label="Base URL"><input name="baseUrl" required placeholder="https://llm.example.org/v1" className={inputClass} /></Field>

@@ -44,9 +44,24 @@ function board(): Hono {
   const adapter = new HonoAdapter(serveStatic as unknown as ConstructorParameters<typeof HonoAdapter>[0]);
   adapter.setBasePath(QUEUES_BASE);
   // @bull-board/hono 9.10.1 pins its own copy of @bull-board/api for types only; the adapter is the same shape.
-  createBullBoard({ queues: QUEUE_NAMES.map((n) => new BullMQAdapter(createQueue(n, redis))), serverAdapter: adapter as unknown as IServerAdapter, options: { uiConfig: { boardTitle: "DR Arena queues" } } });
+  createBullBoard({ queues: QUEUE_NAMES.map((n) => new BullMQAdapter(createQueue(n, redis))), serverAdapter: adapter as unknown as IServerAdapter, options: { uiConfig: { boardTitle: "DR Arena queues", miscLinks: [{ text: "Back to the console", url: "/console" }] } } });
   app = new Hono().route(QUEUES_BASE, adapter.registerPlugin());
   return app;
+}
+
+/**
+ * bull-board's own "misc links" sit in a header menu a visitor has to find; its page is served as
+ * is, so a visible way back to the console is added to its HTML (the one page; the rest is its
+ * JSON API and static files, passed through untouched).
+ */
+const BACK_LINK = `<a href="/console" data-testid="queues-back" style="position:fixed;right:1rem;bottom:1rem;z-index:1000;padding:0.5rem 0.875rem;border-radius:0.375rem;background:#0369a1;color:#fff;font:500 14px system-ui,sans-serif;text-decoration:none;box-shadow:0 1px 3px rgba(0,0,0,0.3)">← Back to the console</a>`;
+
+async function withBackLink(res: Response): Promise<Response> {
+  if (!res.headers.get("content-type")?.includes("text/html")) return res;
+  const html = await res.text();
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  return new Response(html.replace("</body>", `${BACK_LINK}</body>`), { status: res.status, statusText: res.statusText, headers });
 }
 
 /** Admins get the dashboard; anyone else a 403, or the sign-in page when not signed in. */
@@ -59,5 +74,5 @@ export async function serveQueues(req: Request): Promise<Response> {
     const refused = crossSiteRefusal(req);
     if (refused) return refused;
   }
-  return board().fetch(req);
+  return withBackLink(await board().fetch(req));
 }

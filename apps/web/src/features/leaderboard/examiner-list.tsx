@@ -1,7 +1,36 @@
+"use client";
+
 import Link from "next/link";
 import type { ExaminerSummary } from "@arena/tournament/read";
-import { Code, Empty, TableScroll, link, row, td, tdNum, th, thNum } from "@/components/ui";
+import { DataTable, type DataColumn } from "@/components/data-table";
+import { Code, Empty, link } from "@/components/ui";
 import { fmtTime } from "@/lib/format";
+
+const COLUMNS: DataColumn<ExaminerSummary>[] = [
+  {
+    id: "name",
+    header: "Name",
+    sortValue: (e) => e.name.toLowerCase(),
+    cell: (e) => (
+      <Link href={`/?examiner=${e.id}`} className={link}>
+        {e.name}
+      </Link>
+    ),
+  },
+  { id: "mode", header: "Mode", sortValue: (e) => e.mode, cell: (e) => e.mode },
+  { id: "model", header: "Model", sortValue: (e) => e.model ?? undefined, cell: (e) => e.model ?? "—" },
+  {
+    id: "temperature",
+    header: "Temperature",
+    title: "Sampling temperature to generate questions / to judge",
+    numeric: true,
+    cell: (e) => (e.mode === "llm" ? `${e.generationTemperature} / ${e.judgeTemperature}` : "—"),
+  },
+  { id: "judging", header: "Judging", cell: (e) => (e.doubleJudge ? "twice, seats swapped" : "once") },
+  { id: "prompts", header: "Prompts", sortValue: (e) => e.promptVersion, cell: (e) => e.promptVersion },
+  { id: "rated", header: "Rated matches", numeric: true, sortValue: (e) => e.ratedMatches, cell: (e) => e.ratedMatches },
+  { id: "created", header: "Created", sortValue: (e) => e.createdAt, cell: (e) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(e.createdAt)}</span> },
+];
 
 /** Every examiner configuration with what defines it (never its key) and how much it has judged. */
 export function ExaminerList({ examiners }: { examiners: ExaminerSummary[] }) {
@@ -12,40 +41,5 @@ export function ExaminerList({ examiners }: { examiners: ExaminerSummary[] }) {
       </Empty>
     );
   }
-  return (
-    <TableScroll>
-      <table className="w-full min-w-[640px] border-collapse text-sm" data-testid="examiner-table">
-        <thead>
-          <tr>
-            <th scope="col" className={th}>Name</th>
-            <th scope="col" className={th}>Mode</th>
-            <th scope="col" className={th}>Model</th>
-            <th scope="col" className={thNum} title="Sampling temperature to generate questions / to judge">Temperature</th>
-            <th scope="col" className={th}>Judging</th>
-            <th scope="col" className={th}>Prompts</th>
-            <th scope="col" className={thNum}>Rated matches</th>
-            <th scope="col" className={th}>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {examiners.map((e) => (
-            <tr key={e.id} className={row}>
-              <td className={td}>
-                <Link href={`/?examiner=${e.id}`} className={link}>
-                  {e.name}
-                </Link>
-              </td>
-              <td className={td}>{e.mode}</td>
-              <td className={td}>{e.model ?? "—"}</td>
-              <td className={tdNum}>{e.mode === "llm" ? `${e.generationTemperature} / ${e.judgeTemperature}` : "—"}</td>
-              <td className={td}>{e.doubleJudge ? "twice, seats swapped" : "once"}</td>
-              <td className={td}>{e.promptVersion}</td>
-              <td className={tdNum}>{e.ratedMatches}</td>
-              <td className={`${td} whitespace-nowrap text-xs text-zinc-500`}>{fmtTime(e.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+  return <DataTable testId="examiner-table" caption="Examiner configurations" rows={examiners} columns={COLUMNS} rowKey={(e) => e.id} minWidth="min-w-[640px]" />;
 }

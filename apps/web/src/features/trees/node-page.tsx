@@ -1,8 +1,9 @@
 import Link from "next/link";
 import type { NodeView } from "@arena/trees/read";
-import { Empty, ExternalLink, PageTitle, Section, TableScroll, link, row, td, th } from "@/components/ui";
+import { Empty, ExternalLink, PageTitle, Section, link } from "@/components/ui";
 import { fmtChars, fmtTime } from "@/lib/format";
 import { pageHref } from "@/lib/untrusted-markdown";
+import { LinkContextTable } from "./link-table";
 
 /** One crawled page. Its text came from the web, so it is shown as text, never as HTML or Markdown. */
 export function NodePage({ node }: { node: NodeView }) {
@@ -81,30 +82,7 @@ export function NodePage({ node }: { node: NodeView }) {
         {node.linkContexts.length === 0 ? (
           <p className="text-sm text-zinc-500">No outbound link was recorded for this page.</p>
         ) : (
-          <TableScroll>
-            <table className="w-full min-w-[640px] border-collapse text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>Relationship</th>
-                  <th scope="col" className={th}>Anchor</th>
-                  <th scope="col" className={th}>Surrounding text</th>
-                </tr>
-              </thead>
-              <tbody>
-                {node.linkContexts.map((l, i) => (
-                  <tr key={i} className={row}>
-                    <td className={`${td} whitespace-nowrap`}>{l.relationship}</td>
-                    <td className={td}>
-                      <ExternalLink href={l.url} className={l.anchorText ? link : `${link} break-all`}>
-                        {l.anchorText || l.url}
-                      </ExternalLink>
-                    </td>
-                    <td className={`${td} text-zinc-600 dark:text-zinc-400`}>{l.surroundingText}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <LinkContextTable links={node.linkContexts} />
         )}
       </Section>
     </>
