@@ -223,7 +223,7 @@ describe("console commands (admin)", () => {
     expect((await call("POST", "examiners", llm)).status).toBe(409);
     const list = await (await call("GET", "examiners")).text();
     expect(list).not.toContain("sk-examiner-secret");
-    expect(JSON.parse(list)).toEqual([expect.objectContaining({ name: "llm:m1@llm.example.org/v1:v2:g0.7:j0.1:double", hasKey: true })]);
+    expect(JSON.parse(list)).toEqual([expect.objectContaining({ name: "llm:m1@llm.example.org/v1:v3:g0.7:j0.1:double", hasKey: true })]);
     expect((await call("POST", "tournaments/nope/pause", {})).status).toBe(404);
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type AgentRequest, type GeneratedTask } from "@arena/core";
-import { createExaminer, scoreAnswer } from "@arena/examiner";
+import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, type AgentRequest, type GeneratedTask } from "@arena/core";
+import { createExaminer, GenerationError, scoreAnswer } from "@arena/examiner";
 import { parseCitations } from "@arena/core/citations";
 import { simulatedText } from "../src/simulated";
 import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
@@ -16,12 +16,19 @@ const TREES = await drArenaTreesDir();
 const examiner = createExaminer({ mode: "heuristic" });
 
 async function realTasks(file: string, width: number): Promise<GeneratedTask[]> {
-  const tree = memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES}${file}`, "utf8"))));
+  // The tree as the heuristic examiner plays it in a match: pools of the pages it can target.
+  const tree = targetView(memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES}${file}`, "utf8")))), examiner.canTarget);
   const root = tree.node(tree.rootId)!;
   const tasks: GeneratedTask[] = [];
   for (const [i, child] of root.childIds.slice(0, 6).entries()) {
     const r = buildTaskContext({ tree, path: [tree.rootId, child], width, previousQuestions: [], rng: Rng.fromSeed(i) });
-    if (r.kind === "context") tasks.push((await examiner.generateTask(r.context, { seed: `t${i}` })).task);
+    if (r.kind !== "context") continue;
+    // A context the heuristic cannot ask about is skipped, as the match loop jumps past it.
+    const generated = await examiner.generateTask(r.context, { seed: `t${i}` }).catch((err: unknown) => {
+      if (err instanceof GenerationError) return null;
+      throw err;
+    });
+    if (generated) tasks.push(generated.task);
   }
   return tasks;
 }
