@@ -55,7 +55,8 @@ export async function importWorld(db: PrismaClient, params: Partial<WorldParams>
   for (const [hub, wt] of world.trees.entries()) {
     const id = byRoot.get(wt.tree.url);
     if (id) {
-      summaries.push(...(await listTrees(db, { ids: [id] })));
+      // The stored tree's summary, in the shape an import answers (listTrees adds retirement and matches).
+      for (const { id: treeId, rootUrl, title, nodes, maxDepth } of await listTrees(db, { ids: [id] })) summaries.push({ id: treeId, rootUrl, title, nodes, maxDepth });
       continue;
     }
     const meta = { world: { ...world.params, hub }, truth: wt.truth } as unknown as Prisma.InputJsonValue;
