@@ -48,7 +48,9 @@ describe("tournament fault tolerance", () => {
   });
 
   it("a worker process killed with SIGKILL mid-match: another worker resumes, no duplicates", async () => {
-    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 60 });
+    // Answers slow enough that a match seen running with a stored round is still running when the
+    // kill lands (at 60 ms one finished in between on a loaded machine, leaving nothing stranded).
+    const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 250 });
     const bin = fileURLToPath(new URL("../apps/worker/bin/worker.mjs", import.meta.url));
     child = spawn(process.execPath, [bin], {
       env: { ...process.env, ARENA_MATCH_CONCURRENCY: "3", ARENA_RECONCILE_MS: "500" },
