@@ -3,7 +3,7 @@
  * `arena demo --port P`, as child processes, driven at the URL the command prints. Their
  * environment is a user's: PATH and HOME, the test's DATABASE_URL / REDIS_URL /
  * ARENA_QUEUE_PREFIX (and ARENA_WEB_DIST_DIR when a run keeps its build elsewhere), plus what a
- * test passes explicitly. No test-only auth variable (no BETTER_AUTH_URL): a server started
+ * test passes explicitly. No test-only auth variable (no auth base URL): a server started
  * unlike a user's hides exactly the bugs users meet.
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,7 +1,8 @@
-import { infoRound, INFO_COOLDOWN, swissPairings, seatsForTree, seedOf, type PlayedMatch } from "@arena/core";
+import { infoRound, INFO_COOLDOWN, swissPairings, seedOf, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { createPairingMatches } from "./pairing-matches";
 import { pauseIfOverBudget } from "./budget";
 import { advanceContinuous } from "./continuous";
 import { refitScope, type RatingScope } from "./snapshots";
@@ -154,26 +155,9 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
   const row = await tx.tournamentRound.create({ data: { tournamentId: t.id, number: round, status: "running" } });
   const matchIds: string[] = [];
   for (const [p, pair] of swiss.pairs.entries()) {
-    const pairing = await tx.pairing.create({ data: { roundId: row.id, agentAId: pair[0], agentBId: pair[1] } });
     const chosen = treesForPairing(trees, t.treesPerPairing, past.length + p);
-    const created = await tx.match.createManyAndReturn({
-      data: chosen.map((tree) => {
-        // Seats follow the tree's tournament ordinal (odd swaps A/B), not its place in this pairing.
-        const seats = t.seatAlternation ? seatsForTree(pair, tree.ordinal) : { a: pair[0], b: pair[1] };
-        return {
-          tournamentId: t.id,
-          pairingId: pairing.id,
-          treeId: tree.treeId,
-          agentAId: seats.a,
-          agentBId: seats.b,
-          examinerConfigId: t.examinerConfigId,
-          examinerMode: config.mode,
-          seed: `${t.seed}:r${round}:p${p}:t${tree.ordinal}`,
-        };
-      }),
-      select: { id: true },
-    });
-    matchIds.push(...created.map((m) => m.id));
+    // Seats follow the tree's tournament ordinal (odd swaps A/B), not its place in this pairing.
+    matchIds.push(...(await createPairingMatches(tx, t, { roundId: row.id, round, index: p, pair, trees: chosen, examinerMode: config.mode, seatTurn: (_k, tree) => tree.ordinal })));
   }
   if (swiss.bye) {
     await tx.pairing.create({ data: { roundId: row.id, agentAId: swiss.bye, agentBId: null } });

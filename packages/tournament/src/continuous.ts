@@ -1,6 +1,7 @@
-import { infoRound, INFO_COOLDOWN, PLACEMENT_MATCHES, placementPairs, seatsForTree, seedOf, swissPairings, type PlayedMatch } from "@arena/core";
+import { infoRound, INFO_COOLDOWN, PLACEMENT_MATCHES, placementPairs, seedOf, swissPairings, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { createPairingMatches } from "./pairing-matches";
 import type { SnapshotRow } from "./read/schemas";
 
 /**
@@ -77,29 +78,12 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   const row = await tx.tournamentRound.create({ data: { tournamentId: t.id, number: round, status: "running" } });
   const matchIds: string[] = [];
   for (const [p, pair] of pairs.entries()) {
-    const pairing = await tx.pairing.create({ data: { roundId: row.id, agentAId: pair[0], agentBId: pair[1] } });
     const together = matches.filter((m) => pairKey(m.agentAId, m.agentBId) === pairKey(pair[0], pair[1]));
     const usedTrees = new Set(together.map((m) => m.treeId));
     const unplayed = freshest.filter((tr) => !usedTrees.has(tr.treeId));
     const chosen = [...unplayed, ...freshest.filter((tr) => usedTrees.has(tr.treeId))].slice(0, t.treesPerPairing);
-    const created = await tx.match.createManyAndReturn({
-      data: chosen.map((tree, k) => {
-        // Seats alternate with every meeting of the pair (and every tree of one pairing).
-        const seats = t.seatAlternation ? seatsForTree(pair, together.length + k) : { a: pair[0], b: pair[1] };
-        return {
-          tournamentId: t.id,
-          pairingId: pairing.id,
-          treeId: tree.treeId,
-          agentAId: seats.a,
-          agentBId: seats.b,
-          examinerConfigId: t.examinerConfigId,
-          examinerMode: config.mode,
-          seed: `${t.seed}:r${round}:p${p}:t${tree.ordinal}`,
-        };
-      }),
-      select: { id: true },
-    });
-    matchIds.push(...created.map((m) => m.id));
+    // Seats alternate with every meeting of the pair (and every tree of one pairing).
+    matchIds.push(...(await createPairingMatches(tx, t, { roundId: row.id, round, index: p, pair, trees: chosen, examinerMode: config.mode, seatTurn: (k) => together.length + k })));
   }
   await tx.tournament.update({ where: { id: t.id }, data: { currentRound: round } });
   return { kind: "paired", round, matchIds, bye: null };
