@@ -28,7 +28,7 @@ describe("arena demo", () => {
   it("builds the world, registers agents, plays a Swiss tournament to completion and prints the leaderboard", async () => {
     const { stdout, stderr } = await demo();
     expect(stderr).toMatch(/\[demo\] world demo: 2 trees/);
-    expect(stdout).toMatch(/ completed {2}Swiss round 4\/4/);
+    expect(stdout).toMatch(/ completed {2}Swiss round 4 of 4/);
     expect(stdout).toContain("not the LLM method");
     const t = await db.tournament.findFirstOrThrow({ where: { name: "demo" }, include: { _count: { select: { matches: true } } } });
     expect(t.status).toBe("completed");

@@ -1,3 +1,4 @@
+import { roundInWords } from "@arena/core";
 import type { TournamentView } from "@arena/tournament/read";
 
 const fmt = (x: number) => x.toFixed(0).padStart(5);
@@ -24,7 +25,7 @@ export function statusText(t: TournamentView): string {
   const examiner = t.examinerMode === "heuristic" ? "heuristic examiner (offline, not the LLM method)" : "llm examiner";
   const round = currentRound(t);
   const lines = [
-    `${t.name} (${t.id})  ${t.status}  ${t.mode === "continuous" ? `continuous, round ${t.currentRound}` : `${t.pairing === "swiss" ? "Swiss round" : "round"} ${t.currentRound}/${t.swissRounds}`}  ${examiner}`,
+    `${t.name} (${t.id})  ${t.status}  ${roundInWords(t)}  ${examiner}`,
     `matches ${t.matches.completed}/${t.matches.total} done, ${t.matches.running} running${round.total ? `; this round ${round.done}/${round.total}` : ""}`,
     budgetLine(t),
   ];

@@ -90,6 +90,12 @@ export const TOURNAMENT_MODES = ["rounds", "continuous"] as const;
 export type TournamentModeName = (typeof TOURNAMENT_MODES)[number];
 export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
 
+/** Where a tournament stands, in words, the same on every page and in the CLI: "Swiss round 2 of 4", "round 2 of 4" (info pairing), "continuous, round 7". */
+export function roundInWords(t: { mode: TournamentModeName; pairing: TournamentPairingName; currentRound: number; swissRounds: number }): string {
+  if (t.mode === "continuous") return `continuous, round ${t.currentRound}`;
+  return `${t.pairing === "swiss" ? "Swiss round" : "round"} ${t.currentRound} of ${t.swissRounds}`;
+}
+
 /**
  * Pairing rules the simulation compares: the tournaments', a random baseline and an oracle that knows
  * the planted strengths (a bound on what any pairing rule can gain).

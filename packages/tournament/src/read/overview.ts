@@ -5,7 +5,7 @@ import { tournamentSummarySchema } from "./schemas";
 
 export const arenaOverviewSchema = z.object({
   /** Running and paused tournaments, newest first. */
-  active: z.array(tournamentSummarySchema.pick({ id: true, name: true, status: true, currentRound: true, swissRounds: true, matches: true })),
+  active: z.array(tournamentSummarySchema.pick({ id: true, name: true, status: true, currentRound: true, swissRounds: true, mode: true, pairing: true, matches: true })),
   /** Agents whose last health check failed (not disabled or retired). */
   failing: z.array(z.object({ id: z.string(), name: z.string(), healthError: z.string().nullable(), healthAt: z.string().nullable() })),
   lastSnapshot: z.object({ createdAt: z.string(), matchesCounted: z.number().int(), examinerName: z.string(), tournamentId: z.string().nullable(), tournamentName: z.string().nullable() }).nullable(),

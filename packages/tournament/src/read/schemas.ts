@@ -109,6 +109,8 @@ export const tournamentSummarySchema = z.object({
   currentRound: z.number().int(),
   swissRounds: z.number().int(),
   treesPerPairing: z.number().int(),
+  pairing: tournamentPairingSchema,
+  mode: tournamentModeSchema,
   agents: z.number().int(),
   trees: z.number().int(),
   matches: z.object({ total: z.number().int(), completed: z.number().int(), running: z.number().int(), queued: z.number().int(), failed: z.number().int(), cancelled: z.number().int() }),
@@ -228,8 +230,6 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
   ),
   /** Running cost of the tournament: every research run stored so far, whatever its match's status. */
   cost: researchStatsSchema,
-  pairing: tournamentPairingSchema,
-  mode: tournamentModeSchema,
   /** Caps (USD, null: none), why it paused (a cap it reached), and what each agent spent so far. */
   budget: z.object({
     costCapUsd: z.number().nullable(),

@@ -1,3 +1,4 @@
+import { roundInWords } from "@arena/core";
 import Link from "next/link";
 import { readAuditQueues } from "@arena/audit/read";
 import { readQueueDepths, type QueueDepth } from "@arena/jobs";
@@ -37,7 +38,7 @@ export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
           <ul className="space-y-0.5">
             {overview.active.map((t) => (
               <li key={t.id}>
-                <Link href={`/tournaments/${t.id}`} className={link}>{t.name}</Link> {t.status}, Swiss round {t.currentRound} of {t.swissRounds}: {t.matches.completed} of{" "}
+                <Link href={`/tournaments/${t.id}`} className={link}>{t.name}</Link> {t.status}, {roundInWords(t)}: {t.matches.completed} of{" "}
                 {plural(t.matches.total, "match")} done
               </li>
             ))}

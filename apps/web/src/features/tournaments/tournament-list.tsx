@@ -1,5 +1,6 @@
 "use client";
 
+import { roundInWords } from "@arena/core";
 import Link from "next/link";
 import type { TournamentSummary } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
@@ -19,7 +20,7 @@ const COLUMNS: DataColumn<TournamentSummary>[] = [
     ),
   },
   { id: "status", header: "Status", sortValue: (t) => t.status, cell: (t) => <StatusBadge status={t.status} /> },
-  { id: "round", header: "Swiss round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => `${t.currentRound}/${t.swissRounds}` },
+  { id: "round", header: "Round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => roundInWords(t) },
   { id: "agents", header: "Agents", numeric: true, sortValue: (t) => t.agents, cell: (t) => t.agents },
   { id: "trees", header: "Trees", numeric: true, sortValue: (t) => t.trees, cell: (t) => t.trees },
   { id: "progress", header: "Progress", sortValue: (t) => (t.matches.total ? t.matches.completed / t.matches.total : 0), cell: (t) => <Progress matches={t.matches} /> },

@@ -1,3 +1,4 @@
+import { roundInWords } from "@arena/core";
 import { ResearchCost } from "../agents/research-cost";
 import Link from "next/link";
 import { PRELIMINARY_MATCHES, type RatingHistory, type TournamentView } from "@arena/tournament/read";
@@ -113,7 +114,7 @@ export function TournamentPage({ t, history }: { t: TournamentView; history: Rat
       </PageTitle>
       <div className="mb-4 grid gap-3 text-sm sm:grid-cols-[1fr_auto]">
         <p className="text-zinc-600 dark:text-zinc-400">
-          {t.mode === "continuous" ? `Continuous (no last round), round ${t.currentRound}` : `${t.pairing === "info" ? "Round" : "Swiss round"} ${t.currentRound} of ${t.swissRounds}`}
+          {roundInWords(t)}
           {t.pairing === "info" ? " · information-seeking pairing" : ""} · {t.agents} agents · {t.trees} trees, {t.treesPerPairing} per pairing · examiner{" "}
           <strong>{t.examinerName}</strong> ({t.examinerMode}) · seed <code>{t.seed}</code>
           <br />
