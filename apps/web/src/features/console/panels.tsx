@@ -324,7 +324,11 @@ export function TreesPanel() {
   const [duplicate, setDuplicate] = useState<{ file: string; text: string; message: string } | null>(null);
   const send1 = async (file: string, text: string, onDuplicate: "ask" | "keep" | "replace") => {
     const r = await act("POST", "trees", { file, text, onDuplicate });
-    if (r.status === 409) return setDuplicate({ file, text, message: r.error ?? "This tree is stored already." });
+    if (r.status === 409) {
+      // The choice box says it; the note below would repeat it as a failure.
+      setNote(null);
+      return setDuplicate({ file, text, message: r.error ?? "This tree is stored already." });
+    }
     setDuplicate(null);
     // The import error starts with the file name; the sentence names the file once.
     if (!r.ok) return setNote(`${file} was not imported. ${(r.error ?? `The server answered ${r.status}.`).replace(`${file}: `, "")}`);
