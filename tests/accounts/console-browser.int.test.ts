@@ -96,6 +96,18 @@ describe("operator console in a browser", () => {
 
       await page.locator("tr", { hasText: "console cup" }).getByRole("button", { name: "cancel" }).click();
       await expect.poll(() => actions(page, "console cup")).toEqual([]);
+
+      // A continuous tournament from the same form: its estimate covers its first rounds only.
+      await page.getByLabel("Name", { exact: true }).fill("console stream");
+      await agents.selectOption([{ index: 0 }, { index: 1 }]);
+      await page.getByLabel("Trees", { exact: true }).selectOption({ index: 0 });
+      await page.getByLabel("Mode", { exact: true }).selectOption("continuous");
+      await page.getByRole("button", { name: "Estimate" }).click();
+      await expect.poll(() => page.getByTestId("tournament-estimate").innerText()).toMatch(/^estimate: 2 agents, the first 2 rounds of a continuous tournament \(no last round: only the caps bound its cost\), 2 matches/);
+      await page.getByRole("button", { name: "Create (draft)" }).click();
+      await page.getByRole("cell", { name: "console stream" }).waitFor();
+      expect(await db.tournament.findFirstOrThrow({ where: { name: "console stream" } })).toMatchObject({ mode: "continuous", pairing: "info" });
+      await page.locator("tr", { hasText: "console stream" }).getByText("continuous, not started").waitFor();
     } finally {
       await page.close();
     }

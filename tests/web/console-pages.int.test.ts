@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
+import { roundInWords } from "@arena/core";
 import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
 import { createMatch } from "@arena/match";
 import { freshDb } from "../helpers/arena";
@@ -96,13 +97,24 @@ describe("the console", () => {
     }
   }, 60_000);
 
-  it("Console › Tournaments: names link to their pages, the multi-selects say how many are picked; the queue dashboard links back", async () => {
+  it("Console › Tournaments: loading before the first answer, names link to their pages, rounds in words, the multi-selects say how many are picked; the queue dashboard links back", async () => {
     const page = await signedIn("admin@console.test");
     try {
+      // The list's first answer is held back: until it comes the table says it is loading, not that
+      // there is no tournament.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      await page.route("**/api/console/tournaments", async (route) => { await held; await route.continue(); }, { times: 1 });
       await page.goto(`${web.url}/console/tournaments`);
+      const table = page.getByTestId("console-tournaments");
+      await page.getByText("Loading tournaments…").waitFor();
+      expect(await page.getByText("No tournament yet").count()).toBe(0);
+      release();
       const t = await db.tournament.findUniqueOrThrow({ where: { id: seeded.tournamentId } });
-      const name = page.getByTestId("console-tournaments").getByRole("link", { name: t.name });
+      const name = table.getByRole("link", { name: t.name });
       expect(await name.getAttribute("href")).toBe(`/tournaments/${t.id}`);
+      expect(roundInWords(t)).toBe(`Swiss round ${t.currentRound} of ${t.swissRounds}`);
+      await page.locator(`tr[data-tournament="${t.name}"]`).getByText(roundInWords(t)).waitFor();
 
       const agents = page.getByLabel("Agents", { exact: true });
       await expect.poll(() => agents.locator("option").count()).toBeGreaterThan(1);

@@ -1,3 +1,5 @@
+import type { TournamentModeName } from "./closed-sets";
+
 /**
  * Tournament budgets (issue 22): an estimate before a tournament starts and the cap check while it
  * runs. Pure: callers pass the spending and the prices they read.
@@ -79,13 +81,18 @@ export function budgetStop(caps: { costCapUsd: number | null; agentCapUsd: numbe
 
 const usdOrNone = (x: number | null) => (x === null ? "none" : usd(x));
 
-/** The estimate as lines of text (what `arena tournament create` prints and the console shows). */
-export function estimateLines(e: TournamentEstimate, caps: { costCapUsd: number | null; agentCapUsd: number | null }): string[] {
+/**
+ * The estimate as lines of text (what `arena tournament create` prints and the console shows). A
+ * continuous tournament has no last round: its estimate is for its first `e.rounds` rounds, and its
+ * caps are what bounds the spending.
+ */
+export function estimateLines(e: TournamentEstimate, t: { costCapUsd: number | null; agentCapUsd: number | null; mode?: TournamentModeName }): string[] {
+  const scope = t.mode === "continuous" ? `the first ${e.rounds} rounds of a continuous tournament (no last round: only the caps bound its cost)` : `${e.rounds} rounds`;
   const lines = [
-    `estimate: ${e.agents} agents, ${e.rounds} rounds, ${e.matches} matches, about ${e.runsPerAgent.toFixed(0)} research runs per agent (${e.roundsPerMatch.toFixed(1)} rounds per match)`,
-    `known cost: ${usd(e.knownCostUsd)}${e.unpriced.length ? ` + unknown for ${e.unpriced.join(", ")} (no priced run yet)` : ""}; caps: total ${usdOrNone(caps.costCapUsd)}, per agent ${usdOrNone(caps.agentCapUsd)}`,
+    `estimate: ${e.agents} agents, ${scope}, ${e.matches} matches, about ${e.runsPerAgent.toFixed(0)} research runs per agent (${e.roundsPerMatch.toFixed(1)} rounds per match)`,
+    `known cost: ${usd(e.knownCostUsd)}${e.unpriced.length ? ` + unknown for ${e.unpriced.join(", ")} (no priced run yet)` : ""}; caps: total ${usdOrNone(t.costCapUsd)}, per agent ${usdOrNone(t.agentCapUsd)}`,
   ];
   for (const a of e.perAgent) if (a.costUsd !== null) lines.push(`  ${a.name}: ${usd(a.costUsd)}`);
-  if (caps.costCapUsd !== null && e.knownCostUsd > caps.costCapUsd) lines.push(`the known cost exceeds the cost cap: the tournament will pause at ${usd(caps.costCapUsd)} before its last round`);
+  if (t.costCapUsd !== null && e.knownCostUsd > t.costCapUsd) lines.push(`the known cost exceeds the cost cap: the tournament will pause at ${usd(t.costCapUsd)}${t.mode === "continuous" ? "" : " before its last round"}`);
   return lines;
 }

@@ -92,7 +92,7 @@ export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
 
 /** Where a tournament stands, in words, the same on every page and in the CLI: "Swiss round 2 of 4", "round 2 of 4" (info pairing), "continuous, round 7". */
 export function roundInWords(t: { mode: TournamentModeName; pairing: TournamentPairingName; currentRound: number; swissRounds: number }): string {
-  if (t.mode === "continuous") return `continuous, round ${t.currentRound}`;
+  if (t.mode === "continuous") return t.currentRound === 0 ? "continuous, not started" : `continuous, round ${t.currentRound}`;
   return `${t.pairing === "swiss" ? "Swiss round" : "round"} ${t.currentRound} of ${t.swissRounds}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enumSchema, initialState, parseLoopState, TRANSITION_ACTIONS, transitionAction, transitionActionSchema, VERDICT_TOKENS, verdictTokenSchema } from "../src/index";
+import { enumSchema, initialState, parseLoopState, roundInWords, TRANSITION_ACTIONS, transitionAction, transitionActionSchema, VERDICT_TOKENS, verdictTokenSchema } from "../src/index";
 
 describe("closed sets", () => {
   it("schemas accept exactly the listed values", () => {
@@ -27,5 +27,12 @@ describe("closed sets", () => {
     const state = initialState(1);
     expect(() => parseLoopState({ ...state, stopReason: "gave_up" })).toThrow();
     expect(parseLoopState({ ...state, stopReason: "mercy_rule" }).stopReason).toBe("mercy_rule");
+  });
+
+  it("a tournament's round in words: Swiss, other pairing, continuous", () => {
+    expect(roundInWords({ mode: "rounds", pairing: "swiss", currentRound: 2, swissRounds: 4 })).toBe("Swiss round 2 of 4");
+    expect(roundInWords({ mode: "rounds", pairing: "info", currentRound: 2, swissRounds: 4 })).toBe("round 2 of 4");
+    expect(roundInWords({ mode: "continuous", pairing: "info", currentRound: 7, swissRounds: 4 })).toBe("continuous, round 7");
+    expect(roundInWords({ mode: "continuous", pairing: "swiss", currentRound: 0, swissRounds: 4 })).toBe("continuous, not started");
   });
 });

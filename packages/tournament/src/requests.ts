@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tournamentPairingSchema } from "@arena/core";
+import { tournamentModeSchema, tournamentPairingSchema } from "@arena/core";
 
 /**
  * Request and response shapes of the console's tournament routes (/api/console/tournaments…),
@@ -18,6 +18,8 @@ export const newTournamentRequestSchema = z.object({
   seed: z.string().min(1).max(200).default("1"),
   /** Swiss (the paper's, default) or information-seeking pairing. */
   pairing: tournamentPairingSchema.default("swiss"),
+  /** rounds (the paper's fixed number of rounds, default) or continuous (no last round; agents join and leave). */
+  mode: tournamentModeSchema.default("rounds"),
   /** Optional caps (USD): the tournament pauses when its research cost, or one agent's, reaches them. */
   costCapUsd: z.number().positive().max(1e9).nullable().default(null),
   agentCapUsd: z.number().positive().max(1e9).nullable().default(null),

@@ -1,6 +1,7 @@
 "use client";
 import { cloneElement, useCallback, useEffect, useId, useState } from "react";
 import Link from "next/link";
+import { roundInWords, type TournamentModeName, type TournamentPairingName } from "@arena/core/closed-sets";
 import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass, send } from "../account/client";
 import { feedback } from "./feedback";
@@ -51,7 +52,7 @@ function Field({ label, children }: { label: string; children: React.ReactElemen
 }
 
 /** A multi-select that says how many of its options are picked (Ctrl/Shift picks hide the count otherwise). */
-function MultiSelect({ id, name, options }: { id?: string; name: string; options: { value: string; label: string }[] }) {
+function MultiSelect({ id, name, options, loaded }: { id?: string; name: string; options: { value: string; label: string }[]; loaded: boolean }) {
   const [count, setCount] = useState(0);
   const countId = `${id}-count`;
   return (
@@ -59,7 +60,7 @@ function MultiSelect({ id, name, options }: { id?: string; name: string; options
       <select id={id} name={name} multiple aria-describedby={countId} onChange={(e) => setCount(e.currentTarget.selectedOptions.length)} className={inputClass}>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
-      <span id={countId} aria-live="polite" data-testid={`${name}-count`} className="text-xs text-zinc-500">{count} of {options.length} selected</span>
+      <span id={countId} aria-live="polite" data-testid={`${name}-count`} className="text-xs text-zinc-500">{loaded ? `${count} of ${options.length} selected` : "Loading…"}</span>
     </>
   );
 }
@@ -144,7 +145,7 @@ export function AgentsPanel() {
   return (
     <div className="space-y-2">
       <Note note={note} />
-      <DataTable testId="console-agents" caption="Every agent of the arena" rows={rows} columns={columns} rowKey={(a) => a.id} rowProps={(a) => ({ "data-agent": a.name })} filter={{ label: "Find agent", text: (a) => `${a.name} ${a.ownerEmail ?? ""} ${a.protocol}` }} />
+      <DataTable testId="console-agents" caption="Every agent of the arena" rows={rows} columns={columns} rowKey={(a) => a.id} rowProps={(a) => ({ "data-agent": a.name })} filter={{ label: "Find agent", text: (a) => `${a.name} ${a.ownerEmail ?? ""} ${a.protocol}` }} empty={loaded ? undefined : "Loading agents…"} />
     </div>
   );
 }
@@ -178,7 +179,16 @@ export function SettingsPanel() {
   );
 }
 
-interface TournamentRow { id: string; name: string; status: string; currentRound: number; swissRounds: number; matches?: { completed: number; total: number } }
+interface TournamentRow {
+  id: string;
+  name: string;
+  status: string;
+  mode: TournamentModeName;
+  pairing: TournamentPairingName;
+  currentRound: number;
+  swissRounds: number;
+  matches?: { completed: number; total: number };
+}
 interface Named { id: string; name: string }
 interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number; retiredAt: string | null; matches: number }
 
@@ -186,7 +196,7 @@ function tournamentColumns(agents: Named[], act: (method: string, path: string, 
   return [
     { id: "name", header: "Tournament", sortValue: (t) => t.name.toLowerCase(), cell: (t) => <Link href={`/tournaments/${t.id}`} className={link}>{t.name}</Link> },
     { id: "status", header: "Status", sortValue: (t) => t.status, cell: (t) => t.status },
-    { id: "round", header: "Round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => `${t.currentRound}/${t.swissRounds}` },
+    { id: "round", header: "Round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => roundInWords(t) },
     { id: "matches", header: "Matches", numeric: true, sortValue: (t) => t.matches?.completed, cell: (t) => (t.matches ? `${t.matches.completed}/${t.matches.total}` : "") },
     {
       id: "actions",
@@ -194,7 +204,7 @@ function tournamentColumns(agents: Named[], act: (method: string, path: string, 
       cell: (t) => (
         <span className="space-x-2 whitespace-nowrap">
           {(["start", "pause", "resume", "cancel"] as const).filter((a) => actionAllowed(a, t.status)).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
-          {actionAllowed("addAgent", t.status) && t.currentRound < t.swissRounds && <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
+          {actionAllowed("addAgent", t.status) && (t.mode === "continuous" || t.currentRound < t.swissRounds) && <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
             <option value="">add agent…</option>
             {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
           </select>}
@@ -207,9 +217,9 @@ function tournamentColumns(agents: Named[], act: (method: string, path: string, 
 const selected = (f: FormData, k: string) => f.getAll(k).map(String);
 
 export function TournamentsPanel() {
-  const [rows, load] = useList<TournamentRow>("tournaments", 2000);
-  const [agents] = useList<Named>("agent-choices");
-  const [trees] = useList<TreeRow>("trees");
+  const [rows, load, loaded] = useList<TournamentRow>("tournaments", 2000);
+  const [agents, , agentsLoaded] = useList<Named>("agent-choices");
+  const [trees, , treesLoaded] = useList<TreeRow>("trees");
   const [examiners] = useList<Named>("examiners");
   const { note, act } = useAction(load);
   const [estimate, setEstimate] = useState<string | null>(null);
@@ -222,6 +232,7 @@ export function TournamentsPanel() {
       treeIds: selected(f, "treeIds"),
       examinerConfigId: String(f.get("examinerConfigId")),
       pairing: String(f.get("pairing")),
+      mode: String(f.get("mode")),
       costCapUsd: num("costCapUsd") ?? null,
       agentCapUsd: num("agentCapUsd") ?? null,
       ...(num("swissRounds") ? { swissRounds: num("swissRounds") } : {}),
@@ -238,17 +249,18 @@ export function TournamentsPanel() {
   return (
     <div className="space-y-4">
       <Note note={note} />
-      <DataTable testId="console-tournaments" caption="Tournaments" rows={rows} columns={tournamentColumns(agents, act)} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tournament": t.name })} empty="No tournament yet: create one below." />
+      <DataTable testId="console-tournaments" caption="Tournaments" rows={rows} columns={tournamentColumns(agents, act)} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tournament": t.name })} empty={loaded ? "No tournament yet: create one below." : "Loading tournaments…"} />
       <h2 className="font-semibold">New tournament</h2>
       <p className="text-xs text-zinc-500">Approved agents that are not disabled; hold Ctrl or Shift to pick several agents and trees.</p>
       <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
         <Field label="Name"><input name="name" required className={inputClass} /></Field>
-        <Field label="Agents"><MultiSelect name="agentIds" options={agents.map((a) => ({ value: a.id, label: a.name }))} /></Field>
-        <Field label="Trees"><MultiSelect name="treeIds" options={trees.filter((t) => !t.retiredAt).map((t) => ({ value: t.id, label: `${t.title ?? t.rootUrl} (${t.nodes})` }))} /></Field>
+        <Field label="Agents"><MultiSelect name="agentIds" loaded={agentsLoaded} options={agents.map((a) => ({ value: a.id, label: a.name }))} /></Field>
+        <Field label="Trees"><MultiSelect name="treeIds" loaded={treesLoaded} options={trees.filter((t) => !t.retiredAt).map((t) => ({ value: t.id, label: `${t.title ?? t.rootUrl} (${t.nodes})` }))} /></Field>
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
         <Field label="Pairing"><select name="pairing" defaultValue="swiss" className={inputClass}><option value="swiss">Swiss (the paper's)</option><option value="info">information-seeking</option></select></Field>
+        <Field label="Mode"><select name="mode" defaultValue="rounds" className={inputClass}><option value="rounds">a fixed number of rounds (the paper's)</option><option value="continuous">continuous: no last round, agents join and leave</option></select></Field>
         <Field label="Cost cap (USD)"><input name="costCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
         <Field label="Per-agent cap (USD)"><input name="agentCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
         <div className="flex gap-2">
@@ -290,12 +302,12 @@ function examinerColumns(act: Act, setNote: (note: string) => void): DataColumn<
 }
 
 export function ExaminersPanel() {
-  const [rows, load] = useList<ExaminerRow>("examiners");
+  const [rows, load, loaded] = useList<ExaminerRow>("examiners");
   const { note, setNote, act } = useAction(load);
   return (
     <div className="space-y-4">
       <Note note={note} />
-      <DataTable testId="console-examiners" caption="Examiner configurations" rows={rows} columns={examinerColumns(act, setNote)} rowKey={(x) => x.id} rowProps={(x) => ({ "data-examiner": x.name })} empty="No examiner configuration yet: create one below." />
+      <DataTable testId="console-examiners" caption="Examiner configurations" rows={rows} columns={examinerColumns(act, setNote)} rowKey={(x) => x.id} rowProps={(x) => ({ "data-examiner": x.name })} empty={loaded ? "No examiner configuration yet: create one below." : "Loading configurations…"} />
       <h2 className="font-semibold">New llm configuration</h2>
       <form className="grid max-w-xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); const f = new FormData(e.currentTarget); void act("POST", "examiners", { mode: "llm", baseUrl: String(f.get("baseUrl")), model: String(f.get("model")), ...(f.get("apiKey") ? { apiKey: String(f.get("apiKey")) } : {}), generationTemperature: Number(f.get("generationTemperature")), judgeTemperature: Number(f.get("judgeTemperature")), doubleJudge: f.get("doubleJudge") === "on" }); }}>
         <Field label="Base URL"><input name="baseUrl" required placeholder="https://llm.example.org/v1" className={inputClass} /></Field>
@@ -317,7 +329,7 @@ export function ExaminersPanel() {
 interface CrawlRow { id: string; rootUrl: string; status: string; pagesDone: number; pagesFailed: number; error: string | null }
 
 export function TreesPanel() {
-  const [rows, load] = useList<TreeRow>("trees", 3000);
+  const [rows, load, loaded] = useList<TreeRow>("trees", 3000);
   const [crawls] = useList<CrawlRow>("crawls", 1000);
   const { note, setNote, act } = useAction(load);
   // A re-upload waits here for the operator's choice: keep the stored tree, or replace it.
@@ -390,7 +402,7 @@ export function TreesPanel() {
       </form>
       <h2 className="font-semibold">Stored trees</h2>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">A retired tree plays no new match; it is never deleted, so the matches played on it keep their rounds and ratings.</p>
-      <DataTable testId="console-trees" caption="Stored trees" rows={rows} columns={treeColumns} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tree": t.id, "data-retired": t.retiredAt ? "true" : "false" })} filter={{ label: "Find tree", text: (t) => `${t.title ?? ""} ${t.rootUrl}` }} />
+      <DataTable testId="console-trees" caption="Stored trees" rows={rows} columns={treeColumns} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tree": t.id, "data-retired": t.retiredAt ? "true" : "false" })} filter={{ label: "Find tree", text: (t) => `${t.title ?? ""} ${t.rootUrl}` }} empty={loaded ? undefined : "Loading trees…"} />
     </div>
   );
 }
