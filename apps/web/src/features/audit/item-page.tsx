@@ -4,32 +4,8 @@ import { LABELS, winnerOf } from "@arena/audit/read";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { ExternalLink, link } from "@/components/ui";
 import { actionText, failureText } from "../matches/labels";
+import { ChecklistBlock } from "../matches/checklist";
 import { AnnotationForm } from "./annotation-form";
-
-type Checklist = AuditItemView["round"]["checklistDepth"];
-
-function Checklist({ title, hint, items }: { title: string; hint: string; items: Checklist }) {
-  return (
-    <div>
-      <h3 className="text-sm font-medium">
-        {title} <span className="font-normal text-zinc-500 dark:text-zinc-400">({hint})</span>
-      </h3>
-      {items.length === 0 ? (
-        <p className="text-sm text-zinc-500">none</p>
-      ) : (
-        <ul className="mt-1 space-y-1.5 text-sm">
-          {items.map((c, i) => (
-            <li key={i}>
-              <span className="font-medium">{c.item}</span>
-              <div className="text-zinc-600 dark:text-zinc-400">{c.detail}</div>
-              {c.sourceUrl ? <ExternalLink href={c.sourceUrl} className={`${link} break-all text-xs`}>{c.sourceUrl}</ExternalLink> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 function Answer({ seat, answer }: { seat: "A" | "B"; answer: AuditItemView["answers"]["A"] }) {
   return (
@@ -113,8 +89,8 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
         </section>
       ) : null}
       <div className="grid gap-4 md:grid-cols-2">
-        <Checklist title="Depth checklist" hint="hidden entities to find" items={r.checklistDepth} />
-        <Checklist title="Width checklist" hint="facts to report" items={r.checklistWidth} />
+        <ChecklistBlock heading="h3" title="Depth checklist" hint="hidden entities to find" items={r.checklistDepth} />
+        <ChecklistBlock heading="h3" title="Width checklist" hint="facts to report" items={r.checklistWidth} />
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <Answer seat="A" answer={item.answers.A} />

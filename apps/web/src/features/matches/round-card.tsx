@@ -6,8 +6,7 @@ import { fmtInt, fmtMs, fmtUsd } from "@/lib/format";
 import { actionText, failureText, verdictOf } from "./labels";
 import { ResearchTrace } from "./research-trace";
 import { Expandable } from "./expandable";
-
-type Checklist = RoundView["checklistDepth"];
+import { ChecklistBlock } from "./checklist";
 
 function Path({ round, treeId }: { round: RoundView; treeId: string }) {
   return (
@@ -26,34 +25,6 @@ function Path({ round, treeId }: { round: RoundView; treeId: string }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function ChecklistBlock({ title, hint, items }: { title: string; hint: string; items: Checklist }) {
-  return (
-    <div>
-      <h4 className="text-sm font-medium">
-        {title} <span className="font-normal text-zinc-500 dark:text-zinc-400">({hint})</span>
-      </h4>
-      {items.length === 0 ? (
-        <p className="text-sm text-zinc-500">none</p>
-      ) : (
-        <ul className="mt-1 space-y-1.5 text-sm">
-          {items.map((c, i) => (
-            <li key={i}>
-              <span className="font-medium">{c.item}</span>
-              {c.aliases && c.aliases.length > 0 ? <span className="text-xs text-zinc-500"> (also: {c.aliases.join(", ")})</span> : null}
-              <div className="text-zinc-600 dark:text-zinc-400">{c.detail}</div>
-              {c.sourceUrl ? (
-                <ExternalLink href={c.sourceUrl} className={`${link} break-all text-xs`}>
-                  {c.sourceUrl}
-                </ExternalLink>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 
