@@ -197,7 +197,7 @@ export function runPairingRule(
   rule: PairingRule,
   agents: readonly PlantedAgent[],
   opts: { trees: number; budget: number; seed: string },
-): { agentCalls: number; matches: number; spearman: number; top3Exact: boolean; theta: number[] } {
+): { agentCalls: number; matches: number; spearman: number; top3Exact: boolean; theta: number[]; played: PlayedMatch[] } {
   const ids = agents.map((_, k) => String(k));
   const rng = Rng.fromSeed(seedOf(`pairing:${rule}:${opts.seed}`));
   // Match outcomes draw from their own stream, so two rules see the same luck for the same schedule.
@@ -228,7 +228,7 @@ export function runPairingRule(
   const { theta } = pairingFit(ids, played);
   const overall = agents.map((a) => a.overall);
   const top = (xs: readonly number[]) => xs.map((x, i) => ({ x, i })).sort((p, q) => q.x - p.x).slice(0, 3).map((p) => p.i).join(",");
-  return { agentCalls: calls, matches: played.length, spearman: spearman(overall, theta).r, top3Exact: top(theta) === top(overall), theta };
+  return { agentCalls: calls, matches: played.length, spearman: spearman(overall, theta).r, top3Exact: top(theta) === top(overall), theta, played };
 }
 
 /** Every rule, averaged over the repeats; repeat r uses seed `${seed}:${r}` for skills and draws. */
