@@ -184,6 +184,7 @@ describe("report scores on the web", () => {
 
       await page.goto(`${web.url}/analysis?tournament=${seeded.tournamentId}`);
       await page.getByTestId("chart-coefficients").waitFor();
+      expect(await page.getByTestId("rating-history-link").getAttribute("href")).toBe(`/tournaments/${seeded.tournamentId}#history`);
       expect(await page.getByTestId("coefficients-table").locator("[data-coefficient]").count()).toBe(4);
       expect(await page.getByTestId("controlled-table").locator("tbody tr").count()).toBe(4);
       expect(await page.getByTestId("race-agreement").innerText()).toContain(verdict ? `${verdict === "A" ? 100 : 0} % (${verdict === "A" ? 1 : 0} of 1 rounds` : "no round");

@@ -1,9 +1,10 @@
+import Link from "next/link";
 import type { Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardView, ScopesView, SnapshotAnalysis } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
-import { Empty, HeuristicBanner, PageTitle, Section } from "@/components/ui";
+import { Empty, HeuristicBanner, link, PageTitle, Section } from "@/components/ui";
 import { fmtNum, fmtP, fmtPct, fmtRating, fmtTime } from "@/lib/format";
 import { EloHistoryChart, FailureTypesChart, HistogramChart, RatingsChart, SkillGapChart, VerdictChart } from "./charts";
 import { ControlledPanel } from "./controlled-panel";
@@ -139,6 +140,16 @@ export function AnalysisPage({ board, scopes, scores }: { board: LeaderboardView
           <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400">
             From the snapshot of {board.snapshot?.matchesCounted ?? 0} rated matches stored {fmtTime(board.snapshot?.createdAt ?? null)} ({scopeLabel}); mean{" "}
             {fmtNum(board.analysis.meanRoundsPerMatch, 1)} rounds per match.
+            {board.tournament ? (
+              <>
+                {" "}
+                The Bradley–Terry rating history of this tournament, snapshot by snapshot, is on{" "}
+                <Link href={`/tournaments/${board.tournament.id}#history`} className={link} data-testid="rating-history-link">
+                  its page
+                </Link>
+                .
+              </>
+            ) : null}
           </p>
           <Charts board={board} analysis={board.analysis} />
         </>
