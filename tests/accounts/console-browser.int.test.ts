@@ -77,7 +77,7 @@ describe("operator console in a browser", () => {
       await agents.selectOption({ index: 0 });
       await agents.selectOption([{ index: 0 }, { index: 1 }]);
       await page.getByLabel("Trees", { exact: true }).selectOption({ index: 0 });
-      await page.getByLabel("Swiss rounds").fill("2");
+      await page.getByLabel("Rounds", { exact: true }).fill("2");
       await page.getByLabel("Pairing", { exact: true }).selectOption("info");
       await page.getByLabel("Cost cap (USD)").fill("5");
       // the estimate before creating: agents, rounds, matches, known prices

@@ -257,7 +257,7 @@ export function TournamentsPanel() {
         <Field label="Agents"><MultiSelect name="agentIds" loaded={agentsLoaded} options={agents.map((a) => ({ value: a.id, label: a.name }))} /></Field>
         <Field label="Trees"><MultiSelect name="treeIds" loaded={treesLoaded} options={trees.filter((t) => !t.retiredAt).map((t) => ({ value: t.id, label: `${t.title ?? t.rootUrl} (${t.nodes})` }))} /></Field>
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
-        <Field label="Swiss rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1" className={inputClass} /></Field>
+        <Field label="Rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1; continuous: the rounds the estimate covers" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
         <Field label="Pairing"><select name="pairing" defaultValue="swiss" className={inputClass}><option value="swiss">Swiss (the paper's)</option><option value="info">information-seeking</option></select></Field>
         <Field label="Mode"><select name="mode" defaultValue="rounds" className={inputClass}><option value="rounds">a fixed number of rounds (the paper's)</option><option value="continuous">continuous: no last round, agents join and leave</option></select></Field>

@@ -140,7 +140,7 @@ export function TournamentPage({ t, history }: { t: TournamentView; history: Rat
         <RatingHistorySection history={history} />
       </Section>
 
-      <Section title="Swiss rounds" id="rounds">
+      <Section title={t.pairing === "swiss" ? "Swiss rounds" : "Rounds"} id="rounds">
         {t.rounds.length === 0 ? (
           <Empty title="Not paired yet.">
             {t.status === "draft" ? "The tournament has not been started: run npx arena tournament start <id>." : "The first round is paired when a worker picks the tournament up."}
