@@ -105,22 +105,24 @@ function erf(x: number): number {
 }
 
 describe("placement of a new entrant", () => {
-  it("targets the top, the middle and the bottom of the field in turn, nearest free agent not met yet", async () => {
+  it("targets the top, the middle and the bottom of the field in turn, nearest agent not met yet, and waits for it while it plays", async () => {
     const { placementPairs, placementQuantiles } = await import("../src");
     expect(placementQuantiles(3)).toEqual([1 / 6, 0.5, 5 / 6]);
-    const free = [
-      { agentId: "top", rating: 1200 },
-      { agentId: "mid", rating: 1000 },
-      { agentId: "low", rating: 800 },
-    ];
-    const field = [1200, 1100, 1000, 900, 800, 700];
-    const at = (placed: number, opponents: string[] = []) => placementPairs({ entrants: [{ agentId: "new", placed, opponents }], free, field });
-    expect(at(0)).toEqual([["new", "top"]]); // field[floor(1/6·6)] = 1100: nearest free is top (1200)
-    expect(at(1)).toEqual([["new", "mid"]]); // field[3] = 900: mid (1000) and low (800) tie, the first wins
-    expect(at(2)).toEqual([["new", "low"]]); // field[5] = 700
-    expect(at(0, ["top"])).toEqual([["new", "mid"]]); // already met: the next nearest
+    const ratings = { top: 1200, a: 1100, mid: 1000, b: 900, low: 800, c: 700 };
+    const established = (busy: string[] = []) => Object.entries(ratings).map(([agentId, rating]) => ({ agentId, rating, free: !busy.includes(agentId) }));
+    const at = (placed: number, opponents: string[] = [], busy: string[] = []) => placementPairs({ entrants: [{ agentId: "new", placed, opponents }], established: established(busy) });
+    expect(at(0)).toEqual([["new", "a"]]); // field[floor(1/6·6)] = 1100
+    expect(at(1)).toEqual([["new", "b"]]); // field[3] = 900
+    expect(at(2)).toEqual([["new", "c"]]); // field[5] = 700
+    expect(at(0, ["a"])).toEqual([["new", "top"]]); // already met: the nearest not met (top and mid tie at 100, the first wins)
     expect(at(3)).toEqual([]); // placed
-    // two entrants do not share an opponent
-    expect(placementPairs({ entrants: [{ agentId: "a", placed: 0, opponents: [] }, { agentId: "b", placed: 0, opponents: [] }], free, field })).toEqual([["a", "top"], ["b", "mid"]]);
+    // The target is playing: the entrant waits for it instead of taking a free agent elsewhere in the field.
+    expect(at(0, [], ["a"])).toEqual([]);
+    expect(at(0, [], ["top", "mid"])).toEqual([["new", "a"]]);
+    // two entrants with the same target: the first gets it, the second waits for it
+    const two = placementPairs({ entrants: [{ agentId: "x", placed: 0, opponents: [] }, { agentId: "y", placed: 0, opponents: [] }], established: established() });
+    expect(two).toEqual([["x", "a"]]);
+    // every established agent met: the nearest of all again
+    expect(at(1, Object.keys(ratings))).toEqual([["new", "b"]]);
   });
 });

@@ -1,4 +1,4 @@
-import { infoRound, INFO_COOLDOWN, PLACEMENT_MATCHES, placementPairs, seedOf, swissPairings, type PlayedMatch } from "@arena/core";
+import { infoRound, PLACEMENT_MATCHES, placementPairs, seedOf, swissPairings, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { createPairingMatches } from "./pairing-matches";
@@ -13,6 +13,8 @@ import type { SnapshotRow } from "./read/schemas";
  *   a free opponent rather than enter normal pairing before they are placed;
  * - everyone else free is paired by the tournament's rule (Swiss on the current ratings, or
  *   information-seeking); an odd one out simply stays free for the next pairing (no bye recorded);
+ *   two agents whose last match was against each other are paired again only when every active
+ *   agent is free (no one else can become their partner), otherwise they wait;
  * - each pairing plays the freshest trees of the tournament (newest first, retired trees never)
  *   that the two have not played together, seats alternating with each meeting.
  * Agents that left (leftAt), were disabled or retired are not paired; their matches and ratings stay.
@@ -65,13 +67,17 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   const established = active.filter((a) => !entrants.has(a));
   const placed = placementPairs({
     entrants: participants.filter((p) => entrants.has(p.agentId) && !busy.has(p.agentId)).map((p) => ({ agentId: p.agentId, placed: playedBy(p.agentId).length, opponents: opponentsOf(p.agentId) })),
-    free: established.filter((a) => !busy.has(a)).map((a) => ({ agentId: a, rating: rating.get(a) ?? 1000 })),
-    field: established.map((a) => rating.get(a) ?? 1000),
+    established: established.map((a) => ({ agentId: a, rating: rating.get(a) ?? 1000, free: !busy.has(a) })),
   });
   const taken = new Set(placed.flat());
   const rest = free.filter((a) => !taken.has(a) && !entrants.has(a));
   const round = t.currentRound + 1;
-  const pairs = [...placed, ...(rest.length >= 2 ? normalPairs(t, rest, round, rating, matches) : [])];
+  const last = lastOpponents(matches);
+  // Two agents whose last match was against each other meet again only when nobody else could be
+  // their partner: while some agents are still playing, they wait for them.
+  const again = ([x, y]: readonly [string, string]) => last.get(x) === y || last.get(y) === x;
+  const normal = rest.length >= 2 ? normalPairs(t, rest, round, rating, matches, last).filter((pair) => busy.size === 0 || !again(pair)) : [];
+  const pairs = [...placed, ...normal];
   if (pairs.length === 0) return { kind: "waiting", round: t.currentRound, matchIds: open.map((m) => m.id) };
 
   const freshest = [...trees].sort((x, y) => y.tree.createdAt.getTime() - x.tree.createdAt.getTime() || x.ordinal - y.ordinal);
@@ -89,15 +95,29 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   return { kind: "paired", round, matchIds, bye: null };
 }
 
+/**
+ * Each agent's opponent in its latest pairing (highest round). Continuous rounds overlap, so "the
+ * last rounds" of the tournament say little about a pair; an agent's own last opponent does.
+ */
+function lastOpponents(matches: readonly TournamentMatch[]): Map<string, string> {
+  const latest = new Map<string, { round: number; opponent: string }>();
+  for (const m of matches) {
+    const round = m.round ?? 0;
+    for (const [agent, opponent] of [[m.agentAId, m.agentBId], [m.agentBId, m.agentAId]] as const) {
+      if ((latest.get(agent)?.round ?? -1) <= round) latest.set(agent, { round, opponent });
+    }
+  }
+  return new Map([...latest].map(([agent, l]) => [agent, l.opponent]));
+}
+
 /** The free established agents paired by the tournament's rule; an odd one out stays free. */
-function normalPairs(t: Tournament, agents: string[], round: number, rating: ReadonlyMap<string, number>, matches: readonly TournamentMatch[]): [string, string][] {
+function normalPairs(t: Tournament, agents: string[], round: number, rating: ReadonlyMap<string, number>, matches: readonly TournamentMatch[], last: ReadonlyMap<string, string>): [string, string][] {
   const seed = seedOf(`${t.seed}:r${round}`);
   if (t.pairing === "info") {
     const played: PlayedMatch[] = matches.flatMap((m) => (m.status === "completed" && m.winner && m.rounds > 0 ? [{ a: m.agentAId, b: m.agentBId, winner: m.winner, calls: 2 * m.rounds }] : []));
-    const recentRounds = Array.from({ length: INFO_COOLDOWN }, (_, k) => round - INFO_COOLDOWN + k).map((n) =>
-      matches.filter((m) => m.round === n).map((m): [string, string] => [m.agentAId, m.agentBId]),
-    );
-    return infoRound({ agents, played, recentRounds, byes: {}, seed }).pairs;
+    // The cooldown is one meeting: every agent's last pairing, as one "recent round".
+    const recent = agents.flatMap((a) => (last.has(a) ? [[a, last.get(a)!] as [string, string]] : []));
+    return infoRound({ agents, played, recentRounds: [recent], byes: {}, seed, cooldown: 1 }).pairs;
   }
   return swissPairings({
     agents,

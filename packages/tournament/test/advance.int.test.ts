@@ -42,7 +42,7 @@ describe("advanceTournament", () => {
   });
   afterAll(() => db.$disconnect());
 
-  const start = async (over: { seatAlternation?: boolean; treesPerPairing?: number; agentIds?: string[]; swissRounds?: number; pairing?: "swiss" | "info" } = {}) => {
+  const start = async (over: { seatAlternation?: boolean; treesPerPairing?: number; agentIds?: string[]; swissRounds?: number; pairing?: "swiss" | "info"; mode?: "rounds" | "continuous" } = {}) => {
     const t = await createTournament(db, { name: "t", agentIds: agents, treeIds, examinerConfigId, seed: "s1", treesPerPairing: 2, ...over });
     await startTournament(db, t.id);
     return t.id;
@@ -129,4 +129,25 @@ describe("advanceTournament", () => {
     expect(new Set(seen.flat()).size).toBe(6);
     expect((await db.tournament.findUniqueOrThrow({ where: { id } })).pairing).toBe("info");
   });
+
+  for (const pairing of ["swiss", "info"] as const) {
+    it(`continuous (${pairing}): two agents just back from playing each other wait for the others rather than meet again`, async () => {
+      const id = await start({ mode: "continuous", pairing, treesPerPairing: 1 });
+      const key = (a: string, b: string) => [a, b].sort().join("-");
+      const open = () => db.match.findMany({ where: { tournamentId: id, status: "queued" }, orderBy: { id: "asc" } });
+      const finish = (matchId: string) => db.match.update({ where: { id: matchId }, data: { status: "completed", winner: "A", rounds: 3, finishedAt: new Date() } });
+
+      expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "paired", round: 1, matches: 2 });
+      const [one, two] = await open();
+      // One pair is back, the other still plays: half the field is free, but its only partner is its last opponent.
+      await finish(one!.id);
+      expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "waiting" });
+      await finish(two!.id);
+      // Everyone is free: two new pairs, neither a rematch of round 1.
+      expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "paired", round: 2, matches: 2 });
+      const second = (await open()).map((m) => key(m.agentAId, m.agentBId));
+      expect(second).not.toContain(key(one!.agentAId, one!.agentBId));
+      expect(second).not.toContain(key(two!.agentAId, two!.agentBId));
+    });
+  }
 });
