@@ -87,7 +87,7 @@ describe("the console", () => {
       for (const a of agents) await page.locator(`tr[data-agent="${a.name}"]`).getByText("simulated (planted skill)").waitFor();
       const first = page.locator(`tr[data-agent="${agents[0]!.name}"]`);
       await first.getByRole("button", { name: "Disable" }).click();
-      await page.getByRole("status").getByText("The agent is disabled: Swiss pairing leaves it out from the next round on.").waitFor();
+      await page.getByRole("status").getByText("The agent is disabled: pairing leaves it out from the next round on.").waitFor();
       await first.getByText("disabled").waitFor();
       await page.screenshot({ path: `${SCREENSHOTS}/console-agents.png`, fullPage: true });
       await first.getByRole("button", { name: "Re-check health" }).click();

@@ -3,17 +3,17 @@
  * success in words and what was being tried when it failed ("Could not …: reason").
  */
 const SENTENCES: Array<{ method: string; path: RegExp; done: string; doing: string }> = [
-  { method: "POST", path: /^agents\/[^/]+\/disable$/, done: "The agent is disabled: Swiss pairing leaves it out from the next round on.", doing: "disable the agent" },
+  { method: "POST", path: /^agents\/[^/]+\/disable$/, done: "The agent is disabled: pairing leaves it out from the next round on.", doing: "disable the agent" },
   { method: "POST", path: /^agents\/[^/]+\/recheck$/, done: "The agent's health was checked again; its status below shows the result.", doing: "re-check the agent" },
   { method: "POST", path: /^agents\/[^/]+\/approve$/, done: "The agent is approved.", doing: "approve the agent" },
   { method: "POST", path: /^allowed-hosts$/, done: "The host is on the allow-list: agents and crawls may reach it.", doing: "add the host to the allow-list" },
   { method: "DELETE", path: /^allowed-hosts\/[^/]+$/, done: "The host is off the allow-list.", doing: "remove the host" },
   { method: "POST", path: /^tournaments$/, done: "The tournament is created as a draft: start it from its row.", doing: "create the tournament" },
-  { method: "POST", path: /^tournaments\/[^/]+\/start$/, done: "The tournament has started: its first Swiss round is being paired.", doing: "start the tournament" },
+  { method: "POST", path: /^tournaments\/[^/]+\/start$/, done: "The tournament has started: its first round is being paired.", doing: "start the tournament" },
   { method: "POST", path: /^tournaments\/[^/]+\/pause$/, done: "The tournament is paused: running matches finish, no new ones begin.", doing: "pause the tournament" },
   { method: "POST", path: /^tournaments\/[^/]+\/resume$/, done: "The tournament is running again.", doing: "resume the tournament" },
   { method: "POST", path: /^tournaments\/[^/]+\/cancel$/, done: "The tournament is cancelled: queued matches will not run.", doing: "cancel the tournament" },
-  { method: "POST", path: /^tournaments\/[^/]+\/add-agent$/, done: "The agent joins the tournament from its next Swiss round.", doing: "add the agent to the tournament" },
+  { method: "POST", path: /^tournaments\/[^/]+\/add-agent$/, done: "The agent joins the tournament from its next round (in a continuous tournament, with its placement matches first).", doing: "add the agent to the tournament" },
   { method: "POST", path: /^examiners$/, done: "The examiner configuration is stored.", doing: "store the examiner configuration" },
   { method: "POST", path: /^examiners\/[^/]+\/key$/, done: "The examiner's API key is replaced (stored encrypted).", doing: "replace the API key" },
   { method: "POST", path: /^examiners\/[^/]+\/test$/, done: "The examiner answered a test call.", doing: "test the examiner" },

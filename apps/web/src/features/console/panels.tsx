@@ -128,7 +128,7 @@ export function AgentsPanel() {
   const approve = async (a: AgentRow) => {
     const r = await act("POST", `agents/${a.id}/approve`);
     const joined = r.data.joined as { round: number } | null | undefined;
-    if (r.ok) setNote(joined ? `${a.name} is approved and plays in the open tournament from Swiss round ${joined.round}.` : `${a.name} is approved; no running tournament has a round left to join.`);
+    if (r.ok) setNote(joined ? `${a.name} is approved and plays in the open tournament from round ${joined.round}.` : `${a.name} is approved; no running tournament has a round left to join.`);
   };
   const columns = agentColumns((a) => void approve(a), act);
   if (loaded && rows.length === 0) {

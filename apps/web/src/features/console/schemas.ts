@@ -49,7 +49,7 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
   "POST tournaments/:id/pause": { summary: "Pause a running tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
   "POST tournaments/:id/resume": { summary: "Resume a paused tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
   "POST tournaments/:id/cancel": { summary: "Cancel a tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
-  "POST tournaments/:id/add-agent": { summary: "Enter a late agent from the next Swiss round", body: addAgentRequestSchema, response: { name: "ConsoleParticipant", schema: participantRowSchema } },
+  "POST tournaments/:id/add-agent": { summary: "Enter a late agent from the next round", body: addAgentRequestSchema, response: { name: "ConsoleParticipant", schema: participantRowSchema } },
   "GET examiners": { summary: "Examiner configurations (never their keys)", response: { name: "ConsoleExaminers", schema: z.array(examinerConfigRowSchema) } },
   "POST examiners": { summary: "Create an examiner configuration", body: newExaminerConfigSchema, status: 201, response: { name: "ConsoleExaminerCreated", schema: examinerCreatedSchema } },
   "POST examiners/:id/test": { summary: "Test a stored configuration's connection", response: { name: "ConsoleConnectionTest", schema: connectionTestSchema } },
