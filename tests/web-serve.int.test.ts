@@ -1,9 +1,9 @@
 process.env.ARENA_QUEUE_PREFIX = `web-serve-${process.pid}`;
-import { request } from "node:http";
+import { createServer, request } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "./helpers/arena";
-import { createAccount, signIn, startDemo, startWeb } from "./helpers/web";
+import { arenaCommand, createAccount, freePort, signIn, startDemo, startWeb } from "./helpers/web";
 import { flushRedis } from "./tournament-fixtures";
 
 const PASSWORD = "served-password-1";
@@ -84,6 +84,19 @@ describe("serving the web app", () => {
       expect(await signIn(web.url, "ada@serve.test", PASSWORD)).toMatch(/session_token=/);
     } finally {
       await web.stop();
+    }
+  });
+
+  it("arena web on a port that is taken says so and exits, instead of waiting for a server that never comes", async () => {
+    const port = await freePort();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+    try {
+      const r = await arenaCommand(["web", "--port", String(port)]);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain(`web: 127.0.0.1:${port} is already in use (another \`arena web\` or \`arena demo\`?): stop it, or choose another port with --port`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 

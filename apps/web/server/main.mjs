@@ -48,6 +48,17 @@ const server = createServer((req, res) => {
     else res.destroy();
   });
 });
+// A taken address would otherwise leave the process up without serving (Next reports the error
+// and keeps running), and `arena web` / `arena demo` waiting for a server that never comes.
+server.once("error", (err) => {
+  const inUse = /** @type {NodeJS.ErrnoException} */ (err).code === "EADDRINUSE";
+  console.error(
+    inUse
+      ? `web: ${hostname}:${port} is already in use (another \`arena web\` or \`arena demo\`?): stop it, or choose another port with --port`
+      : `web: cannot listen on ${hostname}:${port}: ${err.message}`,
+  );
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
   console.log(`arena web on ${url}: Ready in ${Date.now() - started} ms`);
