@@ -104,12 +104,15 @@ describe("the console", () => {
       // there is no tournament.
       let release = () => {};
       const held = new Promise<void>((resolve) => { release = resolve; });
-      await page.route("**/api/console/tournaments", async (route) => { await held; await route.continue(); }, { times: 1 });
+      for (const list of ["tournaments", "examiners"]) await page.route(`**/api/console/${list}`, async (route) => { await held; await route.continue(); }, { times: 1 });
       await page.goto(`${web.url}/console/tournaments`);
       const table = page.getByTestId("console-tournaments");
       await page.getByText("Loading tournaments…").waitFor();
       expect(await page.getByText("No tournament yet").count()).toBe(0);
+      // Without its examiner configurations the form cannot be sent yet.
+      expect(await page.getByRole("button", { name: "Estimate" }).isDisabled()).toBe(true);
       release();
+      await expect.poll(() => page.getByRole("button", { name: "Estimate" }).isEnabled()).toBe(true);
       const t = await db.tournament.findUniqueOrThrow({ where: { id: seeded.tournamentId } });
       const name = table.getByRole("link", { name: t.name });
       expect(await name.getAttribute("href")).toBe(`/tournaments/${t.id}`);

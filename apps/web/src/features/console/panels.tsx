@@ -220,8 +220,10 @@ export function TournamentsPanel() {
   const [rows, load, loaded] = useList<TournamentRow>("tournaments", 2000);
   const [agents, , agentsLoaded] = useList<Named>("agent-choices");
   const [trees, , treesLoaded] = useList<TreeRow>("trees");
-  const [examiners] = useList<Named>("examiners");
+  const [examiners, , examinersLoaded] = useList<Named>("examiners");
   const { note, act } = useAction(load);
+  // Until every list has come, the form would send an empty choice (no examiner configuration yet).
+  const ready = agentsLoaded && treesLoaded && examinersLoaded;
   const [estimate, setEstimate] = useState<string | null>(null);
   const body = (form: HTMLFormElement) => {
     const f = new FormData(form);
@@ -264,8 +266,8 @@ export function TournamentsPanel() {
         <Field label="Cost cap (USD)"><input name="costCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
         <Field label="Per-agent cap (USD)"><input name="agentCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
         <div className="flex gap-2">
-          <button type="button" className={buttonClass} onClick={(e) => { const form = e.currentTarget.form; if (form?.reportValidity()) estimateFor(form); }}>Estimate</button>
-          <button type="submit" className={buttonClass}>Create (draft)</button>
+          <button type="button" disabled={!ready} className={buttonClass} onClick={(e) => { const form = e.currentTarget.form; if (form?.reportValidity()) estimateFor(form); }}>Estimate</button>
+          <button type="submit" disabled={!ready} className={buttonClass}>Create (draft)</button>
         </div>
       </form>
       {estimate && <pre data-testid="tournament-estimate" className="max-w-2xl whitespace-pre-wrap text-xs">{estimate}</pre>}
