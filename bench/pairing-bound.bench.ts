@@ -24,7 +24,7 @@
  * the outcome; the outcome's actual variance is smaller when ties are common (printed as a caveat).
  */
 import { parseArgs } from "node:util";
-import { pairingFit, Rng, rankingUncertainty, seedOf, spearman, type PlayedMatch } from "@arena/core";
+import { multiply, pairingFit, Rng, rankingUncertainty, seedOf, spdInverse, spearman, wrongOrder, type PlayedMatch } from "@arena/core";
 import { plantedTheta, playModelMatch, runPairingRule, type PairingRule } from "../packages/tournament/src/pairing-simulation";
 import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/simulation";
 
@@ -104,29 +104,6 @@ interface Problem {
   weight: Float64Array;
 }
 
-/** Inverse of a symmetric positive definite n×n matrix (Gauss–Jordan, no pivoting needed). */
-function invertSpd(a: Float64Array, n: number): Float64Array {
-  const m = Float64Array.from(a);
-  const inv = new Float64Array(n * n);
-  for (let k = 0; k < n; k++) inv[k * n + k] = 1;
-  for (let k = 0; k < n; k++) {
-    const d = m[k * n + k]!;
-    for (let c = 0; c < n; c++) {
-      m[k * n + c]! /= d;
-      inv[k * n + c]! /= d;
-    }
-    for (let r = 0; r < n; r++) {
-      const f = m[r * n + k]!;
-      if (r === k || f === 0) continue;
-      for (let c = 0; c < n; c++) {
-        m[r * n + c]! -= f * m[k * n + c]!;
-        inv[r * n + c]! -= f * inv[k * n + c]!;
-      }
-    }
-  }
-  return inv;
-}
-
 /** (L + 11ᵀ/n)⁻¹ = L⁺ + 11ᵀ/n: the same differences v_kl as the pseudo-inverse. */
 function covarianceOf(problem: Problem, lambda: Float64Array): Float64Array {
   const n = problem.theta.length;
@@ -138,15 +115,7 @@ function covarianceOf(problem: Problem, lambda: Float64Array): Float64Array {
     h[i * n + j]! -= x;
     h[j * n + i]! -= x;
   });
-  return invertSpd(h, n);
-}
-
-/** Φ(−x) for x ≥ 0 (Numerical Recipes' erfcc: fractional error below 1.2e-7). */
-function upperTail(x: number): number {
-  const z = x / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * z);
-  const poly = -1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-  return (t * Math.exp(-z * z + poly)) / 2;
+  return spdInverse(h, n);
 }
 
 const variance = (cov: Float64Array, n: number, k: number, l: number) => cov[k * n + k]! + cov[l * n + l]! - 2 * cov[k * n + l]!;
@@ -166,7 +135,7 @@ function loss(problem: Problem, lambda: Float64Array): { u: number; grad: Float6
     const v = variance(cov, n, k, l);
     const d = Math.abs(theta[k]! - theta[l]!);
     const x = d / Math.sqrt(v);
-    u += weight[q]! * upperTail(x);
+    u += weight[q]! * wrongOrder(d, v);
     const dudv = (weight[q]! * Math.exp(-x * x / 2) * x) / (Math.sqrt(2 * Math.PI) * 2 * v);
     g[k * n + k]! += dudv;
     g[l * n + l]! += dudv;
@@ -176,18 +145,6 @@ function loss(problem: Problem, lambda: Float64Array): { u: number; grad: Float6
   const a = multiply(multiply(cov, g, n), cov, n);
   const grad = Float64Array.from(pairs, ({ i, j, w }) => -w * variance(a, n, i, j));
   return { u, grad };
-}
-
-function multiply(x: Float64Array, y: Float64Array, n: number): Float64Array {
-  const out = new Float64Array(n * n);
-  for (let r = 0; r < n; r++) {
-    for (let k = 0; k < n; k++) {
-      const f = x[r * n + k]!;
-      if (f === 0) continue;
-      for (let c = 0; c < n; c++) out[r * n + c]! += f * y[k * n + c]!;
-    }
-  }
-  return out;
 }
 
 /** λ spending budget shares μ of a budget (λ_ij = μ_ij·budget/c_ij), and back. */

@@ -9,6 +9,7 @@ export * from "./loop";
 export * from "./loop-driver";
 export * from "./swiss";
 export * from "./ratings";
+export { multiply, spdInverse } from "./linalg";
 export * from "./unbounded";
 export * from "./stats";
 export * from "./analyses";

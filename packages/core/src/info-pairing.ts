@@ -57,7 +57,7 @@ export const INFO_COOLDOWN = 2;
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 const pairKey = (x: string, y: string) => (x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`);
 /** Φ(−|d|/√v): the chance that the order of two agents d apart with variance v is wrong. */
-const wrongOrder = (d: number, v: number) => (v > 0 ? 0.5 * erfc(Math.abs(d) / Math.sqrt(2 * v)) : 0);
+export const wrongOrder = (d: number, v: number) => (v > 0 ? 0.5 * erfc(Math.abs(d) / Math.sqrt(2 * v)) : 0);
 
 /** Expected wrongly ordered pairs U (see the file comment). */
 export function rankingUncertainty(theta: readonly number[], cov: ArrayLike<number>): number {

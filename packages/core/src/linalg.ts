@@ -48,3 +48,16 @@ export function spdInverse(a: Float64Array, n: number): Float64Array {
   }
   return inv;
 }
+
+/** The product of two n×n row-major matrices (zero entries of the left one skipped). */
+export function multiply(a: Float64Array, b: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < n; k++) {
+      const aik = a[i * n + k]!;
+      if (aik === 0) continue;
+      for (let j = 0; j < n; j++) out[i * n + j]! += aik * b[k * n + j]!;
+    }
+  }
+  return out;
+}

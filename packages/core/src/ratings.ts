@@ -1,6 +1,6 @@
 import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
 import { z } from "zod";
-import { choleskyInPlace, choleskySolveInPlace, spdInverse } from "./linalg";
+import { choleskyInPlace, choleskySolveInPlace, multiply, spdInverse } from "./linalg";
 import { binomial } from "./binomial";
 import { Rng } from "./rng";
 import { quantileSorted } from "./stats";
@@ -396,18 +396,6 @@ export function sandwichIntervals(
     upper[k] = thetaToRating(theta[k]!) + half;
   }
   return { lower, upper, covariance: cov };
-}
-
-function multiply(a: Float64Array, b: Float64Array, n: number): Float64Array {
-  const out = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let k = 0; k < n; k++) {
-      const aik = a[i * n + k]!;
-      if (aik === 0) continue;
-      for (let j = 0; j < n; j++) out[i * n + j]! += aik * b[k * n + j]!;
-    }
-  }
-  return out;
 }
 
 // ------------------------------------------------------------------ leaderboard rows
