@@ -1,7 +1,7 @@
 /**
- * Placement of a new entrant in a continuous tournament (issue 22): instead of starting at 1000 by
- * assumption and waiting for the pairing to find its level, it first plays PLACEMENT_MATCHES
- * matches against agents spread across the ratings (the top, the middle, the bottom of the field
+ * Continuous tournaments' pairing decisions (issue 22): the rematch rule (below), and placement
+ * of a new entrant: instead of starting at 1000 by assumption and waiting for the pairing to find
+ * its level, it first plays PLACEMENT_MATCHES matches against agents spread across the ratings (the top, the middle, the bottom of the field
  * for three), then joins normal pairing. Each placement match goes to the established agent whose
  * rating is nearest the next target quantile and whom the entrant has not met yet, once it is free.
  */
@@ -45,4 +45,29 @@ export function placementPairs(input: PlacementInput): [string, string][] {
     taken.add(opponent.agentId);
   }
   return pairs;
+}
+
+/**
+ * Each agent's opponent in its latest meeting (highest round number). A continuous tournament's
+ * rounds overlap, so "the last rounds" of the tournament say little about a pair; an agent's own
+ * last opponent does.
+ */
+export function lastOpponents(meetings: readonly { a: string; b: string; round: number }[]): Map<string, string> {
+  const latest = new Map<string, { round: number; opponent: string }>();
+  for (const m of meetings) {
+    for (const [agent, opponent] of [[m.a, m.b], [m.b, m.a]] as const) {
+      if ((latest.get(agent)?.round ?? -1) <= m.round) latest.set(agent, { round: m.round, opponent });
+    }
+  }
+  return new Map([...latest].map(([agent, l]) => [agent, l.opponent]));
+}
+
+/**
+ * The pairs of a continuous round that may start now: two agents whose last match was against each
+ * other meet again only when nobody else could become their partner (no active agent is busy);
+ * while some still play, they wait for them.
+ */
+export function withoutQuickRematches<P extends readonly [string, string]>(pairs: readonly P[], last: ReadonlyMap<string, string>, someoneBusy: boolean): P[] {
+  if (!someoneBusy) return [...pairs];
+  return pairs.filter(([x, y]) => last.get(x) !== y && last.get(y) !== x);
 }

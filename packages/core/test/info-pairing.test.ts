@@ -125,4 +125,20 @@ describe("placement of a new entrant", () => {
     // every established agent met: the nearest of all again
     expect(at(1, Object.keys(ratings))).toEqual([["new", "b"]]);
   });
+
+  it("a pair just back from playing each other waits while others play, and may meet again once everyone is free", async () => {
+    const { lastOpponents, withoutQuickRematches } = await import("../src");
+    // Rounds overlap: a–b met in round 1 and again in round 3, c–d in round 2; then a–c in round 4.
+    const last = lastOpponents([
+      { a: "a", b: "b", round: 1 },
+      { a: "c", b: "d", round: 2 },
+      { a: "b", b: "a", round: 3 },
+      { a: "a", b: "c", round: 4 },
+    ]);
+    expect(Object.fromEntries(last)).toEqual({ a: "c", b: "a", c: "a", d: "c" });
+    const pairs: [string, string][] = [["a", "b"], ["b", "d"], ["c", "d"]];
+    // b's last opponent was a, and d's was c: both pairs wait while someone is busy; b–d may play.
+    expect(withoutQuickRematches(pairs, last, true)).toEqual([["b", "d"]]);
+    expect(withoutQuickRematches(pairs, last, false)).toEqual(pairs);
+  });
 });

@@ -1,4 +1,4 @@
-import { infoRound, PLACEMENT_MATCHES, placementPairs, seedOf, swissPairings, type PlayedMatch } from "@arena/core";
+import { infoRound, lastOpponents, PLACEMENT_MATCHES, placementPairs, seedOf, swissPairings, withoutQuickRematches, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { createPairingMatches } from "./pairing-matches";
@@ -72,11 +72,8 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   const taken = new Set(placed.flat());
   const rest = free.filter((a) => !taken.has(a) && !entrants.has(a));
   const round = t.currentRound + 1;
-  const last = lastOpponents(matches);
-  // Two agents whose last match was against each other meet again only when nobody else could be
-  // their partner: while some agents are still playing, they wait for them.
-  const again = ([x, y]: readonly [string, string]) => last.get(x) === y || last.get(y) === x;
-  const normal = rest.length >= 2 ? normalPairs(t, rest, round, rating, matches, last).filter((pair) => busy.size === 0 || !again(pair)) : [];
+  const last = lastOpponents(matches.map((m) => ({ a: m.agentAId, b: m.agentBId, round: m.round ?? 0 })));
+  const normal = rest.length >= 2 ? withoutQuickRematches(normalPairs(t, rest, round, rating, matches, last), last, busy.size > 0) : [];
   const pairs = [...placed, ...normal];
   if (pairs.length === 0) return { kind: "waiting", round: t.currentRound, matchIds: open.map((m) => m.id) };
 
@@ -93,21 +90,6 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   }
   await tx.tournament.update({ where: { id: t.id }, data: { currentRound: round } });
   return { kind: "paired", round, matchIds, bye: null };
-}
-
-/**
- * Each agent's opponent in its latest pairing (highest round). Continuous rounds overlap, so "the
- * last rounds" of the tournament say little about a pair; an agent's own last opponent does.
- */
-function lastOpponents(matches: readonly TournamentMatch[]): Map<string, string> {
-  const latest = new Map<string, { round: number; opponent: string }>();
-  for (const m of matches) {
-    const round = m.round ?? 0;
-    for (const [agent, opponent] of [[m.agentAId, m.agentBId], [m.agentBId, m.agentAId]] as const) {
-      if ((latest.get(agent)?.round ?? -1) <= round) latest.set(agent, { round, opponent });
-    }
-  }
-  return new Map([...latest].map(([agent, l]) => [agent, l.opponent]));
 }
 
 /** The free established agents paired by the tournament's rule; an odd one out stays free. */
