@@ -1,9 +1,10 @@
 /**
- * Continuous tournaments' pairing decisions (issue 22): the rematch rule (below), and placement
- * of a new entrant: instead of starting at 1000 by assumption and waiting for the pairing to find
- * its level, it first plays PLACEMENT_MATCHES matches against agents spread across the ratings (the top, the middle, the bottom of the field
- * for three), then joins normal pairing. Each placement match goes to the established agent whose
- * rating is nearest the next target quantile and whom the entrant has not met yet, once it is free.
+ * Continuous tournaments' pairing decisions (issue 22): the rematch rule (below), and placement of a
+ * new entrant: instead of starting at 1000 by assumption and waiting for the pairing to find its
+ * level, it first plays PLACEMENT_MATCHES matches against agents spread across the ratings (the top,
+ * the middle, the bottom of the field for three), then joins normal pairing. Each placement match goes
+ * to the established agent whose rating is nearest the next target quantile and whom the entrant has
+ * not met yet, once it is free.
  */
 export const PLACEMENT_MATCHES = 3;
 
