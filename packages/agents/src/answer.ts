@@ -94,7 +94,9 @@ export function classifyError(err: unknown): AgentFailure {
  */
 export function healthFailure(err: unknown): HealthResult {
   const f = classifyError(err);
-  return { ok: false, detail: `${f.class}: ${f.detail}`, failure: { class: f.class, status: httpStatusOf(err) } };
+  // Our guarded client's errors name their class already ("refused: … (url)"); an SDK's do not.
+  const detail = f.detail.startsWith(`${f.class}: `) ? f.detail : `${f.class}: ${f.detail}`;
+  return { ok: false, detail, failure: { class: f.class, status: httpStatusOf(err) } };
 }
 
 /** The HTTP status an error carries (the guarded client's, or a provider SDK's), following causes. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NetError } from "@arena/net";
 import { APIConnectionError } from "openai";
 import type { AgentRequest } from "@arena/core";
-import { answerOf, classifyError, tokenCount } from "../src/answer";
+import { answerOf, classifyError, healthFailure, tokenCount } from "../src/answer";
 import { builtinAgent } from "../src/builtin/agent";
 
 const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 150-250 words.", history: [] };
@@ -12,6 +12,13 @@ describe("classifyError: only agent-side failures are classified", () => {
     const net = new NetError("refused", "http://10.0.0.1/v1/chat/completions", "address 10.0.0.1 is private");
     const wrapped = new APIConnectionError({ cause: net });
     expect(classifyError(wrapped)).toEqual({ class: "refused", detail: net.message });
+  });
+
+  it("a failed health check names its class once, whether the error named it (our client) or not (an SDK)", () => {
+    const net = new NetError("refused", "http://127.0.0.1:9/health", "request failed (fetch failed)");
+    expect(healthFailure(net).detail).toBe("refused: request failed (fetch failed) (http://127.0.0.1:9/health)");
+    expect(healthFailure(new APIConnectionError({ cause: net })).detail).toBe("refused: request failed (fetch failed) (http://127.0.0.1:9/health)");
+    expect(healthFailure(new NetError("timeout", "http://a.example/health", "no complete response within 10 ms")).detail).toMatch(/^timeout: no complete/);
   });
 
   it("rethrows an error of no known kind (an arena bug, not the agent's failure)", () => {
