@@ -29,4 +29,10 @@ describe("sign-in rate limit (better-auth's limiter, database storage)", () => {
     expect((await attempt(PASSWORD)).status).toBe(429);
     expect(await db.rateLimit.count()).toBeGreaterThan(0);
   });
+
+  it("never limits reading one's own session (every page's header asks for it)", async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 120; i++) statuses.add((await fetch(`${web.url}/api/auth/get-session`)).status);
+    expect([...statuses]).toEqual([200]);
+  });
 });
