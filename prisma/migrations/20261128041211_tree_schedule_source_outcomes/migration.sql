@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TreeSchedule" ADD COLUMN     "lastRunSources" JSONB NOT NULL DEFAULT '[]';
