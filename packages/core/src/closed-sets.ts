@@ -12,6 +12,13 @@ export const EXAMINER_MODES = ["llm", "heuristic"] as const;
 export type ExaminerModeName = (typeof EXAMINER_MODES)[number];
 export const examinerModeSchema = z.enum(EXAMINER_MODES);
 
+/**
+ * How far a rating can be read (core describeRating): unbeaten / winless have no finite estimate,
+ * wide has an interval more than WIDE_INTERVAL points on a side, ok is an estimate to read as one.
+ */
+export const RATING_FLAGS = ["ok", "wide", "unbeaten", "winless"] as const;
+export type RatingFlag = (typeof RATING_FLAGS)[number];
+
 /** The judge's verdict tokens (SPEC §4). */
 export const VERDICT_TOKENS = [
   "[[A_MUCH_BETTER]]",

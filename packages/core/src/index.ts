@@ -11,6 +11,7 @@ export * from "./swiss";
 export * from "./ratings";
 export { multiply, spdInverse } from "./linalg";
 export * from "./unbounded";
+export * from "./rating-display";
 export * from "./stats";
 export * from "./analyses";
 export * from "./pricing";

@@ -4,6 +4,7 @@ import { choleskyInPlace, choleskySolveInPlace, multiply, spdInverse } from "./l
 import { binomial } from "./binomial";
 import { Rng } from "./rng";
 import { quantileSorted } from "./stats";
+import { RATING_MEAN } from "./rating-display";
 import { unboundedEstimates, type Unbounded } from "./unbounded";
 
 /**
@@ -254,7 +255,7 @@ function newton(data: BtData, theta: Float64Array, ridge: number, tol: number, m
 
 const RATING_SCALE = 400;
 const RATING_BASE = 10;
-const RATING_INIT = 1000;
+const RATING_INIT = RATING_MEAN;
 
 /** rating = 400·θ/ln 10 + 1000 (θ centred, so the mean rating is 1000). */
 export const thetaToRating = (theta: number) => (RATING_SCALE * theta) / Math.log(RATING_BASE) + RATING_INIT;

@@ -2,7 +2,7 @@ import { researchStats, totalOf } from "./research";
 import type { Agent, Db, Prisma } from "@arena/db";
 import { PUBLIC_AGENT, RATED_MATCH } from "@arena/db/where";
 import { readLeaderboard } from "./leaderboard";
-import { agentSummarySchema, agentViewSchema, type AgentSummary, type AgentView } from "./schemas";
+import { agentSummarySchema, agentViewSchema, unboundedSchema, type AgentSummary, type AgentView } from "./schemas";
 
 /** Points kept of an agent's rating history (evenly thinned, the latest always kept). */
 const HISTORY_POINTS = 200;
@@ -53,14 +53,15 @@ async function examinersOf(db: Db, agentId: string): Promise<AgentView["examiner
 }
 
 async function ratingHistory(db: Db, examinerConfigId: string, agentId: string): Promise<AgentView["ratingHistory"]> {
-  const rows = await db.$queryRaw<{ at: Date; matchesCounted: number; rating: number; lower: number; upper: number; elo: number }[]>`
+  const rows = await db.$queryRaw<{ at: Date; matchesCounted: number; rating: number; lower: number; upper: number; elo: number; unbounded: unknown }[]>`
     SELECT s."createdAt" AS at, s."matchesCounted" AS "matchesCounted",
-           (e->>'rating')::float8 AS rating, (e->>'lower')::float8 AS lower, (e->>'upper')::float8 AS upper, (e->>'elo')::float8 AS elo
+           (e->>'rating')::float8 AS rating, (e->>'lower')::float8 AS lower, (e->>'upper')::float8 AS upper, (e->>'elo')::float8 AS elo,
+           e->'unbounded' AS unbounded
     FROM "RatingSnapshot" s, jsonb_array_elements(s.ratings) e
     WHERE s."examinerConfigId" = ${examinerConfigId} AND s."tournamentId" IS NULL AND e->>'agentId' = ${agentId}
     ORDER BY s."createdAt", s."matchesCounted"`;
   const every = Math.max(1, Math.ceil(rows.length / HISTORY_POINTS));
-  return rows.filter((_, i) => (i + 1) % every === 0 || i === rows.length - 1).map((r) => ({ ...r, at: r.at.toISOString() }));
+  return rows.filter((_, i) => (i + 1) % every === 0 || i === rows.length - 1).map((r) => ({ ...r, at: r.at.toISOString(), unbounded: unboundedSchema.nullable().catch(null).parse(r.unbounded ?? null) }));
 }
 
 function headToHead(agentId: string, matches: { agentA: { id: string; name: string }; agentB: { id: string; name: string }; winner: string | null }[]): AgentView["headToHead"] {

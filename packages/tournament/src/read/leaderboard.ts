@@ -12,6 +12,7 @@ import {
   type LeaderboardView,
   type ScopesView,
 } from "./schemas";
+import { describeRating } from "@arena/core";
 
 /**
  * Agents with fewer rated matches than this are marked preliminary: with one tree per pairing
@@ -124,6 +125,7 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
       research: research.get(r.agentId) ?? null,
       preliminary: r.games < PRELIMINARY_MATCHES,
       unbounded: r.unbounded ?? null,
+      ratingFlag: describeRating(r).flag,
       organisation: meta.get(r.agentId)?.organisation ?? null,
       model: meta.get(r.agentId)?.model ?? null,
       submittedAt: meta.get(r.agentId)?.createdAt.toISOString() ?? null,

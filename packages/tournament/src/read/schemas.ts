@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agentResearchStatsSchema, researchStatsSchema } from "./research";
-import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, tournamentModeSchema, tournamentPairingSchema, VERDICT_TOKENS } from "@arena/core";
+import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, RATING_FLAGS, tournamentModeSchema, tournamentPairingSchema, VERDICT_TOKENS } from "@arena/core";
 
 /**
  * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
@@ -146,6 +146,8 @@ export const leaderboardRowSchema = z.object({
   preliminary: z.boolean(),
   /** Unbeaten or winless: the rating is the fit's penalty, not an estimate; show the bound instead. */
   unbounded: unboundedSchema.nullable(),
+  /** How far `rating` can be read (@arena/core describeRating): ok, wide (interval over 400 points on a side), unbeaten, winless. */
+  ratingFlag: z.enum(RATING_FLAGS),
   /** The agent's metadata (optional leaderboard columns): who makes it, its model, when it was submitted. */
   organisation: z.string().nullable(),
   model: z.string().nullable(),
@@ -240,7 +242,7 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
   }),
   /** The tournament's latest snapshot, best first (empty before its first rated match). */
   ratings: z.array(
-    leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true, preliminary: true, unbounded: true }),
+    leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true, preliminary: true, unbounded: true, ratingFlag: true }),
   ),
 });
 export type TournamentView = z.infer<typeof tournamentViewSchema>;
@@ -271,7 +273,9 @@ export const agentViewSchema = agentSummarySchema.extend({
   /** This agent's row in the examiner-wide leaderboard, if rated. */
   rating: leaderboardRowSchema.nullable(),
   /** Its rating in each stored snapshot of the examiner-wide scope, oldest first (thinned). */
-  ratingHistory: z.array(z.object({ at: z.string(), matchesCounted: z.number().int(), rating: z.number(), lower: z.number(), upper: z.number(), elo: z.number() })),
+  ratingHistory: z.array(
+    z.object({ at: z.string(), matchesCounted: z.number().int(), rating: z.number(), lower: z.number(), upper: z.number(), elo: z.number(), unbounded: unboundedSchema.nullable() }),
+  ),
   headToHead: z.array(z.object({ opponentId: z.string(), opponent: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int() })),
   /** Cost and wall time per research run over every stored round of the agent, all matches. */
   research: researchStatsSchema,

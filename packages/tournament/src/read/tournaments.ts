@@ -5,6 +5,7 @@ import { z } from "zod";
 import { snapshotRowSchema, tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
 import { PRELIMINARY_MATCHES } from "./leaderboard";
 import { iso, matchRefSelect } from "./shared";
+import { describeRating } from "@arena/core";
 
 const summarySelect = {
   id: true,
@@ -122,6 +123,6 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
     })),
     cost: totalOf(stats),
     budget: { costCapUsd: t.costCapUsd, agentCapUsd: t.agentCapUsd, pauseReason: t.pauseReason, spentUsd: spending.totalUsd, perAgent: spending.perAgent },
-    ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties, preliminary: r.games < PRELIMINARY_MATCHES, unbounded: r.unbounded ?? null })),
+    ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties, preliminary: r.games < PRELIMINARY_MATCHES, unbounded: r.unbounded ?? null, ratingFlag: describeRating(r).flag })),
   });
 }
