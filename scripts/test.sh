@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing, bring up PostgreSQL and Redis, migrate the test
 # database, lint (Biome, zero diagnostics), typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
-# and browser tests (Debian's Chromium).
+# and browser tests (Debian's Chromium), ARENA_TEST_WORKERS files at a time (default 2; each
+# integration worker gets its own clone of the test database and its own queue prefix).
 source "$(dirname "$0")/lib.sh"
 ensure_install
 ensure_chromium
@@ -21,6 +22,6 @@ mkdir -p "$ROOT/var"
 report="$ROOT/var/vitest-report.json"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
-# One plain closing line for CI: "N passed, N failed[, N skipped]".
-node -e 'const r=require(process.argv[1]);const s=r.numPendingTests+r.numTodoTests;console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed`+(s?`, ${s} skipped`:""))' "$report" || true
+# The ten slowest files, then one plain closing line for CI: "N passed, N failed[, N skipped]".
+node "$ROOT/scripts/test-report.mjs" "$report" || true
 exit $status

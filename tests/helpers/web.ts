@@ -50,10 +50,15 @@ function portFree(port: number): Promise<boolean> {
 /** Ports this process handed out: two servers started at once must not both get the first free one. */
 const handedOut = new Set<number>();
 
-/** A free port of 3200–3499, starting at a pid-dependent offset so parallel runs rarely collide. */
+/**
+ * A free port of 3200–3499. Test workers of one run probe disjoint ports (worker N only those
+ * where port % 4 = N % 4), so two files started at the same moment cannot both pick a port one
+ * of them is about to bind; the pid-dependent start keeps separate runs apart too.
+ */
 export async function freePort(): Promise<number> {
-  for (let i = 0; i < 300; i++) {
-    const port = 3200 + ((process.pid + i) % 300);
+  const lane = Number(process.env.VITEST_POOL_ID || 0) % 4;
+  for (let i = 0; i < 75; i++) {
+    const port = 3200 + ((((process.pid % 75) + i) % 75) * 4 + lane);
     if (handedOut.has(port)) continue;
     handedOut.add(port);
     if (await portFree(port)) return port;

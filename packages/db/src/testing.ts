@@ -7,6 +7,11 @@ import type { PrismaClient } from "./generated/client";
  */
 const DISPOSABLE_DATABASE = /_(test|bench)(_|$)/;
 
+/** Whether a database of this name is one tests may empty (and clone per test worker). */
+export function isDisposableDatabase(name: string): boolean {
+  return DISPOSABLE_DATABASE.test(name);
+}
+
 /**
  * Empties every application table (keeps the migration history). Integration tests call it
  * in beforeEach; they run against the database named by DATABASE_URL. Throws, touching
@@ -14,7 +19,7 @@ const DISPOSABLE_DATABASE = /_(test|bench)(_|$)/;
  */
 export async function truncateAll(db: PrismaClient): Promise<void> {
   const [current] = await db.$queryRawUnsafe<Array<{ name: string }>>("select current_database()::text as name");
-  if (!current || !DISPOSABLE_DATABASE.test(current.name)) {
+  if (!current || !isDisposableDatabase(current.name)) {
     throw new Error(`truncateAll refuses to empty database "${current?.name}": its name must contain _test or _bench (set DATABASE_URL)`);
   }
   const rows = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
