@@ -7,7 +7,8 @@ import { newQueueSchema, type NewQueue } from "./requests";
 
 
 /**
- * Creates a queue of judged rounds (not voided, with a verdict, of completed matches) drawn as
+ * Creates a queue of judged rounds (not voided, not a forfeit: no judge gave those, with a verdict,
+ * of completed matches) drawn as
  * `sampling` says from those the filters allow. Fewer rounds than `size` are taken when fewer
  * exist; none is an error.
  */
@@ -16,6 +17,7 @@ export async function createAuditQueue(db: PrismaClient, input: NewQueue, create
   const rounds = await db.round.findMany({
     where: {
       voided: false,
+      forfeit: null,
       verdictToken: { not: null },
       match: {
         status: "completed",

@@ -7,7 +7,21 @@ export { ConcurrentRunError, MatchNotRunnableError, MatchDeferred } from "./erro
 export { cancelMatch, abandonPendingRuns } from "./cancel";
 export { previewTask, type PreviewedTask } from "./preview";
 export { examinerView } from "./target-view";
-export { afterRunError, afterGenerationError, afterAnswers, roundLimitReached, MAX_GENERATION_FAILURES, type AfterRunError, type AfterGenerationError } from "./failure-policy";
+export {
+  afterRunError,
+  afterGenerationError,
+  afterAnswers,
+  failureOf,
+  forfeitVerdict,
+  thrownByAgent,
+  roundLimitReached,
+  MAX_GENERATION_FAILURES,
+  type AfterRunError,
+  type AfterGenerationError,
+  type AfterAnswers,
+  type Forfeit,
+  type ForfeitReason,
+} from "./failure-policy";
 export {
   createExaminerConfig,
   rotateExaminerKey,

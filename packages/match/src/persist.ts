@@ -23,7 +23,8 @@ type RoundColumns = Record<Exclude<Prisma.RoundScalarFieldEnum, "createdAt">, Co
 
 /** The Round row of a round record: the only place that knows how a round is stored. */
 function roundRow(id: string, matchId: string, r: RoundRecord, next: MatchState): RoundColumns {
-  const judged = r.outcome.kind === "judged" ? r.outcome : null;
+  // A forfeit stores the verdict the failure policy gave, so ratings and scores read it as any verdict.
+  const judged = r.outcome.kind === "judged" || r.outcome.kind === "forfeit" ? r.outcome : null;
   return {
     id: { value: id },
     matchId: { value: matchId },
@@ -68,6 +69,7 @@ function roundRow(id: string, matchId: string, r: RoundRecord, next: MatchState)
     examinerCalls: json(r.examinerCalls),
     judgeError: { value: r.outcome.kind === "judge_error" ? r.outcome.error : null },
     voided: { value: r.outcome.kind === "voided" },
+    forfeit: { value: r.outcome.kind === "forfeit" ? r.outcome.forfeit.seat : null },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AgentErrorClass, ChecklistItem, ExaminerModeName, ResearchTrace, TransitionAction, Verdict } from "@arena/core";
 import type { ExaminerCall } from "@arena/examiner";
+import type { Forfeit } from "./failure-policy";
 
 /** One expansion performed for a round (stored with it, shown on the match page). */
 export interface Expansion {
@@ -28,11 +29,13 @@ export interface SeatRecord {
 
 /**
  * How a round ended: both agents failed (not judged, not counted), the judge failed (not
- * counted), or a verdict and, unless the match stopped, the transition taken after it.
+ * counted), one agent failed (a forfeit: counted as the verdict the failure policy gives, no
+ * judge asked), or a verdict and, unless the match stopped, the transition taken after it.
  */
 export type RoundOutcome =
   | { kind: "voided" }
   | { kind: "judge_error"; error: string }
+  | { kind: "forfeit"; forfeit: Forfeit; verdict: Verdict; transition: { action: TransitionAction; stuck: boolean } | null }
   | { kind: "judged"; verdict: Verdict; transition: { action: TransitionAction; stuck: boolean } | null };
 
 /**

@@ -18,6 +18,7 @@ import {
   type TaskContext,
   type TransitionAction,
   type TreeView,
+  type Verdict,
 } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -28,7 +29,7 @@ import { expandDepth, expandWidth, loadTreeView, type DbTreeView, type TreeViews
 import { claimMatch, commitRound, finishMatch, saveState } from "./persist";
 import type { Expansion, RoundOutcome, RoundRecord, SeatRecord } from "./round";
 import { MatchDeferred, MatchNotRunnableError } from "./errors";
-import { afterAnswers, afterGenerationError, roundLimitReached } from "./failure-policy";
+import { afterAnswers, afterGenerationError, roundLimitReached, thrownByAgent, type Forfeit } from "./failure-policy";
 import { examinerView } from "./target-view";
 import { nextLook, parseMatchState, type MatchState, type PendingRound, type SeatProgress } from "./state";
 
@@ -78,6 +79,8 @@ export interface RoundReport {
   stop: string | null;
   error_a: string | null;
   error_b: string | null;
+  /** The seat that forfeited the round (its agent failed or answered nothing) and why; the verdict is the forfeit's, no judge's. */
+  forfeit: Forfeit | null;
 }
 
 export interface MatchResult {
@@ -243,12 +246,29 @@ class Runner {
       ...(seat.simulated ? { oracle: { checklistDepth: task.checklistDepth, checklistWidth: task.checklistWidth, sourceUrls: task.sourceUrls } } : {}),
     };
     const background = this.deps.defer ? seat.client.background : undefined;
-    const call = async (): Promise<SeatProgress> => {
+    const call = this.agentCall(async (): Promise<SeatProgress> => {
       if (!background) return { answer: await seat.client.answer(req, ctx) };
       const step = await background.start(req, ctx);
       return "done" in step ? { answer: step.done } : { run: step.pending };
-    };
+    });
     return this.deps.limiter ? this.deps.limiter.run(seat.limits, call) : call();
+  }
+
+  /**
+   * The agent's part of a seat's call: whatever it throws is the agent's failure (failure policy),
+   * stored with the round. The limiter around it is the arena's, so its errors still end the job.
+   */
+  private agentCall(call: () => Promise<SeatProgress>): () => Promise<SeatProgress> {
+    return async () => {
+      const started = Date.now();
+      try {
+        return await call();
+      } catch (err) {
+        const error = thrownByAgent(err, this.deps.signal);
+        this.deps.log?.("the agent call threw; stored as the agent's failure", { matchId: this.matchId, class: error.class, detail: error.detail });
+        return { answer: { text: "", latencyMs: Date.now() - started, tokens: null, costUsd: null, citations: { count: 0, urls: [] }, error } };
+      }
+    };
   }
 
   /** Looks at a seat's run when it is due; an answered seat stays as it is. */
@@ -261,10 +281,10 @@ class Runner {
       return { answer: failed };
     }
     const run = progress.run;
-    const call = async (): Promise<SeatProgress> => {
+    const call = this.agentCall(async (): Promise<SeatProgress> => {
       const step = await background.poll(run, { seed, matchId: this.matchId, round, ...(this.deps.signal ? { signal: this.deps.signal } : {}) });
       return "done" in step ? { answer: step.done } : { run: step.pending };
-    };
+    });
     return this.deps.limiter ? this.deps.limiter.run(seat.limits, call) : call();
   }
 
@@ -328,9 +348,15 @@ class Runner {
     const record = (calls: ExaminerCall[], outcome: RoundOutcome) => this.record(pending, expansions, a, b, calls, outcome);
     const next = { ...state, seq: number };
 
-    if (afterAnswers(a, b) === "void") {
+    const answered = afterAnswers(a, b);
+    if (answered.kind === "void") {
       const voided = { ...next, loop: pending.loop, voided: state.voided + 1 };
       return this.commit(record(pending.calls, { kind: "voided" }), voided);
+    }
+    if (answered.kind === "forfeit") {
+      const { verdict, forfeit } = answered;
+      const { state: loop, transition } = await this.apply(pending, a, b, verdict, expansions);
+      return this.commit(record(pending.calls, { kind: "forfeit", forfeit, verdict, transition }), { ...next, loop });
     }
     const judged = await this.deps.examiner.judge(
       {
@@ -352,11 +378,22 @@ class Runner {
       return this.commit(record(calls, { kind: "judge_error", error: judged.error ?? "judge failed" }), failed);
     }
     const verdict = judged.verdict;
-    const applied = applyJudgement(pending.loop, { question: task.question, answerA: a.text, answerB: b.text, verdict });
-    if (applied.stop) return this.commit(record(calls, { kind: "judged", verdict, transition: null }), { ...next, loop: applied.state });
+    const { state: loop, transition } = await this.apply(pending, a, b, verdict, expansions);
+    return this.commit(record(calls, { kind: "judged", verdict, transition }), { ...next, loop });
+  }
+
+  /** Step 7 after a verdict (the judge's or a forfeit's): scores, the mercy rule, and the transition unless the match stopped. */
+  private async apply(
+    pending: PendingRound,
+    a: AgentAnswer,
+    b: AgentAnswer,
+    verdict: Verdict,
+    expansions: Expansion[],
+  ): Promise<{ state: LoopState; transition: { action: TransitionAction; stuck: boolean } | null }> {
+    const applied = applyJudgement(pending.loop, { question: pending.task.question, answerA: a.text, answerB: b.text, verdict });
+    if (applied.stop) return { state: applied.state, transition: null };
     const moved = await transitionAfter(applied.state, this.view, verdict, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
-    const transition = { action: moved.transition.action, stuck: moved.transition.stuck };
-    return this.commit(record(calls, { kind: "judged", verdict, transition }), { ...next, loop: moved.state });
+    return { state: moved.state, transition: { action: moved.transition.action, stuck: moved.transition.stuck } };
   }
 
   private record(pending: PendingRound, expansions: Expansion[], a: AgentAnswer, b: AgentAnswer, calls: ExaminerCall[], outcome: RoundOutcome): RoundRecord {
@@ -392,13 +429,15 @@ class Runner {
 
   private async commit(round: RoundRecord, next: MatchState): Promise<MatchState> {
     await commitRound(this.db, this.matchId, round, next);
-    const transition = round.outcome.kind === "judged" ? round.outcome.transition : null;
+    const decided = round.outcome.kind === "judged" || round.outcome.kind === "forfeit" ? round.outcome : null;
+    const transition = decided?.transition ?? null;
     this.onRound?.({
       round: next.seq,
       depth: round.depth,
       width: round.width,
       path: round.path.map((p) => p.url),
-      verdict: round.outcome.kind === "judged" ? round.outcome.verdict.verdict : null,
+      verdict: decided?.verdict.verdict ?? null,
+      forfeit: round.outcome.kind === "forfeit" ? round.outcome.forfeit : null,
       score_a: next.loop.scoreA,
       score_b: next.loop.scoreB,
       action: transition?.action ?? null,

@@ -6,6 +6,9 @@ import {
   afterGenerationError,
   afterRunError,
   ConcurrentRunError,
+  failureOf,
+  forfeitVerdict,
+  thrownByAgent,
   MatchNotRunnableError,
   MAX_GENERATION_FAILURES,
   roundLimitReached,
@@ -27,13 +30,49 @@ describe("match failure policy", () => {
     expect(afterGenerationError(new Error("database gone"), 1)).toEqual({ kind: "rethrow" });
   });
 
-  it("a round is voided only when both agents failed", () => {
-    const failed = { error: { class: "timeout", detail: "t" } };
-    const answered = { error: null };
-    expect(afterAnswers(failed, failed)).toBe("void");
-    expect(afterAnswers(failed, answered)).toBe("judge");
-    expect(afterAnswers(answered, failed)).toBe("judge");
-    expect(afterAnswers(answered, answered)).toBe("judge");
+  const failed = (cls: "timeout" | "refused" = "timeout") => ({ text: "", error: { class: cls, detail: "connection failed (http://127.0.0.1:8787/answer)" } });
+  const answered = (text = "Lake Ohrid is 288 m deep [1].") => ({ text, error: null });
+
+  it("a round is voided only when both agents failed (an error or an empty answer)", () => {
+    expect(afterAnswers(failed(), failed())).toEqual({ kind: "void" });
+    expect(afterAnswers(failed(), answered(" \n\t "))).toEqual({ kind: "void" });
+    expect(afterAnswers(answered(""), answered(""))).toEqual({ kind: "void" });
+    expect(afterAnswers(answered(), answered())).toEqual({ kind: "judge" });
+  });
+
+  it("one agent's error is a forfeit: the other seat wins MUCH_BETTER, the error class is the reason", () => {
+    expect(afterAnswers(failed("refused"), answered())).toEqual({
+      kind: "forfeit",
+      forfeit: { seat: "A", reason: "refused" },
+      verdict: {
+        verdict: "[[B_MUCH_BETTER]]",
+        tie_quality: "N/A",
+        loser_failure_type: "BOTH",
+        reasoning: "Forfeit: seat A's agent failed (refused); seat B wins the round without a judgement.",
+      },
+    });
+    const b = afterAnswers(answered(), failed("timeout"));
+    expect(b).toMatchObject({ kind: "forfeit", forfeit: { seat: "B", reason: "timeout" }, verdict: { verdict: "[[A_MUCH_BETTER]]" } });
+  });
+
+  it("an answer with no text once trimmed is a forfeit too, even without an error", () => {
+    expect(afterAnswers(answered("   \n "), answered())).toMatchObject({ kind: "forfeit", forfeit: { seat: "A", reason: "empty" }, verdict: { verdict: "[[B_MUCH_BETTER]]" } });
+    expect(afterAnswers(answered(), answered(""))).toMatchObject({ kind: "forfeit", forfeit: { seat: "B", reason: "empty" }, verdict: { verdict: "[[A_MUCH_BETTER]]" } });
+    expect(forfeitVerdict({ seat: "B", reason: "empty" }).reasoning).toBe("Forfeit: seat B's agent answered nothing; seat A wins the round without a judgement.");
+  });
+
+  it("an error with some text left in the answer still forfeits: the error decides", () => {
+    expect(failureOf({ text: "partial", error: { class: "oversized" } })).toBe("oversized");
+    expect(failureOf({ text: "partial", error: null })).toBeNull();
+  });
+
+  it("whatever the agent call threw is the agent's failure (malformed), unless the match was cancelled", () => {
+    expect(thrownByAgent(new RangeError("Invalid array length"))).toEqual({ class: "malformed", detail: "the agent call threw RangeError: Invalid array length" });
+    expect(thrownByAgent("a string")).toEqual({ class: "malformed", detail: "the agent call threw a string" });
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const abort = new DOMException("aborted", "AbortError");
+    expect(() => thrownByAgent(abort, cancelled.signal)).toThrow(abort);
   });
 
   it("stored rounds are bounded at twice the round limit, voided and judge-error rounds included", () => {

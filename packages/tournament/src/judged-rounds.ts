@@ -4,8 +4,10 @@ import type { Db } from "@arena/db";
 import type { RatedMatch } from "./rated";
 
 /**
- * The judged rounds (not voided, no judge error) of rated matches, which the leaderboard's
- * analyses (SPEC §8) count; see analysis.ts.
+ * The judged rounds (not voided, no judge error, not a forfeit) of rated matches, which the
+ * leaderboard's analyses (SPEC §8) count; see analysis.ts. A forfeit's verdict is the failure
+ * policy's, not the examiner's, so it would only blur what the analyses say about judgements;
+ * the match it belongs to is still rated.
  */
 
 const judgedRoundSchema = z.object({
@@ -25,7 +27,7 @@ export interface JudgedRound extends AnalysedRound {
 export async function judgedRounds(db: Db, matches: readonly RatedMatch[]): Promise<JudgedRound[]> {
   const byId = new Map(matches.map((m) => [m.id, m]));
   const rows = await db.round.findMany({
-    where: { matchId: { in: [...byId.keys()] }, voided: false, verdictToken: { not: null } },
+    where: { matchId: { in: [...byId.keys()] }, voided: false, forfeit: null, verdictToken: { not: null } },
     select: { verdictToken: true, tieQuality: true, loserFailureType: true, depth: true, width: true, matchId: true },
     orderBy: [{ matchId: "asc" }, { number: "asc" }],
   });

@@ -71,6 +71,17 @@ export function ownUrl(req: Request, path: string): URL {
   return new URL(path, origin);
 }
 
+/**
+ * For public reads that show more to some viewers (an owner's own error details): whoever a
+ * session cookie or a personal API token names, or null (anonymous, unknown token, banned).
+ */
+export async function optionalUser(req: Request): Promise<SessionUser | null> {
+  const bearer = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
+  if (!bearer) return currentUser(req.headers);
+  const row = await userForApiToken(db(), bearer);
+  return row ? toSessionUser(row) : null;
+}
+
 export type ApiAuth = { user: SessionUser; via: "session" | "token" } | { response: Response };
 
 /**

@@ -3,4 +3,4 @@
  * them. Loads no queue or agent code, so the web app can import it.
  */
 export * from "./schemas";
-export { readMatches, readMatch, readMatchFilterOptions, matchListParamsSchema, type MatchListParams } from "./matches";
+export { readMatches, readMatch, readMatchFilterOptions, matchListParamsSchema, type MatchListParams, type MatchReadOptions } from "./matches";

@@ -50,8 +50,22 @@ const listSelect = {
 } satisfies Prisma.MatchSelect;
 type ListRow = Prisma.MatchGetPayload<{ select: typeof listSelect }>;
 
-function listItem({ tournament, tree, createdAt, finishedAt, ...m }: ListRow): MatchListItem {
-  return { ...m, tournamentName: tournament?.name ?? null, treeTitle: tree.title, createdAt: createdAt.toISOString(), finishedAt: iso(finishedAt) };
+function listItem({ tournament, tree, createdAt, finishedAt, ...m }: ListRow, judged: ReadonlySet<string>): MatchListItem {
+  return {
+    ...m,
+    tournamentName: tournament?.name ?? null,
+    treeTitle: tree.title,
+    wonByForfeit: m.status === "completed" && (m.winner === "A" || m.winner === "B") && m.rounds > 0 && !judged.has(m.id),
+    createdAt: createdAt.toISOString(),
+    finishedAt: iso(finishedAt),
+  };
+}
+
+/** Of these matches, those with at least one round a judge decided (not voided, not a forfeit). */
+async function judgedByExaminer(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.round.groupBy({ by: ["matchId"], where: { matchId: { in: [...ids] }, verdictToken: { not: null }, forfeit: null } });
+  return new Set(rows.map((r) => r.matchId));
 }
 
 /**
@@ -78,7 +92,8 @@ export async function readMatches(db: Db, params: MatchListParams = {}): Promise
     db.match.count({ where }),
   ]);
   const page = rows.slice(0, p.limit);
-  return matchPageSchema.parse({ items: page.map(listItem), nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null, total });
+  const judged = await judgedByExaminer(db, page.map((m) => m.id));
+  return matchPageSchema.parse({ items: page.map((m) => listItem(m, judged)), nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null, total });
 }
 
 /** The filter choices of the matches list: only what has at least one match, by name. */
@@ -107,11 +122,30 @@ function jsonOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
   return parsed.success ? parsed.data : fallback;
 }
 
+export interface MatchReadOptions {
+  /**
+   * Whose agents' error details to include: "all" (admins) or the agents of one owner (a signed-in
+   * owner sees their own agent's). A detail can name the agent's endpoint, so by default
+   * (anonymous, anyone else) only the error class is shown.
+   */
+  errorDetailFor?: "all" | { ownerId: string };
+}
+
 /** One match with every stored round (questions, checklists, both answers, verdicts, transitions). Null if unknown. */
-export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
+export async function readMatch(db: Db, id: string, opts: MatchReadOptions = {}): Promise<MatchView | null> {
   const m = await db.match.findUnique({
     where: { id },
-    select: { ...listSelect, seed: true, voidedRounds: true, error: true, startedAt: true, examinerConfig: { select: { name: true } }, roundRows: { orderBy: { number: "asc" }, select: roundSelect } },
+    select: {
+      ...listSelect,
+      agentA: { select: { id: true, name: true, ownerId: true } },
+      agentB: { select: { id: true, name: true, ownerId: true } },
+      seed: true,
+      voidedRounds: true,
+      error: true,
+      startedAt: true,
+      examinerConfig: { select: { name: true } },
+      roundRows: { orderBy: { number: "asc" }, select: roundSelect },
+    },
   });
   if (!m) return null;
   // The stored loop state carries both conversation histories; only its stop reason and the
@@ -123,9 +157,14 @@ export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
     FROM "Match" WHERE id = ${id}`;
   const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
   const titles = new Map((await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]));
-  const { roundRows, seed, voidedRounds, error, startedAt, examinerConfig, ...list } = m;
+  const { roundRows, seed, voidedRounds, error, startedAt, examinerConfig, agentA, agentB, ...rest } = m;
+  const list = { ...rest, agentA: { id: agentA.id, name: agentA.name }, agentB: { id: agentB.id, name: agentB.name } };
+  const detailFor = opts.errorDetailFor;
+  const mayRead = (ownerId: string | null) => detailFor === "all" || (detailFor !== undefined && ownerId !== null && ownerId === detailFor.ownerId);
+  const detail = { A: mayRead(agentA.ownerId), B: mayRead(agentB.ownerId) };
+  const judged = new Set(roundRows.some((r) => r.verdictToken !== null && r.forfeit === null) ? [id] : []);
   return matchViewSchema.parse({
-    ...listItem(list),
+    ...listItem(list, judged),
     examinerName: examinerConfig.name,
     seed,
     stopReason: stop?.stopReason ?? null,
@@ -133,7 +172,7 @@ export async function readMatch(db: Db, id: string): Promise<MatchView | null> {
     error,
     startedAt: iso(startedAt),
     waiting: waitingOf(stop?.pending, stop?.seq),
-    roundsList: roundRows.map((r) => roundView(r, titles)),
+    roundsList: roundRows.map((r) => roundView(r, titles, detail)),
   });
 }
 
@@ -189,10 +228,18 @@ const roundSelect = {
   examinerModel: true,
   judgeError: true,
   voided: true,
+  forfeit: true,
   createdAt: true,
 } satisfies Prisma.RoundSelect;
 
-function roundView(r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>, titles: ReadonlyMap<string, string | null>): RoundView {
+const seatSchema = z.enum(["A", "B"]);
+
+function roundView(
+  r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>,
+  titles: ReadonlyMap<string, string | null>,
+  detail: { A: boolean; B: boolean },
+): RoundView {
+  const forfeit = seatSchema.nullable().parse(r.forfeit);
   const ids = jsonOr(stringArray, r.pathNodeIds, []);
   const urls = jsonOr(stringArray, r.pathUrls, []);
   const side = (s: "A" | "B") => ({
@@ -202,7 +249,7 @@ function roundView(r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>, ti
     costUsd: r[`cost${s}`],
     citations: r[`citations${s}`],
     error: r[`error${s}`],
-    errorDetail: r[`errorDetail${s}`],
+    errorDetail: detail[s] ? r[`errorDetail${s}`] : null,
     trace: jsonOr(researchTraceSchema.nullable(), r[`trace${s}`], null),
   });
   return {
@@ -218,6 +265,7 @@ function roundView(r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>, ti
     rationale: r.rationale,
     a: side("A"),
     b: side("B"),
+    forfeit: forfeit ? { seat: forfeit, reason: r[`error${forfeit}`] ?? "empty" } : null,
     // Stored as text; the closed sets are checked here (the whole view is parsed again below).
     verdict: verdictTokenSchema.nullable().parse(r.verdictToken),
     tieQuality: tieQualitySchema.nullable().parse(r.tieQuality),

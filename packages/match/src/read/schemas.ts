@@ -22,6 +22,11 @@ export const matchListItemSchema = z.object({
   scoreA: z.number(),
   scoreB: z.number(),
   rounds: z.number().int(),
+  /**
+   * Won with every counted round a forfeit (the loser's agent failed or answered nothing each
+   * time, no judge was asked). Such a match is rated like any other; pages say how it was won.
+   */
+  wonByForfeit: z.boolean(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -70,6 +75,10 @@ const answer = z.object({
   citations: z.number().nullable(),
   /** timeout, refused, http_status, malformed or oversized; null when the agent answered. */
   error: z.string().nullable(),
+  /**
+   * What failed, which may name the agent's endpoint: only for the agent's owner and admins
+   * (readMatch's errorDetailFor); null for everyone else and when the agent answered.
+   */
   errorDetail: z.string().nullable(),
   /** The research steps the agent reported (searches, pages opened, tool calls), bounded; never shown to the judge. */
   trace: researchTraceSchema.nullable(),
@@ -89,6 +98,12 @@ export const roundViewSchema = z.object({
   rationale: z.string().nullable(),
   a: answer,
   b: answer,
+  /**
+   * The seat whose agent failed (`reason`: its error class, or `empty` for no text) while the other
+   * answered: the other seat won the round MUCH_BETTER by forfeit and `verdict` is the forfeit's,
+   * not a judgement. Null for judged, voided and judge-error rounds.
+   */
+  forfeit: z.object({ seat: z.enum(["A", "B"]), reason: z.string() }).nullable(),
   verdict: verdictTokenSchema.nullable(),
   tieQuality: tieQualitySchema.nullable(),
   loserFailureType: failureTypeSchema.nullable(),

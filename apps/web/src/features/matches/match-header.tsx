@@ -14,7 +14,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export function MatchHeader({ match }: { match: MatchView }) {
-  const judged = match.roundsList.filter((r) => !r.voided).length;
+  const forfeits = match.roundsList.filter((r) => r.forfeit).length;
+  const judged = match.roundsList.filter((r) => !r.voided && !r.forfeit).length;
   return (
     <header className="mb-6">
       <h1 className="text-xl font-semibold tracking-tight">
@@ -32,10 +33,24 @@ export function MatchHeader({ match }: { match: MatchView }) {
         <Fact label="Status">
           <StatusBadge status={match.status} />
         </Fact>
-        <Fact label="Result">{resultText(match.winner, match.agentA.name, match.agentB.name)}</Fact>
+        <Fact label="Result">
+          {resultText(match.winner, match.agentA.name, match.agentB.name)}
+          {match.wonByForfeit ? (
+            <>
+              {" "}
+              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" data-testid="won-by-forfeit">
+                by forfeit
+              </span>
+              <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                Every counted round was a forfeit: the loser&apos;s agent failed or answered nothing. Rated as a loss for it.
+              </span>
+            </>
+          ) : null}
+        </Fact>
         <Fact label="Stop reason">{stopReasonText(match.stopReason)}</Fact>
         <Fact label="Rounds">
-          {judged} judged{match.voidedRounds ? `, ${match.voidedRounds} voided` : ""}
+          {judged} judged{forfeits ? `, ${forfeits} forfeited` : ""}
+          {match.voidedRounds ? `, ${match.voidedRounds} voided` : ""}
         </Fact>
         <Fact label="Tree">
           <Link href={`/trees/${match.treeId}`} className={link}>

@@ -55,6 +55,12 @@ function Answer({ seat, name, answer }: { seat: "A" | "B"; name: string; answer:
   );
 }
 
+/** "Forfeit: seat A's agent failed (class refused)": a forfeit names the failing seat and the error class only. */
+function forfeitText(f: NonNullable<RoundView["forfeit"]>, match: MatchView): string {
+  const name = f.seat === "A" ? match.agentA.name : match.agentB.name;
+  return `Forfeit: seat ${f.seat}'s agent ${name} ${f.reason === "empty" ? "answered nothing" : `failed (class ${f.reason})`}`;
+}
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[8rem_1fr] gap-2 text-sm">
@@ -83,7 +89,11 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
         <span className="num text-sm text-zinc-500">
           depth {round.depth} · width {round.width}
         </span>
-        {verdict ? (
+        {round.forfeit ? (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" data-testid="round-forfeit">
+            {forfeitText(round.forfeit, match)}
+          </span>
+        ) : verdict ? (
           <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-sm dark:bg-zinc-800">
             {winner ? `${verdict.seat} ${winner}: ${verdict.text}` : `tie${round.tieQuality ? ` (${round.tieQuality})` : ""}`}
           </span>
@@ -119,12 +129,21 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
       </div>
 
       <dl className="mt-4 space-y-1">
-        <Row label="Verdict">{verdict ? (winner ? `${verdict.seat} (${winner}) ${verdict.text}` : "tie") : "not judged"}</Row>
-        {verdict && !winner ? <Row label="Tie quality">{round.tieQuality ?? "—"}</Row> : null}
-        {winner ? <Row label="Loser failure">{failureText(round.loserFailureType)}</Row> : null}
-        <Row label="Reasoning">
-          <p className="whitespace-pre-wrap">{round.reasoning || "—"}</p>
-        </Row>
+        {round.forfeit ? (
+          <Row label="Forfeit">
+            {forfeitText(round.forfeit, match)}. {winner ? `${verdict?.seat} (${winner})` : "The other seat"} wins the round as {verdict?.text ?? "much better"}; no judge was asked, so
+            this is not the examiner's judgement.
+          </Row>
+        ) : (
+          <>
+            <Row label="Verdict">{verdict ? (winner ? `${verdict.seat} (${winner}) ${verdict.text}` : "tie") : "not judged"}</Row>
+            {verdict && !winner ? <Row label="Tie quality">{round.tieQuality ?? "—"}</Row> : null}
+            {winner ? <Row label="Loser failure">{failureText(round.loserFailureType)}</Row> : null}
+            <Row label="Reasoning">
+              <p className="whitespace-pre-wrap">{round.reasoning || "—"}</p>
+            </Row>
+          </>
+        )}
         {round.judgeError ? (
           <Row label="Judge error">
             <p className="whitespace-pre-wrap text-red-800 dark:text-red-300">{round.judgeError}</p>

@@ -172,7 +172,12 @@ export const API_ROUTES = {
     path: "/api/matches/{id}",
     summary: "One match with every stored round",
     pathParams: id("match"),
-    response: { name: "Match", mediaType: "application/json", schema: matchViewSchema, description: "the match and its rounds" },
+    response: {
+      name: "Match",
+      mediaType: "application/json",
+      schema: matchViewSchema,
+      description: "the match and its rounds; an agent's errorDetail (it can name the endpoint) only for the agent's owner and admins, the error class for everyone",
+    },
     notFound: true,
   },
   matchScores: {

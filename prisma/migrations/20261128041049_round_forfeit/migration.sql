@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Round" ADD COLUMN     "forfeit" TEXT;
