@@ -70,6 +70,8 @@ export const arenaEnvSchema = z.object({
   ARENA_AGENT_ALLOW_HOSTS: list,
   /** The same for the llm examiner only. */
   ARENA_EXAMINER_ALLOW_HOSTS: list,
+  /** The same for topic sources' search providers only, each entry opening only a provider's own endpoint origin. */
+  ARENA_SEARCH_ALLOW_HOSTS: list,
   /** 32-byte key (base64 or hex) encrypting secrets at rest; unset: var/secret.key, generated once. */
   ARENA_SECRET_KEY: text,
   /** The OpenAI-compatible model of the llm examiner. */

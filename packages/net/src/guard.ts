@@ -14,7 +14,10 @@ import { NetError } from "./errors";
  * - crawl (also the sandbox): ARENA_ALLOW_HOSTS plus the caller's entries;
  * - examiner: ARENA_EXAMINER_ALLOW_HOSTS plus the caller's entries (its configured endpoint);
  * - agent: ARENA_AGENT_ALLOW_HOSTS, ARENA_ALLOW_HOSTS and the caller's entries, limited to the
- *   agent's own origin (`allowOrigin`): an agent's redirect to another allow-listed host is refused.
+ *   agent's own origin (`allowOrigin`): an agent's redirect to another allow-listed host is refused;
+ * - search (a topic source's search provider): ARENA_SEARCH_ALLOW_HOSTS plus the caller's entries,
+ *   limited to the provider's endpoint origin: a local search engine is reachable for its queries
+ *   without being open to the crawler (a feed item or a search result naming it).
  */
 
 type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -28,7 +31,7 @@ export interface AllowList {
   origin: string | null;
 }
 
-export type AllowPurpose = "crawl" | "examiner" | "agent";
+export type AllowPurpose = "crawl" | "examiner" | "agent" | "search";
 
 /** Who is calling and where it may go besides public addresses. */
 export interface AllowSpec {
@@ -40,10 +43,12 @@ export interface AllowSpec {
   allowOrigin?: string;
 }
 
-const PURPOSE_ENV: Record<AllowPurpose, readonly ("ARENA_ALLOW_HOSTS" | "ARENA_EXAMINER_ALLOW_HOSTS" | "ARENA_AGENT_ALLOW_HOSTS")[]> = {
+type AllowVariable = "ARENA_ALLOW_HOSTS" | "ARENA_EXAMINER_ALLOW_HOSTS" | "ARENA_AGENT_ALLOW_HOSTS" | "ARENA_SEARCH_ALLOW_HOSTS";
+const PURPOSE_ENV: Record<AllowPurpose, readonly AllowVariable[]> = {
   crawl: ["ARENA_ALLOW_HOSTS"],
   examiner: ["ARENA_EXAMINER_ALLOW_HOSTS"],
   agent: ["ARENA_AGENT_ALLOW_HOSTS", "ARENA_ALLOW_HOSTS"],
+  search: ["ARENA_SEARCH_ALLOW_HOSTS"],
 };
 
 const NOTHING_ALLOWED: AllowList = { hosts: new Set(), hostPorts: new Set(), cidrs: [], origin: null };

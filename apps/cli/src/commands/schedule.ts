@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { parseOptions } from "../options";
+import type { SourceOutcome, StoredSchedule } from "@arena/trees/sources";
 
 /**
  * `arena schedule show|set|run`: the tree schedule (every N hours crawl K new trees from the
@@ -18,10 +19,15 @@ const setOptions = z.object({
   json: z.boolean().default(false),
 });
 
-type Row = { enabled: boolean; everyHours: number; treesPerRun: number; maxAgeDays: number | null; maxDepth: number; fanOut: number; lastRunAt: Date | null; lastRunNote: string | null };
+type Row = StoredSchedule;
 const text = (s: Row) =>
   `schedule ${s.enabled ? "on" : "off"}: every ${s.everyHours} h crawl ${s.treesPerRun} new trees (depth ${s.maxDepth}, fan-out ${s.fanOut}); ` +
-  `retire after ${s.maxAgeDays === null ? "never" : `${s.maxAgeDays} days`}; last run ${s.lastRunAt ? `${s.lastRunAt.toISOString()} (${s.lastRunNote ?? ""})` : "never"}`;
+  `retire after ${s.maxAgeDays === null ? "never" : `${s.maxAgeDays} days`}; last run ${s.lastRunAt ? `${s.lastRunAt.toISOString()} (${s.lastRunNote ?? ""})` : "never"}` +
+  s.lastRunSources.map((o) => `\n  ${outcomeLine(o)}`).join("");
+
+/** One source's part in a run, as `schedule show` and `schedule run` print it. */
+const outcomeLine = (o: SourceOutcome) =>
+  `${o.kind} ${o.value}: ${o.error === null ? `${o.found} found, ${o.taken} taken${o.invalid ? `, ${o.invalid} invalid skipped` : ""}` : `failed: ${o.error}`}`;
 
 export function register(program: Command): void {
   const schedule = program.command("schedule").description("fresh trees on a schedule: show, set, run once");
@@ -71,6 +77,6 @@ export function register(program: Command): void {
       if (opts.json) return console.log(JSON.stringify(run));
       console.log(`${run.crawlJobIds.length} crawls queued, ${run.retired} trees retired`);
       for (const u of run.rootUrls) console.log(`  ${u}`);
-      for (const f of run.failures) console.log(`  source ${f.sourceId} failed: ${f.error}`);
+      for (const o of run.sources) console.log(`  ${outcomeLine(o)}`);
     });
 }

@@ -2,26 +2,37 @@ import { Worker } from "node:worker_threads";
 import type { FetchedPage } from "@arena/core";
 
 /**
- * Page extraction off the main thread, with a time limit. Extraction is bounded by construction
- * (see extract.ts), but a few megabytes of HTML still take seconds to parse; on the main thread
- * that would stall every match and job lock of the worker process. One thread per process takes
- * pages in turn; a page over its limit fails with ExtractTimeoutError and the thread is replaced.
+ * Parsing of untrusted documents off the main thread, with a time limit: crawled pages (extraction)
+ * and topic sources' feeds and sitemaps. Each parse is bounded by construction (see extract.ts,
+ * sources/parse.ts), but a few megabytes still take seconds; on the main thread that would stall
+ * every match and job lock of the worker process, or the web server. One thread per process takes
+ * documents in turn; one over its limit fails with ExtractTimeoutError and the thread is replaced.
  */
 
 export class ExtractTimeoutError extends Error {
   override name = "ExtractTimeoutError";
 }
 
+/** What the thread does with a document: a crawled page's extraction, a feed's or a sitemap's links. */
+export type ParseTask = "page" | "feed" | "sitemap";
+export interface ParseResults {
+  page: FetchedPage;
+  feed: string[];
+  sitemap: { index: boolean; locs: string[] };
+}
+const TASK_WORDS: Record<ParseTask, string> = { page: "page extraction", feed: "reading the feed", sitemap: "reading the sitemap" };
+
 interface Job {
   id: number;
-  html: string;
+  task: ParseTask;
+  text: string;
   url: string;
   timeoutMs: number;
-  resolve(page: FetchedPage): void;
+  resolve(result: unknown): void;
   reject(err: Error): void;
 }
 
-type Reply = { ready: true } | { id: number; page: FetchedPage } | { id: number; error: string };
+type Reply = { ready: true } | { id: number; result: unknown } | { id: number; error: string };
 
 /** Defined by scripts/build-apps.mjs: the compiled thread beside the bundle, relative to this file. */
 declare const ARENA_BUILT_EXTRACT_WORKER: string | undefined;
@@ -36,9 +47,9 @@ class ExtractThread {
   private current: { job: Job; timer: NodeJS.Timeout } | null = null;
   private nextId = 0;
 
-  run(html: string, url: string, timeoutMs: number): Promise<FetchedPage> {
+  run<T extends ParseTask>(task: T, text: string, url: string, timeoutMs: number): Promise<ParseResults[T]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: ++this.nextId, html, url, timeoutMs, resolve, reject });
+      this.queue.push({ id: ++this.nextId, task, text, url, timeoutMs, resolve: (r) => resolve(r as ParseResults[T]), reject });
       this.pump();
     });
   }
@@ -54,9 +65,9 @@ class ExtractThread {
     worker.ref();
     if (!this.ready) return; // its ready message pumps again
     const job = this.queue.shift()!;
-    const timer = setTimeout(() => this.replace(new ExtractTimeoutError(`page extraction took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
+    const timer = setTimeout(() => this.replace(new ExtractTimeoutError(`${TASK_WORDS[job.task]} took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
     this.current = { job, timer };
-    worker.postMessage({ id: job.id, html: job.html, url: job.url });
+    worker.postMessage({ id: job.id, task: job.task, text: job.text, url: job.url });
   }
 
   private ensureWorker(): Worker {
@@ -80,7 +91,7 @@ class ExtractThread {
     if (!current || current.job.id !== reply.id) return;
     clearTimeout(current.timer);
     this.current = null;
-    if ("page" in reply) current.job.resolve(reply.page);
+    if ("result" in reply) current.job.resolve(reply.result);
     else current.job.reject(new Error(reply.error));
     this.pump();
   }
@@ -119,5 +130,11 @@ let shared: ExtractThread | null = null;
 /** `extractPage` on the process's extraction thread; rejects with ExtractTimeoutError after `timeoutMs`. */
 export function extractPageOffThread(html: string, url: string, timeoutMs: number): Promise<FetchedPage> {
   shared ??= new ExtractThread();
-  return shared.run(html, url, timeoutMs);
+  return shared.run("page", html, url, timeoutMs);
+}
+
+/** A feed's or a sitemap's links (sources/parse.ts) on the process's parsing thread; rejects with ExtractTimeoutError after `timeoutMs`. */
+export function parseOffThread<T extends "feed" | "sitemap">(task: T, text: string, url: string, timeoutMs: number): Promise<ParseResults[T]> {
+  shared ??= new ExtractThread();
+  return shared.run(task, text, url, timeoutMs);
 }

@@ -13,7 +13,9 @@ import { SEARCH_PROVIDER_NAMES } from "./providers";
  * used them keep them), then walk the sources in the order they were added, take their candidate hub
  * pages that are neither a stored tree's root nor a crawl already asked for, and create up to
  * treesPerRun crawl jobs with the schedule's depth and fan-out, within the limits of `arena tree
- * crawl` (crawlRequestSchema). A source that fails to answer is noted and skipped.
+ * crawl` (crawlRequestSchema). A source that fails to answer is noted and skipped; a candidate a
+ * crawl would refuse (not an http(s) URL, over 2,000 characters) is skipped and counted. The run
+ * stores its outcome per source (lastRunSources), which `arena schedule show` and the console show.
  */
 
 export const SCHEDULE_ID = "default";
@@ -74,6 +76,18 @@ export const scheduleSchema = z
   .strict();
 export type Schedule = z.infer<typeof scheduleSchema>;
 
+/** What one source gave in a run: candidates found, crawls taken from it, candidates skipped as invalid, or why it failed. */
+export const sourceOutcomeSchema = z.object({
+  sourceId: z.string(),
+  kind: z.string(),
+  value: z.string(),
+  found: z.number().int(),
+  taken: z.number().int(),
+  invalid: z.number().int(),
+  error: z.string().nullable(),
+});
+export type SourceOutcome = z.infer<typeof sourceOutcomeSchema>;
+
 /** The stored schedule with its last run. */
 export const storedScheduleSchema = z.object({
   id: z.string(),
@@ -85,17 +99,26 @@ export const storedScheduleSchema = z.object({
   fanOut: z.number().int(),
   lastRunAt: z.date().nullable(),
   lastRunNote: z.string().nullable(),
+  /** The last run's outcome per source asked, in source order (empty before the first run). */
+  lastRunSources: z.array(sourceOutcomeSchema),
 });
+export type StoredSchedule = z.infer<typeof storedScheduleSchema>;
 
-export async function readSchedule(db: PrismaClient) {
-  return db.treeSchedule.upsert({ where: { id: SCHEDULE_ID }, create: { id: SCHEDULE_ID }, update: {} });
+/** The schedule row with its last run's outcomes parsed (rows written before they were stored read as none). */
+function storedSchedule(row: Awaited<ReturnType<PrismaClient["treeSchedule"]["upsert"]>>): StoredSchedule {
+  const sources = z.array(sourceOutcomeSchema).safeParse(row.lastRunSources);
+  return { ...row, lastRunSources: sources.success ? sources.data : [] };
+}
+
+export async function readSchedule(db: PrismaClient): Promise<StoredSchedule> {
+  return storedSchedule(await db.treeSchedule.upsert({ where: { id: SCHEDULE_ID }, create: { id: SCHEDULE_ID }, update: {} }));
 }
 
 /** Changes the given fields; the caller syncs the repeatable job with the result (enabled, everyHours). */
 export async function setSchedule(db: PrismaClient, input: Partial<Schedule>) {
   const change = scheduleSchema.partial().parse(input);
   await readSchedule(db);
-  return db.treeSchedule.update({ where: { id: SCHEDULE_ID }, data: change });
+  return storedSchedule(await db.treeSchedule.update({ where: { id: SCHEDULE_ID }, data: change }));
 }
 
 export const scheduledRunSchema = z.object({
@@ -104,6 +127,8 @@ export const scheduledRunSchema = z.object({
   rootUrls: z.array(z.string()),
   /** Sources that failed, with why. */
   failures: z.array(z.object({ sourceId: z.string(), error: z.string() })),
+  /** The outcome of every source asked (a run stops asking once it has its trees), in source order; stored as the schedule's lastRunSources. */
+  sources: z.array(sourceOutcomeSchema),
 });
 export type ScheduledRun = z.infer<typeof scheduledRunSchema>;
 
@@ -122,26 +147,40 @@ export async function runSchedule(db: PrismaClient, opts: { now?: Date; signal?:
   ]);
   const known = new Set([...trees, ...crawls].map((r) => r.rootUrl));
   const picked: string[] = [];
-  const failures: ScheduledRun["failures"] = [];
+  const outcomes: SourceOutcome[] = [];
   for (const source of sources) {
     if (picked.length >= schedule.treesPerRun) break;
+    const outcome: SourceOutcome = { sourceId: source.id, kind: source.kind, value: source.value, found: 0, taken: 0, invalid: 0, error: null };
+    outcomes.push(outcome);
     try {
       // Ask for more than needed: some candidates are already known.
       const found = await sourceCandidates(source, schedule.treesPerRun * 4 + known.size, ctx);
+      outcome.found = found.length;
       for (const url of found) {
         if (picked.length >= schedule.treesPerRun) break;
         if (known.has(url)) continue;
+        // Checked here, per candidate, so one URL a crawl would refuse costs only itself.
+        if (!crawlRequestSchema.shape.rootUrl.safeParse(url).success) {
+          outcome.invalid++;
+          continue;
+        }
         known.add(url);
         picked.push(url);
+        outcome.taken++;
       }
     } catch (err) {
-      failures.push({ sourceId: source.id, error: err instanceof Error ? err.message : String(err) });
+      outcome.error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     }
   }
+  const failures = outcomes.flatMap((o) => (o.error === null ? [] : [{ sourceId: o.sourceId, error: o.error }]));
+  const invalid = outcomes.reduce((n, o) => n + o.invalid, 0);
   const jobs = await db.$transaction(
-    picked.map((rootUrl) => db.crawlJob.create({ data: { ...crawlRequestSchema.parse({ rootUrl, maxDepth: schedule.maxDepth, fanOut: schedule.fanOut }), scheduled: true }, select: { id: true } })),
+    picked.map((rootUrl) => db.crawlJob.create({ data: { rootUrl, maxDepth: schedule.maxDepth, fanOut: schedule.fanOut, scheduled: true }, select: { id: true } })),
   );
-  const note = `${jobs.length} crawls, ${retired} trees retired${failures.length ? `, ${failures.length} sources failed: ${failures.map((f) => f.error).join("; ")}` : ""}`;
-  await db.treeSchedule.update({ where: { id: SCHEDULE_ID }, data: { lastRunAt: now, lastRunNote: note.slice(0, 2000) } });
-  return { retired, crawlJobIds: jobs.map((j) => j.id), rootUrls: picked, failures };
+  const note =
+    `${jobs.length} crawls, ${retired} trees retired` +
+    (invalid ? `, ${invalid} invalid candidates skipped` : "") +
+    (failures.length ? `, ${failures.length} sources failed: ${failures.map((f) => f.error).join("; ")}` : "");
+  await db.treeSchedule.update({ where: { id: SCHEDULE_ID }, data: { lastRunAt: now, lastRunNote: note.slice(0, 2000), lastRunSources: outcomes } });
+  return { retired, crawlJobIds: jobs.map((j) => j.id), rootUrls: picked, failures, sources: outcomes };
 }

@@ -4,7 +4,8 @@ import { buttonClass, inputClass, send } from "../account/client";
 import { feedback } from "./feedback";
 
 interface SourceRow { id: string; kind: string; value: string; provider: string | null; endpoint: string | null }
-interface ScheduleRow { enabled: boolean; everyHours: number; treesPerRun: number; maxAgeDays: number | null; maxDepth: number; fanOut: number; lastRunAt: string | null; lastRunNote: string | null }
+interface SourceOutcome { sourceId: string; kind: string; value: string; found: number; taken: number; invalid: number; error: string | null }
+interface ScheduleRow { enabled: boolean; everyHours: number; treesPerRun: number; maxAgeDays: number | null; maxDepth: number; fanOut: number; lastRunAt: string | null; lastRunNote: string | null; lastRunSources: SourceOutcome[] }
 
 /**
  * Fresh trees on a schedule (the console's mirror of `arena source …` and `arena schedule …`):
@@ -67,6 +68,15 @@ export function SchedulePanel() {
           <button type="submit" className={buttonClass}>Save schedule</button>
           <button type="button" className={buttonClass} onClick={() => void act("POST", "schedule/run")}>Run now</button>
           <p className="text-xs text-zinc-500 sm:col-span-3">Last run: {schedule.lastRunAt ? `${schedule.lastRunAt} (${schedule.lastRunNote ?? ""})` : "never"}</p>
+          {schedule.lastRunSources.length > 0 && (
+            <ul className="text-xs text-zinc-500 sm:col-span-3" data-testid="last-run-sources" aria-label="Last run by source">
+              {schedule.lastRunSources.map((o) => (
+                <li key={o.sourceId} className="break-all">
+                  {o.kind} <code>{o.value}</code>: {o.error === null ? `${o.found} found, ${o.taken} taken${o.invalid ? `, ${o.invalid} invalid skipped` : ""}` : `failed: ${o.error}`}
+                </li>
+              ))}
+            </ul>
+          )}
         </form>
       )}
     </section>
