@@ -6,7 +6,7 @@ import { freshDb, importSharedTree } from "./helpers/arena";
 
 /**
  * Agents that fail in every way the arena HTTP protocol allows: each failure is stored with its
- * class on every round, is judged as an empty answer, and the match still finishes. When both
+ * class on every round, forfeits the round to the other seat, and the match still finishes. When both
  * seats fail, rounds are voided and counted on the match.
  */
 describe("match runner: failing agents", () => {
@@ -59,6 +59,8 @@ describe("match runner: failing agents", () => {
       expect(r.answerA).toBe("");
       expect(r.errorB).toBeNull();
       expect(r.voided).toBe(false);
+      expect(r.forfeit).toBe("A");
+      expect(r.verdictToken).toBe("[[B_MUCH_BETTER]]");
     }
     expect(match.status).toBe("completed");
     expect(result.winner).toBe("B");
@@ -73,7 +75,7 @@ describe("match runner: failing agents", () => {
   it("both seats failing voids the rounds; the match ends and counts them", async () => {
     const { result, rounds, match } = await play("/500", "/garbage", "both");
     expect(rounds.length).toBeGreaterThan(0);
-    expect(rounds.every((r) => r.voided && r.verdict === null && r.errorA === "http_status" && r.errorB === "malformed")).toBe(true);
+    expect(rounds.every((r) => r.voided && r.verdict === null && r.forfeit === null && r.errorA === "http_status" && r.errorB === "malformed")).toBe(true);
     expect(match.voidedRounds).toBe(rounds.length);
     expect(result).toMatchObject({ winner: "tie", rounds: 0, voided: rounds.length });
     expect(match.error).toMatch(/voided/);

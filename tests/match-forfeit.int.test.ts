@@ -1,0 +1,137 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@arena/db";
+import type { Examiner } from "@arena/examiner";
+import { createMatch, heuristicExaminerConfig, matchDeps, runMatch, type MatchDeps, type RoundReport } from "@arena/match";
+import { readMatch, readMatches } from "@arena/match/read";
+import { judgedRounds, ratedMatches } from "@arena/tournament";
+import { freshDb, importSharedTree } from "./helpers/arena";
+import { createUser } from "./accounts/fixtures";
+
+/**
+ * A round one agent did not answer is that agent's forfeit, decided before any judge is asked:
+ * seat A's endpoint refuses connections (or its call throws), seat B really answers, and the
+ * examiner's judge throws if it is called at all. Every round goes to B, MUCH_BETTER, the match
+ * is B's and rated, and the public read names the error class only (the detail names the
+ * endpoint: for the agent's owner and admins).
+ */
+describe("match runner: a round no agent answered is a forfeit", () => {
+  let db: PrismaClient;
+  let treeId: string;
+  let examinerConfigId: string;
+  let refusedPort: number;
+  let judgeCalls = 0;
+
+  beforeAll(async () => {
+    db = await freshDb();
+    treeId = (await importSharedTree(db, "tree_0025.json")).id;
+    examinerConfigId = (await heuristicExaminerConfig(db)).id;
+    // A port that was just free and is closed again: connecting to it is refused.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    refusedPort = (probe.address() as { port: number }).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+  });
+  afterAll(async () => {
+    await db.$disconnect();
+  });
+
+  /** The match's examiner, except that asking it for a judgement fails the test. */
+  function judgeForbidden(examiner: Examiner): Examiner {
+    return {
+      mode: examiner.mode,
+      model: examiner.model,
+      generateTask: (ctx, opts) => examiner.generateTask(ctx, opts),
+      judge: async () => {
+        judgeCalls++;
+        throw new Error("the judge was asked about a round one agent did not answer");
+      },
+      ...(examiner.canTarget ? { canTarget: (node) => examiner.canTarget!(node) } : {}),
+    };
+  }
+
+  async function play(seed: string, seatA: (deps: MatchDeps) => MatchDeps["a"]) {
+    const owner = await createUser(db, "owner");
+    const a = await db.agent.create({
+      data: {
+        name: `refused-${seed}`,
+        protocol: "arena_http",
+        endpoint: `http://127.0.0.1:${refusedPort}/answer`,
+        config: { timeoutMs: 800, deadlineMs: 5000, pollIntervalMs: 100, maxBytes: 1_000_000 },
+        status: "healthy",
+        ownerId: owner.id,
+      },
+    });
+    const b = await db.agent.create({ data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
+    const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed });
+    const deps = await matchDeps(db, m.id, { allow: [`127.0.0.1:${refusedPort}`] });
+    const reports: RoundReport[] = [];
+    judgeCalls = 0;
+    const result = await runMatch(db, m.id, { ...deps, examiner: judgeForbidden(deps.examiner), a: seatA(deps) }, (r) => reports.push(r));
+    const rounds = await db.round.findMany({ where: { matchId: m.id }, orderBy: { number: "asc" } });
+    return { result, rounds, reports, match: await db.match.findUniqueOrThrow({ where: { id: m.id } }), ownerId: owner.id };
+  }
+
+  it("seat A's refused endpoint forfeits every round to B, MUCH_BETTER, without a judge; the match is B's and rated", async () => {
+    const { result, rounds, reports, match } = await play("forfeit-refused", (deps) => deps.a);
+    expect(judgeCalls).toBe(0);
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const r of rounds) {
+      expect(r).toMatchObject({ errorA: "refused", errorB: null, answerA: "", voided: false, forfeit: "A", verdictToken: "[[B_MUCH_BETTER]]", loserFailureType: "BOTH" });
+      expect(r.errorDetailA).toContain(`127.0.0.1:${refusedPort}`);
+      expect((r.verdict as { reasoning: string }).reasoning).toBe("Forfeit: seat A's agent failed (refused); seat B wins the round without a judgement.");
+      // No judge prompt among the examiner's calls: only the question's generation.
+      expect(JSON.stringify(r.examinerCalls)).not.toContain("the judge was asked");
+    }
+    expect(reports.every((r) => r.verdict === "[[B_MUCH_BETTER]]" && r.forfeit?.seat === "A" && r.forfeit.reason === "refused")).toBe(true);
+    // The loop advances as for any MUCH_BETTER verdict: B's score grows, A's stays 0, the rules end the match.
+    expect(match).toMatchObject({ status: "completed", winner: "B", scoreA: 0, voidedRounds: 0, rounds: rounds.length });
+    expect(match.scoreB).toBeGreaterThan(0);
+    expect(rounds.map((r) => r.scoreB)).toEqual([...rounds.map((r) => r.scoreB)].sort((x, y) => x - y));
+    expect(result.winner).toBe("B");
+
+    // Rated as a loss for the failing agent; the examiner's analyses leave the forfeits out.
+    const rated = await ratedMatches(db, { examinerConfigId, ids: [match.id] });
+    expect(rated.map((m) => m.winner)).toEqual(["B"]);
+    expect(await judgedRounds(db, rated)).toEqual([]);
+    const listed = await readMatches(db, { agent: match.agentAId });
+    expect(listed.items.map((m) => m.wonByForfeit)).toEqual([true]);
+  });
+
+  it("the public read names the error class only; the owner and admins read the detail with the endpoint", async () => {
+    const { match, ownerId } = await play("forfeit-read", (deps) => deps.a);
+    const endpoint = `127.0.0.1:${refusedPort}`;
+    const anonymous = (await readMatch(db, match.id))!;
+    expect(JSON.stringify(anonymous)).not.toContain(endpoint);
+    expect(anonymous.wonByForfeit).toBe(true);
+    for (const r of anonymous.roundsList) {
+      expect(r.forfeit).toEqual({ seat: "A", reason: "refused" });
+      expect(r.a).toMatchObject({ error: "refused", errorDetail: null });
+    }
+    const stranger = (await readMatch(db, match.id, { errorDetailFor: { ownerId: (await createUser(db, "owner")).id } }))!;
+    expect(JSON.stringify(stranger)).not.toContain(endpoint);
+    const owner = (await readMatch(db, match.id, { errorDetailFor: { ownerId } }))!;
+    expect(owner.roundsList[0]!.a.errorDetail).toContain(endpoint);
+    const admin = (await readMatch(db, match.id, { errorDetailFor: "all" }))!;
+    expect(admin.roundsList.every((r) => r.a.errorDetail?.includes(endpoint))).toBe(true);
+  });
+
+  it("an agent call that throws a plain RangeError is that agent's failure: a forfeit, not an arena error that ends the job", async () => {
+    const { result, rounds, match } = await play("forfeit-throws", (deps) => ({
+      ...deps.a,
+      client: {
+        name: deps.a.client.name,
+        answer: async () => {
+          throw new RangeError("Invalid array length");
+        },
+      },
+    }));
+    expect(judgeCalls).toBe(0);
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const r of rounds) {
+      expect(r).toMatchObject({ errorA: "malformed", errorDetailA: "the agent call threw RangeError: Invalid array length", forfeit: "A", verdictToken: "[[B_MUCH_BETTER]]" });
+    }
+    expect(match).toMatchObject({ status: "completed", winner: "B", error: null });
+    expect(result.winner).toBe("B");
+  });
+});
