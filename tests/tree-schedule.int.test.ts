@@ -1,10 +1,12 @@
 process.env.ARENA_QUEUE_PREFIX = `tree-sched-${process.pid}`;
+// The local SearXNG stand-in and the sandbox search are reached through the search providers' own allow-list.
+process.env.ARENA_SEARCH_ALLOW_HOSTS = "127.0.0.1";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQueue, createRedis, TREE_SCHEDULER_ID } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
-import { addSource, applySchedule, importWorld, runScheduleNow, startSandboxServer, type SandboxServer } from "@arena/trees";
+import { addSource, applySchedule, importWorld, readSchedule, runScheduleNow, startSandboxServer, type SandboxServer } from "@arena/trees";
 import { cancelTournament, createTournament, ensureSimulatedAgents, pauseTournament, resumeAndTick, startTournament } from "@arena/tournament";
 
 import { tournamentHarness } from "./tournament-fixtures";
@@ -42,6 +44,8 @@ function handle(path: string): { type: string; body: string } | null {
       return xml(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/sitemap-1.xml</loc></sitemap></sitemapindex>`);
     case "/sitemap-1.xml":
       return xml(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/hub/d.html</loc></url></urlset>`);
+    case "/long.xml":
+      return xml(`<rss><channel><item><link>${base}/hub/${"x".repeat(2_100)}.html</link></item><item><link>${base}/hub/g.html</link></item></channel></rss>`);
     case "/searx/search":
       return { type: "application/json", body: JSON.stringify({ query: "q", results: [{ url: `${base}/hub/e.html`, title: "e" }, { url: `${base}/hub/f.html`, title: "f" }] }) };
     default:
@@ -130,5 +134,25 @@ describe("tree schedule", () => {
     const again = await runScheduleNow(db);
     expect(again.rootUrls.filter((u) => run.rootUrls.includes(u))).toEqual([]);
     expect(again.rootUrls.every((u) => u.startsWith(`${sandbox.url}/sandbox/page?url=`))).toBe(true);
+  });
+
+  it("skips and counts a candidate URL a crawl would refuse, notes a failing source, and stores every source's outcome", async () => {
+    await db.allowedHost.create({ data: { pattern: new URL(base).host } });
+    const long = await addSource(db, { kind: "feed", value: `${base}/long.xml` });
+    const missing = await addSource(db, { kind: "sitemap", value: `${base}/missing.xml` });
+    await applySchedule(db, { treesPerRun: 3 });
+    // Twice: a bad candidate must not fail this run or any later one.
+    for (const expected of [[`${base}/hub/g.html`], []]) {
+      const run = await runScheduleNow(db);
+      expect(run.rootUrls).toEqual(expected);
+      expect(run.failures).toEqual([{ sourceId: missing.id, error: expect.stringMatching(/404/) }]);
+      const stored = await readSchedule(db);
+      expect(stored.lastRunAt).not.toBeNull();
+      expect(stored.lastRunNote).toMatch(/1 invalid candidates skipped, 1 sources failed/);
+      expect(stored.lastRunSources).toEqual([
+        { sourceId: long.id, kind: "feed", value: `${base}/long.xml`, found: 2, taken: expected.length, invalid: 1, error: null },
+        { sourceId: missing.id, kind: "sitemap", value: `${base}/missing.xml`, found: 0, taken: 0, invalid: 0, error: expect.stringMatching(/404/) },
+      ]);
+    }
   });
 });
