@@ -33,6 +33,7 @@ export {
   type SubmittedProtocol,
   type EndpointProtocol,
 } from "./protocols";
+export { readAgentRoundErrors, failingAgentIds, summariseRounds, agentRoundErrorsSchema, FAILING_AFTER, type AgentRoundErrors } from "./play-health";
 export { updateAgentDescription, withdrawAgent, removeAgent, agentEditSchema, type AgentEdit, type Actor } from "./lifecycle";
 export { AGENT_DESCRIPTION_MAX } from "./limits";
 export { PROVIDER_PRESETS, presetById, type ProviderPreset } from "./presets";

@@ -2,15 +2,20 @@ import { z } from "zod";
 import type { Agent, Prisma, PrismaClient } from "@arena/db";
 import { PUBLIC_AGENT } from "@arena/db/where";
 import { ENDPOINT_PROTOCOLS } from "./protocols";
+import { agentRoundErrorsSchema, readAgentRoundErrors } from "./play-health";
 
 /**
  * Agents as their owners and the operator console see them (endpoints included: never on a
  * public page). The status shown combines the stored health with approval and play:
- * retired › withdrawn › disabled › failing health › pending › active (plays in a running
+ * retired › withdrawn › disabled › failing health (its last health check failed) › failing (its
+ * last rounds all ended in its error, play-health.ts) › pending › active (plays in a running
  * tournament) › approved.
  */
-export const SHOWN_STATUSES = ["pending", "approved", "active", "disabled", "failing health", "withdrawn", "retired"] as const;
+export const SHOWN_STATUSES = ["pending", "approved", "active", "disabled", "failing health", "failing", "withdrawn", "retired"] as const;
 export type ShownStatus = (typeof SHOWN_STATUSES)[number];
+
+/** An agent that never lost (unbeaten) or never won (winless): the snapshot row's `unbounded`. */
+const unboundedRatingSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() }).nullable();
 
 export const agentOverviewSchema = z.object({
   id: z.string(),
@@ -33,20 +38,24 @@ export const agentOverviewSchema = z.object({
   listed: z.boolean(),
   matches: z.object({ queued: z.number().int(), running: z.number().int(), finished: z.number().int() }),
   lastFinished: z.object({ id: z.string(), opponent: z.string(), result: z.enum(["win", "loss", "tie", "failed"]) }).nullable(),
-  rating: z.object({ value: z.number(), lower: z.number(), upper: z.number(), games: z.number() }).nullable(),
+  /** `unbounded`: unbeaten or winless, so `value` is no estimate (shown as core describeRating words it). */
+  rating: z.object({ value: z.number(), lower: z.number(), upper: z.number(), games: z.number(), unbounded: unboundedRatingSchema }).nullable(),
+  /** Its errors in its recent rounds by class, with the latest detail (may name the endpoint). */
+  roundErrors: agentRoundErrorsSchema.omit({ agentId: true }),
 });
 export type AgentOverview = z.infer<typeof agentOverviewSchema>;
 
-function shownStatus(a: Pick<Agent, "status" | "approval" | "retiredAt">, playing: boolean): ShownStatus {
+function shownStatus(a: Pick<Agent, "status" | "approval" | "retiredAt">, playing: boolean, failing: boolean): ShownStatus {
   if (a.retiredAt) return "retired";
   if (a.approval === "withdrawn") return "withdrawn";
   if (a.status === "disabled") return "disabled";
   if (a.status === "unhealthy") return "failing health";
+  if (failing) return "failing";
   if (a.approval === "pending") return "pending";
   return playing ? "active" : "approved";
 }
 
-const snapshotRatingSchema = z.array(z.object({ agentId: z.string(), rating: z.number(), lower: z.number(), upper: z.number(), games: z.number() }).loose());
+const snapshotRatingSchema = z.array(z.object({ agentId: z.string(), rating: z.number(), lower: z.number(), upper: z.number(), games: z.number(), unbounded: unboundedRatingSchema.optional() }).loose());
 
 /** The latest stored rating of each agent (any examiner configuration's latest snapshot naming it). */
 async function latestRatings(db: PrismaClient, agentIds: string[]) {
@@ -57,7 +66,7 @@ async function latestRatings(db: PrismaClient, agentIds: string[]) {
     const rows = snapshotRatingSchema.safeParse(s.ratings);
     if (!rows.success) continue;
     for (const r of rows.data) {
-      if (agentIds.includes(r.agentId) && !out.has(r.agentId)) out.set(r.agentId, { value: r.rating, lower: r.lower, upper: r.upper, games: r.games });
+      if (agentIds.includes(r.agentId) && !out.has(r.agentId)) out.set(r.agentId, { value: r.rating, lower: r.lower, upper: r.upper, games: r.games, unbounded: r.unbounded ?? null });
     }
   }
   return out;
@@ -80,7 +89,7 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
     },
   });
   const ids = agents.map((a) => a.id);
-  const [counts, finished, ratings, listed] = await Promise.all([
+  const [counts, finished, ratings, listed, errors] = await Promise.all([
     db.match.findMany({
       where: { OR: [{ agentAId: { in: ids } }, { agentBId: { in: ids } }], status: { in: ["queued", "running", "completed", "failed"] } },
       select: { agentAId: true, agentBId: true, status: true },
@@ -93,12 +102,14 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
     }),
     latestRatings(db, ids),
     db.agent.findMany({ where: { id: { in: ids }, ...PUBLIC_AGENT }, select: { id: true } }).then((rows) => new Set(rows.map((r) => r.id))),
+    readAgentRoundErrors(db, { agentIds: ids }).then((rows) => new Map(rows.map(({ agentId, ...r }) => [agentId, r]))),
   ]);
   return agents.map((a) => {
     const mine = counts.filter((m) => m.agentAId === a.id || m.agentBId === a.id);
     const last = finished.find((m) => m.agentAId === a.id || m.agentBId === a.id);
     const playing = a.participants.some((p) => p.tournament.status === "running" || p.tournament.status === "paused");
     const c = a._count;
+    const roundErrors = errors.get(a.id) ?? { rounds: 0, errors: 0, consecutive: 0, failing: false, byClass: [] };
     return agentOverviewSchema.parse({
       id: a.id,
       name: a.name,
@@ -107,7 +118,7 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
       endpoint: a.endpoint,
       model: a.model,
       hasKey: a.secretEnc !== null,
-      status: shownStatus(a, playing),
+      status: shownStatus(a, playing, roundErrors.failing),
       healthError: a.healthError,
       healthErrorClass: a.healthErrorClass,
       healthHttpStatus: a.healthHttpStatus,
@@ -122,6 +133,7 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
       },
       lastFinished: last ? { id: last.id, opponent: last.agentAId === a.id ? last.agentB.name : last.agentA.name, result: resultFor(a.id, last) } : null,
       rating: ratings.get(a.id) ?? null,
+      roundErrors,
     });
   });
 }

@@ -36,8 +36,9 @@ interface TournamentMatch {
 
 const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
 
-export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly SnapshotRow[]): Promise<ContinuousStep> {
-  const [participants, rows, trees, config] = await Promise.all([
+/** `satOut`: failing agents whose health check before this pairing failed (they are not paired). */
+export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly SnapshotRow[], satOut: ReadonlySet<string> = new Set()): Promise<ContinuousStep> {
+  const [joined, rows, trees, config] = await Promise.all([
     tx.tournamentParticipant.findMany({
       where: { tournamentId: t.id, leftAt: null, agent: { status: { not: "disabled" }, retiredAt: null } },
       orderBy: [{ createdAt: "asc" }, { agentId: "asc" }],
@@ -50,6 +51,7 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
     tx.tournamentTree.findMany({ where: { tournamentId: t.id, tree: { retiredAt: null } }, select: { treeId: true, ordinal: true, tree: { select: { createdAt: true } } } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
+  const participants = joined.filter((p) => !satOut.has(p.agentId));
   const matches: TournamentMatch[] = rows.map(({ pairing, ...m }) => ({ ...m, round: pairing?.round.number ?? null }));
   const open = matches.filter((m) => m.status === "queued" || m.status === "running");
   await completeFinishedRounds(tx, t.id, open);

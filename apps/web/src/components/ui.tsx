@@ -71,6 +71,7 @@ const STATUS_COLORS: Record<string, string> = {
   healthy: GOOD,
   failed: BAD,
   unhealthy: BAD,
+  failing: BAD,
   cancelled: OFF,
   disabled: OFF,
 };

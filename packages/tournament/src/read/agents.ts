@@ -1,6 +1,7 @@
 import { researchStats, totalOf } from "./research";
 import type { Agent, Db, Prisma } from "@arena/db";
 import { PUBLIC_AGENT, RATED_MATCH } from "@arena/db/where";
+import { failingAgentIds } from "@arena/agents/play-health";
 import { readLeaderboard } from "./leaderboard";
 import { agentSummarySchema, agentViewSchema, unboundedSchema, type AgentSummary, type AgentView } from "./schemas";
 
@@ -25,15 +26,23 @@ async function matchCounts(db: Db): Promise<Map<string, number>> {
   return out;
 }
 
-function summaryOf(a: Pick<Agent, keyof typeof agentSelect>, matches: number): AgentSummary {
+/**
+ * `failing`: a healthy agent whose last rounds all ended in its error shows "failing" instead of
+ * "healthy" (the status only: the errors' details name its endpoint and are its owner's).
+ */
+function summaryOf(a: Pick<Agent, keyof typeof agentSelect>, matches: number, failing: boolean): AgentSummary {
   const { retiredAt, ...rest } = a;
-  return { ...rest, retired: retiredAt !== null, createdAt: a.createdAt.toISOString(), matches };
+  return { ...rest, status: failing && a.status === "healthy" ? "failing" : a.status, retired: retiredAt !== null, createdAt: a.createdAt.toISOString(), matches };
 }
 
 /** Every public agent (approved, or with a rated match: PUBLIC_AGENT), by name; no endpoint details, never a secret. */
 export async function readAgents(db: Db): Promise<AgentSummary[]> {
   const [agents, counts] = await Promise.all([db.agent.findMany({ where: PUBLIC_AGENT, select: agentSelect, orderBy: { name: "asc" } }), matchCounts(db)]);
-  return agents.map((a) => agentSummarySchema.parse(summaryOf(a, counts.get(a.id) ?? 0)));
+  const failing = await failingAgentIds(
+    db,
+    agents.map((a) => a.id),
+  );
+  return agents.map((a) => agentSummarySchema.parse(summaryOf(a, counts.get(a.id) ?? 0, failing.has(a.id))));
 }
 
 /** The examiner configurations this agent has rated matches under, most matches first. */
@@ -94,7 +103,7 @@ export async function readAgent(db: Db, id: string, params: { examiner?: string 
   const board = examinerId ? await readLeaderboard(db, { examiner: examinerId }) : null;
   if (params.examiner && !board) return null;
   const mine = { OR: [{ agentAId: id }, { agentBId: id }] };
-  const [rated, recent, total, history, research] = await Promise.all([
+  const [rated, recent, total, history, research, failing] = await Promise.all([
     board?.examiner
       ? db.match.findMany({ where: { ...mine, examinerConfigId: board.examiner.id, ...RATED_MATCH }, select: matchSelect })
       : [],
@@ -102,10 +111,11 @@ export async function readAgent(db: Db, id: string, params: { examiner?: string 
     db.match.count({ where: mine }),
     board?.examiner ? ratingHistory(db, board.examiner.id, id) : [],
     researchStats(db, { agentId: id }),
+    failingAgentIds(db, [id]),
   ]);
   const { description, ...summary } = agent;
   return agentViewSchema.parse({
-    ...summaryOf(summary, total),
+    ...summaryOf(summary, total, failing.has(id)),
     description,
     examiner: board?.examiner ?? null,
     examiners,

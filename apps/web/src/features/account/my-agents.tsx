@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { AgentOverview } from "@arena/agents";
+import { describeRating } from "@arena/core/rating-display";
 import { DescriptionField } from "../submission/description-field";
 import { buttonClass, inputClass, send } from "./client";
 
@@ -19,6 +20,32 @@ function HealthFailure({ a }: { a: AgentOverview }) {
       Last health check failed{a.healthAt ? ` ${fmtTime(a.healthAt)}` : ""}: {a.healthErrorClass ?? "unclassified"}
       {a.healthHttpStatus !== null ? `, HTTP ${a.healthHttpStatus}` : ""}
       <div className="break-all text-zinc-600 dark:text-zinc-400">{a.healthError}</div>
+    </div>
+  );
+}
+
+/**
+ * Its agent errors in its recent rounds, by class, with the latest detail of each (which may name
+ * the endpoint: this page is its owner's alone). Says why the status is "failing".
+ */
+function RoundErrors({ a }: { a: AgentOverview }) {
+  const e = a.roundErrors;
+  if (!e.errors) return null;
+  return (
+    <div data-testid="round-errors" className="mt-2 text-xs">
+      <p className={e.failing ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}>
+        {e.errors} of its last {e.rounds} rounds ended in its error
+        {e.failing ? ` (${e.consecutive} in a row: failing; it is health-checked before its next pairing and sits the round out if the check fails)` : ""}:
+      </p>
+      <ul className="mt-1 space-y-1">
+        {e.byClass.map((c) => (
+          <li key={c.class} data-error-class={c.class}>
+            <span className="font-medium">{c.class}</span> × {c.count}, latest {fmtTime(c.latestAt)} in{" "}
+            <Link href={`/matches/${c.matchId}`} className={linkClass}>this match</Link>
+            {c.latestDetail ? <div className="break-all text-zinc-600 dark:text-zinc-400">{c.latestDetail}</div> : null}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -150,6 +177,7 @@ export function MyAgents() {
           </header>
           {!a.listed ? <p className="text-xs text-zinc-500">Not on the public pages until an admin approves it.</p> : null}
           <HealthFailure a={a} />
+          <RoundErrors a={a} />
           <Description a={a} onSaved={done} />
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
             <div><dt className="text-xs text-zinc-500">Matches queued · running</dt><dd className="tabular-nums">{a.matches.queued} · {a.matches.running}</dd></div>
@@ -158,7 +186,7 @@ export function MyAgents() {
               <dt className="text-xs text-zinc-500">Last match</dt>
               <dd data-testid="last-match">{a.lastFinished ? <Link href={`/matches/${a.lastFinished.id}`} className={linkClass}>{a.lastFinished.result} vs {a.lastFinished.opponent}</Link> : "—"}</dd>
             </div>
-            <div><dt className="text-xs text-zinc-500">Rating</dt><dd className="tabular-nums">{a.rating ? `${Math.round(a.rating.value)} (${Math.round(a.rating.lower)}–${Math.round(a.rating.upper)})` : "—"}</dd></div>
+            <div><dt className="text-xs text-zinc-500">Rating</dt><dd className="tabular-nums">{a.rating ? describeRating({ rating: a.rating.value, ...a.rating }).text : "—"}</dd></div>
           </dl>
           {a.status !== "retired" && a.status !== "withdrawn" ? (
             <form className="mt-2 flex max-w-md items-center gap-1" onSubmit={(e) => { e.preventDefault(); void rotate(a.id, e.currentTarget); }}>
