@@ -102,7 +102,10 @@ describe("agents before approval", () => {
     const config = await heuristicExaminerConfig(db);
     const match = await createMatch(db, { treeId: world.trees[0]!.id, agentAId: agent.id, agentBId: rival.id, examinerConfigId: config.id, seed: "m" });
     await db.match.update({ where: { id: match.id }, data: { status: "completed", winner: "A", rounds: 1, scoreA: 1 } });
-    const t = await createTournament(db, { name: "later", agentIds: [rival.id, (await submit("Third")).id], treeIds: [world.trees[0]!.id], examinerConfigId: config.id, seed: "t" });
+    // only approved agents enter a tournament
+    const third = await submit("Third");
+    await approveAgent(db, queues, third.id);
+    const t = await createTournament(db, { name: "later", agentIds: [rival.id, third.id], treeIds: [world.trees[0]!.id], examinerConfigId: config.id, seed: "t" });
 
     expect(await removeAgent(db, agent.id, owner)).toEqual({ id: agent.id, removed: "retired" });
     expect(await removeAgent(db, agent.id, owner)).toEqual({ id: agent.id, removed: "retired" });

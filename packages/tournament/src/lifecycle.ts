@@ -42,15 +42,30 @@ const newTournamentSchema = z
   });
 export type NewTournament = z.input<typeof newTournamentSchema>;
 
+type AgentStanding = { name: string; approval: string; retiredAt: Date | null };
+
+/**
+ * Why an agent may not enter a tournament, or null. Only approved agents play: a pending submission
+ * is not public yet (a tournament would name it on public pages), a withdrawn or retired one plays
+ * no more. Every way into a tournament (creation, a late entrant; CLI and console alike) asks this.
+ */
+function entryRefusal(agent: AgentStanding): string | null {
+  if (agent.retiredAt || agent.approval === "withdrawn") return `agent ${agent.name} was ${agent.retiredAt ? "retired" : "withdrawn"} by its owner and plays no more`;
+  if (agent.approval !== "approved") return `agent ${agent.name} is ${agent.approval} approval: only approved agents play in tournaments`;
+  return null;
+}
+
 /** Stores a draft tournament: its participants (joined from round 1) and trees (in the given order). */
 export async function createTournament(db: PrismaClient, input: NewTournament): Promise<Tournament> {
   const t = newTournamentSchema.parse(input);
   const [agents, trees] = await Promise.all([
-    db.agent.count({ where: { id: { in: t.agentIds } } }),
+    db.agent.findMany({ where: { id: { in: t.agentIds } }, select: { name: true, approval: true, retiredAt: true } }),
     db.tree.count({ where: { id: { in: t.treeIds }, retiredAt: null } }),
     db.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId } }),
   ]);
-  if (agents !== t.agentIds.length) throw new TournamentInputError("unknown agent id in agentIds");
+  if (agents.length !== t.agentIds.length) throw new TournamentInputError("unknown agent id in agentIds");
+  const refusals = agents.flatMap((a) => entryRefusal(a) ?? []);
+  if (refusals.length) throw new TournamentInputError(refusals.join("; "));
   if (trees !== t.treeIds.length) throw new TournamentInputError("unknown or retired tree id in treeIds (retired trees play no new match)");
   return db.tournament.create({
     data: {
@@ -151,7 +166,8 @@ export function addParticipant(db: PrismaClient, id: string, agentId: string) {
   return withTournamentLock(db, id, async (tx, t) => {
     requireStatus(t, TOURNAMENT_ACTIONS.addAgent, "add an agent to");
     const agent = await tx.agent.findUniqueOrThrow({ where: { id: agentId } });
-    if (agent.retiredAt || agent.approval === "withdrawn") throw new TournamentStateError(`agent ${agent.name} was ${agent.retiredAt ? "retired" : "withdrawn"} by its owner and plays no more`);
+    const refusal = entryRefusal(agent);
+    if (refusal) throw new (agent.approval === "pending" ? TournamentInputError : TournamentStateError)(refusal);
     const existing = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
     if (existing) throw new TournamentStateError(`agent ${agentId} already plays in tournament ${id}`);
     if (t.mode === "rounds" && t.currentRound >= t.swissRounds) throw new TournamentStateError(`tournament ${id} has no round left to join`);

@@ -1,6 +1,7 @@
 import { researchStats, totalOf } from "./research";
 import { spendingOf } from "./spending";
 import type { Db, JobStatus, Prisma } from "@arena/db";
+import { PUBLIC_AGENT } from "@arena/db/where";
 import { z } from "zod";
 import { snapshotRowSchema, tournamentSummarySchema, tournamentViewSchema, type TournamentSummary, type TournamentView } from "./schemas";
 import { PRELIMINARY_MATCHES } from "./leaderboard";
@@ -21,7 +22,8 @@ const summarySelect = {
   startedAt: true,
   finishedAt: true,
   examinerConfig: { select: { name: true, mode: true } },
-  _count: { select: { participants: true, trees: true } },
+  // Only public agents (PUBLIC_AGENT) are counted and named, as on every public read.
+  _count: { select: { participants: { where: { agent: PUBLIC_AGENT } }, trees: true } },
 } satisfies Prisma.TournamentSelect;
 type SummaryRow = Prisma.TournamentGetPayload<{ select: typeof summarySelect }>;
 
@@ -69,7 +71,11 @@ export async function readTournaments(db: Db): Promise<TournamentSummary[]> {
   return rows.map((t) => tournamentSummarySchema.parse(summaryOf(t, counts.get(t.id))));
 }
 
-/** One tournament: participants, Swiss rounds with pairings, byes and match results, its latest ratings. Null if unknown. */
+/**
+ * One tournament: participants, Swiss rounds with pairings, byes and match results, its latest
+ * ratings. Null if unknown. Agents that are not public (PUBLIC_AGENT: pending, withdrawn, never
+ * rated) are left out of its participants, pairings and spending per agent.
+ */
 export async function readTournament(db: Db, id: string): Promise<TournamentView | null> {
   const t = await db.tournament.findUnique({
     where: { id },
@@ -79,13 +85,14 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
       costCapUsd: true,
       agentCapUsd: true,
       pauseReason: true,
-      participants: { select: { agentId: true, joinedRound: true, byes: true, agent: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      participants: { where: { agent: PUBLIC_AGENT }, select: { agentId: true, joinedRound: true, byes: true, agent: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
       rounds: {
         orderBy: { number: "asc" },
         select: {
           number: true,
           status: true,
           pairings: {
+            where: { agentA: PUBLIC_AGENT, agentB: PUBLIC_AGENT },
             orderBy: { id: "asc" },
             select: {
               id: true,
@@ -105,7 +112,9 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
   if (!t) return null;
   const counts = await matchCounts(db, [t.id]);
   const stats = await researchStats(db, { tournamentId: id });
-  const spending = spendingOf(stats, new Map(t.participants.map((p) => [p.agentId, p.agent.name])));
+  const names = new Map(t.participants.map((p) => [p.agentId, p.agent.name]));
+  const all = spendingOf(stats, names);
+  const spending = { ...all, perAgent: all.perAgent.filter((a) => names.has(a.agentId)) };
   const ratings = t.snapshots[0] ? z.array(snapshotRowSchema).parse(t.snapshots[0].ratings) : [];
   return tournamentViewSchema.parse({
     ...summaryOf(t, counts.get(t.id)),
