@@ -20,6 +20,7 @@ const row = (name: string, over: Partial<LeaderboardRow> = {}): LeaderboardRow =
   preliminary: true,
   research: { runs: 20, answered: 19, pricedRuns: 18, costUsd: 0.9, meanCostUsd: 0.05, tokenRuns: 18, meanTokens: 15_000, meanLatencyMs: 1_600 },
   unbounded: null,
+  ratingFlag: "ok",
   organisation: null,
   model: null,
   submittedAt: null,
@@ -40,9 +41,9 @@ describe("leaderboard CSV", () => {
   it("writes a header and one row per agent, empty cells for snapshots without round figures", () => {
     const board = { rows: [row("=cmd|' /C calc'!A0"), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })] } as LeaderboardView;
     expect(leaderboardCsv(board).split("\r\n")).toEqual([
-      "rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
-      `1,'=cmd|' /C calc'!A0,1012.5,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true,20,0.05,18,1600`,
-      "2,old,1012.5,980.25,1040,1003,4,3,1,0,0.75,,,,,,false,,,,",
+      "rank,agent,rating,rating_flag,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
+      `1,'=cmd|' /C calc'!A0,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true,20,0.05,18,1600`,
+      "2,old,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,,,,,,false,,,,",
       "",
     ]);
   });

@@ -1,4 +1,4 @@
-import { roundInWords } from "@arena/core";
+import { describeRating, roundInWords } from "@arena/core";
 import type { TournamentView } from "@arena/tournament/read";
 
 const fmt = (x: number) => x.toFixed(0).padStart(5);
@@ -31,11 +31,9 @@ export function statusText(t: TournamentView): string {
   ];
   if (t.budget.pauseReason) lines.push(`paused: ${t.budget.pauseReason}`);
   if (!t.ratings.length) return [...lines, "(no rated match yet)"].join("\n");
-  lines.push(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating".padStart(7)}${"95% CI".padStart(14)}${"elo".padStart(7)}  W-L-T`);
+  lines.push(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating (95% CI)".padEnd(24)}${"elo".padStart(6)}  W-L-T`);
   for (const r of t.ratings) {
-    lines.push(
-      `${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${fmt(r.rating).padStart(7)}  ${fmt(r.lower)}–${fmt(r.upper)} ${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`,
-    );
+    lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${describeRating(r).text.padEnd(24)}${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`);
   }
   return lines.join("\n");
 }

@@ -1,6 +1,8 @@
 import type { RatingFlag } from "./closed-sets";
 import type { Unbounded } from "./unbounded";
 
+export type { RatingFlag };
+
 /**
  * How a rating is shown, decided once for every page, chart, export and the CLI: a rating whose
  * maximum-likelihood estimate does not exist (unbeaten, winless) is never shown as the number the

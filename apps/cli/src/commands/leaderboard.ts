@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
+import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE, type RatingFlag } from "@arena/core/rating-display";
 import { parseOptions } from "../options";
 
 const pct = (x: number) => `${(100 * x).toFixed(0)}%`.padStart(5);
@@ -14,14 +15,19 @@ export function leaderboardText(v: LeaderboardView): string {
   const lines = [`${v.examiner.name}, ${scope}: ${mode}`];
   if (!v.snapshot) return [...lines, "no rated match yet"].join("\n");
   lines.push(`snapshot of ${v.snapshot.matchesCounted} rated matches at ${v.snapshot.createdAt}; * preliminary (< ${v.preliminaryMatches} matches)`);
-  lines.push(`${"rank".padEnd(5)}${"agent".padEnd(26)}${"rating".padStart(7)}${"95% CI".padStart(13)}${"elo".padStart(6)}  ${"W-L-T".padEnd(9)}${"win".padStart(5)}${"fail".padStart(6)}`);
+  lines.push(`${"rank".padEnd(5)}${"agent".padEnd(26)}${"rating (95% CI)".padEnd(24)}${"elo".padStart(6)}  ${"W-L-T".padEnd(9)}${"win".padStart(5)}${"fail".padStart(6)}`);
   for (const r of v.rows) {
-    const ci = `+${(r.upper - r.rating).toFixed(0)}/−${(r.rating - r.lower).toFixed(0)}`;
     lines.push(
-      `${String(r.rank).padEnd(5)}${(r.name.slice(0, 23) + (r.preliminary ? "*" : "")).padEnd(26)}${num(r.rating).padStart(7)}${ci.padStart(13)}${num(r.elo).padStart(6)}  ${`${r.wins}-${r.losses}-${r.ties}`.padEnd(9)}${pct(r.winRate)}${r.rounds ? pct(r.rounds.failureRate).padStart(6) : "     –"}`,
+      `${String(r.rank).padEnd(5)}${(r.name.slice(0, 23) + (r.preliminary ? "*" : "")).padEnd(26)}${describeRating(r).text.padEnd(24)}${num(r.elo).padStart(6)}  ${`${r.wins}-${r.losses}-${r.ties}`.padEnd(9)}${pct(r.winRate)}${r.rounds ? pct(r.rounds.failureRate).padStart(6) : "     –"}`,
     );
   }
-  return lines.join("\n");
+  return [...lines, ...ratingNotes(v.rows.map((r) => describeRating(r).flag))].join("\n");
+}
+
+/** Under a table of ratings: the scale, and what each flag that occurs in it means. */
+function ratingNotes(flags: RatingFlag[]): string[] {
+  const seen = [...new Set(flags)].filter((f) => f !== "ok");
+  return [RATING_SCALE_NOTE, ...seen.map((f) => `${f}: ${RATING_FLAG_NOTES[f]}`)];
 }
 
 const windowOptions = z.object({
@@ -36,16 +42,17 @@ const windowOptions = z.object({
 
 function windowText(w: WindowRatings): string {
   const lines = [`last ${w.days} days (since ${w.since}): ${w.matches} rated matches, sandwich 95% intervals`];
-  for (const r of w.rows) lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 25).padEnd(26)}${num(r.rating).padStart(7)}  +${(r.upper - r.rating).toFixed(0)}/−${(r.rating - r.lower).toFixed(0)}  ${r.games} games`);
-  return lines.join("\n");
+  for (const r of w.rows) lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 25).padEnd(26)}${describeRating(r).text.padEnd(24)}${r.games} games`);
+  return [...lines, ...ratingNotes(w.rows.map((r) => describeRating(r).flag))].join("\n");
 }
 
 function historyText(h: RatingHistory): string {
   const agents = [...new Map(h.flatMap((p) => p.ratings.map((r) => [r.agentId, r.name] as const))).entries()];
   const lines = [`${"time".padEnd(25)}${"matches".padStart(8)}  ${agents.map(([, n]) => n.slice(0, 10).padStart(11)).join("")}`];
   for (const p of h) {
-    const by = new Map(p.ratings.map((r) => [r.agentId, r.rating]));
-    lines.push(`${p.at.padEnd(25)}${String(p.matchesCounted).padStart(8)}  ${agents.map(([id]) => (by.has(id) ? num(by.get(id)!) : "–").padStart(11)).join("")}`);
+    // An unbeaten or winless agent shows the word, not the fit's number (describeRating's value).
+    const by = new Map(p.ratings.map((r) => [r.agentId, describeRating(r).value]));
+    lines.push(`${p.at.padEnd(25)}${String(p.matchesCounted).padStart(8)}  ${agents.map(([id]) => (by.get(id) ?? "–").padStart(11)).join("")}`);
   }
   return lines.join("\n");
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { AgentRating, BattleAggregator } from "@arena/core";
+import { describeRating, RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import { eachCachedLine } from "../line-cache";
 import { parseOptions } from "../options";
 
@@ -35,7 +36,19 @@ export function register(program: Command): void {
       if (battles === 0) throw new Error(`no valid battles in ${opts.input}`);
       const rows = computeRatings(aggregator.result(), { ci: opts.ci, bootstrapRounds: opts.bootstrap, seed: opts.seed });
       if (opts.json) {
-        console.log(JSON.stringify({ ratings: rows.map(({ model, rating, lower, upper, rank, games, wins, losses, ties }) => ({ model, rating, lower, upper, rank, games, wins, losses, ties })) }));
+        const out = rows.map(({ model, rating, lower, upper, rank, games, wins, losses, ties, unbounded }) => ({
+          model,
+          rating,
+          rating_flag: describeRating({ rating, lower, upper, unbounded }).flag,
+          lower,
+          upper,
+          rank,
+          games,
+          wins,
+          losses,
+          ties,
+        }));
+        console.log(JSON.stringify({ ratings: out }));
       } else {
         printTable(rows, opts.ci, battles);
       }
@@ -85,14 +98,13 @@ async function readBattles(path: string): Promise<{ aggregator: BattleAggregator
 }
 
 function printTable(rows: AgentRating[], ci: string, battles: number): void {
-  const fmt = (x: number) => x.toFixed(1);
   const table = [
-    ["rank", "model", "rating", "95% CI", "games", "wins", "losses", "ties"],
-    ...rows.map((r) => [String(r.rank), r.model, fmt(r.rating), `${fmt(r.lower)} – ${fmt(r.upper)}`, String(r.games), String(r.wins), String(r.losses), String(r.ties)]),
+    ["rank", "model", "rating (95% CI)", "games", "wins", "losses", "ties"],
+    ...rows.map((r) => [String(r.rank), r.model, describeRating(r).text, String(r.games), String(r.wins), String(r.losses), String(r.ties)]),
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
   for (const row of table) {
     console.log(row.map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  "));
   }
-  console.log(`${battles} battles, ${rows.length} agents, ${ci} intervals`);
+  console.log(`${battles} battles, ${rows.length} agents, ${ci} intervals. ${RATING_SCALE_NOTE}`);
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PRELIMINARY_MATCHES, readScopes } from "@arena/tournament/read";
+import { RATING_SCALE_NOTE, WIDE_INTERVAL } from "@arena/core/rating-display";
 import { db } from "@/lib/db";
 import { PageTitle } from "@/components/ui";
 import { ExaminerList } from "@/features/leaderboard/examiner-list";
@@ -88,8 +89,14 @@ export default async function AboutPage() {
         rating rises, so maximum likelihood has no finite answer and the fit returns whatever its tiny regularising penalty stops at
         (often thousands of points). Instead of that number the table says <em>unbeaten ≥ R</em>: R is the rating at which its record
         against the other agents would have had a 2.5 % chance, so lower ratings are implausible. A <strong>winless</strong> agent is the
-        mirror image, <em>winless ≤ R</em>. Once it loses (or wins) a match it gets an ordinary rating.
+        mirror image, <em>winless ≤ R</em>. Once it loses (or wins) a match it gets an ordinary rating. Charts draw such an agent at R as a
+        triangle pointing the way its rating is open (▲ at least, ▼ at most), or not at all when it met only agents like it and no R exists.
       </p>
+      <p id="wide">
+        A rating whose interval reaches more than {WIDE_INTERVAL} points on either side is marked <strong>wide</strong>: its matches so far are
+        too few or too one-sided to place it, and the number is a rough guess (a 400-point spread is already 10:1 odds either way).
+      </p>
+      <p id="scale">{RATING_SCALE_NOTE}</p>
       <p id="refits">
         <strong>Ratings move without playing.</strong> Every snapshot refits all ratings on all matches of the scope, and the ratings are
         centred so that their mean is 1000. A match between two other agents changes what the data says about everyone they played: if an
@@ -98,7 +105,11 @@ export default async function AboutPage() {
       </p>
       <p>
         Ratings are written as a <strong>snapshot</strong> by the worker after each finished match; every page, the JSON API and the command
-        line read the same snapshot, so they always agree.
+        line read the same snapshot, and one rule decides how a rating is shown everywhere: the leaderboard, the agent and tournament pages,
+        the charts and <code>arena leaderboard</code> show an unbeaten agent as <em>unbeaten, ≥ R</em>. The CSV export and the JSON keep the
+        fitted number in <code>rating</code> (so a spreadsheet can still sort by it) with a flag beside it (<code>rating_flag</code> in the
+        CSV, <code>ratingFlag</code> in the JSON: <code>ok</code>, <code>wide</code>, <code>unbeaten</code> or <code>winless</code>); for
+        unbeaten and winless rows that number is the fit&apos;s penalty, not an estimate.
       </p>
 
       <H id="pooling">Why numbers are never pooled across examiner configurations</H>

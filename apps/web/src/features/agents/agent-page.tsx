@@ -10,7 +10,8 @@ import { Empty, ExternalLink, HeuristicBanner, PageTitle, Section, StatusBadge, 
 import { fmtPct, fmtRating } from "@/lib/format";
 import { query } from "@/lib/params";
 import { FAILURE_COLORS } from "@/lib/palette";
-import { fmtSpread, rating } from "@/features/leaderboard/intervals";
+import { describeRating, RATING_SCALE_NOTE } from "@arena/core/rating-display";
+import { RatingCell } from "@/features/leaderboard/rating-cell";
 import { ProfileBar } from "@/features/leaderboard/profile-bar";
 import { AgentScores } from "./agent-scores";
 import { AgentMatchesTable, HeadToHeadTable, type AgentMatchRow } from "./agent-tables";
@@ -34,10 +35,11 @@ function RatingSummary({ agent }: { agent: AgentView }) {
       </Empty>
     );
   }
+  const d = describeRating(r);
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
       <Stat label="Rating (95 % CI)">
-        {fmtRating(r.rating)} <span className="text-sm font-normal text-zinc-500">{fmtSpread(r.rating, r.lower, r.upper, rating)}</span>
+        <RatingCell r={r} />
       </Stat>
       <Stat label="Rank">
         {r.rank}
@@ -47,6 +49,10 @@ function RatingSummary({ agent }: { agent: AgentView }) {
       <Stat label="Matches W-L-T">
         {r.wins}-{r.losses}-{r.ties}
       </Stat>
+      <p data-testid="rating-note" className="col-span-2 text-xs text-zinc-500 sm:col-span-4 dark:text-zinc-400">
+        {d.flag === "ok" ? "" : `${d.text}: ${d.note} `}
+        {RATING_SCALE_NOTE}
+      </p>
     </div>
   );
 }
@@ -167,7 +173,7 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
           <ChartFigure
             title="Bradley–Terry rating over time"
             caption={`Rating and 95 % interval in each of ${agent.ratingHistory.length} stored snapshots of ${agent.examiner?.name ?? "its examiner"} (all tournaments), by matches counted.`}
-            table={<DataTable head={["matches", "rating", "lower", "upper", "Elo"]} rows={agent.ratingHistory.map((h) => [h.matchesCounted, fmtRating(h.rating), fmtRating(h.lower), fmtRating(h.upper), fmtRating(h.elo)])} />}
+            table={<DataTable head={["matches", "rating (95 % CI)", "Elo"]} rows={agent.ratingHistory.map((h) => [h.matchesCounted, describeRating(h).text, fmtRating(h.elo)])} />}
           >
             <RatingHistoryChart history={agent.ratingHistory} />
           </ChartFigure>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardView, ScopesView, SnapshotAnalysis } from "@arena/tournament/read";
+import { describeRating, RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
@@ -35,8 +36,8 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
       <ChartFigure
         testId="chart-ratings"
         title="Ratings with 95 % intervals"
-        caption={`Bradley–Terry rating (dot) and bootstrap interval (whisker) of each agent, from ${matches} rated matches.`}
-        table={<DataTable head={["agent", "rating", "lower", "upper"]} rows={board.rows.map((r) => [r.name, fmtRating(r.rating), fmtRating(r.lower), fmtRating(r.upper)])} />}
+        caption={`Bradley–Terry rating (dot) and bootstrap interval (whisker) of each agent, from ${matches} rated matches; an agent that never lost (never won) has no finite rating and is drawn at the bound its record supports as ▶ at least (◀ at most). ${RATING_SCALE_NOTE}`}
+        table={<DataTable head={["agent", "rating (95 % CI)", "flag"]} rows={board.rows.map((r) => [r.name, describeRating(r).text, r.ratingFlag])} />}
       >
         <RatingsChart rows={board.rows} />
       </ChartFigure>

@@ -15,8 +15,10 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { describeRating, type RatingFacts, type RatingPlot } from "@arena/core/rating-display";
 import { AXIS_LABEL_STYLE, AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from "@/lib/chart-style";
 import { FAILURE_COLORS, OKABE_ITO, seriesColor } from "@/lib/palette";
+import { BoundMarker } from "./bound-marker";
 
 /*
  * The Analysis page's charts. Each takes plain data prepared on the server; the numbers are also
@@ -27,8 +29,18 @@ const MARGIN = { top: 8, right: 16, bottom: 24, left: 8 };
 /** Series beyond the palette's seven colours are told apart by their dash pattern. */
 const dash = (i: number) => (i < OKABE_ITO.length ? undefined : `${4 + (i % 3) * 2} 3`);
 
-export function RatingsChart({ rows }: { rows: { name: string; rating: number; lower: number; upper: number }[] }) {
-  const data = rows.map((r, i) => ({ y: i, name: r.name, rating: Math.round(r.rating), err: [Math.round(r.rating - r.lower), Math.round(r.upper - r.rating)] }));
+/**
+ * Each agent's rating (dot) and interval (whisker); an unbeaten or winless agent at its bound as a
+ * triangle pointing the way its rating is open, without a whisker, and one with no bound left out
+ * (core describeRating's plot).
+ */
+export function RatingsChart({ rows }: { rows: (RatingFacts & { name: string })[] }) {
+  const data = rows.flatMap((r) => {
+    const p = describeRating(r).plot;
+    if (!p) return [];
+    const err = p.lower !== null && p.upper !== null && p.marker === "point" ? [Math.round(p.value - p.lower), Math.round(p.upper - p.value)] : null;
+    return [{ name: r.name, rating: Math.round(p.value), err, marker: p.marker }];
+  }).map((d, y) => ({ ...d, y }));
   const names = data.map((d) => d.name);
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, 36 * data.length + 50)}>
@@ -47,7 +59,14 @@ export function RatingsChart({ rows }: { rows: { name: string; rating: number; l
           interval={0}
         />
         <Tooltip {...TOOLTIP_STYLE} formatter={(v, key) => [v, key === "y" ? "agent" : key]} labelFormatter={() => ""} />
-        <Scatter data={data} fill={OKABE_ITO[4]} isAnimationActive={false}>
+        <Scatter
+          data={data}
+          fill={OKABE_ITO[4]}
+          isAnimationActive={false}
+          shape={(props: { cx?: number; cy?: number; payload?: { marker: RatingPlot["marker"] } }) => (
+            <BoundMarker cx={props.cx} cy={props.cy} marker={props.payload?.marker ?? "point"} color={OKABE_ITO[4]} axis="x" />
+          )}
+        >
           <ErrorBar dataKey="err" direction="x" width={6} stroke={OKABE_ITO[4]} />
         </Scatter>
       </ScatterChart>
@@ -57,19 +76,30 @@ export function RatingsChart({ rows }: { rows: { name: string; rating: number; l
 
 /**
  * One line per agent over `points` (x: `matches`, one key per agent id); an agent without a value
- * at a point has no line there. Also the tournament page's rating history (`yLabel` "rating").
+ * at a point has no line there. Also the tournament page's rating history (`yLabel` "rating"),
+ * whose `markers` (per point, per agent id) draw an unbeaten or winless agent's bound as ▲ / ▼.
  */
 export function EloHistoryChart({
   points,
   agents,
+  markers,
   yLabel = "Elo",
   xLabel = "rated matches, in finishing order",
 }: {
   points: Record<string, number>[];
   agents: { id: string; name: string }[];
+  markers?: Record<string, RatingPlot["marker"]>[];
   yLabel?: string;
   xLabel?: string;
 }) {
+  const dotOf = (id: string, color: string) =>
+    markers
+      ? (props: { cx?: number; cy?: number; index?: number }) => (
+          <BoundMarker key={`${id}-${props.index}`} cx={props.cx} cy={props.cy} marker={markers[props.index ?? -1]?.[id] ?? null} color={color} small={points.length > 30} />
+        )
+      : points.length <= 30
+        ? { r: 3 }
+        : false;
   return (
     <ResponsiveContainer width="100%" height={300}>
       <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
@@ -79,7 +109,7 @@ export function EloHistoryChart({
         <Tooltip {...TOOLTIP_STYLE} />
         <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
         {agents.map((a, i) => (
-          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={points.length <= 30 ? { r: 3 } : false} strokeWidth={2} isAnimationActive={false} connectNulls />
+          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={dotOf(a.id, seriesColor(i))} strokeWidth={2} isAnimationActive={false} connectNulls />
         ))}
       </LineChart>
     </ResponsiveContainer>

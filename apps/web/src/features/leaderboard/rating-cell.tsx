@@ -1,51 +1,25 @@
+import { describeRating, type RatingFacts } from "@arena/core/rating-display";
 import { fmtRating } from "@/lib/format";
-import { fmtSpread, rating } from "./intervals";
 
-interface Rated {
-  rating: number;
-  lower: number;
-  upper: number;
+interface Rated extends RatingFacts {
   sandwich?: { lower: number; upper: number } | null;
-  unbounded: { side: "unbeaten" | "winless"; bound: number | null } | null;
-}
-
-function unboundedTitle(side: "unbeaten" | "winless", bound: number | null): string {
-  const [record, move, beyond] = side === "unbeaten" ? ["lost or tied", "raise", "below"] : ["won or tied", "lower", "above"];
-  const why = `No finite rating: it has not ${record} a match against the rest, so the fit could always ${move} it.`;
-  return bound === null ? `${why} It played only agents like it, so no bound can be given.` : `${why} Its record makes a rating ${beyond} ${fmtRating(bound)} implausible (under 2.5 % chance).`;
 }
 
 /**
- * A rating with its interval, or — for an agent whose maximum-likelihood estimate does not exist
- * (it never lost, or never won) — the word and the bound its record supports, never the fit's
- * penalty-limited number.
+ * A rating as core's describeRating words it: the number and its interval, flagged when the
+ * interval is wide, or — for an agent whose maximum-likelihood estimate does not exist (it never
+ * lost, or never won) — the word and the bound its record supports, never the fit's number.
  */
 export function RatingCell({ r }: { r: Rated }) {
-  if (r.unbounded) {
-    const { side, bound } = r.unbounded;
-    const sign = side === "unbeaten" ? "≥" : "≤";
-    return (
-      <span data-unbounded={side} title={unboundedTitle(side, bound)}>
-        <span className="font-medium">{side}</span>
-        {bound === null ? null : (
-          <>
-            {" "}
-            <span className="text-xs text-zinc-500 dark:text-zinc-400">
-              {sign} {fmtRating(bound)}
-            </span>
-          </>
-        )}
-      </span>
-    );
-  }
-  const sandwich = r.sandwich ? `; sandwich ${fmtRating(r.sandwich.lower)} to ${fmtRating(r.sandwich.upper)}` : "";
+  const d = describeRating(r);
+  const sandwich = r.sandwich && !r.unbounded ? `; sandwich ${fmtRating(r.sandwich.lower)} to ${fmtRating(r.sandwich.upper)}` : "";
+  // The cell reads exactly core's text; the lead word or number is set in bold.
+  const rest = d.text.slice(d.value.length);
   return (
-    <>
-      <span className="font-medium">{fmtRating(r.rating)}</span>{" "}
-      <span className="text-xs text-zinc-500 dark:text-zinc-400" title={`95 % bootstrap interval ${fmtRating(r.lower)} to ${fmtRating(r.upper)}${sandwich}`}>
-        {fmtSpread(r.rating, r.lower, r.upper, rating)}
-      </span>
-    </>
+    <span data-rating-flag={d.flag} data-unbounded={r.unbounded ? r.unbounded.side : undefined} title={`${d.note}${sandwich}`}>
+      <span className="font-medium">{d.value}</span>
+      <span className={d.flag === "ok" ? "text-xs text-zinc-500 dark:text-zinc-400" : "text-xs text-amber-800 dark:text-amber-300"}>{rest}</span>
+    </span>
   );
 }
 
