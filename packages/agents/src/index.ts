@@ -33,6 +33,7 @@ export {
   type SubmittedProtocol,
   type EndpointProtocol,
 } from "./protocols";
+export { probeAnswerProblems, ACCEPTED_CITATION_FORMATS } from "./probe-check";
 export { readAgentRoundErrors, failingAgentIds, summariseRounds, agentRoundErrorsSchema, FAILING_AFTER, type AgentRoundErrors } from "./play-health";
 export { updateAgentDescription, withdrawAgent, removeAgent, agentEditSchema, type AgentEdit, type Actor } from "./lifecycle";
 export { AGENT_DESCRIPTION_MAX } from "./limits";

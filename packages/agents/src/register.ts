@@ -7,6 +7,7 @@ import { DEFAULT_ENDPOINTS, registrationProblems, STORED_PROTOCOL, submittedProt
 import { encryptSecret, loadSecretKey, secretContext } from "./secrets";
 import { AGENT_DESCRIPTION_MAX } from "./limits";
 import type { AgentRecord, HealthFailure } from "./types";
+import { probeAnswerProblems } from "./probe-check";
 
 /**
  * Registering an agent endpoint: one implementation for `arena agent add`, the browser form and
@@ -162,12 +163,27 @@ export async function checkAgentEndpoint(db: PrismaClient, record: AgentRecord, 
   try {
     await assertAllowedUrl(record.endpoint ?? "", { allow, purpose: "agent", allowOrigin: record.endpoint ?? "" });
   } catch (err) {
-    if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}`, { class: "refused", status: null });
+    if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}${allowListHint(err, record.endpoint)}`, { class: "refused", status: null });
     throw err;
   }
   const health = await healthCheck(record, { allow, ...(deps.secretKey ? { secretKey: deps.secretKey } : {}) });
   if (!health.ok) throw new AgentRegistrationError("health", `health check failed: ${health.detail}`, health.failure ?? { class: null, status: null });
   return health.detail;
+}
+
+/**
+ * A private or local address is refused unless the operator allow-lists its host: the owner
+ * cannot fix that, so the refusal says whom to ask and where it is set.
+ */
+function allowListHint(err: NetError, endpoint: string | null): string {
+  if (!err.message.includes("not allow-listed")) return "";
+  let host = "the host";
+  try {
+    host = new URL(endpoint ?? "").host;
+  } catch {
+    // The guard refused a malformed URL before this; keep the generic wording.
+  }
+  return ` — ask the arena's operator to allow-list ${host} (the ARENA_AGENT_ALLOW_HOSTS variable, or the console's address-guard allow-list)`;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -281,11 +297,14 @@ export interface ProbeResult {
   health: string;
   question: string;
   answer: AgentAnswer;
+  /** What is wrong with the answer for the arena (no readable citation, …), with the formats it reads. */
+  problems: string[];
 }
 
 /**
  * "Test endpoint": guard and health check, then one probe question, before anything is stored.
- * The answer comes back as the adapters give it (error class and detail on failure).
+ * The answer comes back as the adapters give it (error class and detail on failure), except that
+ * provider redirect links are not resolved.
  */
 export async function probeAgentEndpoint(db: PrismaClient, input: NewAgent, deps: CheckDeps = {}): Promise<ProbeResult> {
   const secretKey = input.secret ? (deps.secretKey ?? loadSecretKey()) : undefined;
@@ -301,10 +320,11 @@ export async function probeAgentEndpoint(db: PrismaClient, input: NewAgent, deps
   };
   const health = await checkAgentEndpoint(db, record, { allow, ...(secretKey ? { secretKey } : {}) });
   const question = await probeQuestion(db);
-  const client = createAgentClient(record, { allow, ...(secretKey ? { secretKey } : {}) });
+  // The probe runs in the web process: it makes no request an answer asks for (Gemini's redirect links stay as sent).
+  const client = createAgentClient(record, { allow, resolveRedirects: false, ...(secretKey ? { secretKey } : {}) });
   const answer = await client.answer(
     { question, wordLimitInstruction: "Answer in at most 150 words.", history: [] },
     { seed: "probe", signal: AbortSignal.timeout(120_000) },
   );
-  return { health, question, answer };
+  return { health, question, answer, problems: probeAnswerProblems(answer) };
 }

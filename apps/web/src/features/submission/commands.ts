@@ -61,7 +61,7 @@ function limitsRedis(): Redis {
 
 /** "Test endpoint": nothing is stored; the answer excerpt is cut short and returned as data. */
 export async function testEndpoint(s: AgentSubmission) {
-  const { health, question, answer } = await probeAgentEndpoint(db(), fromSubmission(s, null, "pending"));
+  const { health, question, answer, problems } = await probeAgentEndpoint(db(), fromSubmission(s, null, "pending"));
   return {
     health,
     question,
@@ -69,6 +69,7 @@ export async function testEndpoint(s: AgentSubmission) {
     excerpt: answer.text.slice(0, 1200),
     citations: answer.citations,
     error: answer.error,
+    problems,
   };
 }
 

@@ -31,6 +31,7 @@ export const probeResultSchema = z.object({
   excerpt: z.string().describe("the first 1,200 characters of the answer, as data (render as text)"),
   citations: z.object({ count: z.number().int(), urls: z.array(z.string()) }),
   error: z.object({ class: z.string(), detail: z.string() }).nullable(),
+  problems: z.array(z.string()).describe("what is wrong with the answer for the arena (no citation it can read, …), naming the citation formats it reads"),
 });
 
 /** An owner's agent as /me/agents shows it (the package's read schema). */

@@ -11,6 +11,7 @@ interface Probe {
   excerpt: string;
   citations: { count: number; urls: string[] };
   error: { class: string; detail: string } | null;
+  problems: string[];
 }
 
 function formBody(form: HTMLFormElement) {
@@ -82,6 +83,9 @@ export function SubmitForm() {
           ) : (
             <pre className="whitespace-pre-wrap break-words text-xs" data-testid="probe-excerpt">{probe.excerpt}</pre>
           )}
+          {probe.problems.map((p) => (
+            <p key={p} role="alert" data-testid="probe-problem" className="text-red-700 dark:text-red-400">Problem: {p}</p>
+          ))}
         </section>
       )}
     </form>
