@@ -19,7 +19,7 @@ function printRound(r: RoundReport, json: boolean | undefined): void {
   }
   const errors = [r.error_a && `A failed: ${r.error_a}`, r.error_b && `B failed: ${r.error_b}`].filter(Boolean).join(", ");
   console.log(
-    `round ${r.round}  D=${r.depth} W=${r.width}  ${r.verdict ?? "(not judged)"}  ${r.score_a}:${r.score_b}` +
+    `round ${r.round}  D=${r.depth} W=${r.width}  ${r.verdict ?? "(not judged)"}${r.forfeit ? ` (forfeit: ${r.forfeit.seat} failed, no judge)` : ""}  ${r.score_a}:${r.score_b}` +
       `${r.action ? `  → ${r.action}${r.stuck ? " (stuck: no child to descend to)" : ""}` : ""}${r.stop ? `  stop: ${r.stop}` : ""}${errors ? `  [${errors}]` : ""}`,
   );
 }
