@@ -1,4 +1,4 @@
-import { boundTrace, wellFormed, type AgentAnswer, type AgentErrorClass, type TraceStep } from "@arena/core";
+import { boundTrace, wellFormed, type AgentAnswer, type AgentErrorClass, type Dropped, type TraceStep } from "@arena/core";
 import { NetError } from "@arena/net";
 import * as Anthropic from "@anthropic-ai/sdk";
 import { ApiError as GeminiApiError } from "@google/genai";
@@ -44,12 +44,15 @@ export interface Usage {
  * References counted and its research trace bounded. Never throws: an answer the citation reader
  * cannot read is `malformed`. `startedAt` is a `performance.now()` reading.
  */
-export function answerOf(raw: string, startedAt: number, usage: Usage, trace?: readonly TraceStep[]): AgentAnswer {
-  return answerAfter(raw, Math.round(performance.now() - startedAt), usage, trace);
+export function answerOf(raw: string, startedAt: number, usage: Usage, trace?: readonly TraceStep[], dropped?: Dropped): AgentAnswer {
+  return answerAfter(raw, Math.round(performance.now() - startedAt), usage, trace, dropped);
 }
 
-/** The same, for a run whose wall time is known (a background run started by another process). */
-export function answerAfter(raw: string, latencyMs: number, usage: Usage, trace?: readonly TraceStep[]): AgentAnswer {
+/**
+ * The same, for a run whose wall time is known (a background run started by another process).
+ * `dropped`: what the per-answer caps left unread (ANSWER_CAPS), stored with the trace.
+ */
+export function answerAfter(raw: string, latencyMs: number, usage: Usage, trace?: readonly TraceStep[], dropped?: Dropped): AgentAnswer {
   const bytes = Buffer.byteLength(raw, "utf8");
   if (bytes > MAX_ANSWER_BYTES) {
     return failedAfter({ class: "oversized", detail: `answer of ${bytes} bytes exceeds the ${MAX_ANSWER_BYTES}-byte limit` }, latencyMs);
@@ -61,8 +64,59 @@ export function answerAfter(raw: string, latencyMs: number, usage: Usage, trace?
   } catch (err) {
     return failedAfter({ class: "malformed", detail: detailOf(`citations unreadable: ${err instanceof Error ? err.message : String(err)}`) }, latencyMs);
   }
-  const bounded = boundTrace(trace);
+  const bounded = boundTrace(trace, dropped);
   return { text, latencyMs, ...usage, citations, error: null, ...(bounded ? { trace: bounded } : {}) };
+}
+
+/**
+ * Refuses a provider's answer text over MAX_ANSWER_BYTES before anything maps citations into it
+ * or parses it: the cap bounds the work on the raw content, not only what is stored.
+ */
+export function withinAnswerCap(text: string): string {
+  // UTF-16 length bounds the UTF-8 size from below: a text this long is over the cap in any encoding.
+  if (text.length > MAX_ANSWER_BYTES) throw oversized(text.length, "characters");
+  const bytes = Buffer.byteLength(text, "utf8");
+  if (bytes > MAX_ANSWER_BYTES) throw oversized(bytes, "bytes");
+  return text;
+}
+
+function oversized(size: number, unit: string): AgentCallError {
+  return new AgentCallError("oversized", `answer of ${size} ${unit} exceeds the ${MAX_ANSWER_BYTES}-byte limit`);
+}
+
+/**
+ * Reads an answer the agent sent (parsing, mapping citations, building the trace). Whatever goes
+ * wrong in here is caused by the answer, so it is the agent's failure (`malformed`), never an
+ * arena error: a throw the classes do not know (a RangeError from a shape nobody foresaw) would
+ * otherwise fail the match job and void the match.
+ */
+export function readAnswer<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    throw unreadable(err, "the answer could not be read");
+  }
+}
+
+/**
+ * A provider SDK's call: besides transport and HTTP errors (classified as they are), the SDKs
+ * post-process the body they received (the OpenAI SDK collects a response's `output_text`, the
+ * Gemini SDK converts the response), and a hostile shape makes that code throw a TypeError or
+ * RangeError. Those are the answer's fault too; anything else unclassified stays an arena error.
+ */
+export async function sdkCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof TypeError || err instanceof RangeError) throw unreadable(err, "the provider SDK could not read the answer");
+    throw err;
+  }
+}
+
+function unreadable(err: unknown, what: string): unknown {
+  if (classOf(err)) return err;
+  const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return new AgentCallError("malformed", detailOf(`${what}: ${why}`));
 }
 
 export function failedAnswer(failure: AgentFailure, startedAt: number): AgentAnswer {

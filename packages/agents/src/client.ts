@@ -41,6 +41,11 @@ export interface AgentDeps {
   sandbox?: SandboxApi;
   /** Model prices for cost estimates; default: the built-in table with ARENA_MODEL_PRICES overrides. */
   prices?: Readonly<Record<string, Price>>;
+  /**
+   * False: provider redirect links in answers (Gemini's grounding links) are never resolved. The
+   * web process sets it: its "Test endpoint" probe makes no request an answer asks for.
+   */
+  resolveRedirects?: boolean;
 }
 
 /**
@@ -93,7 +98,7 @@ const PROTOCOLS: { [P in AgentProtocolName]: ProtocolAdapter } = {
     health: (agent, deps) => anthropicHealth(providerOptions(agent, deps, AnthropicConfigSchema)),
   },
   gemini: {
-    client: (agent, deps) => geminiAgent(providerOptions(agent, deps, GeminiConfigSchema)),
+    client: (agent, deps) => geminiAgent({ ...providerOptions(agent, deps, GeminiConfigSchema), resolveRedirects: deps.resolveRedirects }),
     health: (agent, deps) => geminiHealth(providerOptions(agent, deps, GeminiConfigSchema)),
   },
   builtin: {

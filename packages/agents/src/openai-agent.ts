@@ -1,12 +1,13 @@
 import type { AgentAnswer, AgentRequest } from "@arena/core";
-import { sdkFetch } from "@arena/net";
+import { agentFetch } from "./agent-fetch";
 import OpenAI, { APIError } from "openai";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, tokenCount } from "./answer";
+import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, readAnswer, sdkCall, tokenCount, withinAnswerCap } from "./answer";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
-import { utf16FromCodePoints, withReferences, type StructuredCitation } from "./structured-citations";
+import { ANSWER_CAPS, capped, codePointOffsets, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
+import { withoutOperatorEnv } from "./sdk-env";
 import type { AgentClient, AnswerContext, HealthResult } from "./types";
 
 export interface OpenAIAgentOptions {
@@ -31,40 +32,44 @@ const UrlAnnotationSchema = z.object({
  * The part of a chat completion the arena relies on; anything else in the body is ignored. Beside
  * the message text, citations may come as structure: `message.annotations` (OpenAI search models,
  * OpenRouter), or Perplexity's `citations` (URLs) and `search_results` (objects with a `url`),
- * listed in the order its inline `[n]` markers count. Entries of another shape are skipped, not fatal.
+ * listed in the order its inline `[n]` markers count. Entries of another shape are skipped, not
+ * fatal; lists are capped (ANSWER_CAPS) before their entries are parsed.
  */
 const CompletionSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), annotations: z.array(z.unknown()).nullish() }) }))
-    .min(1),
+  choices: untrustedList,
   usage: z
     .object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, total_tokens: tokenCount })
     .nullish(),
-  citations: z.array(z.unknown()).nullish(),
-  search_results: z.array(z.unknown()).nullish(),
+  citations: untrustedList.nullish(),
+  search_results: untrustedList.nullish(),
 });
 type Completion = z.infer<typeof CompletionSchema>;
+/** The first choice, the only one read. */
+const ChoiceSchema = z.object({ message: z.object({ content: z.string().nullable().optional(), annotations: untrustedList.nullish() }) });
 
 const SearchResultSchema = z.object({ url: z.string() });
 
 /**
  * The structured citations of a completion: annotations with their spans (offsets in code points,
- * as the API counts), else Perplexity's list, whose position n answers the text's `[n]`.
+ * as the API counts, mapped in one pass), else Perplexity's list, whose position n answers the
+ * text's `[n]`. Each list is read up to ANSWER_CAPS.citations; `dropped` counts the rest.
  */
-function completionCitations(completion: Completion, text: string): StructuredCitation[] {
-  const annotations = (completion.choices[0]!.message.annotations ?? []).flatMap((a) => {
+function completionCitations(completion: Completion, annotations: readonly unknown[] | null | undefined, text: string): { citations: StructuredCitation[]; dropped: number } {
+  const read = capped(annotations, ANSWER_CAPS.citations);
+  const offset = read.kept.length ? codePointOffsets(text) : () => -1;
+  const cited = read.kept.flatMap((a) => {
     const r = UrlAnnotationSchema.safeParse(a);
     if (!r.success) return [];
     const { url, title, start_index, end_index } = r.data.url_citation;
-    const start = utf16FromCodePoints(text, start_index);
-    const end = utf16FromCodePoints(text, end_index);
+    const [start, end] = [offset(start_index), offset(end_index)];
     return [{ url, title: title ?? null, span: start >= 0 && end >= 0 ? { start, end } : null }];
   });
-  if (annotations.length) return annotations;
-  const listed = completion.citations?.length
-    ? completion.citations.map((c) => (typeof c === "string" ? c : null))
-    : (completion.search_results ?? []).map((r) => SearchResultSchema.safeParse(r).data?.url ?? null);
-  return listed.flatMap((url, i) => (url ? [{ url, n: i + 1 }] : []));
+  if (cited.length) return { citations: cited, dropped: read.dropped };
+  const list = completion.citations?.length ? capped(completion.citations, ANSWER_CAPS.citations) : capped(completion.search_results, ANSWER_CAPS.citations);
+  const urls = completion.citations?.length
+    ? list.kept.map((c) => (typeof c === "string" ? c : null))
+    : list.kept.map((r) => SearchResultSchema.safeParse(r).data?.url ?? null);
+  return { citations: urls.flatMap((url, i) => (url ? [{ url, n: i + 1 }] : [])), dropped: read.dropped + list.dropped };
 }
 
 /** SDK retries (429 and 5xx, Retry-After honoured); the guarded fetch under it does not retry. */
@@ -81,18 +86,24 @@ export interface OpenAISdkOptions {
 
 /** The OpenAI SDK on the guarded fetch, limited to the agent's own origin. */
 export function openAISdk(o: OpenAISdkOptions): OpenAI {
-  return new OpenAI({
-    baseURL: o.baseUrl,
-    // Local servers often need no key; the SDK insists on one.
-    apiKey: o.apiKey ?? "no-key",
-    // Explicit nulls: left undefined, the SDK reads OPENAI_ORG_ID / OPENAI_PROJECT_ID from the
-    // environment and would send the operator's identifiers to an untrusted agent.
-    organization: null,
-    project: null,
-    timeout: o.timeoutMs,
-    maxRetries: SDK_MAX_RETRIES,
-    fetch: sdkFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.timeoutMs, maxBytes: o.maxBytes }),
-  });
+  return withoutOperatorEnv(
+    () =>
+      new OpenAI({
+        baseURL: o.baseUrl,
+        // Local servers often need no key; the SDK insists on one.
+        apiKey: o.apiKey ?? "no-key",
+        // Explicit nulls: left undefined, the SDK reads OPENAI_ADMIN_KEY, OPENAI_ORG_ID,
+        // OPENAI_PROJECT_ID, OPENAI_WEBHOOK_SECRET from the environment and would send the
+        // operator's identifiers to an untrusted agent.
+        adminAPIKey: null,
+        organization: null,
+        project: null,
+        webhookSecret: null,
+        timeout: o.timeoutMs,
+        maxRetries: SDK_MAX_RETRIES,
+        fetch: agentFetch({ allow: o.allow, purpose: "agent", allowOrigin: o.baseUrl, timeoutMs: o.timeoutMs, maxBytes: o.maxBytes }),
+      }),
+  );
 }
 
 function sdkClient(o: OpenAIAgentOptions): OpenAI {
@@ -112,23 +123,26 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
     async answer(req: AgentRequest, ctx: AnswerContext): Promise<AgentAnswer> {
       const started = performance.now();
       try {
-        const raw: unknown = await client.chat.completions.create(
-          {
-            model: o.model,
-            messages: chatMessages(req),
-            ...(o.config.temperature !== undefined ? { temperature: o.config.temperature } : {}),
-            ...(o.config.maxTokens !== undefined ? { max_completion_tokens: o.config.maxTokens } : {}),
-          },
-          ctx.signal ? { signal: ctx.signal } : {},
+        const raw: unknown = await sdkCall(() =>
+          client.chat.completions.create(
+            {
+              model: o.model,
+              messages: chatMessages(req),
+              ...(o.config.temperature !== undefined ? { temperature: o.config.temperature } : {}),
+              ...(o.config.maxTokens !== undefined ? { max_completion_tokens: o.config.maxTokens } : {}),
+            },
+            ctx.signal ? { signal: ctx.signal } : {},
+          ),
         );
-        const completion = CompletionSchema.parse(raw);
-        const content = completion.choices[0]!.message.content ?? "";
-        if (!content.trim()) throw new AgentCallError("malformed", "completion has no message content");
-        const text = withReferences(content, completionCitations(completion, content)).trim();
-        const usage = completion.usage;
-        return answerOf(text, started, {
-          tokens: usage?.total_tokens ?? null,
-          costUsd: usage ? callCost(price, usage.prompt_tokens, usage.completion_tokens) : null,
+        return readAnswer(() => {
+          const completion = CompletionSchema.parse(raw);
+          const { message } = ChoiceSchema.parse(completion.choices[0]);
+          const content = withinAnswerCap(message.content ?? "");
+          if (!content.trim()) throw new AgentCallError("malformed", "completion has no message content");
+          const { citations, dropped } = completionCitations(completion, message.annotations, content);
+          const usage = completion.usage;
+          const cost = { tokens: usage?.total_tokens ?? null, costUsd: usage ? callCost(price, usage.prompt_tokens, usage.completion_tokens) : null };
+          return answerOf(withReferences(content, citations).trim(), started, cost, undefined, { citations: dropped, items: 0 });
         });
       } catch (err) {
         return failedAnswer(classifyError(err), started);

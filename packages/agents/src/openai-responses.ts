@@ -1,13 +1,13 @@
-import { callCost, priceFor, type AgentAnswer, type AgentRequest, type Price, type TraceStep } from "@arena/core";
+import { callCost, priceFor, type AgentAnswer, type AgentRequest, type Dropped, type Price, type TraceStep } from "@arena/core";
 import type OpenAI from "openai";
 import { APIError } from "openai";
 import { z } from "zod";
-import { AgentCallError, answerAfter, classifyError, failedAfter, tokenCount, healthFailure } from "./answer";
+import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, MAX_ANSWER_BYTES, readAnswer, sdkCall, tokenCount, withinAnswerCap } from "./answer";
 import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "./background";
 import type { OpenAIResponsesConfig } from "./config";
 import { openAISdk } from "./openai-agent";
 import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
-import { utf16FromCodePoints, withReferences, type StructuredCitation } from "./structured-citations";
+import { ANSWER_CAPS, capped, codePointOffsets, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
 import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, PendingRun, RunStep } from "./types";
 
 export interface ResponsesAgentOptions {
@@ -31,54 +31,76 @@ const ResponseSchema = z.object({
   status: z.enum(["completed", "failed", "in_progress", "cancelled", "queued", "incomplete"]).nullish(),
   error: z.object({ code: z.string().nullish(), message: z.string() }).nullish(),
   incomplete_details: z.object({ reason: z.string().nullish() }).nullish(),
-  output: z.array(z.unknown()).nullish(),
+  output: untrustedList.nullish(),
   usage: z.object({ input_tokens: tokenCount, output_tokens: tokenCount, total_tokens: tokenCount }).nullish(),
 });
 type ResponseBody = z.infer<typeof ResponseSchema>;
 
 const UrlCitationSchema = z.object({ type: z.literal("url_citation"), url: z.string(), title: z.string().nullish(), start_index: z.number().int(), end_index: z.number().int() });
-const OutputTextSchema = z.object({ type: z.literal("output_text"), text: z.string(), annotations: z.array(z.unknown()).nullish() });
-const MessageSchema = z.object({ type: z.literal("message"), content: z.array(z.unknown()) });
+const OutputTextSchema = z.object({ type: z.literal("output_text"), text: z.string(), annotations: untrustedList.nullish() });
+const MessageSchema = z.object({ type: z.literal("message"), content: untrustedList });
 const WebSearchCallSchema = z.object({
   type: z.literal("web_search_call"),
   action: z
     .discriminatedUnion("type", [
-      z.object({ type: z.literal("search"), query: z.string().nullish(), queries: z.array(z.string()).nullish(), sources: z.array(z.object({ url: z.string() })).nullish() }),
+      z.object({ type: z.literal("search"), query: z.string().nullish(), queries: untrustedList.nullish(), sources: untrustedList.nullish() }),
       z.object({ type: z.literal("open_page"), url: z.string().nullish() }),
       z.object({ type: z.literal("find_in_page"), url: z.string(), pattern: z.string() }),
     ])
     .nullish(),
 });
+const SourceSchema = z.object({ url: z.string() });
 const CodeInterpreterCallSchema = z.object({
   type: z.literal("code_interpreter_call"),
   code: z.string().nullish(),
-  outputs: z.array(z.object({ type: z.string(), logs: z.string().optional() })).nullish(),
+  outputs: untrustedList.nullish(),
 });
+const LogsSchema = z.object({ logs: z.string() });
 const NamedCallSchema = z.object({ type: z.string(), name: z.string() });
 
-/** The text of the output messages, with the annotations' spans moved to offsets in that text (UTF-16). */
-function answerText(output: readonly unknown[]): { text: string; citations: StructuredCitation[] } {
+/** The first entries of a list inside one output item (ANSWER_CAPS.perItem). */
+const firstOf = (list: readonly unknown[] | null | undefined) => capped(list, ANSWER_CAPS.perItem).kept;
+
+/**
+ * The text of the output messages, with the annotations' spans moved to offsets in that text
+ * (UTF-16). Content parts are read up to ANSWER_CAPS.items over the whole answer and annotations
+ * up to ANSWER_CAPS.citations; the text is held to the answer cap before any annotation is mapped.
+ */
+function answerText(output: readonly unknown[]): { text: string; citations: StructuredCitation[]; dropped: Dropped } {
+  const parts: { at: number; text: string; annotations: readonly unknown[] }[] = [];
+  const dropped = { citations: 0, items: 0 };
   let text = "";
-  const citations: StructuredCitation[] = [];
   for (const item of output) {
     const message = MessageSchema.safeParse(item);
     if (!message.success) continue;
+    if (text.length > MAX_ANSWER_BYTES) break;
     if (text) text += "\n\n";
-    for (const part of message.data.content) {
+    const content = capped(message.data.content, ANSWER_CAPS.items - parts.length);
+    dropped.items += content.dropped;
+    for (const part of content.kept) {
       const p = OutputTextSchema.safeParse(part);
       if (!p.success) continue;
-      for (const a of p.data.annotations ?? []) {
-        const c = UrlCitationSchema.safeParse(a);
-        if (!c.success) continue;
-        // Offsets count characters of this part as the API does (code points).
-        const start = utf16FromCodePoints(p.data.text, c.data.start_index);
-        const end = utf16FromCodePoints(p.data.text, c.data.end_index);
-        citations.push({ url: c.data.url, title: c.data.title ?? null, span: start >= 0 && end >= 0 ? { start: text.length + start, end: text.length + end } : null });
-      }
+      parts.push({ at: text.length, text: p.data.text, annotations: p.data.annotations ?? [] });
       text += p.data.text;
+      // Over the cap already: nothing after this part is read (the size is checked in full below).
+      if (text.length > MAX_ANSWER_BYTES) break;
     }
   }
-  return { text, citations };
+  withinAnswerCap(text);
+  const citations: StructuredCitation[] = [];
+  for (const part of parts) {
+    const read = capped(part.annotations, ANSWER_CAPS.citations - citations.length);
+    dropped.citations += read.dropped;
+    // Offsets count characters of this part as the API does (code points).
+    const offset = read.kept.length ? codePointOffsets(part.text) : () => -1;
+    for (const a of read.kept) {
+      const c = UrlCitationSchema.safeParse(a);
+      if (!c.success) continue;
+      const [start, end] = [offset(c.data.start_index), offset(c.data.end_index)];
+      citations.push({ url: c.data.url, title: c.data.title ?? null, span: start >= 0 && end >= 0 ? { start: part.at + start, end: part.at + end } : null });
+    }
+  }
+  return { text, citations, dropped };
 }
 
 /** The run's tool calls as trace steps: searches, pages opened, finds in page, code, other calls. */
@@ -90,13 +112,16 @@ function traceOf(output: readonly unknown[]): TraceStep[] {
       if (!action) return [{ type: "search", query: "" }];
       if (action.type === "open_page") return action.url ? [{ type: "open_page", url: action.url }] : [];
       if (action.type === "find_in_page") return [{ type: "tool_call", name: "find_in_page", input: `${action.pattern} @ ${action.url}` }];
-      const urls = action.sources?.map((s) => s.url);
-      const queries = action.queries?.length ? action.queries : [action.query ?? ""];
-      return queries.map((query) => ({ type: "search", query, ...(urls?.length ? { urls } : {}) }));
+      const urls = firstOf(action.sources).flatMap((x) => SourceSchema.safeParse(x).data?.url ?? []);
+      const listed = firstOf(action.queries).filter((q): q is string => typeof q === "string");
+      const queries = listed.length ? listed : [action.query ?? ""];
+      return queries.map((query) => ({ type: "search", query, ...(urls.length ? { urls } : {}) }));
     }
     const code = CodeInterpreterCallSchema.safeParse(item);
     if (code.success) {
-      const logs = code.data.outputs?.flatMap((o) => (o.logs ? [o.logs] : [])).join("\n");
+      const logs = firstOf(code.data.outputs)
+        .flatMap((o) => LogsSchema.safeParse(o).data?.logs ?? [])
+        .join("\n");
       return [{ type: "tool_call", name: "code_interpreter", ...(code.data.code ? { input: code.data.code } : {}), ...(logs ? { output: logs } : {}) }];
     }
     const named = NamedCallSchema.safeParse(item);
@@ -148,8 +173,8 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
 
   const finished = (body: ResponseBody, startedAt: number): AgentAnswer => {
     const latencyMs = Date.now() - startedAt;
-    const output = body.output ?? [];
-    const { text, citations } = answerText(output);
+    const output = capped(body.output, ANSWER_CAPS.items);
+    const { text, citations, dropped } = answerText(output.kept);
     if (body.status === "failed") {
       throw new AgentCallError("http_status", `the run failed${body.error ? `: ${body.error.code ?? "error"}: ${body.error.message}` : ""}`);
     }
@@ -163,14 +188,15 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
       withReferences(text, citations).trim(),
       latencyMs,
       { tokens: usage?.total_tokens ?? null, costUsd: usage ? callCost(price, usage.input_tokens, usage.output_tokens) : null },
-      traceOf(output),
+      traceOf(output.kept),
+      { citations: dropped.citations, items: dropped.items + output.dropped },
     );
   };
 
   /** Where a response object leaves the run: done, or still going (past the deadline: cancelled). */
   const settle = async (raw: unknown, run: Omit<PendingRun, "pollAt">): Promise<RunStep> => {
     const body = ResponseSchema.parse(raw);
-    if (!RUNNING.has(body.status ?? "completed")) return { done: finished(body, run.startedAt) };
+    if (!RUNNING.has(body.status ?? "completed")) return { done: readAnswer(() => finished(body, run.startedAt)) };
     const next = { ...run, handle: body.id, ...(body.status ? { status: body.status } : {}) };
     if (pastDeadline(next, c.deadlineMs)) {
       await runs.cancel({ ...next, pollAt: Date.now() });
@@ -185,7 +211,7 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
     async start(req, ctx) {
       const startedAt = Date.now();
       try {
-        const created: unknown = await client.responses.create(requestBody(o, req), options(ctx));
+        const created: unknown = await sdkCall(() => client.responses.create(requestBody(o, req), options(ctx)));
         return await settle(created, { handle: "", startedAt, polls: 0 });
       } catch (err) {
         return { done: failedAfter(classifyError(err), Date.now() - startedAt) };
@@ -198,7 +224,7 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
       }
       const looked = { ...run, polls: run.polls + 1 };
       try {
-        const current: unknown = await client.responses.retrieve(run.handle, {}, options(ctx));
+        const current: unknown = await sdkCall(() => client.responses.retrieve(run.handle, {}, options(ctx)));
         return await settle(current, looked);
       } catch (err) {
         if (!ctx.signal?.aborted && transientPollFailure(err)) return stillRunning({ ...looked, status: `poll failed: ${classifyError(err).detail}` }, c.pollIntervalMs, c.deadlineMs);

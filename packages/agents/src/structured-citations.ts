@@ -1,5 +1,6 @@
 import { splitReferences } from "@arena/core";
 import { parseCitations } from "@arena/core/citations";
+import { z } from "zod";
 
 /**
  * Citations that arrive as structure beside the text (OpenAI `url_citation` annotations,
@@ -34,31 +35,65 @@ export function citedUrl(raw: string): string | null {
   return url.href;
 }
 
-/** A UTF-16 offset from an offset in Unicode code points (how Python-served APIs count characters). */
-export function utf16FromCodePoints(text: string, codePoints: number): number {
-  let units = 0;
+/**
+ * UTF-16 offsets from offsets in Unicode code points (how Python-served APIs count characters):
+ * one pass over the text builds the table, then each lookup is constant time, so an answer with
+ * thousands of annotations costs no more than one walk. -1 for an offset outside the text.
+ */
+export function codePointOffsets(text: string): (codePoints: number) => number {
+  const at = new Int32Array(text.length + 1);
   let points = 0;
-  while (points < codePoints && units < text.length) {
+  for (let units = 0; units < text.length; points++) {
+    at[points] = units;
     units += (text.codePointAt(units) ?? 0) > 0xffff ? 2 : 1;
-    points++;
   }
-  return points === codePoints ? units : -1;
+  at[points] = text.length;
+  return (n) => (Number.isInteger(n) && n >= 0 && n <= points ? at[n]! : -1);
 }
 
-/** A UTF-16 offset from an offset in UTF-8 bytes (Gemini's grounding segments); -1 when it is not a character boundary. */
-export function utf16FromUtf8Bytes(text: string, bytes: number): number {
-  let units = 0;
+/**
+ * UTF-16 offsets from offsets in UTF-8 bytes (Gemini's grounding segments), the same way: -1 for
+ * an offset outside the text or inside a character.
+ */
+export function utf8Offsets(text: string): (bytes: number) => number {
+  // A UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair is 4 for 2 units).
+  const at = new Int32Array(text.length * 3 + 1).fill(-1);
   let seen = 0;
-  while (seen < bytes && units < text.length) {
+  for (let units = 0; units < text.length; ) {
+    at[seen] = units;
     const cp = text.codePointAt(units) ?? 0;
     seen += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
     units += cp > 0xffff ? 2 : 1;
   }
-  return seen === bytes ? units : -1;
+  at[seen] = text.length;
+  return (n) => (Number.isInteger(n) && n >= 0 && n <= seen ? at[n]! : -1);
 }
 
-/** Structured citations read per answer; an answer has far fewer (the provider's list is untrusted). */
-const MAX_CITATIONS = 500;
+/**
+ * What the arena reads of one provider answer; the rest is dropped and counted in the stored
+ * trace (`dropped`). Real answers stay far below: a few dozen sources, a few hundred content
+ * blocks or output items. Each list is cut before anything parses its entries.
+ */
+export const ANSWER_CAPS = {
+  /** Structured citations (annotations, grounding supports' chunk references, citation lists). */
+  citations: 500,
+  /** Content blocks, output items, parts and grounding chunks/supports: the lists a citation or text lives in. */
+  items: 2_000,
+  /** Entries of a list inside one item (search queries, result URLs, chunk indices of one support). */
+  perItem: 100,
+} as const;
+
+/**
+ * A list in a provider's answer, checked as a list only: a schema over its entries would check
+ * every one of a million before anything is cut, so entries are parsed one by one after `capped`.
+ */
+export const untrustedList = z.custom<unknown[]>((v) => Array.isArray(v), { message: "expected an array" });
+
+/** The first `max` entries of an untrusted list, and how many were left out; a non-list is empty. */
+export function capped<T>(list: readonly T[] | null | undefined, max: number): { kept: readonly T[]; dropped: number } {
+  if (!Array.isArray(list)) return { kept: [], dropped: 0 };
+  return list.length > max ? { kept: list.slice(0, max), dropped: list.length - max } : { kept: list, dropped: 0 };
+}
 
 interface Numbered {
   n: number;
@@ -72,7 +107,7 @@ interface Numbered {
  * listed). A text without citations comes back unchanged.
  */
 export function withReferences(text: string, citations: readonly StructuredCitation[]): string {
-  const cited = citations.slice(0, MAX_CITATIONS).flatMap((c) => {
+  const cited = citations.slice(0, ANSWER_CAPS.citations).flatMap((c) => {
     const url = citedUrl(c.url);
     const span = c.span && c.span.start >= 0 && c.span.start <= c.span.end && c.span.end <= text.length ? c.span : null;
     return url ? [{ url, span, n: c.n }] : [];
@@ -102,7 +137,9 @@ function numberSources(cited: { url: string; span: Numbered["span"]; n?: number 
   const order = cited
     .map((c, i) => ({ c, i }))
     .sort((x, y) => (x.c.span?.start ?? Infinity) - (y.c.span?.start ?? Infinity) || x.i - y.i);
-  let next = Math.max(0, ...used) + 1;
+  // A loop, not Math.max(...used): a spread of a list this long overflows the stack.
+  let next = 1;
+  for (const n of used) if (n >= next) next = n + 1;
   for (const { c } of order) {
     if (byUrl.has(c.url)) continue;
     byUrl.set(c.url, next);

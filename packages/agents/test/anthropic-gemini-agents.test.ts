@@ -6,7 +6,7 @@ import type { ProviderTestServer } from "../../../tests/servers/provider-test-se
 import { anthropicMessage, geminiResponse, type Source } from "../../../tests/servers/provider-fixtures";
 import { anthropicAgent, anthropicHealth, type AnthropicAgentOptions } from "../src/anthropic-agent";
 import { AnthropicConfigSchema, GeminiConfigSchema } from "../src/config";
-import { geminiAgent, geminiHealth, type GeminiAgentOptions } from "../src/gemini-agent";
+import { geminiAgent, geminiHealth, isGroundingRedirect, REDIRECT_ORIGIN, type GeminiAgentOptions } from "../src/gemini-agent";
 import { parseCitations } from "@arena/core/citations";
 import { ANSWER_FORMAT_INSTRUCTIONS } from "../src/prompt";
 
@@ -114,6 +114,8 @@ describe("Gemini adapter (Google Search grounding) against the local server", ()
       config: GeminiConfigSchema.parse({ timeoutMs: 3_000, tools: ["google_search", "url_context"] }),
       allow: [new URL(srv.baseUrl).host],
       prices: priceTable(),
+      // The local server stands in for Google's redirect host.
+      redirectOrigin: new URL(srv.baseUrl).origin,
     };
   });
   afterAll(() => srv.close());
@@ -150,6 +152,29 @@ describe("Gemini adapter (Google Search grounding) against the local server", ()
     srv.enqueue(providerReply.body(geminiResponse([claims[0]!], [sources[0]!], { redirect: () => link })));
     const a = await geminiAgent({ ...opts, config: { ...opts.config, resolveRedirects: false } }).answer(req, { seed: "s" });
     expect(a.citations.urls).toEqual([link]);
+  });
+
+  it("only Google's redirect origin is asked: a redirect path on any other host is a plain citation", async () => {
+    const link = srv.redirectTo(sources[0]!.url);
+    const before = srv.requests.length;
+    srv.enqueue(providerReply.body(geminiResponse([claims[0]!], [sources[0]!], { redirect: () => link })));
+    // Google's origin, the default: the agent's own server is no redirect host.
+    const a = await geminiAgent({ ...opts, redirectOrigin: REDIRECT_ORIGIN }).answer(req, { seed: "s" });
+    expect(a.citations.urls).toEqual([link]);
+    expect(srv.requests.slice(before).filter((r) => r.path.startsWith("/grounding-api-redirect/"))).toEqual([]);
+    expect(isGroundingRedirect("https://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC")).toBe(true);
+    expect(isGroundingRedirect("https://evil.example/grounding-api-redirect/AbC")).toBe(false);
+    expect(isGroundingRedirect("http://vertexaisearch.cloud.google.com/grounding-api-redirect/AbC")).toBe(false);
+    expect(isGroundingRedirect("https://vertexaisearch.cloud.google.com:8443/grounding-api-redirect/AbC")).toBe(false);
+  });
+
+  it("a client built with resolveRedirects: false (the web process's probe) resolves nothing, whatever the agent's config says", async () => {
+    const link = srv.redirectTo(sources[0]!.url);
+    const before = srv.requests.length;
+    srv.enqueue(providerReply.body(geminiResponse([claims[0]!], [sources[0]!], { redirect: () => link })));
+    const a = await geminiAgent({ ...opts, resolveRedirects: false }).answer(req, { seed: "s" });
+    expect(a.citations.urls).toEqual([link]);
+    expect(srv.requests.slice(before).filter((r) => r.path.startsWith("/grounding-api-redirect/"))).toEqual([]);
   });
 
   it("a 429 (RESOURCE_EXHAUSTED) is retried by the SDK; a 400 error body is http_status with its message", async () => {

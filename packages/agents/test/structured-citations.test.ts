@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCitations } from "@arena/core/citations";
-import { citedUrl, utf16FromCodePoints, utf16FromUtf8Bytes, withReferences } from "../src/structured-citations";
+import { citedUrl, codePointOffsets, utf8Offsets, withReferences } from "../src/structured-citations";
 
 describe("structured citations to [n] markers and References", () => {
   it("puts markers after the cited spans (before their closing punctuation) and lists the sources", () => {
@@ -58,11 +58,10 @@ describe("structured citations to [n] markers and References", () => {
 
   it("converts code point and UTF-8 byte offsets to string offsets", () => {
     const text = "é😀 ok";
-    expect(utf16FromCodePoints(text, 2)).toBe(3);
-    expect(utf16FromCodePoints(text, 99)).toBe(-1);
-    expect(utf16FromUtf8Bytes(text, 2)).toBe(1);
-    expect(utf16FromUtf8Bytes(text, 6)).toBe(3);
-    expect(utf16FromUtf8Bytes(text, 3)).toBe(-1);
+    const points = codePointOffsets(text);
+    const bytes = utf8Offsets(text);
+    expect([points(0), points(2), points(5), points(99), points(-1), points(1.5)]).toEqual([0, 3, 6, -1, -1, -1]);
+    expect([bytes(0), bytes(2), bytes(6), bytes(9), bytes(3), bytes(99)]).toEqual([0, 1, 3, 6, -1, -1]);
   });
 
   it("stays fast on hostile spans (many brackets, thousands of annotations)", () => {

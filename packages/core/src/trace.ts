@@ -34,8 +34,16 @@ export type TraceStep = z.infer<typeof traceStepSchema>;
 /** The wire format: the steps, oldest first. */
 export const traceStepsSchema = z.array(traceStepSchema);
 
-/** What the arena stores: the kept steps and how many were left out by the limits. */
-export const researchTraceSchema = z.object({ steps: traceStepsSchema, omitted: z.number().int().nonnegative() });
+/**
+ * What the arena did not read of a provider's answer because a per-answer cap was reached
+ * (structured citations, and content blocks / output items / parts): how many of each were
+ * dropped. Stored with the trace so the round says its References may be incomplete.
+ */
+export const droppedSchema = z.object({ citations: z.number().int().nonnegative(), items: z.number().int().nonnegative() });
+export type Dropped = z.infer<typeof droppedSchema>;
+
+/** What the arena stores: the kept steps, how many were left out by the limits, and what the answer caps dropped (absent: nothing). */
+export const researchTraceSchema = z.object({ steps: traceStepsSchema, omitted: z.number().int().nonnegative(), dropped: droppedSchema.optional() });
 export type ResearchTrace = z.infer<typeof researchTraceSchema>;
 
 const cut = (s: string, max: number) => wellFormed(s.length > max ? `${s.slice(0, max - 1)}…` : s);
@@ -63,10 +71,11 @@ function boundStep(step: TraceStep): TraceStep {
 /**
  * The stored form of a trace: each string cut to its limit (and made storable), at most
  * TRACE_LIMITS.steps steps and TRACE_LIMITS.totalChars characters of JSON, the rest counted.
- * Null for no steps at all, so an agent without a trace stores nothing.
+ * Null for no steps and nothing dropped, so an agent without a trace stores nothing.
  */
-export function boundTrace(steps: readonly TraceStep[] | null | undefined): ResearchTrace | null {
-  if (!steps?.length) return null;
+export function boundTrace(steps: readonly TraceStep[] | null | undefined, dropped?: Dropped): ResearchTrace | null {
+  const capped = dropped && (dropped.citations > 0 || dropped.items > 0) ? { dropped } : {};
+  if (!steps?.length) return "dropped" in capped ? { steps: [], omitted: 0, ...capped } : null;
   const kept: TraceStep[] = [];
   let chars = 0;
   for (const step of steps) {
@@ -77,5 +86,5 @@ export function boundTrace(steps: readonly TraceStep[] | null | undefined): Rese
     chars += size;
     kept.push(bounded);
   }
-  return { steps: kept, omitted: steps.length - kept.length };
+  return { steps: kept, omitted: steps.length - kept.length, ...capped };
 }

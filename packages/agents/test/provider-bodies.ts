@@ -1,0 +1,93 @@
+import { priceTable } from "@arena/core";
+import { anthropicAgent } from "../src/anthropic-agent";
+import { AnthropicConfigSchema, GeminiConfigSchema, OpenAIConfigSchema, OpenAIResponsesConfigSchema } from "../src/config";
+import { geminiAgent } from "../src/gemini-agent";
+import { openAIAgent } from "../src/openai-agent";
+import { responsesAgent } from "../src/openai-responses";
+import type { AgentClient } from "../src/types";
+
+/**
+ * Provider response bodies as each wire format has them, built around the parts a hostile
+ * provider controls, and the four adapters pointed at one local endpoint (tests/servers/
+ * raw-provider-server.ts). Shared by the hostile-answer tests, the property tests and the bench.
+ */
+
+export const chatBody = (content: unknown, message: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion",
+  created: 0,
+  model: "m",
+  choices: [{ index: 0, message: { role: "assistant", content, refusal: null, ...message }, finish_reason: "stop", logprobs: null }],
+  usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 },
+  ...extra,
+});
+
+export const responsesBody = (output: unknown, extra: Record<string, unknown> = {}) => ({
+  id: "resp_1",
+  object: "response",
+  created_at: 0,
+  status: "completed",
+  model: "m",
+  output,
+  usage: { input_tokens: 10, output_tokens: 20, total_tokens: 30 },
+  ...extra,
+});
+
+/** A Responses API output message of one text part. */
+export const outputMessage = (text: unknown, annotations: unknown = []) => ({ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations }] });
+
+export const anthropicBody = (content: unknown, extra: Record<string, unknown> = {}) => ({
+  id: "msg_1",
+  type: "message",
+  role: "assistant",
+  model: "m",
+  content,
+  stop_reason: "end_turn",
+  usage: { input_tokens: 10, output_tokens: 20 },
+  ...extra,
+});
+
+export const geminiBody = (parts: unknown, groundingMetadata: unknown = undefined, extra: Record<string, unknown> = {}) => ({
+  candidates: [{ content: { role: "model", parts }, finishReason: "STOP", ...(groundingMetadata === undefined ? {} : { groundingMetadata }) }],
+  usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 20, totalTokenCount: 30 },
+  ...extra,
+});
+
+export type Protocol = "openai" | "openai_responses" | "anthropic" | "gemini";
+
+/** The adapter of a protocol against a local endpoint (`baseUrl` without a path; OpenAI clients get `/v1`). */
+export function adapterAt(protocol: Protocol, baseUrl: string, host: string): AgentClient {
+  const common = { name: `hostile-${protocol}`, model: "m", apiKey: "sk-agent", allow: [host], prices: priceTable() };
+  switch (protocol) {
+    case "openai":
+      return openAIAgent({ ...common, baseUrl: `${baseUrl}/v1`, config: OpenAIConfigSchema.parse({ timeoutMs: 20_000 }) });
+    case "openai_responses":
+      return responsesAgent({ ...common, baseUrl: `${baseUrl}/v1`, config: OpenAIResponsesConfigSchema.parse({ background: false, timeoutMs: 20_000, deadlineMs: 20_000 }) });
+    case "anthropic":
+      return anthropicAgent({ ...common, baseUrl, config: AnthropicConfigSchema.parse({ timeoutMs: 20_000 }) });
+    case "gemini":
+      return geminiAgent({ ...common, baseUrl, config: GeminiConfigSchema.parse({ timeoutMs: 20_000 }) });
+  }
+}
+
+/**
+ * Runs `call` with a heartbeat on the event loop and returns the longest time the loop went
+ * without a beat (performance.now(), a monotonic clock): how long the call blocked the process.
+ */
+export async function longestStall<T>(call: () => Promise<T>): Promise<{ value: T; stallMs: number }> {
+  let last = performance.now();
+  let worst = 0;
+  const beat = () => {
+    const now = performance.now();
+    if (now - last > worst) worst = now - last;
+    last = now;
+  };
+  const timer = setInterval(beat, 5);
+  try {
+    const value = await call();
+    beat();
+    return { value, stallMs: worst };
+  } finally {
+    clearInterval(timer);
+  }
+}
