@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AuditQueue" ADD COLUMN     "hideQuestions" BOOLEAN NOT NULL DEFAULT false;
