@@ -45,11 +45,14 @@ describe("tournament entry", () => {
     const round = await db.tournamentRound.create({ data: { tournamentId: tournament.id, number: 1 } });
     await db.pairing.create({ data: { roundId: round.id, agentAId: pending.id, agentBId: agentIds[1]! } });
     await db.pairing.create({ data: { roundId: round.id, agentAId: agentIds[0]!, agentBId: agentIds[1]! } });
+    const bye = await db.tournamentRound.create({ data: { tournamentId: tournament.id, number: 2 } });
+    await db.pairing.create({ data: { roundId: bye.id, agentAId: agentIds[1]!, agentBId: null } });
 
     const view = (await readTournament(db, tournament.id))!;
     expect(view.participants.map((p) => p.agentId).sort()).toEqual([...agentIds].sort());
     expect(view.agents).toBe(2);
-    expect(view.rounds[0]!.pairings.map((p) => [p.agentA.id, p.agentB.id])).toEqual([[agentIds[0], agentIds[1]]]);
+    expect(view.rounds[0]!.pairings.map((p) => [p.agentA.id, p.agentB?.id])).toEqual([[agentIds[0], agentIds[1]]]);
+    expect(view.rounds[1]!.pairings.map((p) => [p.agentA.id, p.agentB])).toEqual([[agentIds[1], null]]); // a bye stays
     expect(JSON.stringify(view)).not.toContain("hidden-pending");
     expect((await readTournaments(db)).find((t) => t.id === tournament.id)!.agents).toBe(2);
     // approved, it is public and shown

@@ -92,7 +92,8 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
           number: true,
           status: true,
           pairings: {
-            where: { agentA: PUBLIC_AGENT, agentB: PUBLIC_AGENT },
+            // a bye has no seat B
+            where: { agentA: PUBLIC_AGENT, OR: [{ agentBId: null }, { agentB: PUBLIC_AGENT }] },
             orderBy: { id: "asc" },
             select: {
               id: true,
