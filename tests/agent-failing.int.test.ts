@@ -97,8 +97,10 @@ describe("an owner's failing agent", () => {
     expect(await pairedIn(t.id, agent.id)).toBe(0);
     expect(await db.pairing.count({ where: { round: { tournamentId: t.id, number: 1 } } })).toBe(2);
     const mine = (await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)!;
-    expect(mine).toMatchObject({ status: "failing health", healthErrorClass: "http_status", healthHttpStatus: 503 });
-    expect((await readAgent(db, agent.id))!.status).toBe("unhealthy");
+    expect(mine).toMatchObject({ status: "failing", healthError: expect.stringContaining("503"), healthErrorClass: "http_status", healthHttpStatus: 503 });
+    expect((await readAgent(db, agent.id))!.status).toBe("failing");
+    // It stays out of play while the check fails: the next tick checks it again (once a minute at most).
+    expect(await db.agent.findUniqueOrThrow({ where: { id: agent.id }, select: { status: true } })).toEqual({ status: "unhealthy" });
   });
 
   it("a check that passes makes it healthy again and it is paired", async () => {

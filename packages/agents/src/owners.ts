@@ -2,14 +2,14 @@ import { z } from "zod";
 import type { Agent, Prisma, PrismaClient } from "@arena/db";
 import { PUBLIC_AGENT } from "@arena/db/where";
 import { ENDPOINT_PROTOCOLS } from "./protocols";
-import { agentRoundErrorsSchema, readAgentRoundErrors } from "./play-health";
+import { agentRoundErrorsSchema, FAILING_AFTER, readAgentRoundErrors } from "./play-health";
 
 /**
  * Agents as their owners and the operator console see them (endpoints included: never on a
  * public page). The status shown combines the stored health with approval and play:
- * retired › withdrawn › disabled › failing health (its last health check failed) › failing (its
- * last rounds all ended in its error, play-health.ts) › pending › active (plays in a running
- * tournament) › approved.
+ * retired › withdrawn › disabled › failing (its last FAILING_AFTER rounds ended in its error,
+ * play-health.ts; a failed health check is shown beside it) › failing health (its last health
+ * check failed) › pending › active (plays in a running tournament) › approved.
  */
 export const SHOWN_STATUSES = ["pending", "approved", "active", "disabled", "failing health", "failing", "withdrawn", "retired"] as const;
 export type ShownStatus = (typeof SHOWN_STATUSES)[number];
@@ -45,12 +45,12 @@ export const agentOverviewSchema = z.object({
 });
 export type AgentOverview = z.infer<typeof agentOverviewSchema>;
 
-function shownStatus(a: Pick<Agent, "status" | "approval" | "retiredAt">, playing: boolean, failing: boolean): ShownStatus {
+function shownStatus(a: Pick<Agent, "status" | "approval" | "retiredAt">, playing: boolean, errorsInARow: number): ShownStatus {
   if (a.retiredAt) return "retired";
   if (a.approval === "withdrawn") return "withdrawn";
   if (a.status === "disabled") return "disabled";
+  if (errorsInARow >= FAILING_AFTER) return "failing";
   if (a.status === "unhealthy") return "failing health";
-  if (failing) return "failing";
   if (a.approval === "pending") return "pending";
   return playing ? "active" : "approved";
 }
@@ -118,7 +118,7 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
       endpoint: a.endpoint,
       model: a.model,
       hasKey: a.secretEnc !== null,
-      status: shownStatus(a, playing, roundErrors.failing),
+      status: shownStatus(a, playing, roundErrors.consecutive),
       healthError: a.healthError,
       healthErrorClass: a.healthErrorClass,
       healthHttpStatus: a.healthHttpStatus,

@@ -27,12 +27,14 @@ async function matchCounts(db: Db): Promise<Map<string, number>> {
 }
 
 /**
- * `failing`: a healthy agent whose last rounds all ended in its error shows "failing" instead of
- * "healthy" (the status only: the errors' details name its endpoint and are its owner's).
+ * `failing`: an agent whose last rounds all ended in its error, or whose last health check failed,
+ * shows "failing" instead of "healthy" or "unhealthy": one word for a visitor, the status only
+ * (the errors' details name its endpoint and are its owner's).
  */
 function summaryOf(a: Pick<Agent, keyof typeof agentSelect>, matches: number, failing: boolean): AgentSummary {
   const { retiredAt, ...rest } = a;
-  return { ...rest, status: failing && a.status === "healthy" ? "failing" : a.status, retired: retiredAt !== null, createdAt: a.createdAt.toISOString(), matches };
+  const status = failing && (a.status === "healthy" || a.status === "unhealthy") ? "failing" : a.status;
+  return { ...rest, status, retired: retiredAt !== null, createdAt: a.createdAt.toISOString(), matches };
 }
 
 /** Every public agent (approved, or with a rated match: PUBLIC_AGENT), by name; no endpoint details, never a secret. */

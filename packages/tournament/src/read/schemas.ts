@@ -255,7 +255,7 @@ export const agentSummarySchema = z.object({
   /** Who makes it, and a page about it (http(s)), as its owner gave them. */
   organisation: z.string().nullable(),
   link: z.string().nullable(),
-  /** failing: healthy by its last check, but its last rounds all ended in its error (@arena/agents play-health). */
+  /** failing: its last rounds all ended in its error, or its last health check failed (@arena/agents play-health). */
   status: z.enum(["pending", "healthy", "failing", "unhealthy", "disabled"]),
   /** Its owner deleted it after it had played: its matches and ratings stay, it plays no more. */
   retired: z.boolean(),
