@@ -43,7 +43,7 @@ describe("arena score --report", () => {
     const out = JSON.parse(await arena({}, ...args()));
     expect(Object.keys(out)).toEqual(["mode", "citations", "claims", "race", "intescore", "dr3"]);
     expect(out.mode).toBe("offline");
-    expect(out.citations).toEqual({ count: 1, urls: ["https://x.example/curie"], supported: 0, unsupported: 0, unknown: 1, accuracy: null, effective: 0 });
+    expect(out.citations).toEqual({ count: 1, urls: ["https://x.example/curie"], supported: 0, unsupported: 0, contradicted: 0, unknown: 1, accuracy: null, effective: 0 });
     // one claim, Curie, with subclaims 1903, 1911 and Warsaw: two right, none wrong → P = 1, R = 2/3
     expect(out.claims.precision).toBe(1);
     expect(out.claims.recall).toBeCloseTo(2 / 3, 12);

@@ -148,18 +148,24 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 const NUMBER_WORD = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join("|")})\\b`, "gi");
 
+/** Thousands separated by spaces or apostrophes ("23 354", "6'352"): a group of 1–3 digits, then groups of exactly 3. */
+const SPACED_THOUSANDS = /(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f\u2009'’]\d{3})+(?![\d,.]\d)/g;
+
 /**
  * Numeric values in text, with scale words applied ("1.2 million" → 1200000) and number words read
  * ("four" → 4). Years are included. A range gives both ends, however written ("3 to 5", "3-5",
- * "3–5"), so ranges match across spellings.
+ * "3–5"), so ranges match across spellings. Thousands may be separated by commas, spaces or
+ * apostrophes. "m" and "b" scale only an amount of money ("$1.2m"): "21 m" is 21 metres.
  */
 export function numbersIn(text: string): number[] {
   const out: number[] = [];
   if (/[a-z]/i.test(text)) text = text.replace(NUMBER_WORD, (w) => String(NUMBER_WORDS[w.toLowerCase()]));
-  for (const m of text.matchAll(/(\d[\d,]*(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion|bn|mn|[kmb])\b)?/gi)) {
-    const base = Number(m[1]!.replace(/,/g, ""));
+  if (/\d[ \u00a0\u202f\u2009'’]\d/.test(text)) text = text.replace(SPACED_THOUSANDS, (m) => m.replace(/[^\d]/g, ""));
+  for (const m of text.matchAll(/([$€£¥]\s?)?(\d[\d,]*(?:\.\d+)?)(?:\s?(thousand|million|billion|trillion|bn|mn|[kmb])\b)?/gi)) {
+    const base = Number(m[2]!.replace(/,/g, ""));
     if (!Number.isFinite(base)) continue;
-    out.push(base * (m[2] ? (SCALE[m[2].toLowerCase()] ?? 1) : 1));
+    const scale = m[3] && (m[1] || !/^[mb]$/i.test(m[3])) ? (SCALE[m[3].toLowerCase()] ?? 1) : 1;
+    out.push(base * scale);
   }
   return out;
 }
@@ -171,7 +177,15 @@ export function numberMatches(expected: number, candidates: number[]): boolean {
   return candidates.some((c) => (expected === 0 ? c === 0 : Math.abs(c - expected) / Math.abs(expected) <= NUMBER_TOLERANCE));
 }
 
-/** Whether a date (ISO prefix precision) is among the dates of a text (`datesIn(text)` ISO values). */
+/**
+ * Whether a date (ISO prefix precision) is among the dates of a text (`datesIn(text)` ISO values):
+ * the same date at its precision or finer, or a coarser one ("1906" for 8 September 1906) unless
+ * the text also gives another day or month of that year (the year then is the other date's, or a
+ * name's: "Restoration of 1906 … took place on 14 September 1906").
+ */
 export function dateMatches(expectedIso: string, isos: readonly string[]): boolean {
-  return isos.some((iso) => iso.startsWith(expectedIso) || expectedIso.startsWith(`${iso}-`));
+  if (isos.some((iso) => iso.startsWith(expectedIso))) return true;
+  const year = expectedIso.slice(0, 4);
+  const contradicted = isos.some((iso) => iso.length > 4 && iso.startsWith(year) && !expectedIso.startsWith(iso));
+  return !contradicted && isos.some((iso) => expectedIso.startsWith(`${iso}-`));
 }

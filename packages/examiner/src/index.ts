@@ -22,8 +22,8 @@ export {
 } from "./types";
 export { judgeHeuristically, scoreAnswer, entityFound, factFound, withoutUrls } from "./heuristic/judge";
 export { isNavigation } from "./heuristic/generate";
-export { cleanTitle, contentTokens, tokenCoverage } from "./text";
-export { numberMatches, numbersIn } from "./facts";
+export { cleanTitle, contentTokens, normalize, tokenCoverage } from "./text";
+export { datesIn, numberMatches, numbersIn } from "./facts";
 
 /** Temperatures as in the reference implementation: 0.7 to generate, 0.1 to judge. */
 export const EXAMINER_DEFAULTS = Object.freeze({

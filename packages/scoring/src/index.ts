@@ -3,9 +3,11 @@ export { Judge, JudgeUnavailableError, judgeFromEnv, parseJsonLoose, type JudgeS
 export { cachedPages, pageFetcherFor, type PageOrigin, type PageSource } from "./pages";
 export { groundClaims, listParts, claimCoverage, type GroundClaim } from "./matching";
 export { SCORERS } from "./registry";
+export { SCORER_INFO, metricKnownAnswerTested, type ScorerInfo } from "./descriptors";
 export { scoreTask, checklistFileSchema, reportJson, type ScoringDeps, type ReportJson } from "./score";
 export { scoreRound, roundTask, scorableRounds } from "./round";
-export { judgeCitations, lexicalSupport, summarize, MAX_PAIRS, type CitationSummary, type JudgedPair, type Support } from "./scorers/citations";
+export { judgeCitations, summarize, MAX_PAIRS, type CitationSummary, type JudgedPair, type Support } from "./scorers/citations";
+export { offlineSupport, answerSubjects, type OfflineSupport } from "./support";
 export { claimScores, claimTree, offlineClaimScores, llmClaimScores, type ClaimNode, type ClaimScores } from "./scorers/claims";
 export { raceShares, raceCriteriaSchema, DIMENSIONS, type RaceCriteria, type RaceJudged, type RaceResult } from "./scorers/race";
 export { inteScore, offlineGeneralRubrics, INTESCORE, GENERAL_RUBRICS, type InteScoreParts } from "./scorers/intescore";

@@ -1,5 +1,5 @@
 import type { ChecklistItem } from "@arena/core";
-import { entityFound, factFound } from "@arena/examiner";
+import { entityFound, factFound, withoutUrls } from "@arena/examiner";
 
 /**
  * Ground-truth claims from a round's checklists (SPEC §10: "the rubric checklists give the ground
@@ -44,13 +44,16 @@ export function listParts(detail: string): string[] {
  * How much of a claim a text supports: the fraction of its subclaims found (standard) and whether
  * all are (strict). Names match with aliases after normalisation; numbers within 1 %; dates in
  * any format — the heuristic judge's matching rules (packages/examiner heuristic/judge.ts), so an
- * offline score and an offline verdict agree on what "found" means.
+ * offline score and an offline verdict agree on what "found" means. Facts are read without the
+ * text's URLs, as the judge reads them.
  */
 export function claimCoverage(text: string, claim: GroundClaim): { share: number; full: boolean } {
   if (claim.kind === "depth") {
     const found = entityFound(text, claim.item);
     return { share: found ? 1 : 0, full: found };
   }
+  // a link's address is not the answer stating a fact ("…/restoration-of-1906/" is no date)
+  text = withoutUrls(text);
   const alternatives = [claim.item.detail, ...(claim.item.aliases ?? [])];
   if (claim.parts.length === 1) {
     const found = alternatives.some((detail) => factFound(text, { ...claim.item, detail }));

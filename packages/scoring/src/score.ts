@@ -38,7 +38,8 @@ export const checklistFileSchema = z.object({ checklist_depth: z.array(itemSchem
 /** The `--json` object of `arena score --report`: fields whose inputs were not given are null. */
 export interface ReportJson {
   mode: ScoreMode;
-  citations: { count: number; urls: string[]; supported: number; unsupported: number; unknown: number; accuracy: number | null; effective: number };
+  /** `contradicted`: of the unsupported, those the page states with another figure (0 in rows scored before it was counted). */
+  citations: { count: number; urls: string[]; supported: number; unsupported: number; contradicted: number; unknown: number; accuracy: number | null; effective: number };
   claims: { precision: number; recall: number; f1: number; strict_f1: number } | null;
   race: { share: number; total: number; dims: Record<string, number> } | null;
   intescore: { value: number; quality: number; semantic_drift: number; tboost: number } | null;
@@ -47,13 +48,13 @@ export interface ReportJson {
 
 export function reportJson(mode: ScoreMode, rows: ScoreRow[], side: Side = "A"): ReportJson {
   const row = (metric: string) => rows.find((r) => r.side === side && r.metric === metric);
-  const cite = row("citation_effective")!.details as Omit<ReportJson["citations"], "accuracy" | "effective">;
+  const cite = row("citation_effective")!.details as Omit<ReportJson["citations"], "accuracy" | "effective" | "contradicted"> & { contradicted?: number };
   const f1 = row("claim_f1");
   const race = row("race_share");
   const ints = row("intescore");
   return {
     mode,
-    citations: { count: cite.count, urls: cite.urls, supported: cite.supported, unsupported: cite.unsupported, unknown: cite.unknown, accuracy: row("citation_accuracy")?.value ?? null, effective: row("citation_effective")!.value },
+    citations: { count: cite.count, urls: cite.urls, supported: cite.supported, unsupported: cite.unsupported, contradicted: cite.contradicted ?? 0, unknown: cite.unknown, accuracy: row("citation_accuracy")?.value ?? null, effective: row("citation_effective")!.value },
     claims: f1 ? { precision: row("claim_precision")!.value, recall: row("claim_recall")!.value, f1: f1.value, strict_f1: row("claim_strict_f1")!.value } : null,
     race: race ? { share: race.value, total: race.details.total as number, dims: race.details.dims as Record<string, number> } : null,
     intescore: ints ? { value: ints.value, quality: ints.details.quality as number, semantic_drift: ints.details.semanticDrift as number, tboost: ints.details.tboost as number } : null,

@@ -1,4 +1,5 @@
 import type { ChecklistItem } from "@arena/core";
+import type { ScorerInfo } from "./descriptors";
 import type { Judge } from "./llm";
 import type { PageSource } from "./pages";
 
@@ -39,9 +40,7 @@ export interface ScoringContext {
  * compute; a metric whose inputs are missing (no checklist, one answer for a pairwise metric,
  * no offline version) is simply absent.
  */
-export interface Scorer {
+export interface Scorer extends ScorerInfo {
   name: string;
-  /** Whether a deterministic version means something; without it `offline` yields nothing. */
-  offline: boolean;
   score(task: ScoringTask, ctx: ScoringContext): Promise<ScoreRow[]>;
 }

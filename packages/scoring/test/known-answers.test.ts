@@ -16,6 +16,7 @@ import {
   type RaceJudged,
 } from "../src/index";
 import { parseCitations } from "@arena/core/citations";
+import { generateWorld } from "@arena/trees/world";
 
 const PAGES: Record<string, string> = {
   "https://a.example/bridge": "The Golden Gate Bridge opened in 1932. Its main span is 1,149 metres long and it is painted orange.",
@@ -92,6 +93,51 @@ describe("FACT citation support (offline)", () => {
     expect(s.pairs.map((p) => p.support)).toEqual(["unsupported"]);
     const right = await judgeCitations("The Game Gear launched at $149.99 [1].\n\n## References\n1. https://g.example/gg", cited, null);
     expect(right.pairs.map((p) => p.support)).toEqual(["supported"]);
+  });
+});
+
+describe("citation support: the demo world's probe", () => {
+  // the demo world's Wialogist Coast page: "… it covers 6352 square kilometres. The Wialogist Coast has 6 lighthouses."
+  const world = generateWorld({ seed: "demo", hubs: 1, entities: 12 });
+  const region = world.trees[0]!.tree.children.find((n) => n.title?.endsWith("Wialogist Coast"))!;
+  const page = [region.title, region.description, region.content].join("\n");
+  const cite = (lines: string[]) => judgeCitations(`${lines.join("\n")}\n\n## References\n[1] ${region.url}`, async () => page, null);
+  const verdicts = (s: Awaited<ReturnType<typeof cite>>) => s.pairs.map((p) => [p.statement, p.contradicted ? "contradicted" : p.support]);
+
+  it("a simulated agent's true lines are supported (the label lines and 'Its area' were unsupported)", async () => {
+    const s = await cite([
+      "## Identified entities",
+      "- **Wialogist Coast** [1]",
+      "## Requested details",
+      "- **Entity 1: how many lighthouses it has**: 6 [1]",
+      "- **Entity 1: its area in square kilometres**: 6,352 [1]",
+      "Its area is 6352 square kilometres [1]. Its capital is Mousiby [1]. The Wialogist Coast covers 6 352 km² and has six lighthouses [1].",
+    ]);
+    expect(verdicts(s)).toEqual([
+      ["**Wialogist Coast**", "supported"],
+      ["**Entity 1: how many lighthouses it has**: 6", "supported"],
+      ["**Entity 1: its area in square kilometres**: 6,352", "supported"],
+      ["Its area is 6352 square kilometres.", "supported"],
+      ["Its capital is Mousiby.", "supported"],
+      ["The Wialogist Coast covers 6 352 km² and has six lighthouses.", "supported"],
+    ]);
+    expect(s).toMatchObject({ supported: 6, unsupported: 0, contradicted: 0, accuracy: 1 });
+  });
+
+  it("changed figures are contradicted, another coast's name unsupported, and both count as unsupported", async () => {
+    const s = await cite([
+      "- **Wialogist Coast** [1]",
+      "- **Entity 1: how many lighthouses it has**: 9 [1]",
+      "The Wialogist Coast covers 7,100 km² [1].",
+      "The Zuriar Coast has 6 lighthouses [1].",
+    ]);
+    expect(verdicts(s)).toEqual([
+      ["**Wialogist Coast**", "supported"],
+      ["**Entity 1: how many lighthouses it has**: 9", "contradicted"],
+      ["The Wialogist Coast covers 7,100 km².", "contradicted"],
+      ["The Zuriar Coast has 6 lighthouses.", "unsupported"],
+    ]);
+    expect(s).toMatchObject({ supported: 1, unsupported: 3, contradicted: 2, accuracy: 0.25 });
   });
 });
 

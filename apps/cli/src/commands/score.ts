@@ -100,7 +100,7 @@ function reportText(r: ReportJson): string {
   const c = r.citations;
   return [
     `mode ${r.mode}${r.mode === "offline" ? " (deterministic: lexical and numeric support, rubric matching; approximates the papers' judge-model metrics)" : ""}`,
-    `citations   ${c.count} listed, ${c.supported} supported, ${c.unsupported} unsupported, ${c.unknown} unknown; accuracy ${fmt(c.accuracy)}, effective ${c.effective}`,
+    `citations   ${c.count} listed, ${c.supported} supported, ${c.unsupported} unsupported (${c.contradicted} of them contradicted), ${c.unknown} unknown; accuracy ${fmt(c.accuracy)}, effective ${c.effective}`,
     `claims      ${r.claims ? `precision ${fmt(r.claims.precision)}, recall ${fmt(r.claims.recall)}, F1 ${fmt(r.claims.f1)}, strict F1 ${fmt(r.claims.strict_f1)}` : "– (no checklist)"}`,
     `RACE        ${r.race ? `share ${fmt(r.race.share)} (S_int ${fmt(r.race.total, 2)})` : "– (llm mode, two answers)"}`,
     `InteScore (no drift term) ${r.intescore ? `${fmt(r.intescore.value, 1)} (quality ${fmt(r.intescore.quality)}, TBoost ${fmt(r.intescore.tboost)})` : "– (needs a checklist with source pages)"}`,

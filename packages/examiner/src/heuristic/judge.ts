@@ -10,7 +10,8 @@ import type { JudgeInput } from "../types";
  * Matching an item against an answer's body (References section and URLs never count):
  * - depth (entity): the name or an alias as a whole phrase after normalisation (case, punctuation,
  *   diacritics), or ≥ ENTITY_COVERAGE of the name's content words including one of its own (words
- *   shared with the other targets are no evidence);
+ *   shared with the other targets are no evidence, nor are words inside another capitalised name:
+ *   "Kianaecuv Point Lighthouse" does not name "Gestoukeir Point Lighthouse");
  * - width: a date detail matches the same date in any format (ISO prefix precision); a numeric
  *   detail matches when every number in it appears within 1 %; a named item as a phrase or by
  *   ≥ NAME_COVERAGE of its words; a key statement by ≥ STATEMENT_COVERAGE of its content words.
@@ -88,9 +89,46 @@ export function entityFound(answer: string, item: ChecklistItem, others: readonl
   if (names.some((n) => (/^https?:\/\//i.test(n) ? containsPhrase(answer, n) : containsPhrase(text, n)))) return true;
   const words = contentTokens(item.item);
   if (words.length === 0 || tokenCoverage(text, item.item) < ENTITY_COVERAGE) return false;
+  // the name's words inside another name are no evidence: "Kianaecuv Point Lighthouse" is not "Gestoukeir Point Lighthouse"
+  const own = withoutOtherNames(text, new Set(words));
+  if (tokenCoverage(own, item.item) < ENTITY_COVERAGE) return false;
   const shared = new Set(others.filter((o) => o !== item).flatMap((o) => contentTokens(o.item)));
-  const own = words.filter((w) => !shared.has(w));
-  return own.length === 0 || own.some((w) => containsPhrase(text, w));
+  const distinct = words.filter((w) => !shared.has(w));
+  return distinct.length === 0 || distinct.some((w) => containsPhrase(own, w));
+}
+
+/** Words that join the parts of one name ("Restoration of 1906 at Cuzia Lighthouse", "Lighthouses of the Wialogist Coast"). */
+const NAME_JOINERS = new Set(["of", "at", "the", "de", "la", "le", "von", "van", "and", "&"]);
+
+/**
+ * The text without the names that hold a word foreign to `words`: runs of capitalised words
+ * (with joiners and years inside) are another entity's name when one of their words is not the
+ * entity's. One pass over the words, so linear in the text.
+ */
+function withoutOtherNames(text: string, words: ReadonlySet<string>): string {
+  const out: string[] = [];
+  let run: string[] = [];
+  let foreign = false;
+  const flush = () => {
+    if (!foreign) out.push(...run);
+    run = [];
+    foreign = false;
+  };
+  for (const raw of text.split(/\s+/)) {
+    const core = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    const capital = /^\p{Lu}/u.test(core);
+    if (capital || (run.length && (NAME_JOINERS.has(core.toLowerCase()) || /^\d{1,4}$/.test(core)) && core === raw)) {
+      run.push(raw);
+      // single letters and joiners are no evidence either way
+      if (capital && !NAME_JOINERS.has(core.toLowerCase())) for (const t of contentTokens(core)) if (!words.has(t)) foreign = true;
+      if (core !== raw && /[.,;:!?)\]]$/.test(raw)) flush();
+    } else {
+      flush();
+      out.push(raw);
+    }
+  }
+  flush();
+  return out.join(" ");
 }
 
 /** An answer's text with its dates and numbers parsed once (date parsing dominates judging). */
@@ -101,7 +139,15 @@ export interface AnswerFacts {
 }
 
 export function answerFacts(text: string): AnswerFacts {
-  return { text, dateIsos: datesIn(text).map((d) => d.iso), numbers: numbersIn(text) };
+  return { text, dateIsos: datesIn(text).filter((d) => !inName(text, d)).map((d) => d.iso), numbers: numbersIn(withoutLabels(text)) };
+}
+
+/** "Entity 2: …" numbers the question's targets and "[2]" a source: neither is a figure the answer states. */
+const withoutLabels = (text: string) => text.replace(/\bentity\s{1,3}\d{1,2}\b/gi, "entity").replace(/\[\d{1,3}(?:[,;–-] ?\d{1,3}){0,20}\]/g, " ");
+
+/** A bare year inside a name ("the Restoration of 1906 at Cuzia Lighthouse", "Class of 1999") dates nothing the answer states. */
+function inName(text: string, d: { text: string; index: number }): boolean {
+  return /^\d{4}$/.test(d.text) && /\p{Lu}[\p{L}'’-]* of $/u.test(text.slice(Math.max(0, d.index - 42), d.index));
 }
 
 export function factFound(answer: string | AnswerFacts, item: ChecklistItem): boolean {
@@ -148,7 +194,7 @@ function statesWrongFigure(sentencesOfBody: readonly string[], item: ChecklistIt
   const words = labelWords(item.item);
   if (words.length < 2) return false;
   const label = words.join(" ");
-  return sentencesOfBody.some((s) => numbersIn(s).length > 0 && tokenCoverage(s, label) >= NAME_COVERAGE);
+  return sentencesOfBody.some((s) => numbersIn(withoutLabels(s)).length > 0 && tokenCoverage(s, label) >= NAME_COVERAGE);
 }
 
 /** The depth item a fact belongs to: the target whose page the fact comes from. */

@@ -23,3 +23,4 @@ export {
   type ComputedScoreboard,
   type LeaderboardMetric,
 } from "./scoreboard";
+export { SCORER_INFO, metricKnownAnswerTested, type ScorerInfo } from "../descriptors";

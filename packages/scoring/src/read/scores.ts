@@ -24,6 +24,8 @@ const citationPairSchema = z.object({
   statement: z.string(),
   url: z.string(),
   support: z.enum(["supported", "unsupported", "unknown"]),
+  /** An unsupported statement the page states with another figure. */
+  contradicted: z.boolean().optional(),
   /** The node of the match's tree stored under this URL (its page text), when there is one. */
   nodeId: z.string().nullable(),
 });
@@ -33,6 +35,8 @@ const citationViewSchema = z.object({
   count: z.int(),
   supported: z.int(),
   unsupported: z.int(),
+  /** Of the unsupported, those the page contradicts (another figure for the same relation). */
+  contradicted: z.int(),
   unknown: z.int(),
   /** Statements beyond the judged cap, in no count. */
   truncated: z.int(),
@@ -65,9 +69,11 @@ const storedCitations = z.object({
   count: z.int(),
   supported: z.int(),
   unsupported: z.int(),
+  // rows scored before contradictions were counted have none
+  contradicted: z.int().default(0),
   unknown: z.int(),
   truncated: z.int().default(0),
-  pairs: z.array(z.object({ n: z.int(), statement: z.string(), url: z.string(), support: z.enum(["supported", "unsupported", "unknown"]) })).default([]),
+  pairs: z.array(z.object({ n: z.int(), statement: z.string(), url: z.string(), support: z.enum(["supported", "unsupported", "unknown"]), contradicted: z.boolean().optional() })).default([]),
 });
 
 /** RACE agrees with a verdict when it favours the same side; a tie on either side says nothing. */
@@ -126,6 +132,7 @@ export async function roundScores(db: PrismaClient, params: { matchId: string })
           count: c.count,
           supported: c.supported,
           unsupported: c.unsupported,
+          contradicted: c.contradicted,
           unknown: c.unknown,
           truncated: c.truncated,
           accuracy: judged ? c.supported / judged : null,

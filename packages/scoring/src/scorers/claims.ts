@@ -5,6 +5,7 @@ import { factFound, scoreAnswer, withoutUrls } from "@arena/examiner";
 import type { Judge } from "../llm";
 import { claimCoverage, groundClaims, listParts } from "../matching";
 import type { Scorer, ScoreRow, ScoringTask, Side } from "../types";
+import { SCORER_INFO } from "../descriptors";
 
 /**
  * Claim precision / recall / F1 of LiveDRBench (livedrbench.txt §3.2, Eq. 1), on the round's
@@ -159,7 +160,7 @@ const CLAIMS_SYSTEM = [
 
 export const claimScorer: Scorer = {
   name: "claims",
-  offline: true,
+  ...SCORER_INFO.claims,
   async score(task: ScoringTask, ctx) {
     const depth = task.checklistDepth ?? [];
     const width = task.checklistWidth ?? [];

@@ -1,5 +1,6 @@
 import { parseCitations as parseAnswerCitations, urlKey } from "@arena/core/citations";
 import type { Scorer, ScoreRow, ScoringTask, Side } from "../types";
+import { SCORER_INFO } from "../descriptors";
 
 /**
  * DR3-Eval citation coverage (dr3-eval.txt, Eq. 3): |D_req ∩ D_cited| / |D_req|, the answer's
@@ -24,7 +25,7 @@ export function citationCoverage(required: string[], cited: string[]): { value: 
 
 export const coverageScorer: Scorer = {
   name: "coverage",
-  offline: true,
+  ...SCORER_INFO.coverage,
   async score(task) {
     const required = requiredPages(task);
     const rows: ScoreRow[] = [];

@@ -4,6 +4,7 @@ import { hostOf, parseCitations as parseAnswerCitations, urlKey } from "@arena/c
 import type { Judge } from "../llm";
 import { claimCoverage, groundClaims } from "../matching";
 import type { Scorer, ScoreRow, ScoringTask, Side } from "../types";
+import { SCORER_INFO } from "../descriptors";
 
 /**
  * InteScore of DR.Bench (dr-bench.txt §4, Algorithm 1) with the seed's constants.
@@ -103,7 +104,7 @@ const RUBRIC_SYSTEM = [
 
 export const inteScoreScorer: Scorer = {
   name: "intescore",
-  offline: true,
+  ...SCORER_INFO.intescore,
   async score(task, ctx) {
     const claims = groundClaims(task.checklistDepth ?? [], task.checklistWidth ?? []);
     if (claims.length === 0 || !task.sourceUrls) return [];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseCitations as parseAnswerCitations } from "@arena/core/citations";
 import type { Judge } from "../llm";
 import type { Scorer, ScoreRow, ScoringTask } from "../types";
+import { SCORER_INFO } from "../descriptors";
 
 /**
  * RACE of DeepResearch Bench (deepresearch-bench.txt §RACE), reference-based and pairwise: the
@@ -98,7 +99,7 @@ const SCORE_SYSTEM = [
 
 export const raceScorer: Scorer = {
   name: "race",
-  offline: false,
+  ...SCORER_INFO.race,
   async score(task, ctx) {
     if (ctx.mode !== "llm" || task.answers.A === undefined || task.answers.B === undefined) return [];
     const rows: ScoreRow[] = [];
