@@ -39,7 +39,7 @@ const COLUMNS: DataColumn<MatchListItem>[] = [
     cell: (m) => (
       <>
         <StatusBadge status={m.status} /> {m.winner === "tie" ? <span className="text-xs text-zinc-500">tie</span> : null}
-        {m.wonByForfeit ? <span className="ml-1 text-xs font-medium text-amber-800 dark:text-amber-300">won by forfeit</span> : null}
+        {m.wonByForfeit ? <span className="ml-1 whitespace-nowrap text-xs font-medium text-amber-800 dark:text-amber-300">won by forfeit</span> : null}
         {m.examinerMode === "heuristic" ? <span className="ml-1 text-xs text-amber-700 dark:text-amber-400">heuristic</span> : null}
       </>
     ),
