@@ -1,6 +1,7 @@
 /**
  * `npm run bench:hostile`: what a hostile agent or crawled page costs the process that serves
- * it (issue 14). For each attack: the longest event-loop stall while it runs (perf_hooks
+ * it (issue 14), and a hostile topic source (a feed or sitemap nested 200,000 deep, a candidate URL
+ * a crawl refuses). For each attack: the longest event-loop stall while it runs (perf_hooks
  * monitorEventLoopDelay, 10 ms resolution), its wall time, and the wall time of a well-behaved
  * match run beside it; next to the same figures for a well-behaved agent or page. Matches run
  * in this process as in a worker (heuristic examiner, PostgreSQL, the guarded client), so the
@@ -98,6 +99,54 @@ async function crawl(path: string): Promise<string> {
   }
 }
 
+// Hostile topic sources: a feed or sitemap is fetched through the guarded client and read on the
+// parsing thread with a nesting bound; a candidate a crawl would refuse is skipped by the run.
+const { addSource, runSchedule, setSchedule, sourceCandidates } = await import("@arena/trees/sources");
+const SOURCE_DOCS: Record<string, string> = {
+  "/calm-sitemap.xml": `<?xml version="1.0"?><urlset>${Array.from({ length: 2_000 }, (_, i) => `<url><loc>https://calm.example/p${i}</loc></url>`).join("")}</urlset>`,
+  "/deep-sitemap.xml": `<?xml version="1.0"?><urlset><url><loc>https://deep.example/</loc></url>${"<u>".repeat(200_000)}</urlset>`,
+  "/deep-feed.xml": `<?xml version="1.0"?><rss><channel><item><link>https://deep.example/a</link></item>${"<x>".repeat(200_000)}</channel></rss>`,
+  "/long-url-feed.xml": `<rss><channel><item><link>https://long.example/${"x".repeat(2_100)}</link></item><item><link>https://long.example/ok</link></item></channel></rss>`,
+};
+const sourceSite = createServer((req, res) => {
+  const doc = SOURCE_DOCS[(req.url ?? "/").split("?")[0]!];
+  if (!doc) return void res.writeHead(404).end();
+  res.writeHead(200, { "content-type": "application/xml" }).end(doc);
+});
+await new Promise<void>((resolve) => sourceSite.listen(0, "127.0.0.1", resolve));
+const sourceUrl = `http://127.0.0.1:${(sourceSite.address() as AddressInfo).port}`;
+
+async function readSource(kind: "feed" | "sitemap", path: string): Promise<string> {
+  try {
+    const found = await sourceCandidates({ kind, value: `${sourceUrl}${path}` }, 10_000, { allow: [new URL(sourceUrl).host] });
+    return `${found.length} candidates`;
+  } catch (err) {
+    return `refused: ${(err as Error).message}`;
+  }
+}
+
+/** A scheduled run whose only source is the long-URL feed: the run completes and counts the bad candidate. */
+async function scheduledRun(): Promise<string> {
+  await db.allowedHost.upsert({ where: { pattern: new URL(sourceUrl).host }, create: { pattern: new URL(sourceUrl).host }, update: {} });
+  await db.topicSource.deleteMany({});
+  await db.crawlJob.deleteMany({});
+  await addSource(db, { kind: "feed", value: `${sourceUrl}/long-url-feed.xml` });
+  await setSchedule(db, { treesPerRun: 2 });
+  try {
+    const run = await runSchedule(db);
+    return `run completed: ${run.sources.map((o) => `${o.found} found, ${o.taken} taken, ${o.invalid} invalid skipped`).join("; ")}`;
+  } catch (err) {
+    return `run failed: ${(err as Error).name}`;
+  }
+}
+
+const SOURCE_CASES: Array<[string, () => Promise<string>]> = [
+  [`sitemap calm (${(SOURCE_DOCS["/calm-sitemap.xml"]!.length / 1024).toFixed(0)} KB)`, () => readSource("sitemap", "/calm-sitemap.xml")],
+  [`sitemap 200,000 deep (${(SOURCE_DOCS["/deep-sitemap.xml"]!.length / 1024).toFixed(0)} KB)`, () => readSource("sitemap", "/deep-sitemap.xml")],
+  [`feed 200,000 deep (${(SOURCE_DOCS["/deep-feed.xml"]!.length / 1024).toFixed(0)} KB)`, () => readSource("feed", "/deep-feed.xml")],
+  ["feed with a 2,100-char URL", scheduledRun],
+];
+
 const rows: Array<[string, Measured & { calmMs: number }]> = [];
 // Warm-up: JIT, the extraction thread, the examiner's memos.
 await match("/calm");
@@ -107,6 +156,8 @@ console.log(`hostile bench (tree ${tree.rootUrl}); a well-behaved match alone: $
 
 for (const path of ["/calm", "/freeze", "/overflow", "/unstorable"]) rows.push([`agent ${path}`, await besideCalm(() => match(path))]);
 for (const path of Object.keys(PAGES)) rows.push([`page ${path} (${(PAGES[path]!.length / 1024).toFixed(0)} KB)`, await besideCalm(() => crawl(path))]);
+await readSource("sitemap", "/calm-sitemap.xml"); // warm-up: the parsing thread loads the source reader
+for (const [label, attack] of SOURCE_CASES) rows.push([label, await besideCalm(attack)]);
 
 console.log(`${"attack".padEnd(26)} ${"stall ms".padStart(9)} ${"wall ms".padStart(8)} ${"calm match ms".padStart(14)}  outcome`);
 for (const [label, r] of rows) {
@@ -115,4 +166,5 @@ for (const [label, r] of rows) {
 
 await agent.close();
 site.close();
+sourceSite.close();
 await db.$disconnect();
