@@ -1,12 +1,14 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXAMINER_MODES, type ExaminerModeName } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import type { Examiner } from "@arena/examiner";
-import { createMatch, heuristicExaminerConfig, matchDeps, runMatch, type MatchDeps, type RoundReport } from "@arena/match";
+import { createMatch, EXAMINER_MODE_TABLE, heuristicExaminerConfig, matchDeps, runMatch, type MatchDeps, type RoundReport } from "@arena/match";
 import { readMatch, readMatches } from "@arena/match/read";
 import { judgedRounds, ratedMatches } from "@arena/tournament";
 import { freshDb, importSharedTree } from "./helpers/arena";
 import { createUser } from "./accounts/fixtures";
+import { reply, startOpenAITestServer, type ChatRequestBody, type OpenAITestServer } from "./servers/openai-test-server";
 
 /**
  * A round one agent did not answer is that agent's forfeit, decided before any judge is asked:
@@ -21,9 +23,28 @@ describe("match runner: a round no agent answered is a forfeit", () => {
   let examinerConfigId: string;
   let refusedPort: number;
   let judgeCalls = 0;
+  /** The llm examiner's endpoint: it writes a question from the first pages of the material, and counts judge prompts. */
+  let llm: OpenAITestServer;
+  let llmJudgePrompts = 0;
 
   beforeAll(async () => {
     db = await freshDb();
+    llm = await startOpenAITestServer();
+    llm.setHandler((req) => {
+      const schema = ((req.body as ChatRequestBody).response_format?.json_schema as { name?: string } | undefined)?.name;
+      if (schema !== "arena_task") {
+        llmJudgePrompts++;
+        return reply.status(500);
+      }
+      return reply.json({
+        question: "Starting from the overview page, which resource does it link to, and what term does that resource use for its collection?",
+        word_limit_instruction: "Answer length: 200-300 words.",
+        gold_answer: "The linked resource and its term.",
+        checklist_depth: [{ entity: "the linked resource", aliases: [], logic: "linked from the overview", source_url: "C1" }],
+        checklist_width: [{ attribute: "term for its collection", expected: "databases", source_url: "C1" }],
+        rationale: "one hop, one fact",
+      });
+    });
     treeId = (await importSharedTree(db, "tree_0025.json")).id;
     examinerConfigId = (await heuristicExaminerConfig(db)).id;
     // A port that was just free and is closed again: connecting to it is refused.
@@ -33,6 +54,7 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
   });
   afterAll(async () => {
+    await llm?.close();
     await db.$disconnect();
   });
 
@@ -50,7 +72,13 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     };
   }
 
-  async function play(seed: string, seatA: (deps: MatchDeps) => MatchDeps["a"]) {
+  /** The examiner configuration a match of each mode runs under (the llm one at the test endpoint). */
+  const configOf: Record<ExaminerModeName, () => Promise<string>> = {
+    heuristic: async () => examinerConfigId,
+    llm: async () => (await EXAMINER_MODE_TABLE.llm.create(db, { mode: "llm", baseUrl: llm.baseUrl, model: "judge-1", generationTemperature: 0.7, judgeTemperature: 0.1, doubleJudge: false })).id,
+  };
+
+  async function play(seed: string, seatA: (deps: MatchDeps) => MatchDeps["a"], configId = examinerConfigId) {
     const owner = await createUser(db, "owner");
     const a = await db.agent.create({
       data: {
@@ -63,7 +91,7 @@ describe("match runner: a round no agent answered is a forfeit", () => {
       },
     });
     const b = await db.agent.create({ data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
-    const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed });
+    const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: configId, seed });
     const deps = await matchDeps(db, m.id, { allow: [`127.0.0.1:${refusedPort}`] });
     const reports: RoundReport[] = [];
     judgeCalls = 0;
@@ -96,6 +124,16 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     expect(await judgedRounds(db, rated)).toEqual([]);
     const listed = await readMatches(db, { agent: match.agentAId });
     expect(listed.items.map((m) => m.wonByForfeit)).toEqual([true]);
+  });
+
+  it.each(EXAMINER_MODES)("the same in the %s examiner mode: the round is B's by forfeit and no judge is asked", async (mode) => {
+    llmJudgePrompts = 0;
+    const { rounds, match } = await play(`forfeit-mode-${mode}`, (deps) => deps.a, await configOf[mode]());
+    expect(judgeCalls).toBe(0);
+    expect(llmJudgePrompts).toBe(0);
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(rounds.every((r) => r.examinerMode === mode && r.forfeit === "A" && r.verdictToken === "[[B_MUCH_BETTER]]" && r.judgeError === null)).toBe(true);
+    expect(match).toMatchObject({ status: "completed", winner: "B" });
   });
 
   it("the public read names the error class only; the owner and admins read the detail with the endpoint", async () => {
