@@ -1,6 +1,6 @@
 import { sqlPool } from "@arena/db";
 import { createRedis } from "@arena/jobs";
-import { check, liveWorkers, type WebHealth } from "@arena/jobs/health";
+import { check, liveWorkers, type ServiceCheck, type WebHealth } from "@arena/jobs/health";
 import type { Redis } from "ioredis";
 import { db } from "./db";
 
@@ -35,6 +35,16 @@ function ready(r: Redis, waitMs = 1_500): Promise<void> {
 
 /** Set by server/main.mjs: the build it serves (its BUILD_ID). */
 const BUILD_KEY = Symbol.for("arena.web.build");
+
+/**
+ * What a viewer may see: anyone gets each component's status and timing; only admins get why a
+ * check failed (the driver's error names hosts, ports, database roles).
+ */
+export function healthFor(health: WebHealth, admin: boolean): WebHealth {
+  if (admin) return health;
+  const bare = ({ ok, ms }: ServiceCheck): ServiceCheck => ({ ok, ms });
+  return { ...health, checks: { database: bare(health.checks.database), redis: bare(health.checks.redis) } };
+}
 
 export async function webHealth(): Promise<WebHealth> {
   const r = healthRedis();

@@ -249,7 +249,7 @@ export const API_ROUTES = {
   },
   health: {
     path: "/api/health",
-    summary: "Health for load balancers and orchestrators: PostgreSQL and Redis checked, the build served, the workers whose heartbeat is current; 503 when PostgreSQL or Redis does not answer",
+    summary: "Health for load balancers and orchestrators: PostgreSQL and Redis checked, the build served, the workers whose heartbeat is current; 503 when PostgreSQL or Redis does not answer. A failed check's error text is shown to admins only",
     response: { name: "Health", mediaType: "application/json", schema: webHealthSchema, description: "status ok (200) or unavailable (503, same body)" },
     notFound: false,
   },
