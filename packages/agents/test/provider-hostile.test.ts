@@ -52,14 +52,28 @@ describe("citation mapping is linear and capped, and the answer cap comes first"
 });
 
 describe("no provider-sized list is spread into a call, and anything an answer makes go wrong is the agent's error", () => {
-  it("Anthropic: one text block and a million zeros is an answer (the first 2,000 blocks read), not a RangeError", async () => {
+  it("Anthropic: one text block and a million zeros is malformed (too many values to parse), not a RangeError", async () => {
     const content: unknown[] = new Array(1_000_001).fill(0);
+    content[0] = { type: "text", text: "NEC sold the PC Engine in 1990.", citations: [] };
+    srv.answerWith(JSON.stringify(anthropicBody(content)));
+    const a = await adapterAt("anthropic", srv.baseUrl, srv.host).answer(req, { seed: "s" });
+    expect(a.error).toEqual({ class: "malformed", detail: "the answer's JSON holds more than 1000000 values" });
+  }, 30_000);
+
+  it("Anthropic: one text block and 500,000 zeros (under the body limits) is an answer, the first 2,000 blocks read, not a RangeError", async () => {
+    const content: unknown[] = new Array(500_001).fill(0);
     content[0] = { type: "text", text: "NEC sold the PC Engine in 1990.", citations: [] };
     srv.answerWith(JSON.stringify(anthropicBody(content)));
     const a = await adapterAt("anthropic", srv.baseUrl, srv.host).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     expect(a.text).toBe("NEC sold the PC Engine in 1990.");
-    expect(a.trace?.dropped).toEqual({ citations: 0, items: 1_000_001 - ANSWER_CAPS.items });
+    expect(a.trace?.dropped).toEqual({ citations: 0, items: 500_001 - ANSWER_CAPS.items });
+  }, 30_000);
+
+  it("a body of 300,000 empty arrays is malformed before it is parsed", async () => {
+    srv.answerWith(JSON.stringify(chatBody("Fine.", {}, { citations: new Array(300_000).fill([]) })));
+    const a = await adapterAt("openai", srv.baseUrl, srv.host).answer(req, { seed: "s" });
+    expect(a.error).toEqual({ class: "malformed", detail: "the answer's JSON holds more than 200000 arrays and objects" });
   }, 30_000);
 
   it("OpenAI: 130,000 reference lines beside an annotation is an agent error (over the cap), not a RangeError", async () => {
@@ -93,7 +107,7 @@ describe("no provider-sized list is spread into a call, and anything an answer m
   });
 
   it("reading an answer turns any unforeseen throw into a malformed answer; an SDK's TypeError too, other SDK errors stay the arena's", async () => {
-    expect(() => readAnswer(() => [].reduce(() => 0))).toThrow(AgentCallError);
+    expect(() => readAnswer(() => (null as unknown as { x: number }).x)).toThrow(AgentCallError);
     expect(() =>
       readAnswer(() => {
         throw new RangeError("Maximum call stack size exceeded");
