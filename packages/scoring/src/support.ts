@@ -280,13 +280,17 @@ function readPage(page: string): PageReading {
   const ss = sentences(page.slice(0, PAGE_CHARS)).map(canonical);
   // the first line of a fetched page is its title (see pages.ts): what every passage is about
   const title = normalize(ss[0] ?? "");
-  const passage = (text: string, single: boolean): Passage => {
-    const f = figuresOf(text);
-    const norm = `${normalize(text)} ${title}`;
-    return { text: norm, tokens: new Set(norm.split(" ")), words: new Set(stems(text)), dates: f.dates, numbers: f.numbers, single };
-  };
-  const passages = ss.map((s) => passage(s, true));
-  for (let i = 0; i + 1 < ss.length; i++) passages.push(passage(`${ss[i]} ${ss[i + 1]}`, false));
+  const passages = ss.map((s): Passage => {
+    const f = figuresOf(s);
+    const text = `${normalize(s)} ${title}`;
+    return { text, tokens: new Set(text.split(" ")), words: new Set(stems(s)), dates: f.dates, numbers: f.numbers, single: true };
+  });
+  // a sentence with the next: read from the two sentences' readings (dates and numbers stay within a sentence)
+  for (let i = 0; i + 1 < ss.length; i++) {
+    const [a, b] = [passages[i]!, passages[i + 1]!];
+    const text = `${normalize(`${ss[i]} ${ss[i + 1]}`)} ${title}`;
+    passages.push({ text, tokens: new Set([...a.tokens, ...b.tokens]), words: new Set([...a.words, ...b.words]), dates: [...a.dates, ...b.dates], numbers: [...a.numbers, ...b.numbers], single: false });
+  }
   const reading = { passages };
   pageCache.set(page, reading);
   if (pageCache.size > 32) pageCache.delete(pageCache.keys().next().value!);
