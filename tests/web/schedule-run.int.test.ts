@@ -7,6 +7,7 @@ import { scheduledRunSchema, storedScheduleSchema } from "@arena/trees/sources";
 import { freshDb } from "../helpers/arena";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
 import { createUser, PASSWORD } from "../accounts/fixtures";
+import { launchChromium, SCREENSHOTS } from "./browser";
 
 /**
  * The console's "Run now" runs the schedule in the web server: feeds and sitemaps are read on the
@@ -62,5 +63,24 @@ describe("console: a scheduled run on the web server", () => {
     expect(run.sources).toMatchObject(expected);
     const shown = storedScheduleSchema.pick({ lastRunSources: true }).parse(await (await call("GET", "schedule")).json());
     expect(shown.lastRunSources).toMatchObject(expected);
+
+    // The console's Trees page lists the last run by source.
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext();
+      await context.addCookies(admin.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: web.url })));
+      const page = await context.newPage();
+      await page.goto(`${web.url}/console/trees`);
+      const outcomes = page.getByRole("list", { name: "Last run by source" });
+      await outcomes.waitFor();
+      expect(await outcomes.getByRole("listitem").allInnerTexts()).toEqual([
+        `feed ${base}/feed.xml: 2 found, 1 taken, 1 invalid skipped`,
+        `sitemap ${base}/deep.xml: failed: the document nests more than 64 elements deep`,
+      ]);
+      await outcomes.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/console-schedule-outcomes.png`, fullPage: true });
+    } finally {
+      await browser.close();
+    }
   });
 });
