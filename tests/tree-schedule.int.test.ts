@@ -11,6 +11,7 @@ import { cancelTournament, createTournament, ensureSimulatedAgents, pauseTournam
 
 import { tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
+import { arenaCommand } from "./helpers/web";
 
 /**
  * Fresh trees on a schedule, offline: a local site serves hub pages, an RSS feed, an Atom feed, a
@@ -154,5 +155,9 @@ describe("tree schedule", () => {
         { sourceId: missing.id, kind: "sitemap", value: `${base}/missing.xml`, found: 0, taken: 0, invalid: 0, error: expect.stringMatching(/404/) },
       ]);
     }
+    // `arena schedule show` prints each source's part in the last run
+    const show = await arenaCommand(["schedule", "show"]);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain(`\n  feed ${base}/long.xml: 2 found, 0 taken, 1 invalid skipped\n  sitemap ${base}/missing.xml: failed: `);
   });
 });
