@@ -37,7 +37,7 @@ describe("every DNS answer is vetted, in any order", () => {
 });
 
 describe("one allow-list per purpose", () => {
-  const names = ["ARENA_ALLOW_HOSTS", "ARENA_EXAMINER_ALLOW_HOSTS", "ARENA_AGENT_ALLOW_HOSTS"] as const;
+  const names = ["ARENA_ALLOW_HOSTS", "ARENA_EXAMINER_ALLOW_HOSTS", "ARENA_AGENT_ALLOW_HOSTS", "ARENA_SEARCH_ALLOW_HOSTS"] as const;
   const saved = names.map((n) => process.env[n]);
   afterEach(() => {
     names.forEach((n, i) => {
@@ -54,6 +54,16 @@ describe("one allow-list per purpose", () => {
     await refused("http://127.0.0.1:11434/v1", { purpose: "crawl" });
     await expect(assertAllowedUrl("http://127.0.0.1:11434/v1", { purpose: "examiner" })).resolves.toBeTruthy();
     await refused("http://10.1.2.3/", { purpose: "examiner" });
+  });
+
+  it("a search provider reads ARENA_SEARCH_ALLOW_HOSTS only, limited to its endpoint's origin; no other purpose sees it", async () => {
+    process.env.ARENA_SEARCH_ALLOW_HOSTS = "127.0.0.1:8888,10.9.0.0/16";
+    process.env.ARENA_ALLOW_HOSTS = "10.1.0.0/16";
+    const search = { purpose: "search" as const, allowOrigin: "http://127.0.0.1:8888/" };
+    await expect(assertAllowedUrl("http://127.0.0.1:8888/search?q=x", search)).resolves.toBeTruthy();
+    await refused("http://10.9.0.5/", search); // allow-listed for search, but not this provider's origin
+    await refused("http://10.1.2.3/", search); // the crawler's entries do not apply
+    for (const purpose of ["crawl", "examiner", "agent"] as const) await refused("http://127.0.0.1:8888/", { purpose, allowOrigin: "http://127.0.0.1:8888/" });
   });
 
   it("an agent may reach only its own allow-listed origin, not the examiner's model server nor other allow-listed hosts", async () => {
