@@ -147,6 +147,35 @@ const SOURCE_CASES: Array<[string, () => Promise<string>]> = [
   ["feed with a 2,100-char URL", scheduledRun],
 ];
 
+// Hostile provider answers (OpenAI-compatible, Responses, Anthropic, Gemini), served raw over HTTP
+// and read by the adapters in this process as a match worker reads them. The outcome names the
+// class and the blocking bounded by the process's CPU time (the stall column is wall time, which
+// on a shared machine also counts waiting for a core).
+const { startRawProvider } = await import("../tests/servers/raw-provider-server");
+const pb = await import("../packages/agents/test/provider-bodies");
+const provider = await startRawProvider();
+const pastEnd = (n: number, at: (i: number) => number) =>
+  Array.from({ length: n }, (_, i) => ({ type: "url_citation", url_citation: { url: `https://s.example/${i}`, title: "t", start_index: at(i), end_index: at(i) + 9 } }));
+const zeros = (n: number) => pb.anthropicBody([{ type: "text", text: "NEC sold the PC Engine in 1990." }, ...new Array(n).fill(0)]);
+const PROVIDER_CASES: Array<[string, import("../packages/agents/test/provider-bodies").Protocol, string]> = [
+  ["openai calm", "openai", JSON.stringify(pb.chatBody("NEC sold the PC Engine in 1990 [1].\n\n[1] https://one.example/"))],
+  ["openai 400k chars 20k ann", "openai", JSON.stringify(pb.chatBody("word ".repeat(80_000), { annotations: pastEnd(20_000, (i) => 400_001 + i) }))],
+  ["openai 29k chars 20k ann", "openai", JSON.stringify(pb.chatBody("A claim about consoles. ".repeat(1_200), { annotations: pastEnd(20_000, (i) => (i * 7) % 28_000) }))],
+  ["openai 130k ref lines", "openai", JSON.stringify(pb.chatBody(`Claim.\n\n## References\n${Array.from({ length: 130_000 }, (_, i) => `[${i + 1}] https://r.example/${i}`).join("\n")}`, { annotations: pastEnd(1, () => 0) }))],
+  ["responses 20k annotations", "openai_responses", JSON.stringify(pb.responsesBody([pb.outputMessage("Text. ".repeat(5_000), pastEnd(20_000, (i) => i).map((a) => ({ type: "url_citation", ...a.url_citation })))]))],
+  ["anthropic 1M zeros", "anthropic", JSON.stringify(zeros(1_000_000))],
+  ["anthropic 500k zeros", "anthropic", JSON.stringify(zeros(500_000))],
+  ["anthropic input 50k deep", "anthropic", JSON.stringify(pb.anthropicBody([{ type: "server_tool_use", id: "t1", name: "code", input: "DEEP" }, { type: "text", text: "ok" }])).replace('"DEEP"', `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`)],
+  ["gemini 20k supports", "gemini", JSON.stringify(pb.geminiBody([{ text: "Grounded text. ".repeat(4_000) }], { groundingChunks: [{ web: { uri: "https://one.example/" } }], groundingSupports: Array.from({ length: 20_000 }, (_, i) => ({ segment: { startIndex: 70_000 + i, endIndex: 70_010 + i, text: `missing ${i}` }, groundingChunkIndices: [0] })) }))],
+];
+
+async function providerAnswer(protocol: import("../packages/agents/test/provider-bodies").Protocol, body: string): Promise<string> {
+  provider.answerWith(body);
+  const { value, stallMs } = await pb.longestStall(() => pb.adapterAt(protocol, provider.baseUrl, provider.host).answer({ question: "q", wordLimitInstruction: "w", history: [] }, { seed: "bench" }));
+  const dropped = value.trace?.dropped ? `, dropped ${value.trace.dropped.citations} citations / ${value.trace.dropped.items} items` : "";
+  return `${value.error ? value.error.class : "answered"}${dropped}; blocked ${stallMs.toFixed(0)} ms (CPU-bounded)`;
+}
+
 const rows: Array<[string, Measured & { calmMs: number }]> = [];
 // Warm-up: JIT, the extraction thread, the examiner's memos.
 await match("/calm");
@@ -158,6 +187,8 @@ for (const path of ["/calm", "/freeze", "/overflow", "/unstorable"]) rows.push([
 for (const path of Object.keys(PAGES)) rows.push([`page ${path} (${(PAGES[path]!.length / 1024).toFixed(0)} KB)`, await besideCalm(() => crawl(path))]);
 await readSource("sitemap", "/calm-sitemap.xml"); // warm-up: the parsing thread loads the source reader
 for (const [label, attack] of SOURCE_CASES) rows.push([label, await besideCalm(attack)]);
+await providerAnswer("openai", PROVIDER_CASES[0]![2]); // warm-up: the provider SDKs load
+for (const [label, protocol, body] of PROVIDER_CASES) rows.push([label, await besideCalm(async () => `${(body.length / 1e6).toFixed(1)} MB: ${await providerAnswer(protocol, body)}`)]);
 
 console.log(`${"attack".padEnd(26)} ${"stall ms".padStart(9)} ${"wall ms".padStart(8)} ${"calm match ms".padStart(14)}  outcome`);
 for (const [label, r] of rows) {
@@ -167,4 +198,5 @@ for (const [label, r] of rows) {
 await agent.close();
 site.close();
 sourceSite.close();
+await provider.close();
 await db.$disconnect();
