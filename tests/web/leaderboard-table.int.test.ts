@@ -82,13 +82,14 @@ describe("the leaderboard table", () => {
         await page.goto(`${web.url}/?tournament=${tournamentId}`);
         await expect.poll(() => page.getByTestId("leaderboard-row").count()).toBe(8);
         const shown = await Promise.all((await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")));
-        expect(shown).toEqual(["rank", "name", "rating", "matches", "wlt", "winRate", "citation_accuracy", "citation_effective", "claim_f1", "race_share"]);
-        expect(await page.getByTestId("scale-note").innerText()).toMatch(/400 points apart means 10:1 odds[\s\S]*share a rank when their 95 % intervals overlap/);
+        // No report score is stored for this scope, so its four score columns are hidden by default.
+        expect(shown).toEqual(["rank", "name", "rating", "matches", "wlt", "winRate"]);
+        expect(await page.getByTestId("scale-note").innerText()).toMatch(/400 points apart means 10:1 odds[\s\S]*share a rank/);
 
         // Unbeaten and winless agents: a word and the bound, never the fit's number.
-        expect(await row(page, 0).getByTestId("rating").innerText()).toMatch(/^unbeaten ≥ \d+$/);
-        expect(await row(page, 7).getByTestId("rating").innerText()).toMatch(/^winless ≤ -?\d+$/);
-        expect(await row(page, 1).getByTestId("rating").innerText()).toMatch(/^\d+ (\+\d+\/−\d+|±0)$/);
+        expect(await row(page, 0).getByTestId("rating").innerText()).toMatch(/^unbeaten, ≥ \d+$/);
+        expect(await row(page, 7).getByTestId("rating").innerText()).toMatch(/^winless, ≤ -?\d+$/);
+        expect(await row(page, 1).getByTestId("rating").innerText()).toMatch(/^-?\d+ \+\d+\/−\d+( \(wide\))?$/);
         const unbeatenBound = Number((await row(page, 0).getByTestId("rating").innerText()).split("≥ ")[1]);
         const finite = await Promise.all([1, 2, 3, 4, 5].map(async (k) => Number((await row(page, k).getByTestId("rating").innerText()).split(" ")[0])));
         expect(unbeatenBound).toBeLessThan(Math.max(...finite) + 1000);
@@ -123,12 +124,12 @@ describe("the leaderboard table", () => {
 
         // The chooser: 8 optional columns, Elo added, kept in the URL.
         const chooser = page.getByTestId("leaderboard-table-columns");
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 8 of 19 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 4 of 19 shown");
         await chooser.locator("summary").click();
         await chooser.locator('input[data-column="elo"]').check();
         await expect.poll(() => new URL(page.url()).searchParams.get("cols") ?? "").toContain("elo");
         expect(await header(page, "elo").count()).toBe(1);
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 9 of 19 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 5 of 19 shown");
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-chooser.png`, fullPage: true });
         await page.reload();
         expect(await header(page, "elo").count()).toBe(1);
@@ -153,7 +154,7 @@ describe("the leaderboard table", () => {
         await page.waitForURL(/topic=Lighthouses/);
         await expect.poll(() => page.getByTestId("category-row").count()).toBe(8);
         expect(await page.getByTestId("category-note").innerText()).toContain(`the ${results.length} rated matches played on trees of the topic Lighthouses`);
-        expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(/^unbeaten ≥ \d+$/);
+        expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(/^unbeaten, ≥ \d+$/);
         expect(await page.getByTestId("last-updated").innerText()).toMatch(/^Last updated \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC: the first snapshot of this scope\.$/);
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-topic-${width}.png`, fullPage: true });
 
@@ -171,7 +172,7 @@ describe("the leaderboard table", () => {
         await page.goto(`${web.url}/tournaments/${tournamentId}`);
         const standings = page.getByTestId("standings-table");
         expect(await standings.locator(`tr[data-agent="${names[6]}"]`).innerText()).toContain("preliminary");
-        expect(await standings.locator(`tr[data-agent="${names[0]}"]`).innerText()).toMatch(/unbeaten ≥ \d+/);
+        expect(await standings.locator(`tr[data-agent="${names[0]}"]`).innerText()).toMatch(/unbeaten, ≥ \d+/);
         await standings.scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SCREENSHOTS}/standings-${width}.png` });
       } finally {

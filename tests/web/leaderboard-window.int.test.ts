@@ -127,11 +127,11 @@ describe("the leaderboard window and the rating history", () => {
     expect(await body.count()).toBe(2);
     const col = head.indexOf(names[3]!);
     expect((await body.nth(0).locator("td").nth(col).innerText()).trim()).toBe("–");
-    expect((await body.nth(1).locator("td").nth(col).innerText()).trim()).toMatch(/^-?\d+$/);
-    // Agent 2 lost both its matches: winless, so no number in the table and no point in the chart.
+    expect((await body.nth(1).locator("td").nth(col).innerText()).trim()).toMatch(/^-?\d+ \+\d+\/−\d+( \(wide\))?$/);
+    // Agent 2 lost both its matches: winless, so the word and its bound in the table, never the fit's number.
     const winless = head.indexOf(names[2]!);
-    expect((await body.nth(0).locator("td").nth(winless).innerText()).trim()).toBe("winless");
-    expect((await body.nth(1).locator("td").nth(winless).innerText()).trim()).toBe("winless");
+    expect((await body.nth(0).locator("td").nth(winless).innerText()).trim()).toMatch(/^winless(, ≤ -?\d+| \(no bound\))$/);
+    expect((await body.nth(1).locator("td").nth(winless).innerText()).trim()).toMatch(/^winless(, ≤ -?\d+| \(no bound\))$/);
     expect((await body.nth(0).locator("td").nth(1).innerText()).trim()).toBe("8");
     expect((await body.nth(1).locator("td").nth(1).innerText()).trim()).toBe("16");
     await figure.scrollIntoViewIfNeeded();

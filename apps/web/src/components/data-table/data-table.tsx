@@ -33,6 +33,8 @@ export interface DataColumn<T> {
   cellProps?: (row: T) => Record<string, string | undefined>;
   /** Hidden until chosen in the column chooser. */
   optional?: boolean;
+  /** What the column means in the table's legend (default: `title`). */
+  legend?: ReactNode;
 }
 
 export interface DataTableProps<T> {
@@ -61,6 +63,8 @@ export interface DataTableProps<T> {
   /** Minimum table width in Tailwind's arbitrary-value form, e.g. "min-w-[720px]". */
   minWidth?: string;
   empty?: ReactNode;
+  /** A legend under the table: each visible column's header and meaning, in step with the column chooser. */
+  legend?: boolean;
 }
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, sortedRowModel: createSortedRowModel() });
@@ -73,6 +77,20 @@ function stickyClass(k: number, sticky: 1 | 2): string {
   const edge = k === sticky - 1 ? "shadow-[1px_0_0_0] shadow-zinc-200 dark:shadow-zinc-800" : "";
   const place = k === 0 ? (sticky === 2 ? "left-0 w-12 min-w-12" : "left-0") : "left-12";
   return `${stickyBase} ${place} ${edge}`;
+}
+
+/** One line per visible column: its header and what it means, so the table reads without hovering. */
+function Legend<T>({ testId, columns }: { testId: string; columns: DataColumn<T>[] }) {
+  return (
+    <dl data-testid={testId} className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400">
+      {columns.map((c) => (
+        <div key={c.id} data-column={c.id} className="contents">
+          <dt className="font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">{c.header}</dt>
+          <dd>{c.legend ?? c.title ?? ""}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 const apply = <S,>(u: Updater<S>, old: S): S => (typeof u === "function" ? (u as (o: S) => S)(old) : u);
@@ -226,6 +244,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </table>
       </section>
       {rows.length === 0 ? <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{props.empty ?? (text ? `No row matches “${text}”.` : "No rows.")}</div> : null}
+      {props.legend ? <Legend testId={`${props.testId}-legend`} columns={visible.map((c) => byId.get(c.id)!)} /> : null}
     </div>
   );
 }

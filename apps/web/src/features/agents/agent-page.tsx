@@ -37,7 +37,7 @@ function RatingSummary({ agent }: { agent: AgentView }) {
   }
   const d = describeRating(r);
   return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="rating-summary">
       <Stat label="Rating (95 % CI)">
         <RatingCell r={r} />
       </Stat>
@@ -171,6 +171,7 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
           <Empty title="Not enough snapshots for a history yet.">A point is added each time the ratings of its examiner configuration are refitted.</Empty>
         ) : (
           <ChartFigure
+            testId="agent-rating-history"
             title="Bradley–Terry rating over time"
             caption={`Rating and 95 % interval in each of ${agent.ratingHistory.length} stored snapshots of ${agent.examiner?.name ?? "its examiner"} (all tournaments), by matches counted.`}
             table={<DataTable head={["matches", "rating (95 % CI)", "Elo"]} rows={agent.ratingHistory.map((h) => [h.matchesCounted, describeRating(h).text, fmtRating(h.elo)])} />}

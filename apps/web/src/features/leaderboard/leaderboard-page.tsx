@@ -1,4 +1,5 @@
-import type { Scoreboard } from "@arena/scoring/read";
+import { metricKnownAnswerTested, type LeaderboardMetric, type Scoreboard } from "@arena/scoring/read";
+import { RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import type { LeaderboardView, ScopesView, WindowRatings } from "@arena/tournament/read";
 import { Code, Empty, HeuristicBanner, PageTitle } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
@@ -7,6 +8,7 @@ import Link from "next/link";
 import { query } from "@/lib/params";
 import { CategoryTable } from "./category-table";
 import { LeaderboardTable } from "./leaderboard-table";
+import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
 import { ProfileLegend } from "./profile-bar";
 import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
@@ -32,6 +34,24 @@ function TopicChips({ board, topic }: { board: LeaderboardView; topic: string | 
         </Link>
       ))}
     </nav>
+  );
+}
+
+/** Report-score columns whose scorer has not passed its known-answer test (hidden by default, marked when shown). */
+const unvalidated = SCORE_COLUMNS.filter((m) => !metricKnownAnswerTested(m));
+
+/** Which report-score columns are hidden by default and why, so a visitor knows they exist. */
+function HiddenScoreColumns({ scores, unvalidated }: { scores: Scoreboard; unvalidated: readonly LeaderboardMetric[] }) {
+  const modes = new Map(scores.metrics.map((m) => [m.metric, m.mode]));
+  const hidden = SCORE_COLUMNS.flatMap((m) => {
+    const why = hiddenScoreReason(modes.get(m), !unvalidated.includes(m));
+    return why ? [`${METRIC_LABELS[m]} (${why})`] : [];
+  });
+  if (hidden.length === 0) return null;
+  return (
+    <p data-testid="hidden-columns" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+      Not shown unless chosen under Columns: {hidden.join("; ")}.
+    </p>
   );
 }
 
@@ -68,9 +88,9 @@ export function LeaderboardPage({
         <>
           <SnapshotNote board={board} />
           <p data-testid="scale-note" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
-            Ratings are on the chess scale: 400 points apart means 10:1 odds of winning a match. Agents share a rank when their 95 %
-            intervals overlap, because their matches so far cannot tell them apart; an agent that has not lost (or not won) shows as{" "}
-            <em>unbeaten</em> (<em>winless</em>) with the bound its record supports, since the fit cannot give it a number.
+            {RATING_SCALE_NOTE} Agents the matches cannot separate share a rank; an agent that has not lost (or not won) shows as{" "}
+            <em>unbeaten</em> (<em>winless</em>) with the bound its record supports, since the fit cannot give it a number. Each column is
+            explained under the table.
           </p>
           <TopicChips board={board} topic={category ? category.topic : null} />
           {category ? (
@@ -82,17 +102,17 @@ export function LeaderboardPage({
               <CategoryTable category={category} names={names} preliminaryMatches={board.preliminaryMatches} />
             </>
           ) : (
-            <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} />
+            <>
+              <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} unvalidated={unvalidated} preliminaryMatches={board.preliminaryMatches} />
+              <HiddenScoreColumns scores={scores} unvalidated={unvalidated} />
+            </>
           )}
           <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <p>
               <ProfileLegend />
             </p>
             <p>
-              Rank = 1 + number of agents whose 95 % lower bound exceeds this agent&apos;s upper bound, so agents with overlapping intervals
-              share a rank. <em>preliminary</em>: fewer than {board.preliminaryMatches} rated matches; its interval is still wide and its
-              rank may move a lot. Ratings are Bradley–Terry fits (400 points apart = 10:1 expected odds) of this examiner configuration
-              only; see <a href="/about#ratings" className="underline">About</a>.
+              Ratings are Bradley–Terry fits of this examiner configuration only; see <a href="/about#ratings" className="underline">About</a>.
             </p>
             <ScoreNotes scores={scores} />
           </div>

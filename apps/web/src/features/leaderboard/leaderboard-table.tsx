@@ -7,13 +7,23 @@ import type { LeaderboardRow } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { fmtMs, fmtPct, fmtRating, fmtUsd } from "@/lib/format";
 import { count, fmtSpread, intervalTitle, rating, share } from "./intervals";
-import { METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
+import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
+import { RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import { ProfileBar } from "./profile-bar";
 import { Preliminary, RatingCell } from "./rating-cell";
 
 type Controlled = Scoreboard["controlled"]["ratings"][number];
 type Scores = Scoreboard["agents"][number]["scores"];
-type Lookup = { controlled: Map<string, Controlled>; scores: Map<string, Scores>; modes: Map<string, string | null> };
+type Lookup = {
+  controlled: Map<string, Controlled>;
+  scores: Map<string, Scores>;
+  modes: Map<string, string | null>;
+  /** Report-score columns whose scorer has not passed its known-answer test: hidden by default. */
+  unvalidated: ReadonlySet<LeaderboardMetric>;
+  preliminaryMatches: number;
+};
+
+const RATING_LEGEND = `Bradley–Terry rating with its 95 % bootstrap interval (+above/−below). (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}; winless, ≤ R the mirror image. ${RATING_SCALE_NOTE}`;
 
 const METRIC_TITLES: Record<LeaderboardMetric, string> = {
   citation_accuracy: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds; an answer without citations counts 0, pages that could not be read are left out (their count is on the match page)",
@@ -54,9 +64,16 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
     id: m,
     header: METRIC_LABELS[m],
     title: METRIC_TITLES[m],
+    optional: hiddenScoreReason(l.modes.get(m), !l.unvalidated.has(m)) !== null,
+    legend: l.unvalidated.has(m) ? `${METRIC_TITLES[m]}. Not yet validated: its scorer has not passed a known-answer test, so read it with care.` : METRIC_TITLES[m],
     sub: (
       <>
         <span data-testid={`mode-${m}`}>{l.modes.get(m) ?? "not scored"}</span>
+        {l.unvalidated.has(m) && l.modes.get(m) ? (
+          <span className="block text-[0.6rem] font-normal normal-case tracking-normal" title="Its scorer has not passed a known-answer test yet">
+            not validated
+          </span>
+        ) : null}
         {l.modes.get(m) === "offline" ? (
           <span className="block text-[0.6rem] font-normal normal-case tracking-normal" title="Deterministic matching standing in for the paper's judge model">
             approximates the paper
@@ -70,10 +87,19 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
     cellProps: () => ({ "data-metric": m }),
   });
   return [
-    { id: "rank", header: "Rank", title: "1 + agents whose lower bound exceeds this agent's upper bound", numeric: true, sortValue: (r) => r.rank, cell: (r) => r.rank },
+    {
+      id: "rank",
+      header: "Rank",
+      title: "1 + agents whose lower bound exceeds this agent's upper bound",
+      legend: "1 + the number of agents whose 95 % lower bound is above this agent's upper bound (agents the matches show to be better). Agents no one separates from each other share a rank, so a rank can repeat and the next one skip (1, 1, 3).",
+      numeric: true,
+      sortValue: (r) => r.rank,
+      cell: (r) => r.rank,
+    },
     {
       id: "name",
       header: "Agent",
+      legend: `The agent, linked to its page; preliminary: fewer than ${l.preliminaryMatches} rated matches, so its place may still move a lot.`,
       sortValue: (r) => r.name.toLowerCase(),
       cell: (r) => (
         <>
@@ -84,8 +110,8 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
         </>
       ),
     },
-    { id: "rating", header: "Rating (95 % CI)", title: "Bradley–Terry rating with its bootstrap interval", numeric: true, sortValue: (r) => r.rating, cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
-    { id: "matches", header: "Matches", numeric: true, sortValue: (r) => r.matches, cell: (r) => r.matches },
+    { id: "rating", header: "Rating (95 % CI)", title: "Bradley–Terry rating with its bootstrap interval", legend: RATING_LEGEND, numeric: true, sortValue: (r) => r.rating, cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
+    { id: "matches", header: "Matches", title: "Rated matches played in this scope", numeric: true, sortValue: (r) => r.matches, cell: (r) => r.matches },
     { id: "wlt", header: "W-L-T", title: "Matches won, lost and tied", numeric: true, sortValue: (r) => r.wins - r.losses, cell: (r) => `${r.wins}-${r.losses}-${r.ties}` },
     { id: "winRate", header: "Win rate", title: "Matches won / matches played", numeric: true, sortValue: (r) => r.winRate, cell: (r) => fmtPct(r.winRate) },
     ...SCORE_COLUMNS.map(metric),
@@ -154,7 +180,19 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
  * The leaderboard on the arena's table: the columns a visitor reads first, the rest behind the
  * column chooser, every column sortable, the view in the URL; rows link to the agent.
  */
-export function LeaderboardTable({ rows, examinerId, scores }: { rows: LeaderboardRow[]; examinerId: string | null; scores: Scoreboard }) {
+export function LeaderboardTable({
+  rows,
+  examinerId,
+  scores,
+  unvalidated,
+  preliminaryMatches,
+}: {
+  rows: LeaderboardRow[];
+  examinerId: string | null;
+  scores: Scoreboard;
+  unvalidated: readonly LeaderboardMetric[];
+  preliminaryMatches: number;
+}) {
   const cols = useMemo(
     () =>
       columns(
@@ -162,10 +200,12 @@ export function LeaderboardTable({ rows, examinerId, scores }: { rows: Leaderboa
           controlled: new Map(scores.controlled.ratings.map((r) => [r.agentId, r])),
           scores: new Map(scores.agents.map((a) => [a.agentId, a.scores])),
           modes: new Map(scores.metrics.map((m) => [m.metric, m.mode])),
+          unvalidated: new Set(unvalidated),
+          preliminaryMatches,
         },
         examinerId,
       ),
-    [scores, examinerId],
+    [scores, examinerId, unvalidated, preliminaryMatches],
   );
   return (
     <DataTable
@@ -180,6 +220,7 @@ export function LeaderboardTable({ rows, examinerId, scores }: { rows: Leaderboa
       chooser
       sticky={2}
       filter={{ label: "Find agent", text: (r) => r.name }}
+      legend
     />
   );
 }

@@ -13,3 +13,12 @@ export const METRIC_LABELS: Record<LeaderboardMetric, string> = {
   claim_f1: "Claim F1",
   race_share: "RACE",
 };
+
+/**
+ * Why a report-score column is hidden by default, or null when it is shown: a column with no data
+ * in the scope, or one whose scorer has not passed its known-answer test (a visitor can still choose it).
+ */
+export function hiddenScoreReason(mode: string | null | undefined, validated: boolean): string | null {
+  if (!mode) return "not scored in this scope";
+  return validated ? null : "its scorer is not yet validated against known answers";
+}
