@@ -6,7 +6,7 @@ import { createPairingMatches } from "./pairing-matches";
 import { pauseIfOverBudget } from "./budget";
 import { advanceContinuous } from "./continuous";
 import { refitScope, type RatingScope } from "./snapshots";
-import { healthGateBeforePairing, type HealthGateDeps } from "./health-before-pairing";
+import { healthGateBeforePairing, withoutFailing, type HealthGateDeps } from "./health-before-pairing";
 
 export type AdvanceOutcome = (
   /** Not running (draft, paused, completed, cancelled): nothing to do. */
@@ -38,7 +38,7 @@ type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; 
  */
 export async function advanceTournament(db: PrismaClient, tournamentId: string, queues: Pick<TournamentQueues, "match">, health: HealthGateDeps = {}): Promise<AdvanceOutcome> {
   // Failing agents are health-checked (network calls) before the transaction that pairs them.
-  const satOut = await healthGateBeforePairing(db, tournamentId, health);
+  await healthGateBeforePairing(db, tournamentId, health);
   let snapshot: number | null = null;
   const refit = async (tx: Prisma.TransactionClient, scope: RatingScope) => {
     const { rows, written } = await refitScope(tx, scope);
@@ -48,7 +48,7 @@ export async function advanceTournament(db: PrismaClient, tournamentId: string, 
   const step = await db.$transaction(async (tx) => {
     snapshot = null; // a retried transaction starts over
     await lockFor(tx, LockSpace.tournament, tournamentId);
-    return advanceLocked(tx, tournamentId, refit, satOut);
+    return advanceLocked(tx, tournamentId, refit);
   }, TX_OPTIONS);
   if (step.kind === "idle" || step.kind === "completed") return { ...step, snapshot };
   const enqueued = await ensureMatchJobs(queues.match, step.matchIds);
@@ -59,7 +59,7 @@ export async function advanceTournament(db: PrismaClient, tournamentId: string, 
 
 type Refitter = (tx: Prisma.TransactionClient, scope: RatingScope) => Promise<Awaited<ReturnType<typeof refitScope>>["rows"]>;
 
-async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScope: Refitter, satOut: ReadonlySet<string>): Promise<Step> {
+async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScope: Refitter): Promise<Step> {
   const t = await tx.tournament.findUniqueOrThrow({ where: { id } });
   const scope = { examinerConfigId: t.examinerConfigId, tournamentId: id };
   if (await pauseIfOverBudget(tx, t)) {
@@ -72,7 +72,7 @@ async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScop
     if (t.status !== "draft") await refitScope(tx, scope);
     return { kind: "idle", status: t.status };
   }
-  if (t.mode === "continuous") return advanceContinuous(tx, t, await refitScope(tx, scope), satOut);
+  if (t.mode === "continuous") return advanceContinuous(tx, t, await refitScope(tx, scope));
   if (t.currentRound > 0) {
     const unfinished = await tx.match.findMany({
       where: { tournamentId: id, status: { in: ["queued", "running"] }, pairing: { round: { number: t.currentRound } } },
@@ -96,7 +96,7 @@ async function advanceLocked(tx: Prisma.TransactionClient, id: string, refitScop
     return { kind: "completed", rounds: t.currentRound };
   }
   const ratings = Object.fromEntries(rated.map((r) => [r.agentId, r.rating]));
-  return pairRound(tx, t, t.currentRound + 1, ratings, satOut);
+  return pairRound(tx, t, t.currentRound + 1, ratings);
 }
 
 /**
@@ -127,7 +127,7 @@ async function playedMatches(tx: Prisma.TransactionClient, tournamentId: string)
   return rows.map((m) => ({ a: m.agentAId, b: m.agentBId, winner: m.winner!, calls: 2 * m.rounds }));
 }
 
-async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>, satOut: ReadonlySet<string>): Promise<Step> {
+async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
   const [joined, allTrees, past, config] = await Promise.all([
     // Disabled agents (an operator's decision) are not paired from the next round on.
     tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
@@ -135,8 +135,8 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
     tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true, round: { select: { number: true } } } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
-  // A failing agent whose health check failed sits this round out (healthGateBeforePairing).
-  const participants = joined.filter((p) => !satOut.has(p.agentId));
+  // An agent still failing here (its health check before this pairing failed) sits the round out.
+  const participants = await withoutFailing(tx, joined);
   // A retired tree (by an operator, or older than the tree schedule's age limit) plays no new match;
   // its finished matches stay. With every tree retired the tournament pauses and says why.
   const trees = allTrees.filter((x) => x.tree.retiredAt === null);

@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { createPairingMatches } from "./pairing-matches";
 import type { SnapshotRow } from "./read/schemas";
+import { withoutFailing } from "./health-before-pairing";
 
 /**
  * A continuous tournament's tick (issue 22): no last round. Whenever at least half of the active
@@ -36,8 +37,7 @@ interface TournamentMatch {
 
 const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
 
-/** `satOut`: failing agents whose health check before this pairing failed (they are not paired). */
-export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly SnapshotRow[], satOut: ReadonlySet<string> = new Set()): Promise<ContinuousStep> {
+export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly SnapshotRow[]): Promise<ContinuousStep> {
   const [joined, rows, trees, config] = await Promise.all([
     tx.tournamentParticipant.findMany({
       where: { tournamentId: t.id, leftAt: null, agent: { status: { not: "disabled" }, retiredAt: null } },
@@ -51,7 +51,8 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
     tx.tournamentTree.findMany({ where: { tournamentId: t.id, tree: { retiredAt: null } }, select: { treeId: true, ordinal: true, tree: { select: { createdAt: true } } } }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
-  const participants = joined.filter((p) => !satOut.has(p.agentId));
+  // An agent still failing here (its health check before this pairing failed) is not paired.
+  const participants = await withoutFailing(tx, joined);
   const matches: TournamentMatch[] = rows.map(({ pairing, ...m }) => ({ ...m, round: pairing?.round.number ?? null }));
   const open = matches.filter((m) => m.status === "queued" || m.status === "running");
   await completeFinishedRounds(tx, t.id, open);

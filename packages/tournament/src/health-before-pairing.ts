@@ -1,13 +1,15 @@
 import { recheckAgentHealth } from "@arena/agents";
 import { failingAgentIds } from "@arena/agents/play-health";
-import type { PrismaClient } from "@arena/db";
+import type { Db, PrismaClient } from "@arena/db";
 
 /**
  * A failing agent (its last rounds all ended in its error, or its last health check failed) is
  * health-checked before it is put in a new pairing. A check that passes makes it healthy again
- * and it is paired; one that fails is recorded on the agent (unhealthy, with the check's class
- * and detail, which its owner sees) and it sits the new round out. The checks are network calls,
- * so they run before the pairing transaction, never inside it.
+ * (its error count starts over) and it is paired; one that fails is recorded on the agent
+ * (unhealthy, with the check's class and detail, which its owner sees) and it sits the new round
+ * out. The checks are network calls, so they run before the pairing transaction, never inside
+ * it; the transaction then leaves out every participant still failing (withoutFailing), so an
+ * agent that failed its check, or that became failing after the checks ran, is never paired.
  *
  * An agent whose check failed less than RECHECK_SPACING_MS ago is not checked again: every
  * tournament tick would otherwise call a dead endpoint; it sits out on that result.
@@ -30,7 +32,16 @@ async function pairsNow(db: PrismaClient, tournamentId: string): Promise<boolean
   return unfinished === 0;
 }
 
-/** The participants that sit the next pairing out: failing, and their health check failed. */
+/** Participants without the failing ones: what a pairing transaction pairs. */
+export async function withoutFailing<P extends { agentId: string }>(tx: Db, participants: P[]): Promise<P[]> {
+  const failing = await failingAgentIds(
+    tx,
+    participants.map((p) => p.agentId),
+  );
+  return participants.filter((p) => !failing.has(p.agentId));
+}
+
+/** Health-checks the failing participants before a pairing; returns those whose check failed. */
 export async function healthGateBeforePairing(db: PrismaClient, tournamentId: string, deps: HealthGateDeps = {}): Promise<Set<string>> {
   const satOut = new Set<string>();
   if (!(await pairsNow(db, tournamentId))) return satOut;
