@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./helpers/arena";
-import { databaseName, testWorkers, withDatabase, workerDatabase } from "./helpers/workers";
+import { databaseName, testWorkers, withDatabase, workerDatabase, workerDatabaseRun } from "./helpers/workers";
 
 describe("the test run's workers", () => {
   it("run ARENA_TEST_WORKERS files at a time, 2 when unset, and refuse anything but a whole number from 1 to 16", () => {
@@ -12,9 +12,16 @@ describe("the test run's workers", () => {
     for (const bad of ["0", "17", "2.5", "two", "-1"]) expect(() => testWorkers(bad), bad).toThrow(/ARENA_TEST_WORKERS must be a whole number from 1 to 16/);
   });
 
-  it("name each worker's database after the test database, keeping the rest of the URL", () => {
+  it("name each worker's database after the test database and the run, keeping the rest of the URL", () => {
     const url = "postgresql://postgres:pw@127.0.0.1:5433/arena_test?schema=public";
-    expect(withDatabase(url, workerDatabase(databaseName(url), 2))).toBe("postgresql://postgres:pw@127.0.0.1:5433/arena_test_w2?schema=public");
+    expect(withDatabase(url, workerDatabase(databaseName(url), 4242, 2))).toBe("postgresql://postgres:pw@127.0.0.1:5433/arena_test_p4242_w2?schema=public");
+  });
+
+  it("recognise only their own test database's clones when clearing a killed run's leftovers", () => {
+    expect(workerDatabaseRun("arena_test", "arena_test_p4242_w2")).toBe(4242);
+    for (const other of ["arena_test", "arena_test_fast", "arena_test_fast_p4242_w1", "arena_test_p4242", "arena_test_p42x_w1", "arena_test_w1"]) {
+      expect(workerDatabaseRun("arena_test", other), other).toBeNull();
+    }
   });
 });
 

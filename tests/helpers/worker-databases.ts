@@ -1,39 +1,72 @@
 /**
  * Global setup of the integration project (runs once, in vitest's main process): clones the
- * migrated test database named by DATABASE_URL into one database per worker,
- * `<name>_w1` … `<name>_wN`, with CREATE DATABASE … TEMPLATE (a file copy: no second migration).
- * Each run starts from fresh clones, so a changed schema reaches every worker. When DATABASE_URL
- * names no test database (no `_test`/`_bench` in its name) nothing is cloned: the tests' own
- * guard (truncateAll) then refuses to touch it, as it always did.
+ * migrated test database named by DATABASE_URL into one database per worker for this run,
+ * `<name>_p<pid>_w1` … `<name>_p<pid>_wN`, with CREATE DATABASE … TEMPLATE (a file copy: no
+ * second migration), and drops them when the run ends. Clones left by a run that was killed are
+ * dropped at the next start once nothing uses them. When DATABASE_URL names no test database
+ * (no `_test`/`_bench` in its name) nothing is cloned: the tests' own guard (truncateAll) then
+ * refuses to touch it, as it always did.
  */
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { isDisposableDatabase } from "@arena/db/testing";
-import { databaseName, testWorkers, withDatabase, workerDatabase, type WorkerServices } from "./workers";
+import { databaseName, testWorkers, withDatabase, workerDatabase, workerDatabaseRun, type WorkerServices } from "./workers";
 
 const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/arena";
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const base = databaseName(url);
   const services: WorkerServices = { databaseUrls: {}, queuePrefix: process.env.ARENA_QUEUE_PREFIX || "arena" };
-  if (isDisposableDatabase(base)) {
-    // The project's own setting can be raised on the command line (--maxWorkers); clone enough for either.
-    const workers = Math.max(testWorkers(), Number(project.config.maxWorkers) || 1);
-    const admin = new pg.Client({ connectionString: withDatabase(url, "postgres") });
-    await admin.connect();
-    try {
-      for (let n = 1; n <= workers; n++) {
-        const name = workerDatabase(base, n);
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await cloneDatabase(admin, base, name);
-        services.databaseUrls[String(n)] = withDatabase(url, name);
-      }
-    } finally {
-      await admin.end();
-    }
+  if (!isDisposableDatabase(base)) {
+    project.provide("arenaWorkerServices", services);
+    return undefined;
   }
+
+  // The project's own setting can be raised on the command line (--maxWorkers); clone enough for either.
+  const workers = Math.max(testWorkers(), Number(project.config.maxWorkers) || 1);
+  const names = Array.from({ length: workers }, (_, i) => workerDatabase(base, process.pid, i + 1));
+  await withAdmin(url, async (admin) => {
+    await dropLeftovers(admin, base);
+    for (const [i, name] of names.entries()) {
+      await cloneDatabase(admin, base, name);
+      services.databaseUrls[String(i + 1)] = withDatabase(url, name);
+    }
+  });
   project.provide("arenaWorkerServices", services);
+  return () => withAdmin(url, async (admin) => {
+    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+}
+
+async function withAdmin(url: string, use: (admin: pg.Client) => Promise<void>): Promise<void> {
+  const admin = new pg.Client({ connectionString: withDatabase(url, "postgres") });
+  await admin.connect();
+  try {
+    await use(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Clones of `base` from runs whose vitest process is gone (killed before its teardown), unless something still uses them. */
+async function dropLeftovers(admin: pg.Client, base: string): Promise<void> {
+  const { rows } = await admin.query<{ name: string }>("select datname::text as name from pg_database");
+  for (const { name } of rows) {
+    const pid = workerDatabaseRun(base, name);
+    if (pid === null || pid === process.pid || alive(pid)) continue;
+    // Without FORCE: a clone someone still has open (another machine's run) stays.
+    await admin.query(`DROP DATABASE IF EXISTS "${name}"`).catch(() => undefined);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**
@@ -41,6 +74,7 @@ export default async function setup(project: TestProject): Promise<void> {
  * closing (the migration a moment ago) is waited for, a lasting one is named in the error.
  */
 async function cloneDatabase(admin: pg.Client, template: string, name: string): Promise<void> {
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   for (let attempt = 1; ; attempt++) {
     try {
       await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);

@@ -4,9 +4,9 @@
  * database and queue prefix this worker's files use).
  *
  * ARENA_TEST_WORKERS sets how many test files run at once (default 2, one per core of the
- * reference machine). Each integration worker N gets the database `<test database>_w<N>`, cloned
- * from the migrated test database, and the queue prefix `<prefix>_w<N>`, so two files never see
- * each other's rows, jobs, locks or events.
+ * reference machine). Each integration worker N gets the database `<test database>_p<pid>_w<N>`,
+ * cloned from the migrated test database for this run, and the queue prefix `<prefix>_w<N>`, so
+ * two files never see each other's rows, jobs, locks or events.
  */
 
 export const DEFAULT_TEST_WORKERS = 2;
@@ -45,5 +45,15 @@ export function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.slice(1));
 }
 
-/** Worker N's database, cloned from `base`. */
-export const workerDatabase = (base: string, n: number) => `${base}_w${n}`;
+/**
+ * Worker N's database in the run of vitest process `pid`, cloned from `base`. The pid keeps two
+ * runs on one test database (two terminals) from dropping each other's clones.
+ */
+export const workerDatabase = (base: string, pid: number, n: number) => `${base}_p${pid}_w${n}`;
+
+/** The vitest pid in the name of a worker database cloned from `base`, or null for any other name. */
+export function workerDatabaseRun(base: string, name: string): number | null {
+  if (!name.startsWith(`${base}_p`)) return null;
+  const m = /^(\d+)_w\d+$/.exec(name.slice(base.length + 2));
+  return m ? Number(m[1]) : null;
+}
