@@ -7,9 +7,9 @@ import { contentTokens, datesIn, normalize, numberMatches } from "@arena/examine
  * a judge). A statement is *supported* when one passage of the page (a sentence, or a sentence
  * with the next) holds together:
  * - its subject: every name the statement gives (capitalised phrases), and, for a statement that
- *   starts "It …"/"Its …", says "Entity N" or names nothing, the subject the answer named before
- *   it (the preceding statement or heading; "Entity N" is the N-th entity the answer named). A
- *   name counts when the passage or the page's title holds it (the page is about it or names it);
+ *   starts "It …"/"Its …" or says "Entity N", the subject the answer named before it (see
+ *   `answerSubjects`). A name counts when the passage or the page's title holds it (the page is
+ *   about it or names it); a statement that names nothing is read against every passage;
  * - its figures: dates at the statement's precision or finer ("12 March 1850" is not backed by a
  *   bare "1850"), numbers within 1 % in any spelling (thousands separated by commas or spaces,
  *   number words, units and their symbols: km² is square kilometres, m is metres, nmi nautical
@@ -20,7 +20,9 @@ import { contentTokens, datesIn, normalize, numberMatches } from "@arena/examine
  *   ("born in Dymford"), at least half of them in a statement with neither.
  * A statement is *contradicted* when a sentence holds its subject and relation words with another
  * figure of the same kind (a date for a date, a number in the same unit): the page says otherwise.
- * Otherwise it is *unsupported*.
+ * Otherwise it is *unsupported* — unless it is copied from the page word for word (four words or
+ * more, about no subject it refers back to): a pasted snippet is backed whatever the page's
+ * sentence breaks.
  *
  * "label: value" lines read as statements (the label's words are the relation, the value the
  * figure), and so do names in parentheses. Texts are untrusted: every pattern here is linear.
@@ -29,6 +31,8 @@ export type OfflineSupport = "supported" | "contradicted" | "unsupported";
 
 /** Share of a statement's relation words its passage must hold when the statement gives no figure. */
 const RELATION_WORDS = 0.5;
+/** A statement of at least this many words found word for word on the page is backed by it. */
+const COPIED_WORDS = 4;
 /** Share of a name's words a passage must hold when the name is not there as a whole phrase. */
 const NAME_WORDS = 0.75;
 
@@ -190,57 +194,68 @@ function nameIn(name: string, text: string, tokens: ReadonlySet<string>): boolea
 interface Claim {
   /** Names every backing passage must hold (the statement's own and, when it refers back, its subject's). */
   names: string[];
+  /** The statement names a subject it refers back to (then its own words alone do not settle it). */
+  refersBack: boolean;
+  /** The statement's normalised text. */
+  text: string;
   dates: string[];
   numbers: NumberFigure[];
   words: string[];
 }
 
 const PLACEHOLDER = /\bentity\s+(\d{1,2})\b\s*:?/i;
+/** A statement opening with a pronoun names no subject of its own (its names are values: "Its capital is Mousiby"). */
 const REFERS_BACK = /^\W*(?:it|its|they|their|he|she|his|her|this|these)\b/i;
+/** A pronoun anywhere ("At 21 nmi, its light range is notable") refers to the subject named before. */
+const PRONOUN = /\b(?:it|its|they|their|he|she|his|her)\b/i;
 
 function claimOf(statement: string, subject: readonly string[]): Claim {
   const text = canonical(statement).replace(PLACEHOLDER, " ").trim();
   const own = namesIn(text);
-  const refersBack = PLACEHOLDER.test(statement) || REFERS_BACK.test(text) || own.length === 0;
+  const refersBack = PLACEHOLDER.test(statement) || REFERS_BACK.test(text) || PRONOUN.test(text);
   const names = [...new Set([...own, ...(refersBack ? subject : [])])];
   // a name's own numbers ("Great Storm of 1956") are part of the name, not figures
   let unnamed = text;
   for (const n of own) unnamed = unnamed.split(n).join(" ");
   const figures = figuresOf(unnamed);
   const words = [...new Set(stems(figures.rest))].filter((w) => !FILLER.has(w) && !(figures.dates.length > 0 && DATE_WORDS.has(w)));
-  return { names, dates: figures.dates, numbers: figures.numbers, words };
+  return { names, refersBack: names.length > own.length, text: normalize(text), dates: figures.dates, numbers: figures.numbers, words };
 }
 
 /**
- * The subject each statement of an answer refers back to, by the statement's normalised text: the
- * names of the closest preceding heading or statement that names something; for "Entity N …" the
- * N-th distinct entity the answer named (the question's numbering), when it named that many.
+ * The subject each statement of an answer refers back to, by the statement's normalised text.
+ * "Entity N …" is the N-th distinct entity the answer named (the question's numbering), when it
+ * named that many. "It …", "Its …", "They …" refer to the names of the closest preceding heading,
+ * or of the closest preceding statement when that one cites a source this one cites too: pasted
+ * page sentences ("It is tiny and yellow [2]") do not refer to whatever another source said.
  */
 export function answerSubjects(body: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const named: string[] = [];
-  let last: string[] = [];
+  // the last named subject, and the sources its statement cited (null: a heading)
+  let last: { names: string[]; sources: number[] | null } = { names: [], sources: null };
   for (const line of body.split("\n")) {
     const heading = /^ {0,3}#{1,6}\s+(.*)$/.exec(line);
     if (heading) {
       const names = namesIn(canonical(heading[1]!));
       if (names.length) {
         if (!named.includes(names[0]!)) named.push(names[0]!);
-        last = names.slice(0, 1);
+        last = { names: names.slice(0, 1), sources: null };
       }
       continue;
     }
     for (const sentence of answerSentences(line)) {
-      const key = statementKey(sentence);
+      const sources = [...sentence.matchAll(/\[([\d\s,;–—-]{1,40})\]/g)].flatMap((m) => m[1]!.split(/\D+/).filter(Boolean).map(Number));
       const placeholder = PLACEHOLDER.exec(sentence);
       const ordinal = placeholder ? named[Number(placeholder[1]) - 1] : undefined;
-      const subject = ordinal ? [ordinal] : last;
-      if (!out.has(key)) out.set(key, subject);
+      const sameSource = last.sources === null || last.sources.some((n) => sources.includes(n));
+      const key = statementKey(sentence);
+      if (!out.has(key)) out.set(key, ordinal ? [ordinal] : sameSource ? last.names : []);
       const own = namesIn(canonical(sentence).replace(PLACEHOLDER, " "));
       if (own.length && !placeholder && !REFERS_BACK.test(sentence.replace(/^[\W_]+/, ""))) {
         if (!named.includes(own[0]!)) named.push(own[0]!);
-        last = own.slice(0, 1);
-      } else if (ordinal) last = [ordinal];
+        last = { names: own.slice(0, 1), sources };
+      } else if (ordinal) last = { names: [ordinal], sources };
     }
   }
   return out;
@@ -267,6 +282,8 @@ interface Passage {
 
 interface PageReading {
   passages: Passage[];
+  /** The whole page normalised (a statement copied from it word for word is backed). */
+  text: string;
 }
 
 /** Pages read, remembered for the last few pages: one answer cites the same pages many times. */
@@ -291,7 +308,7 @@ function readPage(page: string): PageReading {
     const text = `${normalize(`${ss[i]} ${ss[i + 1]}`)} ${title}`;
     passages.push({ text, tokens: new Set([...a.tokens, ...b.tokens]), words: new Set([...a.words, ...b.words]), dates: [...a.dates, ...b.dates], numbers: [...a.numbers, ...b.numbers], single: false });
   }
-  const reading = { passages };
+  const reading = { passages, text: ` ${normalize(ss.join(" "))} ` };
   pageCache.set(page, reading);
   if (pageCache.size > 32) pageCache.delete(pageCache.keys().next().value!);
   return reading;
@@ -306,7 +323,9 @@ const coverage = (words: readonly string[], have: ReadonlySet<string>) => (words
 export function offlineSupport(statement: string, page: string, subject: readonly string[] = []): OfflineSupport {
   const claim = claimOf(statement, subject);
   if (claim.names.length === 0 && claim.dates.length === 0 && claim.numbers.length === 0 && claim.words.length === 0) return "unsupported";
-  const { passages } = readPage(page);
+  const { passages, text } = readPage(page);
+  // copied word for word (pasted snippets, whatever the page's sentence breaks), about its own subject
+  if (!claim.refersBack && claim.text.split(" ").length >= COPIED_WORDS && text.includes(` ${claim.text} `)) return "supported";
   const hasFigures = claim.dates.length + claim.numbers.length > 0;
   // figures (in their units) or a second name to find with the subject: one relation word places
   // them; a statement with neither needs half its words
