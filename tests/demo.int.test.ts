@@ -1,9 +1,9 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { createTournament } from "@arena/tournament";
-import { freshDb, REPO_ROOT } from "./helpers/arena";
+import { freshDb, REPO_ROOT, waitFor } from "./helpers/arena";
 
 const run = promisify(execFile);
 
@@ -57,4 +57,26 @@ describe("arena demo", () => {
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain(`tournament ${theirs.id} is draft: start it first`);
   });
+
+  it("without --exit-when-done the arena stays live: a continuous tournament among the same agents, fed fresh synthetic trees", async () => {
+    const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", "demo", "--seed", "alive", "--hubs", "2", "--entities", "6", "--latency-ms", "100", "--no-web", "--live-tree-minutes", "0.2"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    try {
+      const live = await waitFor(() => db.tournament.findFirst({ where: { name: "demo live", mode: "continuous", status: "running" } }).then((t) => t ?? undefined), "the live tournament", 300_000);
+      const agents = await db.tournamentParticipant.count({ where: { tournamentId: live.id } });
+      expect(agents).toBe(await db.tournamentParticipant.count({ where: { tournament: { name: "demo #3" } } }));
+      // Matches keep completing after the Swiss tournament, and a fresh tree joins and gets played.
+      await waitFor(() => db.match.count({ where: { tournamentId: live.id, status: "completed" } }).then((n) => (n >= 3 ? n : undefined)), "live matches", 300_000);
+      const fresh = await waitFor(() => db.tournamentTree.findFirst({ where: { tournamentId: live.id, tree: { worldSeed: { startsWith: "alive-live-" } } } }).then((t) => t ?? undefined), "a fresh tree", 120_000);
+      await waitFor(() => db.match.findFirst({ where: { tournamentId: live.id, treeId: fresh.treeId } }).then((m) => m ?? undefined), "a match on the fresh tree", 300_000);
+      expect(stderr).toMatch(/\[demo\] live: continuous, round \d+, \d+ matches done/);
+      expect(stderr).toContain("fresh synthetic tree for the live tournament");
+    } finally {
+      child.kill("SIGINT");
+      await exited;
+    }
+  }, 900_000);
 });

@@ -1,7 +1,7 @@
 import { ensureBuiltinAgents } from "@arena/agents";
 import type { PrismaClient, Tournament } from "@arena/db";
 import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, enqueueTick, launchTournament, resumeAndTick, type TournamentQueues } from "@arena/tournament";
+import { attachFreshTree, createTournament, enqueueTick, launchTournament, resumeAndTick, type TournamentQueues } from "@arena/tournament";
 import { importWorld } from "@arena/trees";
 
 /**
@@ -50,6 +50,51 @@ export async function prepareDemo(db: PrismaClient, opts: DemoOptions): Promise<
     simulated.push(await db.agent.upsert({ where: { name: s.name }, create: { name: s.name, ...data }, update: data }));
   }
   return { world: { trees: world.trees.map((t) => t.id), pages: world.pages, reused: world.reused }, agentIds: [...builtin, ...simulated].map((a) => a.id) };
+}
+
+/** The live arena's tournament: continuous, among the demo's agents, kept across runs. */
+export const DEMO_LIVE_NAME = "demo live";
+
+/**
+ * After the first Swiss tournament, the demo stays live: a continuous tournament among the same
+ * agents, one tree per pairing, fed a fresh synthetic tree now and then (freshDemoTree), so the
+ * leaderboard, the matches and the live events keep moving while the demo runs. An open one from
+ * an earlier run is continued.
+ */
+export async function demoLiveTournament(db: PrismaClient, queues: Pick<TournamentQueues, "tournament">, arena: DemoArena, opts: Pick<DemoOptions, "seed">, say: (line: string) => void): Promise<Tournament> {
+  const open = await db.tournament.findFirst({ where: { name: DEMO_LIVE_NAME, status: { in: ["draft", "running", "paused"] } }, orderBy: { createdAt: "desc" } });
+  if (open) {
+    say(`continuing the live tournament (${open.id}), ${open.status}`);
+    if (open.status === "paused") return resumeAndTick(db, queues, open.id);
+    if (open.status === "draft") return launchTournament(db, queues, open.id);
+    await enqueueTick(queues.tournament, open.id, `demo-live-${Date.now()}`);
+    return open;
+  }
+  const config = await heuristicExaminerConfig(db);
+  const t = await createTournament(db, {
+    name: DEMO_LIVE_NAME,
+    agentIds: arena.agentIds,
+    treeIds: arena.world.trees,
+    treesPerPairing: 1,
+    examinerConfigId: config.id,
+    mode: "continuous",
+    seed: `${opts.seed}-live`,
+  });
+  say(`created the live tournament (${t.id}): continuous, ${arena.agentIds.length} agents, one tree per pairing, fresh synthetic trees as it goes`);
+  return launchTournament(db, queues, t.id);
+}
+
+/**
+ * One fresh synthetic tree for the live tournament: a one-hub world of its own seed (the n-th of
+ * this demo seed), attached to every open continuous tournament, whose next pairings prefer it.
+ */
+export async function freshDemoTree(db: PrismaClient, opts: Pick<DemoOptions, "seed" | "entities">): Promise<{ treeId: string; title: string | null }> {
+  const prefix = `${opts.seed}-live-`;
+  const n = (await db.tree.count({ where: { source: "synthetic", worldSeed: { startsWith: prefix } } })) + 1;
+  const world = await importWorld(db, { seed: `${prefix}${n}`, hubs: 1, entities: opts.entities });
+  const tree = world.trees[0]!;
+  await attachFreshTree(db, tree.id);
+  return { treeId: tree.id, title: tree.title };
 }
 
 /**

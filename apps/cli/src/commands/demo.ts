@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { parseOptions } from "../options";
+import { roundInWords } from "@arena/core";
+import type { TournamentView } from "@arena/tournament/read";
 import { statusText } from "../status-text";
 import type { WebServer } from "../web-server";
 
@@ -15,7 +17,15 @@ const optionsSchema = z.object({
   port: z.coerce.number().int().min(1).max(65535),
   host: z.string().min(1),
   exitWhenDone: z.boolean().optional(),
+  /** Minutes between fresh synthetic trees for the live tournament. */
+  liveTreeMinutes: z.coerce.number().min(0.1).max(1440),
 });
+/** The live tournament in one line: where it stands and who leads. */
+function liveText(t: TournamentView): string {
+  const leader = t.ratings[0];
+  return `live: ${roundInWords(t)}, ${t.matches.completed} matches done, ${t.matches.running} running${leader ? `; leading: ${leader.name}` : ""}`;
+}
+
 function step(message: string): void {
   console.error(`[demo] ${message}`);
 }
@@ -24,8 +34,11 @@ function step(message: string): void {
  * `arena demo`: the whole arena offline — the synthetic world in the sandbox, built-in and
  * planted-skill agents (packages/runtime's demo workflow: prepareDemo, demoTournament) (answering with realistic latencies, so matches stream in over several
  * minutes), a Swiss tournament with the heuristic examiner, workers in this process, the web app
- * (a child process serving the production build) and the tournament's progress in the terminal. Running it again
- * reuses the world, the agents and an unfinished tournament. Ctrl-C stops everything it started.
+ * (a child process serving the production build) and the tournament's progress in the terminal. Once
+ * that first tournament is over the arena stays live (unless --exit-when-done): a continuous
+ * tournament among the same agents, fed a fresh synthetic tree every --live-tree-minutes, keeps
+ * the leaderboard, the matches and the live events moving. Running it again reuses the world, the
+ * agents and unfinished tournaments. Ctrl-C stops everything it started.
  */
 export function register(program: Command): void {
   program
@@ -39,10 +52,11 @@ export function register(program: Command): void {
     .option("--no-web", "do not serve the web app")
     .option("--port <port>", "web app port", "3000")
     .option("--host <host>", "web app address", "127.0.0.1")
-    .option("--exit-when-done", "stop once the tournament completes (default: keep serving until Ctrl-C)")
+    .option("--exit-when-done", "stop once the tournament completes (default: stay live with a continuous tournament until Ctrl-C)")
+    .option("--live-tree-minutes <minutes>", "after the first tournament, a fresh synthetic tree for the live tournament every so many minutes", "5")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const [{ prisma }, { readTournament }, { startWorkers, prepareDemo, demoTournament, DEMO_SIMULATED }, { ensureWebBuild, startWebServer }] = await Promise.all([
+      const [{ prisma }, { readTournament }, { startWorkers, prepareDemo, demoTournament, demoLiveTournament, freshDemoTree, DEMO_SIMULATED }, { ensureWebBuild, startWebServer }] = await Promise.all([
         import("@arena/db"),
         import("@arena/tournament/read"),
         import("@arena/runtime"),
@@ -69,13 +83,32 @@ export function register(program: Command): void {
       process.once("SIGINT", shutdown);
       process.once("SIGTERM", shutdown);
       let printed = "";
+      let live: { id: string; nextTreeAt: number } | null = null;
       while (!stop.signal.aborted) {
-        const status = (await readTournament(db, tournament.id))!;
-        const text = statusText(status);
-        if (text !== printed) console.log(`\n${text}`);
-        printed = text;
-        const finished = status.status === "completed" || status.status === "cancelled";
-        if (finished && opts.exitWhenDone) break;
+        if (live === null) {
+          const status = (await readTournament(db, tournament.id))!;
+          const text = statusText(status);
+          if (text !== printed) console.log(`\n${text}`);
+          printed = text;
+          const finished = status.status === "completed" || status.status === "cancelled";
+          if (finished && opts.exitWhenDone) break;
+          if (finished) {
+            const t = await demoLiveTournament(db, workers.ctx.queues, arena, opts, step);
+            live = { id: t.id, nextTreeAt: Date.now() + opts.liveTreeMinutes * 60_000 };
+            if (web) step(`the arena stays live: ${web.url}/tournaments/${t.id} (a fresh tree every ${opts.liveTreeMinutes} min; Ctrl-C stops)`);
+          }
+        } else {
+          // One short line per change: a continuous tournament has no last round to print a table for.
+          const status = (await readTournament(db, live.id))!;
+          const text = liveText(status);
+          if (text !== printed) step(text);
+          printed = text;
+          if (Date.now() >= live.nextTreeAt) {
+            const fresh = await freshDemoTree(db, opts);
+            step(`fresh synthetic tree for the live tournament: ${fresh.title ?? fresh.treeId}`);
+            live.nextTreeAt = Date.now() + opts.liveTreeMinutes * 60_000;
+          }
+        }
         await new Promise((r) => setTimeout(r, 2000));
       }
       step("stopping workers");
