@@ -6,6 +6,7 @@ import { AuditError, chooseVariants, claimItem, closeAuditQueue, createAuditQueu
 import { VERDICTS } from "@arena/audit/options";
 import { auditReport, examinerAgreement, exportAnnotations, matchVoids, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { readAgent, readLeaderboard } from "@arena/tournament/read";
+import { readMatch } from "@arena/match/read";
 import { createUser } from "../accounts/fixtures";
 import { freshDb } from "../helpers/arena";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
@@ -186,9 +187,29 @@ describe("human audit", () => {
     expect(report.stopCondition.percent).toBe(100);
     const queues = await readAuditQueues(db, { id: alice, admin: false });
     expect(queues.find((x) => x.id === q.id)).toMatchObject({ done: 2 * n, needed: 2 * n, mine: n });
+    // An auditor sees the other auditors as numbered pseudonyms; an admin sees who.
+    const seen = await auditReport(db, { id: alice, admin: false }, q.id);
+    expect(seen.kappa.perAuditor.map((p) => p.name).sort()).toEqual([expect.stringMatching(/^Auditor \d+$/), "You"]);
+    expect(seen.disagreements.flatMap((d) => d.auditors.map((x) => x.name)).every((name) => name === "You" || /^Auditor \d+$/.test(name))).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(bob);
+    expect(JSON.stringify(seen) + JSON.stringify(queues)).not.toContain("@example.test");
+    expect(report.kappa.perAuditor.map((p) => p.name).join(" ")).toMatch(/@/);
     // The public line of the examiner configuration.
     const line = (await examinerAgreement(db, played.examinerConfigId))!;
     expect(line.rounds).toBeGreaterThanOrEqual(n);
+  });
+
+  it("a queue that keeps its questions off public pages holds them back on the match until it closes; another queue does not", async () => {
+    const open = await createAuditQueue(db, { name: "not blind", size: 2, seed: "nb", tournamentId: played.tournamentId }, admin);
+    const held = await createAuditQueue(db, { name: "blind", size: 2, seed: "hq", tournamentId: played.tournamentId, hideQuestions: true }, admin);
+    const item = await db.auditItem.findFirstOrThrow({ where: { queueId: held.id }, include: { round: true } });
+    const roundOf = async () => (await readMatch(db, item.round.matchId))!.roundsList.find((r) => r.number === item.round.number)!;
+    expect(await roundOf()).toMatchObject({ question: null, questionHeld: true });
+    expect((await readAuditItem(db, item.id, alice))!.queue.hideQuestions).toBe(true);
+    const plain = await db.auditItem.findFirstOrThrow({ where: { queueId: open.id } });
+    expect((await readAuditItem(db, plain.id, alice))!.queue.hideQuestions).toBe(false);
+    await closeAuditQueue(db, held.id);
+    expect(await roundOf()).toMatchObject({ question: item.round.question, questionHeld: false });
   });
 
   it("Instrument I: three blinded variants of the node in a per-auditor order; picks are stored as configurations and rated in the report", async () => {

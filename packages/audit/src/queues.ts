@@ -42,7 +42,7 @@ export async function createAuditQueue(db: PrismaClient, input: NewQueue, create
   const filter = { examinerConfigId: q.examinerConfigId, tournamentId: q.tournamentId, agentId: q.agentId };
   return db.$transaction(async (tx) => {
     const queue = await tx.auditQueue.create({
-      data: { name: q.name, sampling: q.sampling, filter: filter as Prisma.InputJsonValue, size: drawn.length, annotatorsPerItem: q.annotatorsPerItem, seed: q.seed, createdById },
+      data: { name: q.name, sampling: q.sampling, filter: filter as Prisma.InputJsonValue, size: drawn.length, annotatorsPerItem: q.annotatorsPerItem, seed: q.seed, hideQuestions: q.hideQuestions, createdById },
     });
     await tx.auditItem.createMany({ data: drawn.map((d, ordinal) => ({ queueId: queue.id, roundId: d.roundId, ordinal, seatsSwapped: d.seatsSwapped, stratum: d.stratum })) });
     return { id: queue.id, name: queue.name, items: drawn.length };

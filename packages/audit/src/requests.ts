@@ -13,6 +13,8 @@ export const newQueueSchema = z.object({
   examinerConfigId: id.optional(),
   tournamentId: id.optional(),
   agentId: id.optional(),
+  /** Keep the sampled rounds' questions off public pages and the public API until the queue closes. */
+  hideQuestions: z.boolean().default(false),
 });
 const comment = z.string().max(5000).transform((s) => s.trim() || null).nullable().optional();
 

@@ -45,12 +45,30 @@ async function userNames(db: Db, ids: Iterable<string>): Promise<Map<string, str
   return new Map(rows.map((u) => [u.id, u.name && u.name !== u.email ? `${u.name} (${u.email})` : u.email]));
 }
 
+/**
+ * How auditors are named to `viewer`. Admins see who (name and e-mail). An auditor sees themself
+ * as "You" and every other auditor as "Auditor n", numbered by their first annotation ever, so a
+ * number means the same person on every page and queue, and no e-mail or name leaks between auditors.
+ */
+async function auditorNames(db: Db, viewer: Viewer, ids: Iterable<string>): Promise<(id: string) => string> {
+  if (viewer.admin) {
+    const names = await userNames(db, ids);
+    return (id) => names.get(id) ?? id;
+  }
+  const firsts = await db.annotation.groupBy({ by: ["auditorId"], _min: { createdAt: true } });
+  const order = firsts
+    .filter((f) => f.auditorId !== viewer.id)
+    .sort((a, b) => (a._min.createdAt?.getTime() ?? 0) - (b._min.createdAt?.getTime() ?? 0) || a.auditorId.localeCompare(b.auditorId))
+    .map((f) => f.auditorId);
+  return (id) => (id === viewer.id ? "You" : `Auditor ${order.indexOf(id) + 1 || order.length + 1}`);
+}
+
 /** Every queue, newest first, with progress overall, per auditor and of the viewer. */
 export async function readAuditQueues(db: Db, viewer: Viewer): Promise<AuditQueueSummary[]> {
   const queues = await db.auditQueue.findMany({ orderBy: { createdAt: "desc" } });
   const counts = await db.annotation.groupBy({ by: ["auditorId", "itemId"], _count: { _all: true }, where: { item: { queueId: { in: queues.map((q) => q.id) } } } });
   const itemQueue = new Map((await db.auditItem.findMany({ where: { queueId: { in: queues.map((q) => q.id) } }, select: { id: true, queueId: true } })).map((i) => [i.id, i.queueId]));
-  const names = await userNames(db, counts.map((c) => c.auditorId));
+  const nameOf = await auditorNames(db, viewer, counts.map((c) => c.auditorId));
   return queues.map((q) => {
     const mineRows = counts.filter((c) => itemQueue.get(c.itemId) === q.id);
     const per = new Map<string, number>();
@@ -62,12 +80,13 @@ export async function readAuditQueues(db: Db, viewer: Viewer): Promise<AuditQueu
       filter: jsonOr(filterSchema, q.filter, {}),
       size: q.size,
       annotatorsPerItem: q.annotatorsPerItem,
+      hideQuestions: q.hideQuestions,
       createdAt: iso(q.createdAt),
       closedAt: q.closedAt ? iso(q.closedAt) : null,
       done: mineRows.length,
       needed: q.size * q.annotatorsPerItem,
       mine: per.get(viewer.id) ?? 0,
-      auditors: [...per].map(([auditorId, done]) => ({ auditorId, name: names.get(auditorId) ?? auditorId, done })).sort((a, b) => b.done - a.done),
+      auditors: [...per].map(([auditorId, done]) => ({ auditorId: viewer.admin || auditorId === viewer.id ? auditorId : nameOf(auditorId), name: nameOf(auditorId), done })).sort((a, b) => b.done - a.done),
     });
   });
 }
@@ -85,7 +104,7 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
       roundId: true,
       ordinal: true,
       seatsSwapped: true,
-      queue: { select: { id: true, name: true, closedAt: true, size: true } },
+      queue: { select: { id: true, name: true, closedAt: true, size: true, hideQuestions: true } },
       round: {
         select: {
           matchId: true, number: true, depth: true, width: true, pathNodeIds: true, pathUrls: true, question: true, wordLimitInstruction: true,
@@ -128,7 +147,7 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
   }
   return auditItemViewSchema.parse({
     id: item.id,
-    queue: { id: item.queue.id, name: item.queue.name, closed: item.queue.closedAt !== null, position: item.ordinal + 1, size: item.queue.size },
+    queue: { id: item.queue.id, name: item.queue.name, closed: item.queue.closedAt !== null, position: item.ordinal + 1, size: item.queue.size, hideQuestions: item.queue.hideQuestions },
     round: {
       number: r.number,
       depth: r.depth,
@@ -222,8 +241,9 @@ const kappaOf = (pairs: readonly (readonly [AuditVerdict, AuditVerdict])[]) => (
 export async function auditReport(db: Db, viewer: Viewer, queueId: string | null): Promise<AuditReport> {
   const queue = queueId ? await db.auditQueue.findUnique({ where: { id: queueId }, select: { id: true, name: true } }) : null;
   const rows = await exportAnnotations(db, viewer, queueId);
-  const names = await userNames(db, rows.map((r) => r.auditorId));
-  const nameOf = (id: string) => names.get(id) ?? id;
+  const nameOf = await auditorNames(db, viewer, rows.map((r) => r.auditorId));
+  // Another auditor's user id is no name, but it would still tell the same person apart across queues' exports: pseudonyms only.
+  const keyOf = (id: string) => (viewer.admin || id === viewer.id ? id : nameOf(id));
   const examinerPairs = rows.map((r) => [r.examinerVerdict, r.ownVerdict] as const);
   const auditors = [...new Set(rows.map((r) => r.auditorId))].sort();
   const byItem = new Map<string, AnnotationExport[]>();
@@ -278,7 +298,7 @@ export async function auditReport(db: Db, viewer: Viewer, queueId: string | null
     verdictAgreement: percent(rows.filter((r) => r.agree !== null), (r) => r.agree === true),
     kappa: {
       examinerVsAuditors: kappaOf(examinerPairs),
-      perAuditor: auditors.map((id) => ({ auditorId: id, name: nameOf(id), ...kappaOf(rows.filter((r) => r.auditorId === id).map((r) => [r.examinerVerdict, r.ownVerdict] as const)) })),
+      perAuditor: auditors.map((id) => ({ auditorId: keyOf(id), name: nameOf(id), ...kappaOf(rows.filter((r) => r.auditorId === id).map((r) => [r.examinerVerdict, r.ownVerdict] as const)) })),
       betweenAuditors: between,
     },
     confusion: { categories: [...VERDICTS], matrix: confusionMatrix(VERDICTS, examinerPairs) },

@@ -12,6 +12,8 @@ export const auditQueueSummarySchema = z.object({
   filter: z.object({ examinerConfigId: z.string().optional(), tournamentId: z.string().optional(), agentId: z.string().optional() }),
   size: z.number().int(),
   annotatorsPerItem: z.number().int(),
+  /** The sampled rounds' questions are off public pages until the queue closes. */
+  hideQuestions: z.boolean(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
   /** Annotations stored / needed (items × annotators per item). */
@@ -44,7 +46,8 @@ const side = z.object({ text: z.string().nullable(), error: z.string().nullable(
  */
 export const auditItemViewSchema = z.object({
   id: z.string(),
-  queue: z.object({ id: z.string(), name: z.string(), closed: z.boolean(), position: z.number().int(), size: z.number().int() }),
+  /** hideQuestions: the round's question is off public pages until the queue closes (else the item page says it can be found there). */
+  queue: z.object({ id: z.string(), name: z.string(), closed: z.boolean(), position: z.number().int(), size: z.number().int(), hideQuestions: z.boolean() }),
   round: z.object({
     number: z.number().int(),
     depth: z.number().int(),

@@ -157,6 +157,9 @@ export async function readMatch(db: Db, id: string, opts: MatchReadOptions = {})
     FROM "Match" WHERE id = ${id}`;
   const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
   const titles = new Map((await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]));
+  // Rounds an open audit queue samples with its questions kept off public pages: a question found
+  // here would name the agents of a blind audit item.
+  const held = new Set((await db.auditItem.findMany({ where: { round: { matchId: id }, queue: { hideQuestions: true, closedAt: null } }, select: { roundId: true } })).map((i) => i.roundId));
   const { roundRows, seed, voidedRounds, error, startedAt, examinerConfig, agentA, agentB, ...rest } = m;
   const list = { ...rest, agentA: { id: agentA.id, name: agentA.name }, agentB: { id: agentB.id, name: agentB.name } };
   const detailFor = opts.errorDetailFor;
@@ -172,7 +175,7 @@ export async function readMatch(db: Db, id: string, opts: MatchReadOptions = {})
     error,
     startedAt: iso(startedAt),
     waiting: waitingOf(stop?.pending, stop?.seq),
-    roundsList: roundRows.map((r) => roundView(r, titles, detail)),
+    roundsList: roundRows.map((r) => roundView(r, titles, detail, held.has(r.id))),
   });
 }
 
@@ -188,6 +191,7 @@ function waitingOf(pending: unknown, seq: unknown): MatchView["waiting"] {
 
 /** Every round column a page shows; the examiner's prompts and raw responses (the bulk of a row) stay out. */
 const roundSelect = {
+  id: true,
   number: true,
   depth: true,
   width: true,
@@ -238,6 +242,7 @@ function roundView(
   r: Prisma.RoundGetPayload<{ select: typeof roundSelect }>,
   titles: ReadonlyMap<string, string | null>,
   detail: { A: boolean; B: boolean },
+  questionHeld: boolean,
 ): RoundView {
   const forfeit = seatSchema.nullable().parse(r.forfeit);
   const ids = jsonOr(stringArray, r.pathNodeIds, []);
@@ -257,7 +262,8 @@ function roundView(
     depth: r.depth,
     width: r.width,
     path: ids.map((nodeId, i) => ({ nodeId, url: urls[i] ?? "", title: titles.get(nodeId) ?? null })),
-    question: r.question,
+    question: questionHeld ? null : r.question,
+    questionHeld,
     wordLimitInstruction: r.wordLimitInstruction,
     checklistDepth: jsonOr(checklist, r.checklistDepth, []),
     checklistWidth: jsonOr(checklist, r.checklistWidth, []),

@@ -91,6 +91,8 @@ export const roundViewSchema = z.object({
   /** Root → question node: tree node ids and their page URLs. */
   path: z.array(z.object({ nodeId: z.string(), url: z.string(), title: z.string().nullable() })),
   question: z.string().nullable(),
+  /** The question is held back (null above): the round is sampled in an open audit queue that keeps questions off public pages. */
+  questionHeld: z.boolean(),
   wordLimitInstruction: z.string().nullable(),
   checklistDepth: z.array(checklistItemSchema),
   checklistWidth: z.array(checklistItemSchema),
