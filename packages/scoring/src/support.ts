@@ -180,10 +180,10 @@ export function namesIn(text: string): string[] {
   return names;
 }
 
-function nameIn(name: string, text: string, tokens: ReadonlySet<string>): boolean {
+function nameIn(name: string, texts: readonly string[], tokens: Has): boolean {
   const phrase = normalize(name);
   if (!phrase) return true;
-  if (` ${text} `.includes(` ${phrase} `)) return true;
+  if (texts.some((t) => t.includes(` ${phrase} `))) return true;
   const own = contentTokens(name);
   return own.length > 0 && own.filter((w) => tokens.has(w)).length / own.length >= NAME_WORDS;
 }
@@ -269,11 +269,15 @@ export function statementKey(statement: string): string {
 // ---------------------------------------------------------------------------------------------
 // Pages
 
+interface Has {
+  has(word: string): boolean;
+}
+
 interface Passage {
-  /** Normalised text of the passage and the page's title (where its names are looked for). */
-  text: string;
-  tokens: Set<string>;
-  words: Set<string>;
+  /** Normalised texts of the passage's sentences, each with the page's title, padded with spaces (where names are looked for). */
+  texts: string[];
+  tokens: Has;
+  words: Has;
   dates: string[];
   numbers: NumberFigure[];
   /** A single sentence (contradiction is read in sentences only). */
@@ -282,12 +286,15 @@ interface Passage {
 
 interface PageReading {
   passages: Passage[];
-  /** The whole page normalised (a statement copied from it word for word is backed). */
+  /** The whole page normalised and padded with spaces (a statement copied from it word for word is backed). */
   text: string;
 }
 
-/** Pages read, remembered for the last few pages: one answer cites the same pages many times. */
+/** Pages read, remembered for the last pages (up to PAGES_KEPT, and PAGE_CHARS_KEPT characters): answers cite the same pages many times. */
 const pageCache = new Map<string, PageReading>();
+const PAGES_KEPT = 128;
+const PAGE_CHARS_KEPT = 8_000_000;
+let charsKept = 0;
 /** Pages are cut to this many characters: a page is untrusted and the offline reading is per passage. */
 const PAGE_CHARS = 200_000;
 
@@ -295,26 +302,38 @@ function readPage(page: string): PageReading {
   const hit = pageCache.get(page);
   if (hit) return hit;
   const ss = sentences(page.slice(0, PAGE_CHARS)).map(canonical);
+  const norms = ss.map(normalize);
   // the first line of a fetched page is its title (see pages.ts): what every passage is about
-  const title = normalize(ss[0] ?? "");
-  const passages = ss.map((s): Passage => {
+  const title = norms[0] ?? "";
+  const passages = ss.map((s, i): Passage => {
     const f = figuresOf(s);
-    const text = `${normalize(s)} ${title}`;
-    return { text, tokens: new Set(text.split(" ")), words: new Set(stems(s)), dates: f.dates, numbers: f.numbers, single: true };
+    const text = ` ${norms[i]} ${title} `;
+    return { texts: [text], tokens: new Set(text.split(" ")), words: new Set(stems(s)), dates: f.dates, numbers: f.numbers, single: true };
   });
   // a sentence with the next: read from the two sentences' readings (dates and numbers stay within a sentence)
   for (let i = 0; i + 1 < ss.length; i++) {
     const [a, b] = [passages[i]!, passages[i + 1]!];
-    const text = `${normalize(`${ss[i]} ${ss[i + 1]}`)} ${title}`;
-    passages.push({ text, tokens: new Set([...a.tokens, ...b.tokens]), words: new Set([...a.words, ...b.words]), dates: [...a.dates, ...b.dates], numbers: [...a.numbers, ...b.numbers], single: false });
+    passages.push({
+      texts: [a.texts[0]!, b.texts[0]!],
+      tokens: { has: (w) => a.tokens.has(w) || b.tokens.has(w) },
+      words: { has: (w) => a.words.has(w) || b.words.has(w) },
+      dates: [...a.dates, ...b.dates],
+      numbers: [...a.numbers, ...b.numbers],
+      single: false,
+    });
   }
-  const reading = { passages, text: ` ${normalize(ss.join(" "))} ` };
+  const reading = { passages, text: ` ${norms.join(" ")} ` };
   pageCache.set(page, reading);
-  if (pageCache.size > 32) pageCache.delete(pageCache.keys().next().value!);
+  charsKept += page.length;
+  while (pageCache.size > PAGES_KEPT || (charsKept > PAGE_CHARS_KEPT && pageCache.size > 1)) {
+    const oldest = pageCache.keys().next().value!;
+    charsKept -= oldest.length;
+    pageCache.delete(oldest);
+  }
   return reading;
 }
 
-const coverage = (words: readonly string[], have: ReadonlySet<string>) => (words.length === 0 ? 1 : words.filter((w) => have.has(w)).length / words.length);
+const coverage = (words: readonly string[], have: Has) => (words.length === 0 ? 1 : words.filter((w) => have.has(w)).length / words.length);
 
 /**
  * The offline verdict on one statement (see the module comment). `subject`: the names the
@@ -331,7 +350,7 @@ export function offlineSupport(statement: string, page: string, subject: readonl
   // them; a statement with neither needs half its words
   const anchored = hasFigures || claim.names.length > 1;
   const related = (p: Passage) => (anchored ? claim.words.length === 0 || claim.words.some((w) => p.words.has(w)) : coverage(claim.words, p.words) >= RELATION_WORDS);
-  const about = passages.filter((p) => claim.names.every((n) => nameIn(n, p.text, p.tokens)) && related(p));
+  const about = passages.filter((p) => claim.names.every((n) => nameIn(n, p.texts, p.tokens)) && related(p));
   const backed = (p: Passage) => claim.dates.every((d) => dateBacked(d, p.dates)) && claim.numbers.every((n) => numberBacked(n, p.numbers, claim.words));
   if (about.some(backed)) return "supported";
   // the page states this relation of this subject with another figure
