@@ -1,9 +1,18 @@
 import { defineConfig } from "vitest/config";
-import { testWorkers } from "./tests/helpers/workers";
 
-// Test files run ARENA_TEST_WORKERS at a time (default 2), unit and integration files alike in
-// one pool. Integration files share one PostgreSQL server and one Redis, so each worker gets its
-// own database (cloned from the migrated test database) and queue prefix: tests/helpers/workers.ts.
+/**
+ * How many test files run at once: ARENA_TEST_WORKERS (a whole number from 1 to 16), default 2,
+ * one per core of the reference machine; unit and integration files alike, in one pool.
+ * Integration files share one PostgreSQL server and one Redis, so each worker gets its own
+ * database (cloned from the migrated test database) and queue prefix: tests/helpers/workers.ts.
+ */
+export function testWorkers(raw: string | undefined = process.env.ARENA_TEST_WORKERS): number {
+  if (raw === undefined || raw.trim() === "") return 2;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`ARENA_TEST_WORKERS must be a whole number from 1 to 16, got "${raw}"`);
+  return n;
+}
+
 const workers = testWorkers();
 
 export default defineConfig({

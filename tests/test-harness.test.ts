@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./helpers/arena";
-import { databaseName, testWorkers, withDatabase, workerDatabase, workerDatabaseRun } from "./helpers/workers";
+import { testWorkers } from "../vitest.config";
+import { databaseName, withDatabase, workerDatabase, workerDatabaseRun } from "./helpers/workers";
 
 describe("the test run's workers", () => {
   it("run ARENA_TEST_WORKERS files at a time, 2 when unset, and refuse anything but a whole number from 1 to 16", () => {

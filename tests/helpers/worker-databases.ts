@@ -10,7 +10,7 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { isDisposableDatabase } from "@arena/db/testing";
-import { databaseName, testWorkers, withDatabase, workerDatabase, workerDatabaseRun, type WorkerServices } from "./workers";
+import { databaseName, withDatabase, workerDatabase, workerDatabaseRun, type WorkerServices } from "./workers";
 
 const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/arena";
 
@@ -23,8 +23,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
 
-  // The project's own setting can be raised on the command line (--maxWorkers); clone enough for either.
-  const workers = Math.max(testWorkers(), Number(project.config.maxWorkers) || 1);
+  const workers = Number(project.config.maxWorkers) || 1;
   const names = Array.from({ length: workers }, (_, i) => workerDatabase(base, process.pid, i + 1));
   await withAdmin(url, async (admin) => {
     await dropLeftovers(admin, base);

@@ -1,23 +1,12 @@
 /**
- * How the test run splits into workers, shared by vitest.config.ts (how many files run at once),
- * the integration project's global setup (one database per worker) and its setup file (which
- * database and queue prefix this worker's files use).
+ * How the integration project's workers are kept apart, shared by its global setup (one database
+ * per worker) and its setup file (which database and queue prefix this worker's files use).
  *
- * ARENA_TEST_WORKERS sets how many test files run at once (default 2, one per core of the
- * reference machine). Each integration worker N gets the database `<test database>_p<pid>_w<N>`,
- * cloned from the migrated test database for this run, and the queue prefix `<prefix>_w<N>`, so
- * two files never see each other's rows, jobs, locks or events.
+ * vitest.config.ts runs ARENA_TEST_WORKERS test files at once. Each integration worker N gets
+ * the database `<test database>_p<pid>_w<N>`, cloned from the migrated test database for this
+ * run, and the queue prefix `<prefix>_w<N>`, so two files never see each other's rows, jobs,
+ * locks or events.
  */
-
-export const DEFAULT_TEST_WORKERS = 2;
-
-/** The worker count from ARENA_TEST_WORKERS (a whole number from 1), else the default. */
-export function testWorkers(raw: string | undefined = process.env.ARENA_TEST_WORKERS): number {
-  if (raw === undefined || raw.trim() === "") return DEFAULT_TEST_WORKERS;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`ARENA_TEST_WORKERS must be a whole number from 1 to 16, got "${raw}"`);
-  return n;
-}
 
 /** What the global setup hands every integration worker: the databases it prepared and the prefix to extend. */
 export interface WorkerServices {
