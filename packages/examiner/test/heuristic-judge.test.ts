@@ -42,6 +42,32 @@ function input(answerA: string, answerB: string, citationsA = 1, citationsB = 1)
   };
 }
 
+describe("heuristic matching: common forms of the synthetic world's facts", () => {
+  const fact = (detail: string): ChecklistItem => ({ item: "Entity 2: x", detail, sourceUrl: SRC1 });
+  it("thousands separated by spaces, and metres written m, are the figure", () => {
+    expect(factFound("Entity 2: how many crowns the repairs afterwards cost: 23 354", fact("23,354"))).toBe(true);
+    expect(factFound("Its tower height is 21 m.", fact("21"))).toBe(true);
+    // after a currency sign m is still millions
+    expect(factFound("It cost $1.2m.", fact("$1,200,000"))).toBe(true);
+  });
+
+  it("the Entity N label and citation markers are no figures", () => {
+    expect(factFound("**Entity 2: how many arches it has**: 3 [2]", fact("2"))).toBe(false);
+  });
+
+  it("a year inside a name does not date the fact: another day is another date", () => {
+    expect(factFound("The Restoration of 1906 at Cuzia Lighthouse took place on 14 September 1906.", fact("8 September 1906"))).toBe(false);
+    expect(factFound("The Restoration of 1906 at Cuzia Lighthouse — date: 8 September 1915", fact("8 September 1906"))).toBe(false);
+    expect(factFound("It was restored in 1906.", fact("8 September 1906"))).toBe(true);
+  });
+
+  it("words of the name inside another name do not name it", () => {
+    const item: ChecklistItem = { item: "Gestoukeir Point Lighthouse", detail: "", sourceUrl: SRC1, aliases: ["Gestoukeir Lighthouse"] };
+    expect(entityFound("Kianaecuv Point Lighthouse was completed in 1809.", item)).toBe(false);
+    expect(entityFound("The lighthouse at Gestoukeir Point was completed in 1809.", item)).toBe(true);
+  });
+});
+
 describe("heuristic matching", () => {
   it("matches entities by name, alias and normalisation", () => {
     expect(entityFound("the sega-NOMAD was…", depth[1]!)).toBe(true);

@@ -86,6 +86,15 @@ describe("FACT citation support (offline)", () => {
     expect(s).toMatchObject({ supported: 1, effective: 1, accuracy: 1 });
   });
 
+  it("'Its …' refers to the heading's subject, or to the statement before when it cites the same source", async () => {
+    const support = async (answer: string) => (await judgeCitations(`${answer}\n\n## References\n1. https://a.example/bridge\n2. https://b.example/river`, pages, null)).pairs.map((p) => p.support);
+    expect(await support("## The Golden Gate Bridge\n\nIts main span is 1,149 metres long [1].")).toEqual(["supported"]);
+    expect(await support("## The Humber Bridge\n\nIts main span is 1,149 metres long [1].")).toEqual(["unsupported"]);
+    expect(await support("The Humber Bridge opened in 1981 [1]. Its main span is 1,149 m long [1].")).toEqual(["unsupported", "unsupported"]);
+    // a page's sentence pasted after another source's statement does not inherit that subject
+    expect(await support("The river is 200 km long [2]. Its main span is 1,149 metres long and it is painted orange [1].")).toEqual(["supported", "supported"]);
+  });
+
   it("probe: a figure elsewhere on the page is not support; the number must sit with the statement's words", async () => {
     const page = "The Sega Game Gear launched in 1991 at $149.99. It ran on six AA batteries. Many years later, collectors paid $249.99 for boxed units of other consoles.";
     const cited = async () => page;
