@@ -36,35 +36,54 @@ export function agentFetch(options: SdkFetchOptions): (input: string | URL | Req
 const [QUOTE, BACKSLASH, OPEN_ARRAY, OPEN_OBJECT, CLOSE_ARRAY, CLOSE_OBJECT, COMMA] = [0x22, 0x5c, 0x5b, 0x7b, 0x5d, 0x7d, 0x2c];
 
 /**
- * Passes bytes through while counting JSON nesting, containers and separators outside strings,
- * one pass over the bytes (UTF-8 continuation bytes are never ASCII, so bytes can be read one by
- * one). A body that is not JSON is passed on unchanged for the SDK to refuse.
+ * Counts JSON nesting, containers and separators outside strings, one pass over the bytes fed to
+ * it, chunk by chunk (UTF-8 continuation bytes are never ASCII, so bytes can be read one by one).
+ * `feed` returns what is wrong once a limit is passed. A body that is not JSON passes, for the
+ * parser to refuse.
  */
+export class JsonShape {
+  private depth = 0;
+  private containers = 0;
+  private values = 0;
+  private inString = false;
+  private escaped = false;
+
+  feed(chunk: Uint8Array): string | null {
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (b === BACKSLASH) this.escaped = true;
+        else if (b === QUOTE) this.inString = false;
+      } else if (b === QUOTE) {
+        this.inString = true;
+      } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
+        if (++this.depth > JSON_LIMITS.depth) return `nests deeper than ${JSON_LIMITS.depth} levels`;
+        if (++this.containers > JSON_LIMITS.containers) return `holds more than ${JSON_LIMITS.containers} arrays and objects`;
+      } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
+        this.depth--;
+      } else if (b === COMMA && ++this.values > JSON_LIMITS.values) {
+        return `holds more than ${JSON_LIMITS.values} values`;
+      }
+    }
+    return null;
+  }
+}
+
+/** What is wrong with a whole body's JSON shape (see JSON_LIMITS), as an agent error to throw; null when nothing. */
+export function jsonShapeError(body: Uint8Array): AgentCallError | null {
+  const problem = new JsonShape().feed(body);
+  return problem ? new AgentCallError("malformed", `the answer's JSON ${problem}`) : null;
+}
+
+/** Passes a body's bytes through, erroring the stream once its shape passes a limit. */
 function shapeGuard(): TransformStream<Uint8Array, Uint8Array> {
-  let [depth, containers, values] = [0, 0, 0];
-  let inString = false;
-  let escaped = false;
-  const refuse = (what: string) => new AgentCallError("malformed", `the answer's JSON ${what}`);
+  const shape = new JsonShape();
   return new TransformStream({
     transform(chunk, controller) {
-      for (let i = 0; i < chunk.length; i++) {
-        const b = chunk[i];
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (b === BACKSLASH) escaped = true;
-          else if (b === QUOTE) inString = false;
-        } else if (b === QUOTE) {
-          inString = true;
-        } else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
-          if (++depth > JSON_LIMITS.depth) return controller.error(refuse(`nests deeper than ${JSON_LIMITS.depth} levels`));
-          if (++containers > JSON_LIMITS.containers) return controller.error(refuse(`holds more than ${JSON_LIMITS.containers} arrays and objects`));
-        } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) {
-          depth--;
-        } else if (b === COMMA && ++values > JSON_LIMITS.values) {
-          return controller.error(refuse(`holds more than ${JSON_LIMITS.values} values`));
-        }
-      }
-      controller.enqueue(chunk);
+      const problem = shape.feed(chunk);
+      if (problem) controller.error(new AgentCallError("malformed", `the answer's JSON ${problem}`));
+      else controller.enqueue(chunk);
     },
   });
 }

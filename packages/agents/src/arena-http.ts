@@ -1,7 +1,8 @@
 import { traceStepsSchema } from "@arena/core";
 import { guardedFetch, type GuardedResponse } from "@arena/net";
 import { z } from "zod";
-import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, tokenCount } from "./answer";
+import { jsonShapeError } from "./agent-fetch";
+import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, readAnswer, tokenCount } from "./answer";
 import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "./background";
 import type { ArenaHttpConfig } from "./config";
 import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, RunStep } from "./types";
@@ -96,8 +97,12 @@ async function exchange(
       return stillRunning({ ...run, handle: sameOriginUrl(accepted.poll_url, o.endpoint), status: "accepted" }, waitMs, o.config.deadlineMs);
     }
     if (res.status !== 200) throw new AgentCallError("malformed", `unexpected status ${res.status} (expected 200 or 202)`);
-    const done = parseBody(ArenaAnswerSchema, res);
-    return { done: answerAfter(done.answer, Date.now() - run.startedAt, { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null }, done.trace) };
+    return {
+      done: readAnswer(() => {
+        const done = parseBody(ArenaAnswerSchema, res);
+        return answerAfter(done.answer, Date.now() - run.startedAt, { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null }, done.trace);
+      }),
+    };
   } catch (err) {
     const failure = classifyError(err);
     if (deadline.aborted && failure.class === "timeout") failure.detail = `no answer within the ${o.config.deadlineMs} ms deadline`;
@@ -129,6 +134,9 @@ async function call(
 }
 
 function parseBody<S extends z.ZodType>(schema: S, res: GuardedResponse): z.infer<S> {
+  // Bounded before JSON.parse: nesting and value counts cost parsing time whatever the byte count.
+  const shape = jsonShapeError(res.body);
+  if (shape) throw shape;
   let json: unknown;
   try {
     json = res.json();

@@ -3,7 +3,8 @@ import { priceTable, type AgentRequest } from "@arena/core";
 import { startRawProvider, type RawProvider } from "../../../tests/servers/raw-provider-server";
 import { AgentCallError, readAnswer, sdkCall } from "../src/answer";
 import { anthropicAgent } from "../src/anthropic-agent";
-import { AnthropicConfigSchema, GeminiConfigSchema, OpenAIConfigSchema } from "../src/config";
+import { arenaHttpAgent } from "../src/arena-http";
+import { AnthropicConfigSchema, ArenaHttpConfigSchema, GeminiConfigSchema, OpenAIConfigSchema } from "../src/config";
 import { geminiAgent } from "../src/gemini-agent";
 import { openAIAgent } from "../src/openai-agent";
 import { ANSWER_CAPS } from "../src/structured-citations";
@@ -116,6 +117,15 @@ describe("no provider-sized list is spread into a call, and anything an answer m
     await expect(sdkCall(() => Promise.reject(new TypeError("x is not iterable")))).rejects.toMatchObject({ errorClass: "malformed" });
     const arenaBug = new Error("config missing");
     await expect(sdkCall(() => Promise.reject(arenaBug))).rejects.toBe(arenaBug);
+  });
+});
+
+describe("arena-HTTP answers are held to the same JSON shape limits", () => {
+  it("an answer whose trace is 300,000 empty arrays is malformed before it is parsed", async () => {
+    srv.answerWith(JSON.stringify({ answer: "Fine.", trace: new Array(300_000).fill([]) }));
+    const agent = arenaHttpAgent({ name: "h", endpoint: `${srv.baseUrl}/answer`, bearer: null, config: ArenaHttpConfigSchema.parse({}), allow: [srv.host] });
+    const a = await agent.answer(req, { seed: "s" });
+    expect(a.error).toEqual({ class: "malformed", detail: "the answer's JSON holds more than 200000 arrays and objects" });
   });
 });
 
