@@ -169,3 +169,59 @@ export function addAllowedHost(db: PrismaClient, pattern: string, note: string |
 export async function removeAllowedHost(db: PrismaClient, id: string): Promise<void> {
   await db.allowedHost.deleteMany({ where: { id } });
 }
+
+// ---------------------------------------------------------------- failed sign-ins
+
+/**
+ * Failed sign-ins are counted twice, apart: per account (its e-mail) and per client address.
+ * Behind a reverse proxy every person shares one address, so the address limit is loose and the
+ * account limit strict: one person mistyping (or someone guessing) one account's password locks
+ * that account only, and another account's right password still signs in from the same address.
+ * Counters live in better-auth's RateLimit table (PostgreSQL, shared by every web process) under
+ * keys of their own; a counter restarts when its last failure is older than the window.
+ */
+export const SIGN_IN_FAILURE_LIMITS = {
+  account: { max: 5, windowMs: 60_000 },
+  address: { max: 30, windowMs: 60_000 },
+} as const;
+
+export type SignInScope = keyof typeof SIGN_IN_FAILURE_LIMITS;
+
+export interface SignInAttempt {
+  email: string;
+  /** The connection's address (null when unknown: then only the account counts). */
+  address: string | null;
+}
+
+function failureKeys(a: SignInAttempt): Array<{ scope: SignInScope; key: string }> {
+  const keys: Array<{ scope: SignInScope; key: string }> = [{ scope: "account", key: `sign-in-failures:account:${a.email.trim().toLowerCase()}` }];
+  if (a.address) keys.push({ scope: "address", key: `sign-in-failures:address:${a.address}` });
+  return keys;
+}
+
+/** Which limit refuses this attempt before the password is looked at, if any. */
+export async function signInRefusal(db: PrismaClient, attempt: SignInAttempt, now = Date.now()): Promise<SignInScope | null> {
+  const keys = failureKeys(attempt);
+  const rows = await db.rateLimit.findMany({ where: { key: { in: keys.map((k) => k.key) } } });
+  for (const { scope, key } of keys) {
+    const row = rows.find((r) => r.key === key);
+    const limit = SIGN_IN_FAILURE_LIMITS[scope];
+    if (row && row.count >= limit.max && now - Number(row.lastRequest) < limit.windowMs) return scope;
+  }
+  return null;
+}
+
+/** Counts one failed sign-in against the account and the address (atomic: concurrent failures all count). */
+export async function recordSignInFailure(db: PrismaClient, attempt: SignInAttempt, now = Date.now()): Promise<void> {
+  for (const { scope, key } of failureKeys(attempt)) {
+    const since = BigInt(now - SIGN_IN_FAILURE_LIMITS[scope].windowMs);
+    await db.$executeRaw`INSERT INTO "RateLimit" ("id", "key", "count", "lastRequest") VALUES (${key}, ${key}, 1, ${BigInt(now)})
+      ON CONFLICT ("key") DO UPDATE SET "count" = CASE WHEN "RateLimit"."lastRequest" < ${since} THEN 1 ELSE "RateLimit"."count" + 1 END, "lastRequest" = ${BigInt(now)}`;
+  }
+}
+
+/** A successful sign-in forgives the account's earlier failures (the address keeps its count). */
+export async function clearAccountFailures(db: PrismaClient, email: string): Promise<void> {
+  const [account] = failureKeys({ email, address: null });
+  if (account) await db.rateLimit.deleteMany({ where: { key: account.key } });
+}

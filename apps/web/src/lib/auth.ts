@@ -38,10 +38,14 @@ export function origins(): OriginPolicy {
 }
 
 /** Set by server/main.mjs to the connection's remote address. */
-const CLIENT_IP_HEADER = "x-arena-client-ip";
+export const CLIENT_IP_HEADER = "x-arena-client-ip";
 
-/** Sign-in and sign-up attempts per IP: 5 a minute (better-auth's limiter, stored in PostgreSQL). */
-const AUTH_RULE = { window: 60, max: 5 };
+/**
+ * Sign-up attempts per IP: 5 a minute (better-auth's limiter, stored in PostgreSQL). Sign-in is
+ * limited by its failures instead, per account and per address apart (lib/sign-in-limit): counting
+ * every attempt per address let one person's wrong passwords lock out everyone behind a proxy.
+ */
+const SIGN_UP_RULE = { window: 60, max: 5 };
 
 function createAuth() {
   const url = publicUrl();
@@ -61,7 +65,9 @@ function createAuth() {
       max: 100,
       // Reading one's own session guesses nothing, and every page's header asks for it: under the
       // default 100 a minute a signed-in person browsing briskly was shown "Sign in".
-      customRules: { "/sign-in/email": AUTH_RULE, "/sign-up/email": AUTH_RULE, "/get-session": false },
+      // Sign-in explicitly at the common 100 a minute: better-auth's own default for /sign-in/* is 3
+      // in 10 seconds per address, which would again let one person's attempts block everyone behind a proxy.
+      customRules: { "/sign-in/email": { window: 60, max: 100 }, "/sign-up/email": SIGN_UP_RULE, "/get-session": false },
     },
     advanced: {
       // Explicit: better-auth turns the origin check off by itself when it thinks it runs under a

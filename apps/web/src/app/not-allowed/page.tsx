@@ -7,7 +7,7 @@ import { rolesInWords } from "@/lib/not-allowed";
 export const metadata = { title: "Not allowed" };
 export const dynamic = "force-dynamic";
 
-/** Shown (with status 403 from the proxy) when a signed-in account opens a page its role may not. */
+/** Where the proxy and requireRole send a signed-in account that opens a page its role may not. */
 export default async function NotAllowedPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const need = (one(sp.need) ?? "").split(",").filter(Boolean);

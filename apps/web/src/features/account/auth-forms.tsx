@@ -1,10 +1,17 @@
 "use client";
 import { useState } from "react";
 import { buttonClass, inputClass, send } from "./client";
+import { landingFor } from "./roles";
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
-function safeNext(next: string | undefined): string {
-  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+function safeNext(next: string | undefined): string | null {
+  return next?.startsWith("/") && !next.startsWith("//") ? next : null;
+}
+
+/** The signed-in role, from the session the sign-in just set (better-auth's sign-in answer may omit it). */
+async function signedInRole(): Promise<unknown> {
+  const r = await send<{ user?: { role?: unknown } } | null>("GET", "/api/auth/get-session");
+  return r.data?.user?.role;
 }
 
 export function AuthForm({ mode, next }: { mode: "signin" | "signup"; next?: string }) {
@@ -18,8 +25,9 @@ export function AuthForm({ mode, next }: { mode: "signin" | "signup"; next?: str
     const body = { email: String(f.get("email")), password: String(f.get("password")), ...(mode === "signup" ? { name: String(f.get("name")) } : {}) };
     const r = await send("POST", mode === "signin" ? "/api/auth/sign-in/email" : "/api/auth/sign-up/email", body);
     setBusy(false);
-    if (!r.ok) return setError(r.status === 429 ? "Too many attempts: wait a minute and try again." : r.error);
-    window.location.assign(safeNext(mode === "signup" ? "/agents/new" : next));
+    if (!r.ok) return setError(r.status === 429 && !r.error ? "Too many attempts: wait a minute and try again." : r.error);
+    // An explicit return address wins; otherwise each role lands on its own page.
+    window.location.assign(mode === "signup" ? "/agents/new" : (safeNext(next) ?? landingFor(await signedInRole())));
   }
   return (
     <form onSubmit={onSubmit} className="max-w-sm space-y-3" aria-label={mode === "signin" ? "Sign in" : "Sign up"}>
