@@ -9,7 +9,6 @@ import { query } from "@/lib/params";
 import { CategoryTable } from "./category-table";
 import { LeaderboardTable } from "./leaderboard-table";
 import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
-import { ProfileLegend } from "./profile-bar";
 import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
 import { WindowPills, WindowView } from "./window-view";
@@ -108,9 +107,6 @@ export function LeaderboardPage({
             </>
           )}
           <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
-            <p>
-              <ProfileLegend />
-            </p>
             <p>
               Ratings are Bradley–Terry fits of this examiner configuration only; see <a href="/about#ratings" className="underline">About</a>.
             </p>

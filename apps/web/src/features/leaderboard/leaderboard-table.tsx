@@ -9,7 +9,7 @@ import { fmtMs, fmtPct, fmtRating, fmtUsd } from "@/lib/format";
 import { count, fmtSpread, intervalTitle, rating, share } from "./intervals";
 import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
 import { RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
-import { ProfileBar } from "./profile-bar";
+import { ProfileBar, ProfileLegend } from "./profile-bar";
 import { Preliminary, RatingCell } from "./rating-cell";
 
 type Controlled = Scoreboard["controlled"]["ratings"][number];
@@ -119,6 +119,7 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
       id: "controlled",
       header: "Controlled (95 % CI)",
       title: "Rating with answer length, citation count, supported-citation share and Markdown density held equal (see below the table)",
+      legend: "Rating from a fit with answer length, citation count, supported-citation share and Markdown density as covariates: the rating with those held equal (see Controlled below).",
       numeric: true,
       optional: true,
       sortValue: (r) => l.controlled.get(r.agentId)?.rating,
@@ -169,6 +170,11 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
       id: "profile",
       header: "Failure profile",
       title: "Shares of DEEP / WIDE / BOTH among lost rounds",
+      legend: (
+        <>
+          Shares of DEEP / WIDE / BOTH among lost rounds: <ProfileLegend />
+        </>
+      ),
       optional: true,
       sortValue: (r) => r.rounds?.losses,
       cell: (r) => (r.rounds ? <ProfileBar profile={r.rounds.profile} lost={r.rounds.losses} /> : "—"),
