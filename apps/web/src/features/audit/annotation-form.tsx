@@ -20,14 +20,26 @@ interface Question {
   code: string;
   text: string;
   options: { value: string; label: string }[];
+  /** Shown, but not asked on this item (A3 on a match's first round): a digit passes over it. */
+  notApplicable?: string;
 }
 
 const opts = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 
+/**
+ * Parts A–C in one order on every item, so the same digits always land on the same questions: A3
+ * (which needs an earlier round) stays in place as "not applicable" on a match's first round.
+ */
 const PART_ABC = (askEvolution: boolean): Question[] => [
   { key: "deepValidity", code: "A1", text: "Deep validity: does the question require multi-hop reasoning (hiding entities)?", options: opts(VALIDITY, { yes: "Yes (valid deep)", no: "No (single-hop / direct lookup)", broken: "Broken question" }) },
   { key: "wideValidity", code: "A2", text: "Wide validity: does it require aggregating several distinct facts?", options: opts(VALIDITY, { yes: "Yes (valid wide)", no: "No (narrow / single point)", broken: "Broken question" }) },
-  ...(askEvolution ? [{ key: "evolution", code: "A3", text: "Evolution: did the question change in difficulty or scope as the transition intended?", options: opts(EVOLUTION, LABELS.evolution) }] : []),
+  {
+    key: "evolution",
+    code: "A3",
+    text: "Evolution: did the question change in difficulty or scope as the transition intended?",
+    options: opts(EVOLUTION, LABELS.evolution),
+    ...(askEvolution ? {} : { notApplicable: "Not applicable: this is the match's first round, there is no earlier question to compare (a digit here moves on)." }),
+  },
   { key: "checklistFacts", code: "B1", text: "Checklist factuality: is the checklist factually correct (check the source pages)?", options: opts(FACTUALITY, LABELS.factuality) },
   { key: "ownVerdict", code: "C1", text: "Your verdict: which answer is better?", options: opts(VERDICTS, LABELS.verdict) },
 ];
@@ -44,6 +56,33 @@ function typing(target: EventTarget | null): boolean {
   return target.tagName === "INPUT" && !["radio", "checkbox", "button", "submit"].includes((target as HTMLInputElement).type);
 }
 
+/** An unsent annotation kept in this browser until it is submitted (a reload or a crash loses nothing). */
+interface Draft {
+  stage: "abc" | "d";
+  values: Record<string, string>;
+  comment: string;
+}
+
+const draftKey = (itemId: string) => `arena:audit-draft:${itemId}`;
+
+function readDraft(itemId: string): Draft | null {
+  try {
+    const d = JSON.parse(localStorage.getItem(draftKey(itemId)) ?? "null") as Draft | null;
+    return d && (d.stage === "abc" || d.stage === "d") && typeof d.values === "object" && typeof d.comment === "string" ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(itemId: string, draft: Draft | null): void {
+  try {
+    if (draft) localStorage.setItem(draftKey(itemId), JSON.stringify(draft));
+    else localStorage.removeItem(draftKey(itemId));
+  } catch {
+    // Storage full or disabled: the form still works, only without a draft.
+  }
+}
+
 async function post(url: string, body: unknown): Promise<{ ok: true; data: unknown } | { ok: false; error: string }> {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({}));
@@ -55,7 +94,8 @@ async function post(url: string, body: unknown): Promise<{ ok: true; data: unkno
  * and move on, ↑/↓ (or k/j) move between questions, Enter submits, c focuses the comment, ? lists
  * the keys. Parts A–C come first; only after they are stored does the server render the
  * examiner's verdict beside this form, and part D (D1, and D2 once per match) follows. Enter on
- * part D saves it and opens the next item.
+ * part D saves it and opens the next item. Unsent answers and the comment are kept as a draft in
+ * the browser's localStorage (per item and part) until that part is submitted.
  */
 export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, sufficiency }: { itemId: string; queueId: string; closed: boolean; askEvolution: boolean; own: Own | null; sufficiency: string | null }) {
   const router = useRouter();
@@ -69,11 +109,27 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
   // Keys can arrive faster than React re-renders: the handlers read and write these refs, so a
   // digit typed right after another goes to the next question and Enter sees every answer.
   const valuesRef = useRef(values);
-  const setValues = useCallback((update: (v: Record<string, string>) => Record<string, string>) => {
+  const saveDraftRef = useRef(() => {});
+  const setValues = useCallback((update: (v: Record<string, string>) => Record<string, string>, keep = true) => {
     valuesRef.current = update(valuesRef.current);
     setValuesState(valuesRef.current);
+    if (keep) saveDraftRef.current();
   }, []);
-  const [comment, setComment] = useState(own?.comment ?? "");
+  const [comment, setCommentState] = useState(own?.comment ?? "");
+  const commentRef = useRef(comment);
+  const stageRef = useRef(stage);
+  stageRef.current = stage;
+  const saveDraft = useCallback(() => {
+    if (!closed) writeDraft(itemId, { stage: stageRef.current, values: valuesRef.current, comment: commentRef.current });
+  }, [closed, itemId]);
+  const setComment = useCallback(
+    (text: string) => {
+      commentRef.current = text;
+      setCommentState(text);
+      saveDraft();
+    },
+    [saveDraft],
+  );
   const [current, setCurrentState] = useState(0);
   const currentRef = useRef(0);
   const setCurrent = useCallback((update: number | ((c: number) => number)) => {
@@ -85,13 +141,24 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  saveDraftRef.current = saveDraft;
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new stage (its question set) starts at the first question
   useEffect(() => setCurrent(0), [stage, setCurrent]);
+
+  // A draft of this item's current part, read after hydration (the server cannot see localStorage).
+  useEffect(() => {
+    const draft = closed ? null : readDraft(itemId);
+    if (!draft || draft.stage !== stage) return;
+    setValues((v) => ({ ...v, ...draft.values }), false);
+    commentRef.current = draft.comment;
+    setCommentState(draft.comment);
+  }, [itemId, stage, closed, setValues]);
 
   const submit = useCallback(async () => {
     if (busyRef.current || closed) return;
     const values = valuesRef.current;
-    const missing = questions.findIndex((q) => !values[q.key]);
+    const missing = questions.findIndex((q) => !q.notApplicable && !values[q.key]);
     if (missing >= 0) {
       setCurrent(missing);
       setError(`Answer ${questions[missing]!.code} first.`);
@@ -115,6 +182,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
       });
       done();
       if (!r.ok) return setError(r.error);
+      writeDraft(itemId, null);
       setEditing(false);
       router.refresh();
       return;
@@ -124,6 +192,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
       done();
       return setError(r.error);
     }
+    writeDraft(itemId, null);
     const next = await post(`/api/audit/queues/${queueId}/next`, {});
     const nextId = next.ok ? (next.data as { itemId: string | null }).itemId : null;
     router.push(nextId ? `/audit/items/${nextId}` : `/audit?finished=${encodeURIComponent(queueId)}`);
@@ -144,7 +213,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
         const option = q?.options[Number(e.key) - 1];
         if (!q || !option || closed) return;
         e.preventDefault();
-        setValues((v) => ({ ...v, [q.key]: option.value }));
+        if (!q.notApplicable) setValues((v) => ({ ...v, [q.key]: option.value }));
         setCurrent((c) => Math.min(c + 1, questions.length - 1));
         setError(null);
       } else if (e.key === "ArrowDown" || e.key === "j") {
@@ -178,10 +247,17 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
       <div className="space-y-3">
         {questions.map((q, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard path is the digits and the fieldset's own inputs; a click only moves the highlight
-          <fieldset key={q.key} data-question={q.code} className={`rounded-md p-2 ${i === current ? "ring-2 ring-sky-500" : ""}`} onClick={() => setCurrent(i)}>
+          <fieldset
+            key={q.key}
+            data-question={q.code}
+            disabled={q.notApplicable !== undefined}
+            className={`rounded-md p-2 ${i === current ? "ring-2 ring-sky-500" : ""} ${q.notApplicable ? "opacity-60" : ""}`}
+            onClick={() => setCurrent(i)}
+          >
             <legend className="px-1 text-sm font-medium">
               {q.code}. {q.text}
             </legend>
+            {q.notApplicable ? <p className="mb-1 text-xs text-zinc-600 dark:text-zinc-400">{q.notApplicable}</p> : null}
             <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {q.options.map((o, k) => (
                 <label key={o.value} className="inline-flex items-center gap-1.5">
@@ -190,7 +266,7 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
                     name={`${itemId}-${q.key}`}
                     value={o.value}
                     checked={values[q.key] === o.value}
-                    disabled={closed}
+                    disabled={closed || q.notApplicable !== undefined}
                     onChange={() => setValues((v) => ({ ...v, [q.key]: o.value }))}
                   />
                   <kbd className="rounded border border-zinc-300 px-1 text-xs dark:border-zinc-600">{k + 1}</kbd> {o.label}
@@ -221,8 +297,18 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
         ) : null}
       </div>
       {help ? (
-        <div role="dialog" aria-label="Keyboard shortcuts" className="mt-3 rounded-md bg-zinc-100 p-3 text-sm dark:bg-zinc-800">
-          <h3 className="font-medium">Keys</h3>
+        // Fixed in the viewport, where the auditor is, however far down the page they scrolled.
+        <div
+          role="dialog"
+          aria-label="Keyboard shortcuts"
+          className="fixed inset-x-3 bottom-3 z-50 max-h-[80vh] overflow-auto rounded-md border border-zinc-300 bg-white p-3 text-sm shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96 dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <div className="flex items-center justify-between">
+            <h3 className="font-medium">Keys</h3>
+            <button type="button" onClick={() => setHelp(false)} className="text-xs underline">
+              Close <kbd>Esc</kbd>
+            </button>
+          </div>
           <ul className="mt-1 space-y-0.5">
             <li><kbd>1</kbd>–<kbd>5</kbd>: choose an option of the highlighted question, then move to the next</li>
             <li><kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>: previous / next question</li>

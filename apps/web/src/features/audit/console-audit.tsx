@@ -18,6 +18,8 @@ interface QueueRow {
   done: number;
   needed: number;
   closedAt: string | null;
+  hideQuestions: boolean;
+  auditors: { name: string; done: number }[];
 }
 interface Candidate {
   roundId: string;
@@ -41,6 +43,7 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState({ name: "", sampling: "random", size: 30, annotatorsPerItem: 2, seed: "audit", examinerConfigId: "", tournamentId: "", agentId: "" });
+  const [hideQuestions, setHideQuestions] = useState(false);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const run = async (p: Promise<string | null>) => {
     const err = await p;
@@ -50,7 +53,7 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: typeof f[k] === "number" ? Number(e.target.value) : e.target.value }));
   const create = () => {
     const { examinerConfigId, tournamentId, agentId, ...rest } = form;
-    return run(post("/api/audit/queues", { ...rest, ...(examinerConfigId ? { examinerConfigId } : {}), ...(tournamentId ? { tournamentId } : {}), ...(agentId ? { agentId } : {}) }));
+    return run(post("/api/audit/queues", { ...rest, hideQuestions, ...(examinerConfigId ? { examinerConfigId } : {}), ...(tournamentId ? { tournamentId } : {}), ...(agentId ? { agentId } : {}) }));
   };
   const select = (k: "examinerConfigId" | "tournamentId" | "agentId", label: string, list: Choice[]) => (
     <label className="flex flex-col text-sm">
@@ -92,6 +95,9 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
           {select("examinerConfigId", "Examiner configuration", examiners)}
           {select("tournamentId", "Tournament", tournaments)}
           {select("agentId", "Agent", agents)}
+          <label className="flex items-center gap-1.5 text-sm">
+            <input type="checkbox" name="hideQuestions" checked={hideQuestions} onChange={(e) => setHideQuestions(e.target.checked)} /> Keep the sampled questions off public pages until the queue closes
+          </label>
           <button type="button" onClick={() => void create()} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white">
             Create queue
           </button>
@@ -102,7 +108,13 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
         <ul className="space-y-1 text-sm" data-testid="console-audit-queues">
           {queues.map((q) => (
             <li key={q.id}>
-              {q.name} — {q.sampling}, {q.size} rounds × {q.annotatorsPerItem}, {q.done}/{q.needed} annotations{" "}
+              {q.name} — {q.sampling}, {q.size} rounds × {q.annotatorsPerItem}, {q.done}/{q.needed} annotations
+              {q.hideQuestions ? ", questions off public pages until closed" : ""}
+              {q.auditors.length ? ` (${q.auditors.map((a) => `${a.name}: ${a.done}`).join(", ")})` : ""}{" "}
+              <a href={`/audit/report?queue=${q.id}`} className="underline">
+                items and report
+              </a>{" "}
+              · <a href="/audit" className="underline">progress</a> ·{" "}
               {q.closedAt ? (
                 <span className="text-zinc-500">closed</span>
               ) : (

@@ -65,6 +65,12 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
           <Link href="/audit" className={link}>Audit home</Link> · press <kbd>?</kbd> for keys
         </p>
       </header>
+      {item.queue.hideQuestions || item.queue.closed ? null : (
+        <p data-testid="not-blind-note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          This queue does not keep its questions off public pages: searching the question on the match pages would show the agents&apos; names. Judge
+          from what this page shows.
+        </p>
+      )}
       <section aria-label="Tree path">
         <h2 className="text-sm font-medium text-zinc-500">Tree path (source pages)</h2>
         <ol className="flex flex-wrap gap-x-2 text-sm">

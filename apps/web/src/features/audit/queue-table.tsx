@@ -19,6 +19,7 @@ function Progress({ done, needed }: { done: number; needed: number }) {
   );
 }
 
+// The way into a queue comes right after its name: on a phone the later columns scroll off to the right.
 const COLUMNS: DataColumn<AuditQueueSummary>[] = [
   {
     id: "name",
@@ -31,11 +32,6 @@ const COLUMNS: DataColumn<AuditQueueSummary>[] = [
       </>
     ),
   },
-  { id: "sampling", header: "Sampling", sortValue: (q) => q.sampling, cell: (q) => q.sampling },
-  { id: "items", header: "Items", numeric: true, sortValue: (q) => q.size * q.annotatorsPerItem, cell: (q) => `${q.size} × ${q.annotatorsPerItem}` },
-  { id: "progress", header: "Progress", sortValue: (q) => (q.needed ? q.done / q.needed : 0), cell: (q) => <Progress done={q.done} needed={q.needed} /> },
-  { id: "mine", header: "Yours", numeric: true, sortValue: (q) => q.mine, cell: (q) => q.mine },
-  { id: "auditors", header: "Per auditor", cell: (q) => <span className="text-xs">{q.auditors.map((a) => `${a.name}: ${a.done}`).join(" · ") || "—"}</span> },
   {
     id: "actions",
     header: "Actions",
@@ -60,6 +56,11 @@ const COLUMNS: DataColumn<AuditQueueSummary>[] = [
       </span>
     ),
   },
+  { id: "sampling", header: "Sampling", sortValue: (q) => q.sampling, cell: (q) => q.sampling },
+  { id: "items", header: "Items", numeric: true, sortValue: (q) => q.size * q.annotatorsPerItem, cell: (q) => `${q.size} × ${q.annotatorsPerItem}` },
+  { id: "progress", header: "Progress", sortValue: (q) => (q.needed ? q.done / q.needed : 0), cell: (q) => <Progress done={q.done} needed={q.needed} /> },
+  { id: "mine", header: "Yours", numeric: true, sortValue: (q) => q.mine, cell: (q) => q.mine },
+  { id: "auditors", header: "Per auditor", cell: (q) => <span className="text-xs">{q.auditors.map((a) => `${a.name}: ${a.done}`).join(" · ") || "—"}</span> },
 ];
 
 /** Every audit queue with its progress (overall, per auditor, own) and the way into it. */

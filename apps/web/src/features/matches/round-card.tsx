@@ -114,7 +114,11 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
 
       <div className="mt-3">
         <h4 className="text-sm font-medium">Question</h4>
-        <p className="whitespace-pre-wrap text-sm">{round.question ?? "—"}</p>
+        {round.questionHeld ? (
+          <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="question-held">Held back while this round is being audited blind: shown once the audit queue closes.</p>
+        ) : (
+          <p className="whitespace-pre-wrap text-sm">{round.question ?? "—"}</p>
+        )}
         {round.wordLimitInstruction ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Word limit given to both agents: “{round.wordLimitInstruction}”</p> : null}
       </div>
 
