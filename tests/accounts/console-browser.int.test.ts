@@ -72,20 +72,31 @@ describe("operator console in a browser", () => {
 
       await page.goto(`${web.url}/console/tournaments`);
       await page.getByLabel("Name", { exact: true }).fill("console cup");
-      const agents = page.getByLabel("Agents", { exact: true });
-      await expect.poll(() => agents.locator("option").count()).toBe(2);
-      await agents.selectOption({ index: 0 });
-      await agents.selectOption([{ index: 0 }, { index: 1 }]);
-      await page.getByLabel("Trees", { exact: true }).selectOption({ index: 0 });
+      const agents = page.getByRole("group", { name: "Agents" });
+      const treeList = page.getByRole("group", { name: "Trees" });
+      await expect.poll(() => agents.getByRole("checkbox").count()).toBe(2);
+      await agents.getByRole("checkbox").first().check();
+      await agents.getByRole("button", { name: "Select all" }).click();
+      await expect.poll(() => page.getByTestId("agentIds-count").innerText()).toBe("2 of 2 selected");
+      await treeList.getByRole("checkbox").first().check();
       await page.getByLabel("Rounds", { exact: true }).fill("2");
       await page.getByLabel("Pairing", { exact: true }).selectOption("info");
       await page.getByLabel("Cost cap (USD)").fill("5");
-      // the estimate before creating: agents, rounds, matches, known prices
+      // The estimate before creating, as a table: calls (2 matches × 4 rounds × 2 agents), USD, time.
       await page.getByRole("button", { name: "Estimate" }).click();
-      await expect.poll(() => page.getByTestId("tournament-estimate").innerText()).toMatch(/^estimate: 2 agents, 2 rounds, 2 matches/);
-      expect(await page.getByTestId("tournament-estimate").innerText()).toContain("caps: total $5.00, per agent none");
+      const estimate = page.getByTestId("tournament-estimate");
+      await estimate.getByRole("row", { name: /Agent calls/ }).getByText("about 16").waitFor();
+      expect(await estimate.innerText()).toContain("2 matches × 4.0 rounds per match × 2 agents (2 rounds, 2 agents)");
+      await estimate.getByRole("row", { name: /Cost \(USD\)/ }).getByText(/^\$0\.00/).waitFor();
+      await estimate.getByRole("row", { name: /Time/ }).waitFor();
       await page.getByRole("button", { name: "Create (draft)" }).click();
       await page.getByRole("cell", { name: "console cup" }).waitFor();
+      // After Create the form is blank again: nothing invites a second, identical create.
+      await expect.poll(() => page.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+      expect(await page.getByTestId("agentIds-count").innerText()).toBe("0 of 2 selected");
+      expect(await page.getByTestId("treeIds-count").innerText()).toMatch(/^0 of \d+ selected$/);
+      expect(await page.getByLabel("Pairing", { exact: true }).inputValue()).toBe("swiss");
+      await page.screenshot({ path: `${SCREENSHOTS}/console-form-after-create-1280.png`, fullPage: true });
       expect(await db.tournament.findFirstOrThrow({ where: { name: "console cup" } })).toMatchObject({ pairing: "info", costCapUsd: 5, agentCapUsd: null });
       await expect.poll(() => actions(page, "console cup")).toEqual(["start", "cancel"]);
 
@@ -99,11 +110,12 @@ describe("operator console in a browser", () => {
 
       // A continuous tournament from the same form: its estimate covers its first rounds only.
       await page.getByLabel("Name", { exact: true }).fill("console stream");
-      await agents.selectOption([{ index: 0 }, { index: 1 }]);
-      await page.getByLabel("Trees", { exact: true }).selectOption({ index: 0 });
+      await agents.getByRole("button", { name: "Select all" }).click();
+      await treeList.getByRole("checkbox").first().check();
+      await page.getByLabel("Pairing", { exact: true }).selectOption("info");
       await page.getByLabel("Mode", { exact: true }).selectOption("continuous");
       await page.getByRole("button", { name: "Estimate" }).click();
-      await expect.poll(() => page.getByTestId("tournament-estimate").innerText()).toMatch(/^estimate: 2 agents, the first 2 rounds of a continuous tournament \(no last round: only the caps bound its cost\), 2 matches/);
+      await estimate.getByText(/the first \d+ rounds of a continuous tournament: only the caps bound it/).waitFor();
       await page.getByRole("button", { name: "Create (draft)" }).click();
       await page.getByRole("cell", { name: "console stream" }).waitFor();
       expect(await db.tournament.findFirstOrThrow({ where: { name: "console stream" } })).toMatchObject({ mode: "continuous", pairing: "info" });

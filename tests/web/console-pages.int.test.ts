@@ -97,7 +97,7 @@ describe("the console", () => {
     }
   }, 60_000);
 
-  it("Console › Tournaments: loading before the first answer, names link to their pages, rounds in words, the multi-selects say how many are picked; the queue dashboard links back", async () => {
+  it("Console › Tournaments: loading before the first answer, names link to their pages, rounds in words, the searchable checkbox lists say how many are picked; the queue dashboard links back", async () => {
     const page = await signedIn("admin@console.test");
     try {
       // The list's first answer is held back: until it comes the table says it is loading, not that
@@ -119,15 +119,24 @@ describe("the console", () => {
       expect(roundInWords(t)).toBe(`Swiss round ${t.currentRound} of ${t.swissRounds}`);
       await page.locator(`tr[data-tournament="${t.name}"]`).getByText(roundInWords(t)).waitFor();
 
-      const agents = page.getByLabel("Agents", { exact: true });
-      await expect.poll(() => agents.locator("option").count()).toBeGreaterThan(1);
-      const offered = await agents.locator("option").count();
+      const agents = page.getByRole("group", { name: "Agents" });
+      await expect.poll(() => agents.getByRole("checkbox").count()).toBeGreaterThan(1);
+      const offered = await agents.getByRole("checkbox").count();
       expect(await page.getByTestId("agentIds-count").innerText()).toBe(`0 of ${offered} selected`);
-      await agents.selectOption([{ index: 0 }, { index: 1 }]);
+      await agents.getByRole("checkbox").nth(0).check();
+      await agents.getByRole("checkbox").nth(1).check();
       await expect.poll(() => page.getByTestId("agentIds-count").innerText()).toBe(`2 of ${offered} selected`);
-      const trees = page.getByLabel("Trees", { exact: true });
-      const treeOptions = await trees.locator("option").count();
-      await trees.selectOption({ index: 0 });
+      // The search narrows the list; ticked agents it hides stay ticked; none clears the shown ones.
+      const first = (await agents.getByRole("checkbox").nth(0).locator("xpath=..").innerText()).trim();
+      await agents.getByRole("searchbox", { name: "Find agents" }).fill(first);
+      expect(await agents.getByRole("checkbox").count()).toBeLessThan(offered);
+      expect(await page.getByTestId("agentIds-count").innerText()).toBe(`2 of ${offered} selected`);
+      await agents.getByRole("button", { name: "Clear shown" }).click();
+      await agents.getByRole("searchbox", { name: "Find agents" }).fill("");
+      await expect.poll(() => page.getByTestId("agentIds-count").innerText()).toBe(`1 of ${offered} selected`);
+      const trees = page.getByRole("group", { name: "Trees" });
+      const treeOptions = await trees.getByRole("checkbox").count();
+      await trees.getByRole("checkbox").first().check();
       await expect.poll(() => page.getByTestId("treeIds-count").innerText()).toBe(`1 of ${treeOptions} selected`);
       await page.screenshot({ path: `${SCREENSHOTS}/console-tournaments-panel.png`, fullPage: true });
       await name.click();
@@ -204,15 +213,19 @@ describe("the console", () => {
     }
   }, 120_000);
 
-  it("an owner opening /console or /audit gets the one not-allowed page (403)", async () => {
+  it("an owner opening /console or /audit is sent to the one not-allowed page, the same way for both", async () => {
     const page = await signedIn("owner@console.test");
     try {
-      const res = await page.goto(`${web.url}/console`);
-      expect(res!.status()).toBe(403);
+      const first = await page.request.get(`${web.url}/console`, { maxRedirects: 0 });
+      expect(first.status()).toBe(307);
+      expect(first.headers().location).toContain("/not-allowed?need=admin&next=%2Fconsole");
+      await page.goto(`${web.url}/console`);
+      expect(new URL(page.url()).pathname).toBe("/not-allowed");
       const shown = page.getByTestId("not-allowed");
       expect(await shown.innerText()).toMatch(/\/console is for administrators\. You are signed in as owner@console\.test, an account of the role owner\./);
       await page.screenshot({ path: `${SCREENSHOTS}/not-allowed-console.png`, fullPage: true });
       await page.goto(`${web.url}/audit`);
+      expect(new URL(page.url()).pathname).toBe("/not-allowed");
       expect(await page.getByTestId("not-allowed").innerText()).toMatch(/\/audit is for administrators and auditors\./);
       await page.getByRole("link", { name: "Sign in with another account" }).waitFor();
     } finally {

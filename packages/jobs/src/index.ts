@@ -1,5 +1,5 @@
 export { createRedis, keyPrefix } from "./redis";
-export { createQueue, enqueue, jobIdFor, parsePayload, syncTreeScheduler, TREE_SCHEDULER_ID, type Payload, type QueueName } from "./queues";
+export { createQueue, enqueue, jobIdFor, parsePayload, syncTreeScheduler, TREE_SCHEDULER_ID, type Payload, QueueName } from "./queues";
 export { AgentLimiter, type AgentLimits } from "./agent-limiter";
 export { arenaEventSchema, eventsChannel, publishEvent, subscribeEvents, type ArenaEvent } from "./events";
 export { check, liveWorkers, heartbeatKey, webHealthSchema, workerHeartbeatSchema, serviceCheckSchema, HEARTBEAT_MS, HEARTBEAT_TTL_MS, type ServiceCheck, type WebHealth, type WorkerHeartbeat } from "./health";

@@ -6,6 +6,7 @@
 export * from "./schemas";
 export { readScopes, readLeaderboard, readBattles, scopeParamsSchema, PRELIMINARY_MATCHES, type ScopeParams } from "./leaderboard";
 export { readTournaments, readTournament } from "./tournaments";
+export { readParticipantIds } from "./participants";
 export { readAgents, readAgent } from "./agents";
 export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";
 export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";

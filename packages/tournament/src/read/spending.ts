@@ -25,6 +25,12 @@ export const tournamentEstimateSchema = z.object({
   knownCostUsd: z.number(),
   perAgent: z.array(z.object({ agentId: z.string(), name: z.string(), costUsd: z.number().nullable() })),
   unpriced: z.array(z.string()),
+  /**
+   * Wall-clock time, roughly: each round's matches run side by side, and a match's rounds one
+   * after another at the pace of its slower agent, so rounds × rounds per match × the slowest
+   * known mean research latency. Null while no agent has a timed run.
+   */
+  timeMs: z.number().nullable(),
 });
 
 /**
@@ -42,10 +48,11 @@ export async function readTournamentEstimate(db: Db, input: { agentIds: readonly
   const prices = await Promise.all(
     agents.map(async (a) => {
       const [stats] = await researchStats(db, { agentId: a.id });
-      return { agentId: a.id, name: a.name, meanCostUsdPerRun: stats?.meanCostUsd ?? null };
+      return { agentId: a.id, name: a.name, meanCostUsdPerRun: stats?.meanCostUsd ?? null, meanLatencyMs: stats?.meanLatencyMs ?? null };
     }),
   );
-  return tournamentEstimateSchema.parse(
-    estimateTournament({ agents: prices, rounds: input.rounds, treesPerPairing: input.treesPerPairing, ...(played._avg.rounds ? { roundsPerMatch: played._avg.rounds } : {}) }),
-  );
+  const estimate = estimateTournament({ agents: prices, rounds: input.rounds, treesPerPairing: input.treesPerPairing, ...(played._avg.rounds ? { roundsPerMatch: played._avg.rounds } : {}) });
+  const latencies = prices.flatMap((p) => (p.meanLatencyMs === null ? [] : [p.meanLatencyMs]));
+  const timeMs = latencies.length ? estimate.rounds * estimate.roundsPerMatch * Math.max(...latencies) : null;
+  return tournamentEstimateSchema.parse({ ...estimate, timeMs });
 }

@@ -3,7 +3,7 @@ import { estimateLines, swissRoundCount } from "@arena/core";
 import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
 import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues, type NewTournamentRequest } from "@arena/tournament";
-import { readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
+import { readParticipantIds, readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
 import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
 import { importWorld, worldRequestSchema } from "@arena/trees/world";
 import { addSource, applySchedule, listSources, newSourceSchema, readSchedule, removeSource, runScheduleNow, scheduleSchema } from "@arena/trees/sources";
@@ -71,7 +71,12 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
       return ok({ removed: true });
     },
   },
-  "GET tournaments": { handler: async () => ok(await readTournaments(db())) },
+  "GET tournaments": { handler: async () => {
+      const rows = await readTournaments(db());
+      const entered = await readParticipantIds(db(), rows.map((t) => t.id));
+      return ok(rows.map((t) => ({ ...t, participantIds: entered.get(t.id) ?? [] })));
+    },
+  },
   "POST tournaments": { handler: async ({ body }) => {
       const request = parseBody(newTournamentRequestSchema, body);
       const created = await createTournament(db(), request);

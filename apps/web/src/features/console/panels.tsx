@@ -51,18 +51,72 @@ function Field({ label, children }: { label: string; children: React.ReactElemen
   );
 }
 
-/** A multi-select that says how many of its options are picked (Ctrl/Shift picks hide the count otherwise). */
-function MultiSelect({ id, name, options, loaded }: { id?: string; name: string; options: { value: string; label: string }[]; loaded: boolean }) {
-  const [count, setCount] = useState(0);
-  const countId = `${id}-count`;
+/**
+ * A searchable list of checkboxes (named `name`, so the form data carries the ticked values):
+ * a filter, all / none over the options shown, and how many are ticked.
+ */
+function CheckList({ name, label, options, loaded }: { name: string; label: string; options: { value: string; label: string }[]; loaded: boolean }) {
+  const [query, setQuery] = useState("");
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const q = query.trim().toLowerCase();
+  const shown = q ? options.filter((o) => o.label.toLowerCase().includes(q)) : options;
+  const setAll = (on: boolean) =>
+    setTicked((t) => {
+      const next = new Set(t);
+      for (const o of shown) if (on) next.add(o.value);
+      else next.delete(o.value);
+      return next;
+    });
+  const toggle = (value: string) =>
+    setTicked((t) => {
+      const next = new Set(t);
+      if (!next.delete(value)) next.add(value);
+      return next;
+    });
+  const count = options.filter((o) => ticked.has(o.value)).length;
   return (
-    <>
-      <select id={id} name={name} multiple aria-describedby={countId} onChange={(e) => setCount(e.currentTarget.selectedOptions.length)} className={inputClass}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
-      <span id={countId} aria-live="polite" data-testid={`${name}-count`} className="text-xs text-zinc-500">{loaded ? `${count} of ${options.length} selected` : "Loading…"}</span>
-    </>
+    <fieldset data-testid={`${name}-list`} className="space-y-1">
+      <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</legend>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <input type="search" aria-label={`Find ${label.toLowerCase()}`} placeholder="find…" value={query} onChange={(e) => setQuery(e.target.value)} className={`${inputClass} max-w-48`} />
+        <button type="button" className="underline" onClick={() => setAll(true)}>{q ? "Select shown" : "Select all"}</button>
+        <button type="button" className="underline" onClick={() => setAll(false)}>{q ? "Clear shown" : "Select none"}</button>
+        <span aria-live="polite" data-testid={`${name}-count`} className="text-zinc-500">{loaded ? `${count} of ${options.length} selected` : "Loading…"}</span>
+      </div>
+      <div className="max-h-48 overflow-auto rounded border border-zinc-300 p-1 dark:border-zinc-700">
+        {shown.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 px-1 py-0.5">
+            <input type="checkbox" name={name} value={o.value} checked={ticked.has(o.value)} onChange={() => toggle(o.value)} /> {o.label}
+          </label>
+        ))}
+        {/* Ticked options hidden by the filter still go with the form. */}
+        {options.filter((o) => ticked.has(o.value) && !shown.includes(o)).map((o) => <input key={o.value} type="hidden" name={name} value={o.value} />)}
+        {loaded && shown.length === 0 ? <p className="px-1 text-zinc-500">{options.length ? "None matches." : "None yet."}</p> : null}
+      </div>
+    </fieldset>
   );
+}
+
+/** The estimate as a small table: calls, USD and time, each with what it rests on. */
+function EstimateTable({ e }: { e: Estimate }) {
+  const calls = Math.round(e.runsPerAgent * e.agents);
+  const usd = `$${e.knownCostUsd.toFixed(2)}${e.unpriced.length ? ` + unknown for ${e.unpriced.length} unpriced agent${e.unpriced.length === 1 ? "" : "s"}` : ""}`;
+  const rows = [
+    { id: "calls", what: "Agent calls", value: `about ${calls}`, basis: `${e.matches} matches × ${e.roundsPerMatch.toFixed(1)} rounds per match × 2 agents (${e.continuous ? `the first ${e.rounds} rounds of a continuous tournament: only the caps bound it` : `${e.rounds} rounds`}, ${e.agents} agents)` },
+    { id: "usd", what: "Cost (USD)", value: usd, basis: e.unpriced.length ? `no priced run yet: ${e.unpriced.join(", ")}` : "each agent's mean cost per research run" },
+    { id: "time", what: "Time", value: e.timeMs === null ? "unknown" : `about ${duration(e.timeMs)}`, basis: e.timeMs === null ? "no agent has a timed run yet" : "rounds × rounds per match × the slowest agent's mean research time (a round's matches run side by side)" },
+  ];
+  const columns: DataColumn<(typeof rows)[number]>[] = [
+    { id: "what", header: "Estimate", cell: (r) => r.what },
+    { id: "value", header: "Value", numeric: true, cell: (r) => r.value },
+    { id: "basis", header: "From", cell: (r) => <span className="text-xs text-zinc-500">{r.basis}</span> },
+  ];
+  return <DataTable testId="tournament-estimate" caption="Estimate of the tournament" rows={rows} columns={columns} rowKey={(r) => r.id} />;
+}
+
+function duration(ms: number): string {
+  const minutes = ms / 60_000;
+  return minutes < 1 ? `${Math.max(1, Math.round(ms / 1000))} s` : minutes < 90 ? `${Math.round(minutes)} min` : `${(minutes / 60).toFixed(1)} h`;
 }
 
 const Note = ({ note }: { note: string | null }) => (note ? <p role="status" className="text-sm">{note}</p> : null);
@@ -70,13 +124,34 @@ const Note = ({ note }: { note: string | null }) => (note ? <p role="status" cla
 interface AgentRow {
   id: string;
   name: string;
+  description: string | null;
   protocol: string;
   status: string;
   ownerEmail: string | null;
   endpoint: string | null;
   model: string | null;
   healthError: string | null;
+  healthErrorClass: string | null;
+  healthHttpStatus: number | null;
+  healthAt: string | null;
   matches: { finished: number };
+}
+
+/** The host an endpoint points at (the address guard's subject), or the text itself if it is no URL. */
+function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+/** What the last health check found, in a line: when, the class and HTTP status of a failure. */
+function healthLine(a: AgentRow): string | null {
+  if (!a.healthAt) return a.endpoint ? "not checked yet" : null;
+  const when = new Date(a.healthAt).toISOString().slice(0, 16).replace("T", " ");
+  if (!a.healthError) return `healthy at ${when} UTC`;
+  return `failed at ${when} UTC${a.healthErrorClass ? ` (${a.healthErrorClass}${a.healthHttpStatus ? `, HTTP ${a.healthHttpStatus}` : ""})` : ""}`;
 }
 
 /** Built-in and simulated agents have no endpoint: say what they are instead. */
@@ -91,7 +166,12 @@ function agentColumns(approve: (a: AgentRow) => void, act: (method: string, path
       cell: (a) => (
         <>
           <a href={`/agents/${a.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">{a.name}</a>
-          <div className="text-xs text-zinc-500 dark:text-zinc-400">{PROTOCOL_WORDS[a.protocol] ?? `${a.protocol}${a.endpoint ? ` · ${a.endpoint}` : ""}`}</div>
+          <div className="text-xs text-zinc-500 dark:text-zinc-400">
+            {PROTOCOL_WORDS[a.protocol] ?? `${a.protocol}${a.model ? ` · ${a.model}` : ""}`}
+            {a.endpoint ? <> · host <code data-testid="agent-host">{hostOf(a.endpoint)}</code></> : null}
+          </div>
+          {/* What an approver reads before approving: the owner's description as plain text, clipped. */}
+          {a.description ? <p data-testid="agent-description" className="mt-0.5 line-clamp-3 max-w-md text-xs whitespace-pre-line text-zinc-700 dark:text-zinc-300" title={a.description}>{a.description}</p> : null}
         </>
       ),
     },
@@ -103,6 +183,7 @@ function agentColumns(approve: (a: AgentRow) => void, act: (method: string, path
       cell: (a) => (
         <>
           {a.status}
+          {healthLine(a) ? <div data-testid="agent-health" className="text-xs text-zinc-500 dark:text-zinc-400">{healthLine(a)}</div> : null}
           {a.healthError ? <div className="text-xs text-red-700 dark:text-red-400">{a.healthError}</div> : null}
         </>
       ),
@@ -188,6 +269,19 @@ interface TournamentRow {
   currentRound: number;
   swissRounds: number;
   matches?: { completed: number; total: number };
+  participantIds: string[];
+}
+interface Estimate {
+  agents: number;
+  rounds: number;
+  matches: number;
+  runsPerAgent: number;
+  roundsPerMatch: number;
+  knownCostUsd: number;
+  unpriced: string[];
+  timeMs: number | null;
+  /** Set by the form: a continuous tournament's estimate covers its first rounds only. */
+  continuous?: boolean;
 }
 interface Named { id: string; name: string }
 interface TreeRow { id: string; title: string | null; rootUrl: string; nodes: number; retiredAt: string | null; matches: number }
@@ -206,7 +300,7 @@ function tournamentColumns(agents: Named[], act: (method: string, path: string, 
           {(["start", "pause", "resume", "cancel"] as const).filter((a) => actionAllowed(a, t.status)).map((a) => <button key={a} type="button" className="underline" onClick={() => void act("POST", `tournaments/${t.id}/${a}`)}>{a}</button>)}
           {actionAllowed("addAgent", t.status) && (t.mode === "continuous" || t.currentRound < t.swissRounds) && <select aria-label={`add agent to ${t.name}`} className="text-xs" defaultValue="" onChange={(e) => e.target.value && void act("POST", `tournaments/${t.id}/add-agent`, { agentId: e.target.value })}>
             <option value="">add agent…</option>
-            {agents.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+            {agents.filter((a) => !t.participantIds.includes(a.id)).map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
           </select>}
         </span>
       ),
@@ -224,7 +318,9 @@ export function TournamentsPanel() {
   const { note, act } = useAction(load);
   // Until every list has come, the form would send an empty choice (no examiner configuration yet).
   const ready = agentsLoaded && treesLoaded && examinersLoaded;
-  const [estimate, setEstimate] = useState<string | null>(null);
+  const [estimate, setEstimate] = useState<Estimate | null>(null);
+  // A new key after each Create gives a blank form (lists unticked): its values no longer invite a second, identical create.
+  const [formKey, setFormKey] = useState(0);
   const body = (form: HTMLFormElement) => {
     const f = new FormData(form);
     const num = (k: string) => (f.get(k) ? Number(f.get(k)) : undefined);
@@ -241,23 +337,30 @@ export function TournamentsPanel() {
       ...(num("treesPerPairing") ? { treesPerPairing: num("treesPerPairing") } : {}),
     };
   };
-  // The estimate (agents, matches, rounds, known prices) shows before and after creating.
-  const showEstimate = (r: { ok: boolean; data: Record<string, unknown> }, field: (d: Record<string, unknown>) => unknown) => {
-    const text = r.ok ? field(r.data) : null;
-    setEstimate(typeof text === "string" ? text : null);
+  // The estimate (calls, cost, time) shows before and after creating.
+  const create = (form: HTMLFormElement) => {
+    const sent = body(form);
+    void act("POST", "tournaments", sent).then((r) => {
+      if (!r.ok) return;
+      const e = r.data.estimate as Estimate | undefined;
+      setEstimate(e ? { ...e, continuous: sent.mode === "continuous" } : null);
+      setFormKey((k) => k + 1);
+    });
   };
-  const create = (form: HTMLFormElement) => void act("POST", "tournaments", body(form)).then((r) => showEstimate(r, (d) => (d.estimate as { text?: unknown } | undefined)?.text));
-  const estimateFor = (form: HTMLFormElement) => void act("POST", "tournaments/estimate", body(form)).then((r) => showEstimate(r, (d) => d.text));
+  const estimateFor = (form: HTMLFormElement) => {
+    const sent = body(form);
+    void act("POST", "tournaments/estimate", sent).then((r) => setEstimate(r.ok ? { ...(r.data as unknown as Estimate), continuous: sent.mode === "continuous" } : null));
+  };
   return (
     <div className="space-y-4">
       <Note note={note} />
       <DataTable testId="console-tournaments" caption="Tournaments" rows={rows} columns={tournamentColumns(agents, act)} rowKey={(t) => t.id} rowProps={(t) => ({ "data-tournament": t.name })} empty={loaded ? "No tournament yet: create one below." : "Loading tournaments…"} />
       <h2 className="font-semibold">New tournament</h2>
-      <p className="text-xs text-zinc-500">Approved agents that are not disabled; hold Ctrl or Shift to pick several agents and trees.</p>
-      <form className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
+      <p className="text-xs text-zinc-500">Approved agents that are not disabled, and trees not retired.</p>
+      <form key={formKey} className="grid max-w-2xl gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); create(e.currentTarget); }}>
         <Field label="Name"><input name="name" required className={inputClass} /></Field>
-        <Field label="Agents"><MultiSelect name="agentIds" loaded={agentsLoaded} options={agents.map((a) => ({ value: a.id, label: a.name }))} /></Field>
-        <Field label="Trees"><MultiSelect name="treeIds" loaded={treesLoaded} options={trees.filter((t) => !t.retiredAt).map((t) => ({ value: t.id, label: `${t.title ?? t.rootUrl} (${t.nodes})` }))} /></Field>
+        <CheckList name="agentIds" label="Agents" loaded={agentsLoaded} options={agents.map((a) => ({ value: a.id, label: a.name }))} />
+        <CheckList name="treeIds" label="Trees" loaded={treesLoaded} options={trees.filter((t) => !t.retiredAt).map((t) => ({ value: t.id, label: `${t.title ?? t.rootUrl} (${t.nodes})` }))} />
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1; continuous: the rounds the estimate covers" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
@@ -270,7 +373,7 @@ export function TournamentsPanel() {
           <button type="submit" disabled={!ready} className={buttonClass}>Create (draft)</button>
         </div>
       </form>
-      {estimate && <pre data-testid="tournament-estimate" className="max-w-2xl whitespace-pre-wrap text-xs">{estimate}</pre>}
+      {estimate && <div className="max-w-2xl"><EstimateTable e={estimate} /></div>}
     </div>
   );
 }

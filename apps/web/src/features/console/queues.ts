@@ -5,7 +5,7 @@ import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { HonoAdapter } from "@bull-board/hono";
 import type { Context, Next } from "hono";
 import { Hono } from "hono";
-import { createQueue, createRedis, type QueueName } from "@arena/jobs";
+import { createQueue, createRedis, QueueName } from "@arena/jobs";
 import type { IServerAdapter } from "@bull-board/api/typings/app";
 import { crossSiteRefusal, currentUser, ownUrl } from "@/lib/auth-session";
 
@@ -34,7 +34,8 @@ function serveStatic(opts: { root: string; rewriteRequestPath?: (p: string) => s
   };
 }
 
-const QUEUE_NAMES: QueueName[] = ["crawl", "match", "tournament", "scoring"];
+/** Every queue of the arena, the same the console overview counts (readQueueDepths). */
+const QUEUE_NAMES: QueueName[] = Object.values(QueueName);
 
 let app: Hono | undefined;
 

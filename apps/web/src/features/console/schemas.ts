@@ -42,7 +42,7 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
   "GET allowed-hosts": { summary: "The address guard's allow-list", response: { name: "ConsoleAllowedHosts", schema: z.array(allowedHostSchema) } },
   "POST allowed-hosts": { summary: "Add an allow-list entry", body: allowedHostRequestSchema, status: 201, response: { name: "ConsoleAllowedHost", schema: allowedHostSchema } },
   "DELETE allowed-hosts/:id": { summary: "Remove an allow-list entry", response: { name: "ConsoleRemoved", schema: done("removed") } },
-  "GET tournaments": { summary: "Every tournament", response: { name: "ConsoleTournaments", schema: z.array(tournamentSummarySchema) } },
+  "GET tournaments": { summary: "Every tournament, with the agents entered in it", response: { name: "ConsoleTournaments", schema: z.array(tournamentSummarySchema.extend({ participantIds: z.array(z.string()) })) } },
   "POST tournaments": { summary: "Create a draft tournament (with the estimate printed before it starts)", body: newTournamentRequestSchema, status: 201, response: { name: "ConsoleCreatedTournament", schema: tournamentRowSchema.extend({ estimate: consoleEstimateSchema }) } },
   "POST tournaments/estimate": { summary: "Estimate a tournament's matches, rounds and known cost before creating it", body: newTournamentRequestSchema, response: { name: "ConsoleTournamentEstimate", schema: consoleEstimateSchema } },
   "POST tournaments/:id/start": { summary: "Start a draft tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
