@@ -69,10 +69,29 @@ describe("arena ratings", () => {
       const out = JSON.parse(stdout);
       expect(Object.keys(out)).toEqual(["ratings"]);
       expect(out.ratings.map((r: { model: string }) => r.model)).toEqual(["D", "B", "C", "A"]);
-      expect(Object.keys(out.ratings[0])).toEqual(["model", "rating", "lower", "upper", "rank", "games", "wins", "losses", "ties"]);
+      // rating_flag beside rating says how far the number can be read (core describeRating); every agent here won and lost.
+      expect(Object.keys(out.ratings[0])).toEqual(["model", "rating", "rating_flag", "lower", "upper", "rank", "games", "wins", "losses", "ties"]);
+      for (const r of out.ratings) expect(["ok", "wide"]).toContain(r.rating_flag);
       expect(out.ratings[0]).toMatchObject({ games: 9, wins: 7, losses: 2, ties: 0 });
       // D vs A: strengths 2.270 / 0.640 → 400·log10 ratio rating points apart
       expect(out.ratings[0].rating - out.ratings[3].rating).toBeCloseTo(400 * Math.log10(2.27 / 0.64), 0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "words an unbeaten agent by its bound in the table and flags it in --json",
+    async () => {
+      const battle = (a: string, b: string) => JSON.stringify({ model_a: a, model_b: b, winner: "model_a" });
+      writeFileSync(join(dir, "unbeaten.jsonl"), `${[battle("x", "y"), battle("x", "z"), battle("x", "y"), battle("y", "z"), battle("z", "y")].join("\n")}\n`);
+      const json = JSON.parse((await arena("ratings", "--input", join(dir, "unbeaten.jsonl"), "--seed", "1", "--json")).stdout);
+      const x = json.ratings.find((r: { model: string }) => r.model === "x");
+      expect(x.rating_flag).toBe("unbeaten");
+      const { stdout } = await arena("ratings", "--input", join(dir, "unbeaten.jsonl"), "--seed", "1");
+      const line = stdout.split("\n").find((l) => /\bx\b/.test(l) && !l.startsWith("rank"))!;
+      expect(line).toMatch(/unbeaten, ≥ -?\d+/);
+      expect(line).not.toContain(String(Math.round(x.rating)));
+      expect(stdout).toContain("Ratings are relative");
     },
     TIMEOUT,
   );
