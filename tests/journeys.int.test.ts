@@ -110,7 +110,9 @@ describe("journeys at the address `arena demo` prints", () => {
     await owner.waitForURL(`${demo.url}/me/agents`);
     const mine = owner.locator('[data-agent="Olive Agent"]');
     await mine.getByTestId("status").getByText("pending", { exact: true }).waitFor();
-    expect(await mine.getByTestId("description").textContent()).toBe("Answers from **one** local search; cites every page it read.");
+    // The owner's page renders the description from Markdown, as the public page does.
+    await mine.getByTestId("description").locator("strong", { hasText: "one" }).waitFor();
+    expect(await mine.getByTestId("description").textContent()).toBe("Answers from one local search; cites every page it read.");
     await shot(owner, "owner-2-pending");
 
     // A second agent of the same name, spelled otherwise, is refused by name.
@@ -129,17 +131,18 @@ describe("journeys at the address `arena demo` prints", () => {
     }
     expect((await fetch(`${demo.url}/agents/${agent.id}`)).status).toBe(404);
 
-    // Approved once the demo's tournament is over, so the agent waits for the next one (approved, not playing yet).
+    // Approved once the demo's Swiss tournament is over: the demo stays live with a continuous
+    // tournament, which the approved agent joins (approved, then active there).
     await waitFor(() => db.tournament.findFirst({ where: { name: "demo", status: "completed" } }).then((t) => t ?? undefined), "the demo tournament to complete", 420_000);
     await adminPage.goto(`${demo.url}/console/agents`);
     const row = adminPage.locator('tr[data-agent="Olive Agent"]');
     await row.getByRole("button", { name: "Approve" }).click();
-    await row.getByText("approved").waitFor();
+    await row.getByText(/^(approved|active)$/).waitFor();
     await shot(adminPage, "admin-approved");
 
     // The owner's page (not reloaded) follows.
     await owner.goto(`${demo.url}/me/agents`);
-    await mine.getByTestId("status").getByText("approved", { exact: true }).waitFor();
+    await mine.getByTestId("status").getByText(/^(approved|active)$/).waitFor();
     await shot(owner, "owner-3-approved");
 
     // Now public: listed, its description rendered from Markdown, its endpoint nowhere.
@@ -164,8 +167,15 @@ describe("journeys at the address `arena demo` prints", () => {
     await draft.locator("textarea[name=description]").fill("A draft.");
     await draft.getByRole("button", { name: "Save description" }).click();
     await draft.getByTestId("description").getByText("A draft.").waitFor();
+    // Withdraw asks first, as Delete does; withdrawn, the agent no longer waits for an admin.
     await draft.getByRole("button", { name: "Withdraw" }).click();
+    await draft.getByRole("button", { name: "Keep it" }).click();
+    expect(await draft.getByTestId("status").textContent()).toBe("pending");
+    await draft.getByRole("button", { name: "Withdraw" }).click();
+    await draft.getByRole("button", { name: "Yes, withdraw" }).click();
     await draft.getByTestId("status").getByText("withdrawn", { exact: true }).waitFor();
+    await draft.getByText("Withdrawn: it will not be approved and stays off the public pages.").waitFor();
+    expect(await draft.getByText("until an admin approves it").count()).toBe(0);
     await shot(owner, "owner-4-withdrawn");
     await draft.getByRole("button", { name: "Delete" }).click();
     await draft.getByRole("button", { name: "Yes, delete" }).click();

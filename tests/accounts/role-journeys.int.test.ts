@@ -111,4 +111,42 @@ describe("signing in, per role", () => {
       await context.close();
     }
   }, 120_000);
+
+  it("an owner's page renders the description as Markdown, asks before Withdraw and words a withdrawn agent as such", async () => {
+    const owner = await createUser(db, "owner", "wanda@journey.test");
+    await db.agent.create({ data: { name: "Wanda Agent", protocol: "openai", endpoint: "https://agent.example/v1", model: "m", ownerId: owner.id, approval: "pending", description: "Reads **every** page." } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signIn(page, "wanda@journey.test", PASSWORD);
+      await page.waitForURL(`${web.url}/me/agents`);
+      const mine = page.locator('[data-agent="Wanda Agent"]');
+      await mine.getByTestId("description").locator("strong", { hasText: "every" }).waitFor();
+      await mine.getByRole("button", { name: "Withdraw" }).click();
+      await mine.getByRole("button", { name: "Keep it" }).click();
+      expect(await mine.getByTestId("status").textContent()).toBe("pending");
+      await mine.getByRole("button", { name: "Withdraw" }).click();
+      await mine.getByRole("button", { name: "Yes, withdraw" }).click();
+      await mine.getByText("Withdrawn: it will not be approved and stays off the public pages.").waitFor();
+      expect(await mine.getByText("until an admin approves it").count()).toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/owner-withdrawn-1280.png`, fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("the About page lists examiner configurations at full width and links the OpenAPI document, as the footer does", async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      try {
+        await page.goto(`${web.url}/about`);
+        await page.getByTestId("openapi-link").waitFor();
+        expect(await page.locator("footer").getByRole("link", { name: /OpenAPI/ }).getAttribute("href")).toBe("/api/openapi.json");
+        expect((await page.request.get(`${web.url}/api/openapi.json`)).status()).toBe(200);
+        await page.screenshot({ path: `${SCREENSHOTS}/about-${width}.png`, fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { AgentOverview } from "@arena/agents";
 import { describeRating } from "@arena/core/rating-display";
+import { UntrustedMarkdown } from "@/components/markdown";
 import { DescriptionField } from "../submission/description-field";
 import { buttonClass, inputClass, send } from "./client";
 
@@ -50,7 +51,7 @@ function RoundErrors({ a }: { a: AgentOverview }) {
   );
 }
 
-/** The description (text from its owner, shown as text here; Markdown on the public page) and its editor. */
+/** The description (Markdown from its owner, rendered as the public page renders it) and its editor. */
 function Description({ a, onSaved }: { a: AgentOverview; onSaved: (note: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,7 +66,7 @@ function Description({ a, onSaved }: { a: AgentOverview; onSaved: (note: string)
   if (!editing) {
     return (
       <div className="mt-2 text-sm">
-        {a.description ? <p data-testid="description" className="whitespace-pre-wrap break-words">{a.description}</p> : <p className="text-zinc-500">No description.</p>}
+        {a.description ? <UntrustedMarkdown text={a.description} testId="description" /> : <p className="text-zinc-500">No description.</p>}
         <button type="button" className={`${quietButton} mt-1`} onClick={() => setEditing(true)}>
           Edit description
         </button>
@@ -93,28 +94,36 @@ function Description({ a, onSaved }: { a: AgentOverview; onSaved: (note: string)
 
 /**
  * Withdraw (a pending submission), delete (never played) or retire (played: its matches and
- * ratings stay). Delete and retire ask to be confirmed with a second click.
+ * ratings stay). Each asks to be confirmed with a second click.
  */
 function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => void }) {
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<"withdraw" | "remove" | null>(null);
   const [busy, setBusy] = useState(false);
   async function act(method: "POST" | "DELETE", url: string, done: (data: { removed?: string }) => string) {
     setBusy(true);
     const r = await send<{ removed?: string }>(method, url);
     setBusy(false);
-    setConfirming(false);
+    setConfirming(null);
     onDone(r.ok ? done(r.data) : (r.error ?? ""));
   }
   if (a.status === "retired") return null;
   const remove = a.played ? "Retire" : "Delete";
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      {a.status === "pending" ? (
-        <button type="button" disabled={busy} className={quietButton} onClick={() => void act("POST", `/api/me/agents/${a.id}/withdraw`, () => `${a.name} withdrawn: it will not be approved.`)}>
+      {a.status === "pending" && confirming === "withdraw" ? (
+        <>
+          <span className="text-xs">Withdraw {a.name}? An admin can then no longer approve it.</span>
+          <button type="button" disabled={busy} className={quietButton} onClick={() => void act("POST", `/api/me/agents/${a.id}/withdraw`, () => `${a.name} withdrawn: it will not be approved.`)}>
+            Yes, withdraw
+          </button>
+          <button type="button" className={quietButton} onClick={() => setConfirming(null)}>Keep it</button>
+        </>
+      ) : a.status === "pending" && confirming === null ? (
+        <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming("withdraw")}>
           Withdraw
         </button>
       ) : null}
-      {confirming ? (
+      {confirming === "remove" ? (
         <>
           <span className="text-xs">
             {a.played ? `Retire ${a.name}? It plays no more; its matches and ratings stay.` : `Delete ${a.name} for good?`}
@@ -122,10 +131,10 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
           <button type="button" disabled={busy} className={quietButton} onClick={() => void act("DELETE", `/api/me/agents/${a.id}`, (d) => `${a.name} ${d.removed ?? "removed"}.`)}>
             Yes, {remove.toLowerCase()}
           </button>
-          <button type="button" className={quietButton} onClick={() => setConfirming(false)}>Keep it</button>
+          <button type="button" className={quietButton} onClick={() => setConfirming(null)}>Keep it</button>
         </>
-      ) : (
-        <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming(true)}>
+      ) : confirming === "withdraw" ? null : (
+        <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming("remove")}>
           {remove}
         </button>
       )}
@@ -175,7 +184,7 @@ export function MyAgents() {
             </h2>
             <span data-testid="status" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-800">{a.status}</span>
           </header>
-          {!a.listed ? <p className="text-xs text-zinc-500">Not on the public pages until an admin approves it.</p> : null}
+          {!a.listed ? <p className="text-xs text-zinc-500">{a.status === "withdrawn" ? "Withdrawn: it will not be approved and stays off the public pages." : "Not on the public pages until an admin approves it."}</p> : null}
           <HealthFailure a={a} />
           <RoundErrors a={a} />
           <Description a={a} onSaved={done} />
