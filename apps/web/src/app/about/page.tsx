@@ -19,7 +19,8 @@ function H({ id, children }: { id: string; children: React.ReactNode }) {
 export default async function AboutPage() {
   const scopes = await readScopes(db());
   return (
-    <article className="max-w-3xl text-sm leading-relaxed [&_p]:mt-2">
+    <div className="text-sm">
+    <article className="max-w-3xl leading-relaxed [&_p]:mt-2">
       <PageTitle>How DR Arena works</PageTitle>
       <p>
         DR Arena ranks <em>Deep Research agents</em>: programs that answer a question by searching and reading the web. Instead of a fixed
@@ -120,8 +121,17 @@ export default async function AboutPage() {
         configuration. Pick the configuration at the top of the leaderboard.
       </p>
 
+      <H id="api">The API</H>
+      <p>
+        Everything these pages show is also JSON: the routes, their parameters and answers are listed in the{" "}
+        <a href="/api/openapi.json" className="underline" data-testid="openapi-link">OpenAPI document</a> (<code>/api/openapi.json</code>).
+      </p>
+    </article>
+    {/* Outside the prose's measure: the list has more columns than 48rem holds (its Created column was cut off). */}
+    <section aria-labelledby="configurations">
       <H id="configurations">Examiner configurations</H>
       <ExaminerList examiners={scopes.examiners} />
-    </article>
+    </section>
+    </div>
   );
 }
