@@ -97,6 +97,8 @@ describe("operator console in a browser", () => {
       expect(await page.getByTestId("treeIds-count").innerText()).toMatch(/^0 of \d+ selected$/);
       expect(await page.getByLabel("Pairing", { exact: true }).inputValue()).toBe("swiss");
       await page.screenshot({ path: `${SCREENSHOTS}/console-form-after-create-1280.png`, fullPage: true });
+      // Both agents are entered: "add agent…" has nobody left to offer.
+      await expect.poll(() => page.getByLabel("add agent to console cup").locator("option").allTextContents()).toEqual(["add agent…"]);
       expect(await db.tournament.findFirstOrThrow({ where: { name: "console cup" } })).toMatchObject({ pairing: "info", costCapUsd: 5, agentCapUsd: null });
       await expect.poll(() => actions(page, "console cup")).toEqual(["start", "cancel"]);
 

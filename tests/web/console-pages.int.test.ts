@@ -82,7 +82,14 @@ describe("the console", () => {
   it("Console › Agents lists every agent, simulated ones too, and says what an action did", async () => {
     const page = await signedIn("admin@console.test");
     try {
+      // A submission waiting for approval: what the approver reads before clicking Approve.
+      await db.agent.create({ data: { name: "Pending Pat", protocol: "openai", endpoint: "https://pat.example:8443/v1/chat", model: "m", approval: "pending", description: "Answers from two searches.", healthError: "connection refused", healthAt: new Date("2026-11-01T10:00:00Z") } });
       await page.goto(`${web.url}/console/agents`);
+      const pending = page.locator('tr[data-agent="Pending Pat"]');
+      await pending.getByRole("button", { name: "Approve" }).waitFor();
+      expect(await pending.getByTestId("agent-host").textContent()).toBe("pat.example:8443");
+      expect(await pending.getByTestId("agent-description").textContent()).toBe("Answers from two searches.");
+      expect(await pending.getByTestId("agent-health").textContent()).toBe("failed at 2026-11-01 10:00 UTC");
       const agents = await db.agent.findMany({ where: { id: { in: seeded.agentIds } } });
       for (const a of agents) await page.locator(`tr[data-agent="${a.name}"]`).getByText("simulated (planted skill)").waitFor();
       const first = page.locator(`tr[data-agent="${agents[0]!.name}"]`);
