@@ -96,17 +96,22 @@ export function parseCitations(markdown: string): ParsedCitations {
   for (const e of entries) if (e.url && !byNumber.has(e.n)) byNumber.set(e.n, e.url);
   const inline = new Set<number>();
   const pairs: CitationPair[] = [];
-  const seen = new Set<string>();
+  // Statement (lower-cased once per sentence) → URLs already paired with it: a sentence citing
+  // hundreds of sources is hashed once, not once per marker.
+  const seen = new Map<string, Set<string>>();
   for (const sentence of bodySentences(bodyLines)) {
     const numbers = markersOf(sentence);
     if (!numbers.length) continue;
     for (const n of numbers) inline.add(n);
     const statement = statementOf(sentence);
+    if (!statement) continue;
+    const key = statement.toLowerCase();
+    const urls = seen.get(key) ?? new Set<string>();
+    seen.set(key, urls);
     for (const n of numbers) {
       const url = byNumber.get(n);
-      const key = `${statement.toLowerCase()}\u0000${url}`;
-      if (!url || !statement || seen.has(key)) continue;
-      seen.add(key);
+      if (!url || urls.has(url)) continue;
+      urls.add(url);
       pairs.push({ statement, url, n });
     }
   }
@@ -209,11 +214,11 @@ function statementOf(sentence: string): string {
 
 /** Inline citation numbers of a text, outside code spans, in order, each once. */
 function markersOf(text: string): number[] {
-  const out: number[] = [];
+  const out = new Set<number>();
   for (const m of text.replace(CODE_SPAN, " ").matchAll(GROUP)) {
-    for (const n of expandGroup(m[1]!)) if (!out.includes(n)) out.push(n);
+    for (const n of expandGroup(m[1]!)) out.add(n);
   }
-  return out;
+  return [...out];
 }
 
 function expandGroup(group: string): number[] {
