@@ -1,5 +1,6 @@
 import { guardedFetch } from "@arena/net";
 import { parseOffThread } from "../crawl/extract-thread";
+import { httpUrl } from "./parse";
 import { SEARCH_PROVIDERS, type SearchProviderName } from "./providers";
 
 /**
@@ -39,16 +40,6 @@ async function fetchText(url: string, ctx: FetchContext, search?: { endpoint: st
 
 const feed = async (url: string, ctx: FetchContext) => parseOffThread("feed", await fetchText(url, ctx), url, PARSE_TIMEOUT_MS);
 const sitemap = async (url: string, ctx: FetchContext) => parseOffThread("sitemap", await fetchText(url, ctx), url, PARSE_TIMEOUT_MS);
-
-const httpUrl = (raw: string | null | undefined, base: string | undefined): string | null => {
-  if (!raw) return null;
-  try {
-    const u = new URL(raw.trim(), base);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.toString() : null;
-  } catch {
-    return null;
-  }
-};
 
 export async function sourceCandidates(source: SourceSpec, limit: number, ctx: FetchContext): Promise<string[]> {
   const out = await (async () => {

@@ -16,7 +16,8 @@ export class DocumentTooDeepError extends Error {
   override name = "DocumentTooDeepError";
 }
 
-const httpUrl = (raw: string | null | undefined, base: string | undefined): string | null => {
+/** `raw` resolved against `base` when it is an http(s) URL, else null. */
+export const httpUrl = (raw: string | null | undefined, base: string | undefined): string | null => {
   if (!raw) return null;
   try {
     const u = new URL(raw.trim(), base);
