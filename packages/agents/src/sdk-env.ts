@@ -1,3 +1,5 @@
+import { withoutVariables } from "@arena/core/env";
+
 /**
  * The provider SDKs fill what they are not given from the operator's environment (keys, base URLs,
  * organisation, project, webhook secrets, telemetry). Agent clients pass every such option
@@ -11,11 +13,5 @@ const UNREFUSABLE = ["OPENAI_CUSTOM_HEADERS", "ANTHROPIC_CUSTOM_HEADERS"] as con
 
 /** Builds an SDK client for an agent without the environment settings no option can refuse. */
 export function withoutOperatorEnv<T>(build: () => T): T {
-  const saved = UNREFUSABLE.map((name) => [name, process.env[name]] as const);
-  for (const [name] of saved) delete process.env[name];
-  try {
-    return build();
-  } finally {
-    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
-  }
+  return withoutVariables(UNREFUSABLE, build);
 }

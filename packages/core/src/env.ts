@@ -195,3 +195,18 @@ export function namedVariable(name: string): string | undefined {
 export function childEnv(overrides: Record<string, string>): Record<string, string | undefined> {
   return { ...process.env, ...overrides };
 }
+
+/**
+ * Runs `build` with the named variables removed from this process's environment and puts them
+ * back after, for a constructor that reads settings no option can refuse (the provider SDKs' custom
+ * headers). `build` must be synchronous, so no other code sees the variables missing.
+ */
+export function withoutVariables<T>(names: readonly string[], build: () => T): T {
+  const saved = names.map((name) => [name, process.env[name]] as const);
+  for (const [name] of saved) delete process.env[name];
+  try {
+    return build();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
+}
