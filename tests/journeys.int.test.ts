@@ -225,8 +225,8 @@ describe("an auditor at the address `arena web` prints, on an item shown with it
       await page.waitForURL(/\/audit\/items\//);
       const item = queue.items.find((x) => x.id === page.url().split("/").pop())!;
       await page.getByTestId("annotation-form").waitFor();
-      // A1, A2, (A3), B1, then C1 "A better" as shown.
-      for (const key of ["1", "1", ...(item.round.number > 1 ? ["1"] : []), "1", "2"]) await page.keyboard.press(key);
+      // A1, A2, A3 (on a first round not applicable: its digit moves on), B1, then C1 "A better" as shown.
+      for (const key of ["1", "1", "1", "1", "2"]) await page.keyboard.press(key);
       await page.keyboard.press("Enter");
       const verdict = page.getByTestId("examiner-verdict");
       await verdict.waitFor();

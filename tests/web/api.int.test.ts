@@ -240,8 +240,9 @@ describe("JSON API", () => {
     expect(rows).toHaveLength(board.rows.length);
     board.rows.forEach((r, i) => {
       const cells = rows[i]!.split(",");
-      expect(cells.slice(0, 11)).toEqual([r.rank, r.name, r.rating, r.lower, r.upper, r.elo, r.matches, r.wins, r.losses, r.ties, r.winRate].map(String));
-      expect(cells[16]).toBe(String(r.preliminary));
+      // rating_flag stands beside the rating (the flag of core's describeRating).
+      expect(cells.slice(0, 12)).toEqual([r.rank, r.name, r.rating, r.ratingFlag, r.lower, r.upper, r.elo, r.matches, r.wins, r.losses, r.ties, r.winRate].map(String));
+      expect(cells[17]).toBe(String(r.preliminary));
     });
   });
 

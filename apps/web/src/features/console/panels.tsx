@@ -182,7 +182,7 @@ function agentColumns(approve: (a: AgentRow) => void, act: (method: string, path
       sortValue: (a) => a.status,
       cell: (a) => (
         <>
-          {a.status}
+          <span data-testid="agent-status">{a.status}</span>
           {healthLine(a) ? <div data-testid="agent-health" className="text-xs text-zinc-500 dark:text-zinc-400">{healthLine(a)}</div> : null}
           {a.healthError ? <div className="text-xs text-red-700 dark:text-red-400">{a.healthError}</div> : null}
         </>
