@@ -10,7 +10,7 @@ import { freshDb, waitFor } from "./helpers/arena";
 import { createAccount, startDemo, startWeb, type ArenaProcess } from "./helpers/web";
 import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
 import { flushRedis } from "./tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./web/browser";
+import { hydrated, launchChromium, SCREENSHOTS } from "./web/browser";
 
 /**
  * The product as people start it (README: `arena demo`, `arena web`), driven in Chromium at the
@@ -224,7 +224,7 @@ describe("an auditor at the address `arena web` prints, on an item shown with it
     for (let i = 0; i < queue.items.length; i++) {
       await page.waitForURL(/\/audit\/items\//);
       const item = queue.items.find((x) => x.id === page.url().split("/").pop())!;
-      await page.getByTestId("annotation-form").waitFor();
+      await hydrated(page.getByTestId("annotation-form"));
       // A1, A2, A3 (on a first round not applicable: its digit moves on), B1, then C1 "A better" as shown.
       for (const key of ["1", "1", "1", "1", "2"]) await page.keyboard.press(key);
       await page.keyboard.press("Enter");

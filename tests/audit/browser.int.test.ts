@@ -5,7 +5,7 @@ import type { PrismaClient } from "@arena/db";
 import type { AnnotationExport, AuditItemView, AuditReport } from "@arena/audit/read";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
 import { playTournament, type Played } from "./fixtures";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
@@ -108,6 +108,8 @@ describe("audit in the browser", () => {
     await adminPage.getByLabel("Password").fill(PASSWORD);
     await adminPage.getByRole("button", { name: "Sign in" }).click();
     await adminPage.waitForURL(/\/console\/audit/);
+    // The form's inputs are React state: typed before hydration they are lost and its button does nothing.
+    await hydrated(adminPage.getByRole("button", { name: "Create queue" }));
     await adminPage.locator("input[name=name]").fill("pair audit");
     await adminPage.locator("input[name=size]").fill("3");
     await adminPage.locator("input[name=seed]").fill("pair");
@@ -132,7 +134,7 @@ describe("audit in the browser", () => {
         const itemId = page.url().split("/").pop()!;
         const item = queue.items.find((x) => x.id === itemId)!;
         expect(item, "items are served oldest first").toBe(queue.items[i]);
-        await page.getByTestId("annotation-form").waitFor();
+        await hydrated(page.getByTestId("annotation-form"));
         // Blind: no verdict in the DOM nor in anything received so far.
         expect(await page.getByTestId("examiner-verdict").count()).toBe(0);
         const html = await page.content();
@@ -227,7 +229,9 @@ describe("audit in the browser", () => {
     const alice = await auditorContext("alice");
     const bob = await auditorContext("bob");
     const take = async (p: Page) => {
-      await p.goto(`${web.url}/audit`);
+      // The landing page's own navigation after sign-in may still be settling: a goto it supersedes is retried once.
+      await p.goto(`${web.url}/audit`).catch((err: Error) => (/ERR_ABORTED/.test(err.message) ? p.goto(`${web.url}/audit`) : Promise.reject(err)));
+      await hydrated(p.getByTestId("audit-queues").getByRole("button", { name: "Next item" }).first());
       await p.getByTestId("audit-queues").getByRole("row").filter({ hasText: "solo" }).getByRole("button", { name: "Next item" }).click();
       await p.waitForURL(/\/audit\/items\//);
       return p.url().split("/").pop()!;

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
 import { playTournament } from "./fixtures";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
@@ -84,7 +84,7 @@ describe("an auditor's journey", () => {
     try {
       for (const [itemId, first] of [[firstRound, true], [laterRound, false]] as const) {
         await page.goto(`${web.url}/audit/items/${itemId}`);
-        await page.getByTestId("annotation-form").waitFor();
+        await hydrated(page.getByTestId("annotation-form"));
         for (const key of ["1", "2", "2", "2"]) await page.keyboard.press(key);
         expect(await checked(page, "A1")).toEqual(["yes"]);
         expect(await checked(page, "A2")).toEqual(["no"]);
@@ -109,13 +109,13 @@ describe("an auditor's journey", () => {
     const page = await auditor("alice@journey.test", 390);
     try {
       await page.goto(`${web.url}/audit/items/${laterRound}`);
-      await page.getByTestId("annotation-form").waitFor();
+      await hydrated(page.getByTestId("annotation-form"));
       for (const key of ["1", "2", "2", "2"]) await page.keyboard.press(key);
       await page.keyboard.press("c");
       await page.keyboard.type("sources checked twice");
       await page.keyboard.press("Escape");
       await page.reload();
-      await page.getByTestId("annotation-form").waitFor();
+      await hydrated(page.getByTestId("annotation-form"));
       expect(await checked(page, "A1")).toEqual(["yes"]);
       expect(await checked(page, "B1")).toHaveLength(1);
       expect(await page.locator("#audit-comment").inputValue()).toBe("sources checked twice");
@@ -135,7 +135,7 @@ describe("an auditor's journey", () => {
     const bob = await auditor("bob@journey.test", 1280);
     try {
       await bob.goto(`${web.url}/audit/items/${laterRound}`);
-      await bob.getByTestId("annotation-form").waitFor();
+      await hydrated(bob.getByTestId("annotation-form"));
       for (const key of ["1", "1", "1", "1", "3"]) await bob.keyboard.press(key);
       await bob.keyboard.press("Enter");
       await bob.locator('[data-stage="d"]').waitFor();

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Locator } from "playwright-core";
+import { expect } from "vitest";
 import { REPO_ROOT } from "../helpers/arena";
 
 /** Where the browser tests leave a screenshot of each page they visit (looked at by people, not asserted). */
@@ -13,4 +14,13 @@ export async function launchChromium(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
+}
+
+/**
+ * Resolves once React has hydrated `target` (it carries React's props): server HTML is visible
+ * before its handlers exist, and keys pressed or values typed before hydration are lost.
+ */
+export async function hydrated(target: Locator): Promise<void> {
+  await target.waitFor();
+  await expect.poll(() => target.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
 }
