@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 const config: NextConfig = {
   // Several builds of one checkout (parallel test runs) each need their own output folder.
   distDir: process.env.ARENA_WEB_DIST_DIR ?? ".next",
-  transpilePackages: ["@arena/agents", "@arena/audit", "@arena/core", "@arena/db", "@arena/examiner", "@arena/jobs", "@arena/match", "@arena/net", "@arena/scoring", "@arena/tournament", "@arena/trees"],
+  transpilePackages: ["@arena/agents", "@arena/audit", "@arena/core", "@arena/db", "@arena/examiner", "@arena/jobs", "@arena/match", "@arena/net", "@arena/scoring", "@arena/tournament", "@arena/trees", "@arena/votes"],
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "@prisma/client", "bullmq", "ioredis", "@bull-board/api", "@bull-board/hono", "@bull-board/ui", "ejs", "openai"],
   turbopack: { root: fileURLToPath(new URL("../..", import.meta.url)) },
   poweredByHeader: false,
