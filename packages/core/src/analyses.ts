@@ -2,7 +2,7 @@ import { pearson, type Correlation } from "./stats";
 import type { FailureType, TieQuality, VerdictToken } from "./closed-sets";
 import { verdictWinner } from "./verdict";
 
-/** One judged round as the analyses need it (SPEC §8). */
+/** One judged round as the analyses need it (docs/method.md §8). */
 export interface AnalysedRound {
   agentA: string;
   agentB: string;

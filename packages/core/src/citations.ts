@@ -46,7 +46,7 @@ export interface CitationPair {
 export interface ParsedCitations {
   /** The answer without its References section. */
   body: string;
-  /** Number of entries in the References section (SPEC §4: what the judge is shown). */
+  /** Number of entries in the References section (docs/method.md §4: what the judge is shown). */
   count: number;
   /** Distinct http(s) URLs of the entries, in order. */
   urls: string[];

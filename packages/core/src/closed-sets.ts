@@ -19,7 +19,7 @@ export const examinerModeSchema = z.enum(EXAMINER_MODES);
 export const RATING_FLAGS = ["ok", "wide", "unbeaten", "winless"] as const;
 export type RatingFlag = (typeof RATING_FLAGS)[number];
 
-/** The judge's verdict tokens (SPEC §4). */
+/** The judge's verdict tokens (docs/method.md §4). */
 export const VERDICT_TOKENS = [
   "[[A_MUCH_BETTER]]",
   "[[A_BETTER]]",

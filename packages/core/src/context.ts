@@ -2,7 +2,7 @@ import type { ContextNode, TaskContext, TreeNodeView, TreeView } from "./types";
 import type { Rng } from "./rng";
 import { wordLimit } from "./word-limit";
 
-/** Content (or description) longer than this many characters counts as "having content" (SPEC §5). */
+/** Content (or description) longer than this many characters counts as "having content" (docs/method.md §5). */
 export const DEFAULT_CONTENT_MIN = 20;
 /**
  * The most page content any examiner receives per node. Each examiner cuts it to its own budget:
@@ -27,7 +27,7 @@ export function hasContent(node: { content?: string | null } | undefined, conten
 }
 
 /**
- * "This page can ground a question": content or description longer than `contentMin` (SPEC §5,
+ * "This page can ground a question": content or description longer than `contentMin` (docs/method.md §5,
  * the reference's `_node_has_content`). The rule for start nodes and pool members: a page whose
  * text is only a meta description still describes an entity.
  */
@@ -116,7 +116,7 @@ export interface ContextInput {
 export type ContextResult = { kind: "context"; context: TaskContext } | { kind: "empty_pool" };
 
 /**
- * Builds the examiner's input (SPEC §3). Reasoning chain = path[-3:-1] (with a path of length 2,
+ * Builds the examiner's input (docs/method.md §3). Reasoning chain = path[-3:-1] (with a path of length 2,
  * just the root; with the root alone, empty: the root is then the question's node); pool =
  * current node + up to W−1 siblings drawn at random (seeded) from the candidates, current node
  * first; D = path length. `empty_pool` when no candidate has text.

@@ -6,7 +6,7 @@ import type { TaskContext, TreeView, Verdict } from "./types";
 import { isTie, verdictPoints } from "./verdict";
 
 /**
- * The adaptive evolvement loop (SPEC §5, paper Algorithm 1 / Table 2) as pure step functions.
+ * The adaptive evolvement loop (docs/method.md §5, paper Algorithm 1 / Table 2) as pure step functions.
  * Every decision is made here; every I/O need (width/depth expansion, question generation, agent
  * calls, judging) is returned to the caller as an explicit request. The state is plain JSON so a
  * runner can persist it after each step and resume a crashed match with identical random choices.
@@ -170,7 +170,7 @@ function pathTo(tree: TreeView, id: string): string[] {
 }
 
 /**
- * Moves to a random start node (shallowest level with text); the width is kept (SPEC §5, as the
+ * Moves to a random start node (shallowest level with text); the width is kept (docs/method.md §5, as the
  * reference's `_jump_to_random_start`, which leaves the width alone). Histories are kept: it is
  * still the same match. Prefers a node other than the current one. Returns null when the tree
  * has no usable node.

@@ -8,7 +8,7 @@ import { RATING_MEAN } from "./rating-display";
 import { unboundedEstimates, type Unbounded } from "./unbounded";
 
 /**
- * Ratings (SPEC §7): Bradley–Terry MLE on aggregated results, bootstrap and sandwich confidence
+ * Ratings (docs/method.md §7): Bradley–Terry MLE on aggregated results, bootstrap and sandwich confidence
  * intervals, rank from interval separation, and online Elo for the history chart.
  */
 

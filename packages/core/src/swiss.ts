@@ -1,7 +1,7 @@
 import { Rng } from "./rng";
 
 /**
- * Swiss pairing (SPEC §6). Round 1 orders agents at random (seeded); later rounds by current
+ * Swiss pairing (docs/method.md §6). Round 1 orders agents at random (seeded); later rounds by current
  * rating (descending; equal ratings by id). Pairing is greedy top-down with the nearest-ranked
  * opponent not yet met, with backtracking: when the greedy choice would force a rematch later,
  * the search tries the next-nearest opponent, so rematches happen only when no pairing of the

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { KnownEntity, LinkContextView, TreeNodeView, TreeView } from "./types";
 
 /**
- * The DR-Arena information-tree JSON format (SPEC §2): snake_case fields nested through
+ * The DR-Arena information-tree JSON format (docs/method.md §2): snake_case fields nested through
  * `children`. Field order here is the order written on export, matching the published files.
  */
 const drArenaLinkContextSchema = z

@@ -10,7 +10,7 @@ import type { ResearchTrace } from "./trace";
 
 // ------------------------------------------------------------------ trees
 
-/** One page of an information tree, as the method sees it (SPEC §2). */
+/** One page of an information tree, as the method sees it (docs/method.md §2). */
 export interface TreeNodeView {
   id: string;
   parentId: string | null;
@@ -64,7 +64,7 @@ export interface KnownEntity {
   asks: Array<{ ask: string; value: string }>;
 }
 
-// ------------------------------------------------------------------ examiner task (SPEC §3)
+// ------------------------------------------------------------------ examiner task (docs/method.md §3)
 
 /** Node text handed to the examiner. */
 export interface ContextNode {
@@ -114,7 +114,7 @@ export interface GeneratedTask {
   mode: ExaminerModeName;
 }
 
-// ------------------------------------------------------------------ judgement (SPEC §4)
+// ------------------------------------------------------------------ judgement (docs/method.md §4)
 
 export interface Verdict {
   verdict: VerdictToken;
@@ -123,7 +123,7 @@ export interface Verdict {
   reasoning: string;
 }
 
-// ------------------------------------------------------------------ agents (SPEC §11)
+// ------------------------------------------------------------------ agents (docs/method.md §11)
 
 export interface ConversationTurn {
   question: string;

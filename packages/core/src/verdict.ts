@@ -43,7 +43,7 @@ const rawVerdictSchema = z.object({
 export const isTie = (v: Pick<Verdict, "verdict">) => v.verdict === "[[Tie]]";
 
 /**
- * Validates a judge's verdict object (SPEC §4). Consistency rules:
+ * Validates a judge's verdict object (docs/method.md §4). Consistency rules:
  * - a Tie whose tie_quality is missing or N/A is a Tie HIGH (a pressure test), as the reference
  *   reads it: its loop backtracks only on an explicit LOW;
  * - a non-tie's tie_quality is normalised to N/A (it carries no meaning there);

@@ -1,4 +1,4 @@
-/** Answer length asked of agents (SPEC §3): grows with width W and depth D, capped at 300–400 words. */
+/** Answer length asked of agents (docs/method.md §3): grows with width W and depth D, capped at 300–400 words. */
 export interface WordLimit {
   min: number;
   max: number;
