@@ -170,7 +170,7 @@ export function numbersIn(text: string): number[] {
   return out;
 }
 
-/** Relative tolerance for numeric matches (SPEC §10 uses 1 % for claim numbers too). */
+/** Relative tolerance for numeric matches (docs/method.md §10 uses 1 % for claim numbers too). */
 const NUMBER_TOLERANCE = 0.01;
 
 export function numberMatches(expected: number, candidates: number[]): boolean {

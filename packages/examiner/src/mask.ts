@@ -1,7 +1,7 @@
 import { contentTokens, normalize, tokens, unglue } from "./text";
 
 /**
- * What a question must not reveal about its targets (SPEC §3 rule 2), and the masking that
+ * What a question must not reveal about its targets (docs/method.md §3, rule 2), and the masking that
  * enforces it on any text built from page material.
  *
  * Choice: a target's "distinctive words" are the content words of its name and aliases that do

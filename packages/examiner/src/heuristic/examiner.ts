@@ -7,12 +7,12 @@ import { judgeHeuristically } from "./judge";
  * Version of heuristic question generation and judging, stored as the configuration's
  * promptVersion. Ratings are kept per examiner configuration and never pool versions, so a change
  * that alters the questions or verdicts gets a new version (and configurations that name it):
- * "v1" were the cloze questions; "h2" asks for attributes from clean passages (issue 13); "h3" judges
+ * "v1" were the cloze questions; "h2" asks for attributes from clean passages; "h3" judges
  * entity first, credits facts only for identified entities and never rewards length, writes the
  * synthetic world's questions from its facts, never targets navigation pages and describes the
- * topic instead of quoting it (issue 20); "h4" plays on the pages it can target (starts and pools
+ * topic instead of quoting it; "h4" plays on the pages it can target (starts and pools
  * pass through levels of navigation pages), gives every target a fact before second ones, and fails
- * a context rather than announce fewer entities than its pool (issue 20); "h5" judges facts as the
+ * a context rather than announce fewer entities than its pool; "h5" judges facts as the
  * report scorers read them: thousands separated by spaces, "21 m" as metres, no figure from an
  * "Entity N" label, a citation marker or a year inside a name, and no entity named by its words
  * inside another name.
@@ -20,7 +20,7 @@ import { judgeHeuristically } from "./judge";
 export const HEURISTIC_VERSION = "h5";
 
 /**
- * The offline heuristic examiner (SPEC §12). Each operation is recorded as one call with
+ * The offline heuristic examiner (docs/method.md §12). Each operation is recorded as one call with
  * model null and no tokens, so match records look alike in both modes while saying which mode
  * produced them. Generation failures surface as GenerationError like in llm mode.
  * The `doubleJudge` setting does not apply: the heuristic judge scores each answer on its own and

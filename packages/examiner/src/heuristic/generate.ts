@@ -10,7 +10,7 @@ import { knownTask } from "./known";
 import { cleanDescription, cleanSentences, hasMenuRun, plainSentences } from "./passages";
 
 /**
- * Heuristic task generation (SPEC §12): an offline, deterministic stand-in for the LLM examiner.
+ * Heuristic task generation (docs/method.md §12): an offline, deterministic stand-in for the LLM examiner.
  * It is NOT the paper's method; tasks carry `mode: "heuristic"`.
  *
  * - Targets: the pool's distinct entities (pages whose cleaned names or URLs repeat count once).

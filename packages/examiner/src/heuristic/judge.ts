@@ -5,7 +5,7 @@ import { containsPhrase, contentTokens, tokenCoverage } from "../text";
 import type { JudgeInput } from "../types";
 
 /**
- * Heuristic judgement by checklist matching (SPEC §4 / §12), deterministic and offline.
+ * Heuristic judgement by checklist matching (docs/method.md §4 / §12), deterministic and offline.
  *
  * Matching an item against an answer's body (References section and URLs never count):
  * - depth (entity): the name or an alias as a whole phrase after normalisation (case, punctuation,
@@ -68,7 +68,7 @@ export interface AnswerScore {
 }
 
 /**
- * An entity counts as named only by the answer's own words (issue 18): link targets and bare URLs
+ * An entity counts as named only by the answer's own words: link targets and bare URLs
  * are removed (a page's slug, "…/wialogist-coast/", is not the answer naming it), a Markdown link
  * keeps its text. The References section is removed by the callers (`splitReferences`).
  */

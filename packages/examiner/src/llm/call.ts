@@ -6,7 +6,7 @@ import { callCost, priceFor, type Price } from "@arena/core";
 import type { ChatMessage } from "./prompts";
 
 /**
- * One structured examiner call with the retry policy of SPEC §4 / issue #4:
+ * One structured examiner call with the retry policy of docs/method.md §4:
  * - up to `maxAttempts` attempts; the first at the spec's temperature, retries at 0;
  * - HTTP 429 / 5xx / connection errors are retried with exponential backoff by the SDK
  *   (`maxRetries`, honouring Retry-After); when those are exhausted the attempt fails;

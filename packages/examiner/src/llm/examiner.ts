@@ -10,7 +10,7 @@ import { generateMessages, judgeMessages } from "./prompts";
 import { judgeTwice } from "../double-judge";
 
 /**
- * The paper's method: an OpenAI-compatible model generates the task and judges (SPEC §3, §4).
+ * The paper's method: an OpenAI-compatible model generates the task and judges (docs/method.md §3, §4).
  * Output is validated strictly; invalid output is retried (see call.ts). The word-limit
  * instruction always comes from the formula, whatever the model echoes.
  */
@@ -90,7 +90,7 @@ const GENERATION_JSON_SCHEMA_V2 = {
   },
 };
 /**
- * v3 orders the keys as the prompt orders the work (issue 20): gold answer, key, rationale, and the
+ * v3 orders the keys as the prompt orders the work: gold answer, key, rationale, and the
  * question last. Schema-constrained decoding writes keys in schema order, so under v2's order a
  * model wrote the question before the answer it was meant to follow from.
  */
