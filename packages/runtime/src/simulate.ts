@@ -21,7 +21,7 @@ import { importWorld } from "@arena/trees";
 import { startWorkers } from "./workers";
 
 /**
- * The planted-skill simulation (`arena simulate`, SPEC §12): agents with planted skill play a full
+ * The planted-skill simulation (`arena simulate`, docs/method.md §12): agents with planted skill play a full
  * Swiss tournament through the real pipeline (PostgreSQL, the queue, workers in this process,
  * heuristic examiner) on a synthetic world of M trees; then as many matches under a round-robin
  * schedule and under random pairings, through the same queue and workers (standalone matches).

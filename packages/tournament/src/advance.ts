@@ -24,7 +24,7 @@ export type AdvanceOutcome = (
 type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; round: number; matchIds: string[] } | { kind: "paired"; round: number; matchIds: string[]; bye: string | null } | { kind: "completed"; rounds: number };
 
 /**
- * The tournament job's service (SPEC §6), idempotent and safe to run concurrently: everything
+ * The tournament job's service (docs/method.md §6), idempotent and safe to run concurrently: everything
  * that reads and writes the tournament's progress happens in one transaction holding the
  * tournament's advisory lock, and the unique constraints (round number, pairing seat A, match
  * tree per pairing) make a duplicate round, pairing or match impossible even so.

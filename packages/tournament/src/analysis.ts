@@ -12,7 +12,7 @@ const finite = (x: number) => (Number.isFinite(x) ? x : null);
 const correlationOf = (c: Correlation | null) => (c ? { r: finite(c.r), p: finite(c.p), n: c.n } : null);
 
 /**
- * The leaderboard's analyses (SPEC §8) of one scope's rated matches, computed when its rating
+ * The leaderboard's analyses (docs/method.md §8) of one scope's rated matches, computed when its rating
  * snapshot is written so that pages and the API read them instead of recomputing per request.
  */
 export async function snapshotAnalysis(db: Db, matches: readonly RatedMatch[], ratings: Readonly<Record<string, number>>): Promise<SnapshotAnalysis> {

@@ -5,7 +5,7 @@ import type { RatedMatch } from "./rated";
 
 /**
  * The judged rounds (not voided, no judge error, not a forfeit) of rated matches, which the
- * leaderboard's analyses (SPEC §8) count; see analysis.ts. A forfeit's verdict is the failure
+ * leaderboard's analyses (docs/method.md §8) count; see analysis.ts. A forfeit's verdict is the failure
  * policy's, not the examiner's, so it would only blur what the analyses say about judgements;
  * the match it belongs to is still rated.
  */

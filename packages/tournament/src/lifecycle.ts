@@ -16,7 +16,7 @@ const newTournamentSchema = z
     name: z.string().trim().min(1).max(200),
     agentIds: z.array(idSchema).min(2),
     treeIds: z.array(idSchema).min(1),
-    /** Default ceil(log2 n) + 1 (SPEC §6). */
+    /** Default ceil(log2 n) + 1 (docs/method.md §6). */
     swissRounds: z.number().int().min(1).max(64).optional(),
     /** Default: every tree. */
     treesPerPairing: z.number().int().min(1).optional(),

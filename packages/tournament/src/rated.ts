@@ -3,7 +3,7 @@ import type { Db, MatchWinner, Prisma } from "@arena/db";
 import type { SnapshotRow } from "./read/schemas";
 
 /**
- * Ratings of stored matches (SPEC §7). One battle per match: the match winner (A, B or tie by
+ * Ratings of stored matches (docs/method.md §7). One battle per match: the match winner (A, B or tie by
  * final score) is the outcome, not the individual rounds, because rounds of one match are
  * adaptive and dependent (the loop escalates until a gap appears), so counting them as
  * independent battles would overstate the evidence. A completed match with no judged round
@@ -11,7 +11,7 @@ import type { SnapshotRow } from "./read/schemas";
  */
 
 /**
- * Bootstrap settings (SPEC §7: ≥ 100 rounds, fixed seed). Snapshots are refitted after every
+ * Bootstrap settings (docs/method.md §7: ≥ 100 rounds, fixed seed). Snapshots are refitted after every
  * match, in the worker, so they use 200 rounds (a 1000-round refit of 32 agents costs ~0.4 s of
  * CPU per finished match, which starved the matches in bench:tournament). Every reader serves
  * the stored snapshot; nothing refits per request.
@@ -60,7 +60,7 @@ export function battlesOf(matches: readonly RatedMatch[]): Battle[] {
 
 /**
  * Bradley–Terry with bootstrap intervals (lower/upper, which ranks use) and sandwich intervals
- * (SPEC §7; closed form on the fitted θ), plus online Elo in finishing order; best first.
+ * (docs/method.md §7; closed form on the fitted θ), plus online Elo in finishing order; best first.
  */
 export function fitRatings(
   matches: readonly RatedMatch[],

@@ -5,7 +5,7 @@ import type { RatedMatch } from "./rated";
 import type { SnapshotRow } from "./read/schemas";
 
 /**
- * Planted-skill simulation (SPEC §12): does the tournament recover the planted order, and does
+ * Planted-skill simulation (docs/method.md §12): does the tournament recover the planted order, and does
  * failure diagnosis recover planted Deep/Wide weaknesses?
  *
  * Choices:

@@ -12,7 +12,7 @@ const correlation = z.object({ r: z.number().nullable(), p: z.number().nullable(
 const histogram = z.array(z.object({ value: z.number().int(), count: z.number().int() }));
 const interval = z.object({ lower: z.number(), upper: z.number() });
 
-/** Per agent, over the judged rounds of the scope's rated matches (SPEC §8). */
+/** Per agent, over the judged rounds of the scope's rated matches (docs/method.md §8). */
 export const agentRoundStatsSchema = z.object({
   agentId: z.string(),
   rounds: z.number().int(),
