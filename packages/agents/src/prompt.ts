@@ -1,6 +1,6 @@
 import type { AgentRequest } from "@arena/core";
 
-/** The answer format every protocol asks for (SPEC §11); the judge counts References entries. */
+/** The answer format every protocol asks for (docs/method.md §11); the judge counts References entries. */
 export const ANSWER_FORMAT_INSTRUCTIONS = [
   "You are a deep research assistant. Research the question and answer it accurately.",
   "Write the answer in Markdown. Support each factual claim with inline numeric citations such as [1] or [2][3].",

@@ -5,7 +5,7 @@ import { unitHash } from "./rand";
 import type { AgentClient, AnswerContext, Oracle } from "./types";
 
 /**
- * An agent with planted skill (SPEC §12): for each depth item it names the right entity with
+ * An agent with planted skill (docs/method.md §12): for each depth item it names the right entity with
  * probability `p_depth`, else a made-up but plausible one; for each width item it states the fact
  * with probability `p_width`, else omits it or (when the fact has a number) states a wrong number.
  * Every draw hashes (seed, agent, round, question, item), round = history length, so the same

@@ -4,7 +4,7 @@ import ipaddr from "ipaddr.js";
 import { NetError } from "./errors";
 
 /**
- * Address guard (SPEC §2): outbound requests may reach public addresses only, unless an operator
+ * Address guard (docs/method.md §2): outbound requests may reach public addresses only, unless an operator
  * allow-lists the host. Refused: private, loopback, link-local, cloud metadata, unspecified,
  * CGNAT, multicast, broadcast and reserved ranges, the IPv6 forms that embed such an IPv4
  * address (IPv4-mapped, IPv4-translated, NAT64), the deprecated IPv4-compatible block `::/96`

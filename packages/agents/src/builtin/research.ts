@@ -26,7 +26,7 @@ interface Source {
   sentences: string[];
 }
 
-/** The instruction's range; other wordings fall back to 150-250 words (SPEC §3's smallest range is 150-250). */
+/** The instruction's range; other wordings fall back to 150-250 words (docs/method.md §3: the smallest range the formula gives). */
 const wordLimitOf = (req: AgentRequest) => parseWordLimit(req.wordLimitInstruction) ?? { min: 150, max: 250 };
 
 const MAX_QUERY_TERMS = 12;

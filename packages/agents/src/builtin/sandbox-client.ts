@@ -25,7 +25,7 @@ export interface SandboxApiOptions {
 }
 
 /**
- * The sandbox web over HTTP (SPEC §12): `GET /sandbox/search?q=&k=` and `GET /sandbox/page?url=`,
+ * The sandbox web over HTTP (docs/method.md §12): `GET /sandbox/search?q=&k=` and `GET /sandbox/page?url=`,
  * through the guarded client like every other outbound call. Bodies are validated; a malformed
  * search answer throws (the built-in agent then fails with `malformed`).
  */

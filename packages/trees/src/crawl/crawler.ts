@@ -2,7 +2,7 @@ import { z } from "zod";
 import { domainOf, type DrArenaNode, type FetchedPage, type PageFetcher } from "@arena/core";
 
 /**
- * Breadth-first crawl of an information tree (SPEC §2) into the DR-Arena JSON shape.
+ * Breadth-first crawl of an information tree (docs/method.md §2) into the DR-Arena JSON shape.
  *
  * Choices:
  * - Levels are fetched one after another, each level concurrently (a small pool), and children

@@ -13,7 +13,7 @@ import { boundNesting } from "./bound-html";
 import { isMeaningfulLink } from "./links";
 
 /**
- * Page extraction for the crawler (SPEC §2): readable text, title, description and the page's
+ * Page extraction for the crawler (docs/method.md §2): readable text, title, description and the page's
  * meaningful outbound links with their context.
  *
  * Choices, where the spec leaves room:

@@ -6,7 +6,7 @@ import { crawlTree, type CrawlProgress } from "./crawler";
 import { webPageFetcher, type WebFetcherOptions } from "./fetcher";
 
 /**
- * Runs one CrawlJob row (SPEC §2, queue `crawl`): claim it, crawl, keep pagesDone/pagesFailed current,
+ * Runs one CrawlJob row (docs/method.md §2, queue `crawl`): claim it, crawl, keep pagesDone/pagesFailed current,
  * stop when `cancelRequested` is set (or `signal` aborts), store the tree as source "crawled".
  * A failed root fails the job (nothing is stored); other failed pages stay in the tree.
  * Counter writes are serialised: after each page at most one write is in flight and the latest

@@ -1,5 +1,5 @@
 /**
- * Which outbound links are worth following (SPEC §2: drop navigation, login, legal, media).
+ * Which outbound links are worth following (docs/method.md §2: drop navigation, login, legal, media).
  * Navigation is decided by position in the page (extract.ts); this module judges the URL and
  * the anchor text. PDFs count as media: the crawler extracts HTML only.
  */

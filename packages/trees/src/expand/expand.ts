@@ -6,7 +6,7 @@ import { NotFoundError } from "../store/load";
 import { SandboxFetchError } from "../sandbox/fetcher";
 
 /**
- * On-demand expansion during a match (SPEC §2). Choices:
+ * On-demand expansion during a match (docs/method.md §2). Choices:
  * - Candidates are the parent's link contexts, one per URL, skipping URLs that are already
  *   children and the URLs of the parent and its ancestors (no cycles back up the path). Links
  *   with a specific relationship label come first, "related topics" (mostly navigation) last;

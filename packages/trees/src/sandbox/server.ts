@@ -32,7 +32,7 @@ function parseK(raw: string | null): number {
 }
 
 /**
- * The sandbox web (SPEC §12) as a plain node:http handler, so a web app can mount it:
+ * The sandbox web (docs/method.md §12) as a plain node:http handler, so a web app can mount it:
  * `GET /sandbox/search?q=&k=` (JSON results), `GET /sandbox/page?url=` (HTML, 404 when the URL
  * is not in the corpus), `GET /sandbox/health`, `GET /robots.txt` (allow all).
  */
