@@ -1,5 +1,5 @@
 /**
- * Human audit of the examiner (SPEC §9): queues of sampled rounds, held items, annotations with
+ * Human audit of the examiner (docs/method.md §9): queues of sampled rounds, held items, annotations with
  * their revisions, operator voids. Reads are in `@arena/audit/read`.
  */
 export { AuditError } from "./errors";

@@ -1,5 +1,5 @@
 /**
- * The answers of Instrument II (SPEC §9, Appendix H.1 of the paper), one `as const` source for
+ * The answers of Instrument II (docs/method.md §9, Appendix H.1 of the paper), one `as const` source for
  * the package, the web form, the exports and the report. Imports nothing, so client components
  * can use it (`@arena/audit/options`). Option order is the order shown, so
  * digit keys pick them (1 = first).

@@ -2,8 +2,8 @@ import type { ChecklistItem } from "@arena/core";
 import { entityFound, factFound, withoutUrls } from "@arena/examiner";
 
 /**
- * Ground-truth claims from a round's checklists (SPEC §10: "the rubric checklists give the ground
- * truth for claim recall"). Every checklist item is one claim. A depth item is atomic (its
+ * Ground-truth claims from a round's checklists (docs/method.md §10.3: the rubric checklists give the ground
+ * truth for claim recall). Every checklist item is one claim. A depth item is atomic (its
  * entity, or an alias, named). A width item's detail that lists several values ("1998, 2004 and
  * 2011", "Paris; Lyon") has one subclaim per value, as LiveDRBench's claims have subclaims
  * (livedrbench.txt §3.2); any other detail is atomic.

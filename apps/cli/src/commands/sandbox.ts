@@ -6,7 +6,7 @@ import { parseOptions } from "../options";
 const serveOptions = z.object({ port: z.coerce.number().int().min(0).max(65535), host: z.string().min(1) });
 const searchOptions = z.object({ k: z.coerce.number().int().min(1).max(MAX_K), json: z.boolean().optional() });
 
-/** `arena sandbox serve | search`: the offline web and search of SPEC §12. */
+/** `arena sandbox serve | search`: the offline web and search of docs/method.md §12. */
 export function register(program: Command): void {
   const sandbox = program.command("sandbox").description("offline sandbox web and search over the stored pages");
 

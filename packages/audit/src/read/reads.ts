@@ -233,7 +233,7 @@ const kappaOf = (pairs: readonly (readonly [AuditVerdict, AuditVerdict])[]) => (
 });
 
 /**
- * The audit report (SPEC §9) of one queue or of all: the paper's Table 7 figures computed from the
+ * The audit report (docs/method.md §9) of one queue or of all: the paper's Table 7 figures computed from the
  * annotations the viewer may read, Instrument I preference rates, and the rounds where an auditor
  * and the examiner, or two auditors, disagree on the winner. κ compares win / loss / tie, as the
  * paper's verdict alignment does; `kappa5` compares the five verdicts.

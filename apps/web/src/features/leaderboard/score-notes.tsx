@@ -20,7 +20,7 @@ export function ScoreNotes({ scores }: { scores: Scoreboard }) {
       <p data-testid="score-notes">
         {scored ? (
           <>
-            Report scores (SPEC §10) are means over each agent&apos;s scored answers; the line under each header is the mode that produced
+            Report scores are means over each agent&apos;s scored answers; the line under each header is the mode that produced
             them (<em>offline</em>: deterministic lexical and numeric matching, which approximates the papers&apos; judge-model metrics; <em>llm</em>: a
             judge model, as the papers use); offline and llm scores are never
             mixed. Intervals: {scores.interval}.{" "}
