@@ -1,7 +1,7 @@
 import type { TournamentModeName } from "./closed-sets";
 
 /**
- * Tournament budgets (issue 22): an estimate before a tournament starts and the cap check while it
+ * Tournament budgets (docs/tournaments.md, Budgets): an estimate before a tournament starts and the cap check while it
  * runs. Pure: callers pass the spending and the prices they read.
  */
 

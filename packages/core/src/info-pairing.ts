@@ -3,7 +3,7 @@ import { fisherCovariance, fitBradleyTerry, type BtData } from "./ratings";
 import { Rng } from "./rng";
 
 /**
- * Information-seeking pairing (issue 22), an option beside Swiss: each round pairs agents where a
+ * Information-seeking pairing (docs/tournaments.md, Pairing), an option beside Swiss: each round pairs agents where a
  * match reduces the uncertainty of the ranking most.
  *
  * The ranking's uncertainty is the expected number of agent pairs in the wrong order,

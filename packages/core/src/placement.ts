@@ -1,5 +1,5 @@
 /**
- * Continuous tournaments' pairing decisions (issue 22): the rematch rule (below), and placement of a
+ * Continuous tournaments' pairing decisions (docs/tournaments.md, Continuous tournaments): the rematch rule (below), and placement of a
  * new entrant: instead of starting at 1000 by assumption and waiting for the pairing to find its
  * level, it first plays PLACEMENT_MATCHES matches against agents spread across the ratings (the top,
  * the middle, the bottom of the field for three), then joins normal pairing. Each placement match goes

@@ -17,7 +17,7 @@ import { arenaEnv } from "../src/env";
  * suites of every package, core's own included, can import it without a dependency cycle.
  */
 
-/** Where the files come from (/work/shared/notes/data-sources.md). */
+/** Where the files come from : the method authors' repository at a pinned commit (docs/development.md). */
 export const DR_ARENA_SOURCE = {
   repository: "iNLP-Lab/DR-Arena",
   commit: "08f38351c1268b3ac11b3226d35be4e2a3f8fd5d",

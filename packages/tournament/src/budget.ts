@@ -4,7 +4,7 @@ import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { tournamentSpending } from "./read/spending";
 
 /**
- * Budgets (issue 22): a running tournament whose research cost reached its cost cap, or one of
+ * Budgets (docs/tournaments.md): a running tournament whose research cost reached its cost cap, or one of
  * whose agents reached the per-agent cap, is paused with the reason stored. Checked by every tick
  * and by the match worker before it starts a queued match of a capped tournament, so the matches
  * queued behind the one that reached the cap do not start. A match already running is not

@@ -6,7 +6,7 @@ import type { SnapshotRow } from "./read/schemas";
 import { withoutFailing } from "./health-before-pairing";
 
 /**
- * A continuous tournament's tick (issue 22): no last round. Whenever at least half of the active
+ * A continuous tournament's tick (docs/tournaments.md, Continuous tournaments): no last round. Whenever at least half of the active
  * agents (two at least) are free — not in a queued or running match — the free ones are paired as
  * a new round:
  * - late entrants (joined after round 1) first play PLACEMENT_MATCHES placement matches against

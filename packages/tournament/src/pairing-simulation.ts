@@ -23,7 +23,7 @@ import { z } from "zod";
 import { plantedSkills, type PlantedAgent } from "./simulation";
 
 /**
- * Pairing rules under one budget of agent calls (issue 22; `arena simulate --pairing`): can the
+ * Pairing rules under one budget of agent calls (docs/tournaments.md; `arena simulate --pairing`): can the
  * simulation tell Swiss, information-seeking and random pairing apart when planted skills are close?
  *
  * The whole-pipeline simulation (runSimulation) takes minutes per tournament; comparing rules needs

@@ -5,7 +5,7 @@ import { boundNesting } from "../src/crawl/bound-html";
 import { extractPage } from "../src/crawl/extract";
 import { ExtractTimeoutError, extractPageOffThread } from "../src/crawl/extract-thread";
 
-/** Pages a crawled site can serve to freeze a worker or reach the operator's terminal (issue 14). */
+/** Pages a crawled site can serve to freeze a worker or reach the operator's terminal (docs/security.md). */
 const page = (body: string, head = "<title>Hostile</title>") => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 const prose = "Sourdough relies on wild yeast and lactic acid bacteria living together in a starter. ".repeat(5);
 

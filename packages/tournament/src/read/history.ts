@@ -5,7 +5,7 @@ import { resolveScope, type ScopeParams } from "./leaderboard";
 import { snapshotRowSchema, unboundedSchema } from "./schemas";
 
 /**
- * A continuous tournament's leaderboard over time (issue 22): its rating history from the stored
+ * A continuous tournament's leaderboard over time (docs/tournaments.md): its rating history from the stored
  * snapshots, and its ratings over a window of recent matches (last N days).
  */
 

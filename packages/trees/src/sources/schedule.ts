@@ -6,7 +6,7 @@ import { sourceCandidates, type FetchContext } from "./candidates";
 import { SEARCH_PROVIDER_NAMES } from "./providers";
 
 /**
- * Topic sources and the tree schedule (issue 22), the commands behind `arena source add|list|remove`,
+ * Topic sources and the tree schedule (docs/trees.md), the commands behind `arena source add|list|remove`,
  * `arena schedule show|set|run` and the worker's repeatable `schedule` job.
  *
  * A run: retire crawled trees older than maxAgeDays (retiredAt: no new match uses them, matches that

@@ -18,7 +18,7 @@ function Meter({ spent, cap, label }: { spent: number; cap: number; label: strin
 }
 
 /**
- * A tournament's spending against its caps (issue 22), per agent with the per-agent cap, and why
+ * A tournament's spending against its caps (docs/tournaments.md, Budgets), per agent with the per-agent cap, and why
  * it paused when a cap stopped it. Server-rendered: the page's live refresh updates it as rounds
  * are stored.
  */

@@ -26,7 +26,7 @@ function cellOf(row: RatingHistory[number]["ratings"][number] | undefined): stri
   return row ? describeRating(row).text : "–";
 }
 
-/** The tournament's rating history (issue 22): a line per agent across the stored snapshots, with the numbers as a table. */
+/** The tournament's rating history (docs/tournaments.md): a line per agent across the stored snapshots, with the numbers as a table. */
 export function RatingHistorySection({ history }: { history: RatingHistory }) {
   if (history.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No rating snapshot yet: the history starts with the first rated match.</p>;
   const { agents, points, markers } = chartData(history);
