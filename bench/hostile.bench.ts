@@ -1,6 +1,6 @@
 /**
  * `npm run bench:hostile`: what a hostile agent or crawled page costs the process that serves
- * it (issue 14), and a hostile topic source (a feed or sitemap nested 200,000 deep, a candidate URL
+ * it (docs/security.md), and a hostile topic source (a feed or sitemap nested 200,000 deep, a candidate URL
  * a crawl refuses). For each attack: the longest event-loop stall while it runs (perf_hooks
  * monitorEventLoopDelay, 10 ms resolution), its wall time, and the wall time of a well-behaved
  * match run beside it; next to the same figures for a well-behaved agent or page. Matches run

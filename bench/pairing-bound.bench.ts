@@ -1,8 +1,8 @@
 /**
  * `npm run bench:pairing-bound [-- --seed 1 --repeats 40]`: how many agent calls could ANY pairing
- * rule save over Swiss in the pairing simulation (issue 22: "at most 70 % of Swiss's calls to reach
- * Spearman 0.9 on 16 close agents")? Evidence for the README's "Continuous tournaments, pairing and
- * budgets" section, which measured Swiss ≈ 910, info ≈ 960, oracle ≈ 950 calls.
+ * rule save over Swiss in the pairing simulation (the target asked: "at most 70 % of Swiss's calls to reach
+ * Spearman 0.9 on 16 close agents")? Evidence for docs/tournaments.md's "The pairing simulation" and "No pairing rule can meet the
+ * 70 % target", which measured Swiss ≈ 910, info ≈ 960, oracle ≈ 950 calls.
  *
  * The bound is a design argument at the truth. 16 agents 0.02 apart (plantedSkills, one depth/width
  * split per seed); true θ = plantedTheta. Every pair plays PAIR_MATCHES model matches (playModelMatch)
@@ -33,7 +33,7 @@ const SPREAD = 0.02;
 const TREES = 12;
 /** Model matches per pair measuring its cost and tie rate. */
 const PAIR_MATCHES = 200;
-/** Swiss's budget where it reaches Spearman ≈ 0.9 (the README's table), and two beside it. */
+/** Swiss's budget where it reaches Spearman ≈ 0.9 (the table in docs/tournaments.md), and two beside it. */
 const REFERENCE = 900;
 /**
  * Nominal budgets of the Swiss runs and the share of --repeats each gets: Swiss's search for a

@@ -5,7 +5,7 @@ import { freshDb, importSharedTree } from "./helpers/arena";
 import { HOSTILE_ANSWERS, startHostileAgent, type HostileAgent } from "./servers/hostile-agent-server";
 
 /**
- * Issue 14: each hostile answer (see the server) is classified or cleaned, and the match
+ * Hostile agents (docs/security.md): each hostile answer (see the server) is classified or cleaned, and the match
  * completes with a winner while a well-behaved match runs beside it.
  */
 describe("match runner: hostile answers", () => {

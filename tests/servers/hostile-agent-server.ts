@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * An arena-HTTP agent that answers every question with one of the answers of issue 14: a losing
+ * An arena-HTTP agent that answers every question with one of the hostile answers of docs/security.md: a losing
  * agent could freeze the worker (an answer the Markdown parser needs seconds for) or get its
  * match marked `failed`, so unrated (an answer that made the parser throw, or one PostgreSQL
  * could not store). Any other path answers like a well-behaved agent. Loopback only.

@@ -12,7 +12,7 @@ import { windowedLeaderboardSchema } from "../../apps/web/src/lib/api/routes";
 import { launchChromium, SCREENSHOTS } from "./browser";
 
 /**
- * The leaderboard's time window and the tournament's rating history (issue 22), in Chromium and
+ * The leaderboard's time window and the tournament's rating history (docs/tournaments.md), in Chromium and
  * over the JSON API, on planted results whose answer is known:
  * - 60 days ago: agent 0 vs agent 1 six times (0 wins four), agent 0 beats agent 2 twice;
  * - 2 days ago: agent 1 vs agent 3 four times (1 wins three), agent 0 vs agent 3 twice and agent

@@ -6,7 +6,7 @@ import { createAgentClient } from "../src/client";
 import type { AgentRecord } from "../src/types";
 
 /**
- * Issue 14: the operator allow-lists a local model server (the examiner's, say); an agent that
+ * A hostile agent (docs/security.md): the operator allow-lists a local model server (the examiner's, say); an agent that
  * answers with a redirect there must not get the arena to POST to it.
  */
 const req: AgentRequest = { question: "Q?", wordLimitInstruction: "Answer length: 100-200 words.", history: [] };

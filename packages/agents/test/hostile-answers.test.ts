@@ -6,7 +6,7 @@ import { parseCitations, referencesOf } from "@arena/core/citations";
 import { ArenaHttpConfigSchema, BuiltinConfigSchema, OpenAIConfigSchema, SimulatedConfigSchema } from "../src/config";
 import { openAIAgent, type OpenAIAgentOptions } from "../src/openai-agent";
 
-/** Answers an agent owner can send to freeze a worker or make its round unstorable (issue 14). */
+/** Answers an agent owner can send to freeze a worker or make its round unstorable (docs/security.md). */
 const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 200-300 words.", history: [] };
 const usage = { tokens: null, costUsd: null };
 const isWellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);

@@ -83,7 +83,7 @@ describe("simulated agents on real heuristic tasks", async () => {
     for (const [i, task] of tasks.entries()) {
       const { score } = scores(task, { p_depth: 0, p_width: 1 }, `s${i}`);
       // every fact is written and found, and none is credited: the judge counts facts only for an
-      // entity the answer identified (issue 20), and this answer identifies none
+      // entity the answer identified (the entity-first judge, docs/examiners.md), and this answer identifies none
       expect(score.width.every((w) => w.found)).toBe(true);
       expect(score.w).toBe(0);
       entities += score.depth.length;

@@ -46,7 +46,7 @@ describe("arena examiner generate", () => {
     expect(Object.keys(a)).toEqual(["question", "word_limit_instruction", "checklist_depth", "checklist_width", "source_urls", "mode"]);
     expect(a.mode).toBe("heuristic");
     // D=3, W=3: the start is taken on the shallowest level where a pool of 3 pages the heuristic
-    // can target is had (issue 20), here one level below the first
+    // can target is had (docs/examiners.md), here one level below the first
     expect(a.word_limit_instruction).toBe("Answer length: 250-350 words.");
     // the question has the width it announces: 3 distinct targets, each with a width fact
     expect(a.question).toContain("3 distinct entities are linked");

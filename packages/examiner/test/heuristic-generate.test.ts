@@ -46,7 +46,7 @@ describe("clean passages", () => {
   });
 });
 
-describe("heuristic questions (issue 13)", () => {
+describe("heuristic questions from clean passages", () => {
   it("hides a target even where the page glues its name to the previous word", async () => {
     const choir = node(1, {
       title: "Choir Essentials | Strezov Sampling",

@@ -170,7 +170,7 @@ describe("heuristic judge known cases", () => {
     expect(v.reasoning).toContain("Both miss the target entities");
   });
 
-  it("probe (issue 20): both right entities, each one fact short → Tie HIGH (small gaps are not a mutual failure)", () => {
+  it("probe: both right entities, each one fact short → Tie HIGH (small gaps are not a mutual failure)", () => {
     // before: Tie LOW, which backtracks the loop as if both had failed
     const noLife = PERFECT.replace("lasting 2 to 3 hours", "with long life");
     const noPrice = PERFECT.replace(" at $249.99", "");
@@ -215,7 +215,7 @@ describe("References do not count as stating an entity", () => {
   });
 });
 
-describe("sim:weak in the demo world: only the body's words name an entity (issue 18)", () => {
+describe("sim:weak in the demo world: only the body's words name an entity", () => {
   // The demo world's regions share words ("Lighthouses of the … Coast"); sim:weak named a made-up
   // entity for the first and the right one for the second, and cited the first's page in its facts.
   const WIALOGIST = "https://world.arena.test/demo/1-lighthouses/wialogist-coast/";
@@ -256,7 +256,7 @@ describe("sim:weak in the demo world: only the body's words name an entity (issu
   });
 });
 
-describe("entity first (issue 20)", () => {
+describe("entity first", () => {
   const oneEntity = (answerA: string, answerB: string): JudgeInput => ({
     ...input(answerA, answerB),
     checklistDepth: [depth[0]!],
@@ -293,7 +293,7 @@ describe("entity first (issue 20)", () => {
   });
 });
 
-describe("length is never rewarded (issue 20)", () => {
+describe("length is never rewarded", () => {
   const limit = (a: string, b: string): JudgeInput => ({ ...input(a, b), wordLimitInstruction: "Answer length: 40-60 words." });
   const padded = `${PERFECT.replace("## References", `${"This paragraph restates the context at length. ".repeat(5)}\n\n## References`)}`;
 

@@ -8,7 +8,7 @@ import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-are
 
 /**
  * Runs heuristic generation over every published DR-Arena tree at many nodes and widths and
- * checks rule 2 (targets never named), that questions read as research questions (issue 13:
+ * checks rule 2 (targets never named), that questions read as research questions (
  * clean passages, no glued words, distinct entities, chains not named by title, real attributes
  * found in the target page, at most two ellipses), the word limit and rubric traceability.
  */
@@ -96,7 +96,7 @@ async function generateAll(seed: string) {
   }
   // pools are drawn from pages the heuristic can target (no navigation page, a fact of its own);
   // a context still fails when a page loses its facts beside the others' (shared values, ellipses
-  // spent), or when its pages are fewer distinct entities than W: 53 of 483 (11 %; issue 20)
+  // spent), or when its pages are fewer distinct entities than W: 53 of 483 (11 %)
   // the loop jumps to another start, as after any generation error
   expect(skipped / contexts.length).toBeLessThan(0.2);
   return out;
@@ -253,7 +253,7 @@ describe("heuristic yield over the 19 DR-Arena trees", () => {
     expect(tried).toBeGreaterThan(1000);
     // the rest are contexts the loop jumps past: nodes with no targetable page left in their pool,
     // and pools where a page loses its facts beside the others' or that repeat one entity
-    // (989 of 1,260 = 78.5 % since issue 20 keeps pools to targetable pages and W to its word)
+    // (989 of 1,260 = 78.5 % since heuristic:h4 keeps pools to targetable pages and W to its word)
     expect(asked / tried).toBeGreaterThanOrEqual(0.75);
     // the thin tree of citation stubs (tree_0011) asks for authors and citation years; stubs that
     // share both with another pool page leave it no fact of its own: such a context fails (the

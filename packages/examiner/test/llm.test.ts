@@ -393,7 +393,7 @@ describe("an answer cannot talk to the judge", () => {
   });
 });
 
-describe("content budget of generation (issue 20)", () => {
+describe("content budget of generation", () => {
   // a page longer than 800 characters: its fact sits after the first 800, as on 52 of the 90 nodes of tree_0002
   const long = `${"Background sentence about the console market. ".repeat(30)}The Nomad's battery life is 2 to 3 hours.`;
   const longCtx: TaskContext = { ...ctx, aggregationPool: [ctx.aggregationPool[0]!, { ...ctx.aggregationPool[1]!, content: `${long}${" filler".repeat(3_000)}` }] };

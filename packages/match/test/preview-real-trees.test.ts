@@ -7,7 +7,7 @@ import { previewTask } from "../src/preview";
 import { examinerView } from "../src/target-view";
 
 /**
- * Issue 20 on the 19 published trees: every tree yields a question for seeds 1 and 2 at W = 2
+ * The heuristic examiner on the 19 published trees: every tree yields a question for seeds 1 and 2 at W = 2
  * and 3 (starts and pools keep to pages the heuristic can target, passing through levels of
  * navigation and listing pages, which serve as hubs; the preview jumps to a new start after a
  * context without a question, as a match does); targets are never navigation or listing pages; a
