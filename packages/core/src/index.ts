@@ -13,6 +13,7 @@ export { multiply, spdInverse } from "./linalg";
 export * from "./unbounded";
 export * from "./rating-display";
 export * from "./stats";
+export * from "./agreement";
 export * from "./analyses";
 export * from "./pricing";
 export * from "./trace";
