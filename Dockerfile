@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# DR Arena images, built from the same `npm run build` as on a host (README "Deployment"):
+# DR Arena images, built from the same `npm run build` as on a host (docs/deployment.md):
 #   web      `arena web` (the production build of the web app behind its page cache), port 3000
 #   worker   `node apps/worker/bin/worker.mjs` (every queue's workers), health on port 9464
 #   migrate  `npx prisma migrate deploy` (run once before the others start)

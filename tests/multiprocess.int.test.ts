@@ -21,7 +21,7 @@ import { openEventStream, type EventStream } from "./web/sse";
 /**
  * Many processes, one arena: two web processes (`arena web`) and two workers
  * (`node apps/worker/bin/worker.mjs`) on one PostgreSQL database and one Redis, started as the
- * README's deployment section says, behind a round-robin balancer that gives them one public URL.
+ * docs/deployment.md says, behind a round-robin balancer that gives them one public URL.
  * Both web processes are configured identically, as a real deployment would: the same
  * ARENA_PUBLIC_URL (the balancer's address, which sign-in checks request origins against), the same
  * ARENA_SECRET_KEY (secrets and session signing), the same database, Redis and key prefix. Mid-tournament

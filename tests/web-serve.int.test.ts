@@ -22,7 +22,7 @@ function postAs(url: string, host: string, origin: string): Promise<number> {
 }
 
 /**
- * The README's serving paths: `arena web` and `arena demo` put the production build on the given
+ * The serving paths of the README and docs/deployment.md: `arena web` and `arena demo` put the production build on the given
  * port, and sign-in works at the address they print with no further configuration (both loopback
  * names), while cross-site posts stay refused.
  */

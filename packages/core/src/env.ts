@@ -6,7 +6,7 @@ import { priceTable } from "./pricing";
  * empty meaning the default) and what it means. This is the only module that reads `process.env`
  * (tests/architecture.test.ts enforces it). `@arena/core/env` imports nothing but zod (and core's
  * price table), so the CLI, the worker, the web app and every package read configuration here
- * without loading anything heavy. README's configuration table lists the same variables.
+ * without loading anything heavy. docs/configuration.md's table lists the same variables.
  */
 
 type Raw = string | undefined;

@@ -84,7 +84,7 @@ type WindowScope = { tournamentId: string } | { examinerConfigId: string };
 /**
  * Ratings of the scope's matches finished in the last `days` days. Fitted on read (no snapshot
  * holds a window that moves with the clock), with the closed-form sandwich intervals rather than
- * a bootstrap, so the cost is one Bradley–Terry fit over the window's matches (README, Choices).
+ * a bootstrap, so the cost is one Bradley–Terry fit over the window's matches (docs/choices.md).
  */
 async function fitWindow(db: Db, scope: WindowScope, days: number, now: Date): Promise<WindowRatings> {
   const since = new Date(now.getTime() - days * 86_400_000);
