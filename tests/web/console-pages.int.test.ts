@@ -9,7 +9,7 @@ import { createMatch } from "@arena/match";
 import { freshDb } from "../helpers/arena";
 import { createAccount, startWeb, type ArenaProcess } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { hydrated, launchChromium, SCREENSHOTS } from "./browser";
 import { runTournament, type TournamentRun } from "./seed";
 
 const PASSWORD = "console-test-password-1";
@@ -156,6 +156,34 @@ describe("the console", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/console-queues-back.png` });
       await back.click();
       await page.waitForURL(`${web.url}/console`);
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it("Console › Tournaments: Create blanks the form and takes the estimate of the sent form away with it", async () => {
+    const page = await signedIn("admin@console.test");
+    try {
+      await page.goto(`${web.url}/console/tournaments`);
+      const name = page.getByLabel("Name", { exact: true });
+      await hydrated(name);
+      await name.fill("estimate cup");
+      const agents = page.getByRole("group", { name: "Agents" });
+      await expect.poll(() => agents.getByRole("checkbox").count()).toBeGreaterThan(1);
+      await agents.getByRole("checkbox").nth(0).check();
+      await agents.getByRole("checkbox").nth(1).check();
+      await page.getByRole("group", { name: "Trees" }).getByRole("checkbox").first().check();
+      await expect.poll(() => page.getByRole("button", { name: "Estimate" }).isEnabled()).toBe(true);
+      await page.getByRole("button", { name: "Estimate" }).click();
+      const estimate = page.getByTestId("tournament-estimate");
+      await estimate.getByRole("row", { name: /Agent calls/ }).waitFor();
+      await page.getByRole("button", { name: "Create (draft)" }).click();
+      await page.getByRole("cell", { name: "estimate cup" }).waitFor();
+      await expect.poll(() => name.inputValue()).toBe("");
+      // The blank form has no estimate yet: the table of the one just sent is gone.
+      expect(await estimate.count()).toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/console-tournaments-after-create.png`, fullPage: true });
+      expect((await db.tournament.findFirstOrThrow({ where: { name: "estimate cup" } })).status).toBe("draft");
     } finally {
       await page.context().close();
     }

@@ -28,7 +28,7 @@ export interface ConsoleRouteSpec {
 const done = <K extends string>(key: K) => z.object({ [key]: z.literal(true) } as Record<K, z.ZodLiteral<true>>);
 
 const examinerCreatedSchema = z.object({ id: z.string(), name: z.string(), mode: z.string() });
-const playableAgentSchema = z.object({ id: z.string(), name: z.string(), protocol: z.string() });
+export const playableAgentSchema = z.object({ id: z.string(), name: z.string(), protocol: z.string() });
 const healthCheckSchema = z.object({ ok: z.boolean(), detail: z.string() });
 
 export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
