@@ -1,2 +1,6 @@
 // Reads of votes, spans and the people's leaderboard: (db, params) → plain data with zod schemas.
-export {};
+export * from "./votes";
+export * from "./spans";
+export { voteRequestSchema, spanRequestSchema, exclusionRequestSchema, type VoteRequest, type SpanRequest } from "../votes/requests";
+export * from "../options";
+export * from "../references/read";
