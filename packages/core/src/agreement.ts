@@ -169,3 +169,23 @@ export function replicateVectors(b: BootstrappedRatings, agents: readonly string
   });
   return Array.from({ length: b.rounds }, (_, r) => columns.map((c) => c[r]!));
 }
+
+/**
+ * ρ and τ-b between two rankings both given as fixed numbers (an external leaderboard's scores
+ * and the examiner's ratings), with percentile intervals from resampling the agents with
+ * replacement: how much the figure rests on which agents happen to be compared. Needs 3 agents.
+ */
+export function pairedRankAgreement(
+  x: readonly number[],
+  y: readonly number[],
+  opts: { rounds?: number; seed?: number; level?: number } = {},
+): { spearman: Estimate; kendall: Estimate } {
+  if (x.length !== y.length) throw new RangeError(`paired samples differ in length (${x.length} vs ${y.length})`);
+  const items = x.map((v, k) => [v, y[k]!] as const);
+  const rho = (s: readonly (readonly [number, number])[]) => spearmanRho(s.map((p) => p[0]), s.map((p) => p[1]));
+  const tau = (s: readonly (readonly [number, number])[]) => kendallTauB(s.map((p) => p[0]), s.map((p) => p[1]));
+  const level = opts.level ?? 0.95;
+  const r = bootstrap(items, rho, opts);
+  const t = bootstrap(items, tau, opts);
+  return { spearman: percentile(r.estimate, r.samples, level), kendall: percentile(t.estimate, t.samples, level) };
+}
