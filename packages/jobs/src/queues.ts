@@ -13,6 +13,8 @@ export const QueueName = {
   tournament: "tournament",
   scoring: "scoring",
   scoreboard: "scoreboard",
+  /** The people's leaderboards and their agreement with the examiner (@arena/votes people snapshots). */
+  people: "people",
   /** The tree schedule's repeatable job (fresh trees every N hours). */
   schedule: "schedule",
 } as const;
@@ -25,6 +27,8 @@ const payloadSchemas = {
   scoring: z.object({ roundId: z.string().min(1) }).strict(),
   /** A leaderboard scope: an examiner configuration's matches (tournamentId null) or one tournament's. */
   scoreboard: z.object({ examinerConfigId: z.string().min(1), tournamentId: z.string().min(1).nullable() }).strict(),
+  /** Every scope at once: one job id, so requests while one waits fold into it. */
+  people: z.object({}).strict(),
   schedule: z.object({}).strict(),
 } satisfies Record<QueueName, z.ZodType>;
 
@@ -48,6 +52,7 @@ const DEFAULT_JOB_OPTIONS: JobsOptions = {
  */
 const JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
   scoreboard: { ...DEFAULT_JOB_OPTIONS, removeOnComplete: true, removeOnFail: true },
+  people: { ...DEFAULT_JOB_OPTIONS, removeOnComplete: true, removeOnFail: true },
 };
 
 export function createQueue<N extends QueueName>(name: N, connection: ConnectionOptions): Queue<Payload<N>> {

@@ -14,6 +14,7 @@ export interface WorkerContext {
     match: Queue<Payload<"match">>;
     tournament: Queue<Payload<"tournament">>;
     scoreboard: Queue<Payload<"scoreboard">>;
+    people: Queue<Payload<"people">>;
     schedule: Queue<Payload<"schedule">>;
   };
   limiter: AgentLimiter;
@@ -40,6 +41,7 @@ export function createContext(db: PrismaClient, sandboxUrl: string, sandboxInPro
       match: createQueue("match", redis),
       tournament: createQueue("tournament", redis),
       scoreboard: createQueue("scoreboard", redis),
+      people: createQueue("people", redis),
       schedule: createQueue("schedule", redis),
     },
     limiter: new AgentLimiter(redis),

@@ -8,6 +8,7 @@ import { startHealth, workerIdentity, type WorkerHealth } from "./health";
 import { errorContext, log } from "./log";
 import { crawlProcessor } from "./queues/crawl";
 import { matchProcessor } from "./queues/match";
+import { peopleFollowUp, peopleProcessor } from "./queues/people";
 import { followUp, scoreboardProcessor } from "./queues/scoreboard";
 import { scoringProcessor } from "./queues/scoring";
 import { scheduleProcessor, syncScheduleAtStart } from "./queues/schedule";
@@ -41,6 +42,7 @@ function processors(ctx: WorkerContext, matchConcurrency: number): Array<[QueueN
     ["scoring", scoringProcessor(ctx), 2],
     // One at a time: a computation is seconds of CPU on its own thread.
     ["scoreboard", scoreboardProcessor(ctx), 1],
+    ["people", peopleProcessor(ctx), 1],
     ["schedule", scheduleProcessor(ctx), 1],
   ];
 }
@@ -73,6 +75,7 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
       stalledInterval: lockDuration,
     });
     if (name === "scoreboard") worker.on("completed", followUp(ctx));
+    if (name === "people") worker.on("completed", peopleFollowUp(ctx));
     worker.on("failed", (job, err) =>
       log("error", `${name} job failed`, { jobId: job?.id, data: job?.data, attempt: job?.attemptsMade, ...errorContext(err) }),
     );

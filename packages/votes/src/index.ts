@@ -11,3 +11,7 @@ export * from "./read/votes";
 export * from "./read/spans";
 export * from "./references/commands";
 export { parseReferenceText, suggestMapping, nameKey, REFERENCE_LIMITS, ReferenceParseError } from "./references/parse";
+export { refreshPeopleSnapshots, peopleStale, type PeopleRefresh } from "./people/snapshot";
+export { peopleBasis } from "./people/basis";
+export { computePeople, type CountedVerdict, type PeopleInputs, type PeopleResult } from "./people/compute";
+export { loadPeopleInputs, type PeopleScope } from "./people/inputs";

@@ -22,7 +22,7 @@ function verdicts(n: number, seed: number): CountedVerdict[] {
 }
 
 const examiner = { examinerConfigId: "cfg", snapshotId: "snap", ratings: new Map(AGENTS.map((a, k) => [a, 1200 - 100 * k])) };
-const leftOut = { owner: 1, excluded: 2, lowGold: 3 };
+const leftOut = { owner: 1, excluded: 2, lowGold: 3, voided: 4 };
 const names = new Map(AGENTS.map((a) => [a, a.toUpperCase()]));
 
 describe("computePeople", () => {

@@ -3,6 +3,7 @@ import { DelayedError, type Job } from "bullmq";
 import { enqueue, parsePayload, publishEvent } from "@arena/jobs";
 import { isFresh, refreshScoreboard, scoreboardState, waitMs, type ScoreboardScope } from "@arena/scoring";
 import type { WorkerContext } from "../context";
+import { requestPeople } from "./people";
 import { errorContext, log } from "../log";
 
 /**
@@ -29,6 +30,8 @@ export function scoreboardProcessor(ctx: WorkerContext) {
     if (!stored) return { skipped: "no snapshot" };
     log("info", "scoreboard stored", { ...scope, snapshotId: stored.snapshotId, matchesCounted: stored.matchesCounted, ms: stored.ms, battles: stored.scoreboard.controlled.battles });
     await publishEvent(ctx.redis, { type: "scoreboard", ...scope, matchesCounted: stored.matchesCounted });
+    // The people's agreement compares with the examiner's newest ratings: computed alongside.
+    if (scope.tournamentId === null) await requestPeople(ctx);
     // Requests made while this job ran were no-ops (its id was taken): if the scope changed
     // meanwhile, the job's `completed` handler (followUp) asks again once the id is free.
     const after = await scoreboardState(ctx.db, scope);

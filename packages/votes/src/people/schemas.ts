@@ -38,6 +38,8 @@ export const leftOutSchema = z.object({
   excluded: z.number().int(),
   /** Votes of accounts whose agreement on gold rounds is below the threshold. */
   lowGold: z.number().int(),
+  /** Votes on rounds voided after they were cast. */
+  voided: z.number().int(),
 });
 
 export const peopleAgreementSchema = z.object({

@@ -4,3 +4,7 @@ export * from "./spans";
 export { voteRequestSchema, spanRequestSchema, exclusionRequestSchema, type VoteRequest, type SpanRequest } from "../votes/requests";
 export * from "../options";
 export * from "../references/read";
+export * from "./people";
+export * from "../people/schemas";
+export * from "../people/minimum";
+export { agreementLine, NOT_ENOUGH } from "../people/line";
