@@ -258,6 +258,7 @@ function roundView(
     trace: jsonOr(researchTraceSchema.nullable(), r[`trace${s}`], null),
   });
   return {
+    id: r.id,
     number: r.number,
     depth: r.depth,
     width: r.width,

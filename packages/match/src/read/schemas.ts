@@ -85,6 +85,8 @@ const answer = z.object({
 });
 
 export const roundViewSchema = z.object({
+  /** The round's id, which POST /api/spans takes (readers' marks on its answers). */
+  id: z.string(),
   number: z.number().int(),
   depth: z.number().int(),
   width: z.number().int(),

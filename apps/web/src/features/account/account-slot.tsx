@@ -6,7 +6,7 @@ type Me = { email: string; role: string } | null;
 
 /**
  * The header's account controls, filled in the browser so public pages stay static: Sign in, or
- * My agents / Audit / Console (by role) / Sign out.
+ * Vote (every account) / My agents / Audit / Console (by role) / Sign out.
  */
 export function AccountSlot() {
   const [me, setMe] = useState<Me | undefined>(undefined);
@@ -25,6 +25,7 @@ export function AccountSlot() {
   }
   return (
     <span className="flex items-center gap-4">
+      <Link href="/vote" className={link}>Vote</Link>
       {(me.role === "owner" || me.role === "admin") && <Link href="/me/agents" className={link}>My agents</Link>}
       {(me.role === "auditor" || me.role === "admin") && <Link href="/audit" className={link}>Audit</Link>}
       {me.role === "admin" && <Link href="/console" className={link}>Console</Link>}

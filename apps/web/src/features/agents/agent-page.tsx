@@ -6,7 +6,7 @@ import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { LiveRefresh } from "@/components/live-refresh";
 import { pill } from "@/components/scope-selector";
-import { Empty, ExternalLink, HeuristicBanner, PageTitle, Section, StatusBadge, link } from "@/components/ui";
+import { Empty, ExternalLink, PageTitle, StandInBanner, Section, StatusBadge, link } from "@/components/ui";
 import { fmtPct, fmtRating } from "@/lib/format";
 import { query } from "@/lib/params";
 import { FAILURE_COLORS } from "@/lib/palette";
@@ -16,6 +16,7 @@ import { ProfileBar } from "@/features/leaderboard/profile-bar";
 import { AgentScores } from "./agent-scores";
 import { AgentMatchesTable, HeadToHeadTable, type AgentMatchRow } from "./agent-tables";
 import { RatingHistoryChart } from "./rating-history-chart";
+import { AgentSpanRate } from "../votes/agent-span-rate";
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -163,7 +164,7 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
         </section>
       ) : null}
       <ExaminerSwitch agent={agent} />
-      {agent.examiner?.mode === "heuristic" ? <HeuristicBanner name={agent.examiner.name} /> : null}
+      {agent.examiner ? <StandInBanner mode={agent.examiner.mode} name={agent.examiner.name} /> : null}
       <RatingSummary agent={agent} />
 
       <Section title="Rating history" id="history">
@@ -183,6 +184,10 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
 
       <Section title="Report scores" id="scores">
         <AgentScores scores={scores} examinerName={agent.examiner?.name ?? null} />
+      </Section>
+
+      <Section title="Passages readers marked" id="spans">
+        <AgentSpanRate agentId={agent.id} />
       </Section>
 
       <Section title="Cost and time per research run" id="cost">

@@ -7,6 +7,7 @@ import { actionText, failureText, verdictOf } from "./labels";
 import { ResearchTrace } from "./research-trace";
 import { Expandable } from "./expandable";
 import { ChecklistBlock } from "./checklist";
+import { AnswerSpans } from "../votes/spans/answer-spans";
 
 function Path({ round, treeId }: { round: RoundView; treeId: string }) {
   return (
@@ -28,7 +29,7 @@ function Path({ round, treeId }: { round: RoundView; treeId: string }) {
   );
 }
 
-function Answer({ seat, name, answer }: { seat: "A" | "B"; name: string; answer: RoundView["a"] }) {
+function Answer({ roundId, seat, name, answer }: { roundId: string; seat: "A" | "B"; name: string; answer: RoundView["a"] }) {
   const testId = seat === "A" ? "answer-a" : "answer-b";
   return (
     <div className="min-w-0 rounded-md border border-zinc-200 dark:border-zinc-800">
@@ -48,7 +49,13 @@ function Answer({ seat, name, answer }: { seat: "A" | "B"; name: string; answer:
             {answer.errorDetail ? `: ${answer.errorDetail}` : ""}
           </p>
         ) : null}
-        {answer.text ? <UntrustedMarkdown text={answer.text} testId={testId} /> : <p data-testid={testId} className="text-sm text-zinc-500">No answer.</p>}
+        {answer.text ? (
+          <AnswerSpans roundId={roundId} seat={seat} text={answer.text}>
+            <UntrustedMarkdown text={answer.text} testId={testId} />
+          </AnswerSpans>
+        ) : (
+          <p data-testid={testId} className="text-sm text-zinc-500">No answer.</p>
+        )}
       </Expandable>
       <ResearchTrace trace={answer.trace} testId={`trace-${seat.toLowerCase()}`} />
     </div>
@@ -128,8 +135,8 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
       </div>
 
       <div className="mt-4 grid gap-3 lg:grid-cols-2">
-        <Answer seat="A" name={match.agentA.name} answer={round.a} />
-        <Answer seat="B" name={match.agentB.name} answer={round.b} />
+        <Answer roundId={round.id} seat="A" name={match.agentA.name} answer={round.a} />
+        <Answer roundId={round.id} seat="B" name={match.agentB.name} answer={round.b} />
       </div>
 
       <dl className="mt-4 space-y-1">
