@@ -40,7 +40,7 @@ export {
   playModelMatch,
   modelVerdict,
   pairingSimulationOptionsSchema,
-  type PairingRule,
+  type SimulatedRule,
   type PairingRuleResult,
   type PairingSimulationOptions,
 } from "./pairing-simulation";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
-type EventType = "round" | "match" | "snapshot" | "scoreboard" | "tournament";
+type EventType = "round" | "match" | "snapshot" | "scoreboard" | "people" | "tournament";
 type Status = "connecting" | "live" | "polling";
 
 const DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import type { Job } from "bullmq";
-import { enqueue } from "@arena/jobs";
+import { enqueue, publishEvent } from "@arena/jobs";
 import { peopleStale, refreshPeopleSnapshots } from "@arena/votes";
 import type { WorkerContext } from "../context";
 import { errorContext, log } from "../log";
@@ -17,7 +17,11 @@ export function peopleProcessor(ctx: WorkerContext) {
   return async (_job: Job) => {
     const started = Date.now();
     const refresh = await refreshPeopleSnapshots(ctx.db);
-    if (refresh.written.length) log("info", "people's snapshots stored", { scopes: refresh.written.length, votesCounted: refresh.written.at(-1)?.votesCounted, ms: Date.now() - started });
+    const overall = refresh.written.find((w) => w.examinerConfigId === null);
+    if (overall) {
+      log("info", "people's snapshots stored", { scopes: refresh.written.length, votesCounted: overall.votesCounted, ms: Date.now() - started });
+      await publishEvent(ctx.redis, { type: "people", tournamentId: null, votesCounted: overall.votesCounted });
+    }
     return { written: refresh.written.length, again: await peopleStale(ctx.db) };
   };
 }

@@ -26,7 +26,7 @@ function watchSnapshots(): void {
   if (watching) return;
   watching = true;
   listen((event) => {
-    if (event.type === "snapshot" || event.type === "scoreboard") entries.clear();
+    if (event.type === "snapshot" || event.type === "scoreboard" || event.type === "people") entries.clear();
   });
 }
 
