@@ -12,8 +12,21 @@ export function addressHash(address: string, key: Uint8Array): string {
   return createHmac("sha256", key).update(address.trim().toLowerCase()).digest("hex");
 }
 
+let derivedKey: Buffer | undefined;
+/**
+ * The address hash's key: derived from the arena's secret key (ARENA_SECRET_KEY or its key file),
+ * so the stored hashes cannot be reversed by trying every address without that key.
+ */
+async function addressKeyOf(): Promise<Buffer> {
+  if (!derivedKey) {
+    const { loadSecretKey } = await import("@arena/agents");
+    derivedKey = createHmac("sha256", loadSecretKey()).update("vote address hash").digest();
+  }
+  return derivedKey;
+}
+
 export interface CastOptions {
-  /** Key of the address hash; required when an address is given. */
+  /** Key of the address hash (default: derived from the arena's secret key). */
   addressKey?: Uint8Array;
   now?: Date;
 }
@@ -28,8 +41,7 @@ export interface CastOptions {
 export async function castVote(db: PrismaClient, input: VoteRequest & { voterId: string; address?: string | null }, opts: CastOptions = {}): Promise<Reveal> {
   const body = voteRequestSchema.parse(input);
   const { voterId } = input;
-  if (input.address && !opts.addressKey) throw new Error("castVote: an address needs the address key");
-  const hash = input.address && opts.addressKey ? addressHash(input.address, opts.addressKey) : null;
+  const hash = input.address ? addressHash(input.address, opts.addressKey ?? (await addressKeyOf())) : null;
   const now = opts.now ?? new Date();
   const since = new Date(now.getTime() - VOTE_LIMITS.windowMs);
   return db.$transaction(async (tx) => {
