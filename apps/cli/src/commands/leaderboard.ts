@@ -1,11 +1,37 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import type { LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
+import { type ColumnFormat, LEADERBOARD_COLUMNS, type LeaderboardColumn } from "@arena/tournament/columns";
+import type { LeaderboardRow, LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
 import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE, type RatingFlag } from "@arena/core/rating-display";
 import { parseOptions } from "../options";
 
-const pct = (x: number) => `${(100 * x).toFixed(0)}%`.padStart(5);
-const num = (x: number) => x.toFixed(0).padStart(5);
+/** How the terminal words each value format (the web page has its own table). */
+const CLI_FORMATS: Record<ColumnFormat, (v: string | number | boolean) => string> = {
+  count: (v) => v.toString(),
+  share: (v) => `${(100 * Number(v)).toFixed(0)}%`,
+  rating: (v) => Number(v).toFixed(0),
+  usd: (v) => `$${Number(v).toFixed(2)}`,
+  ms: (v) => `${Math.round(Number(v))} ms`,
+  text: (v) => v.toString(),
+  date: (v) => v.toString().slice(0, 10),
+  record: (v) => v.toString(),
+  flag: (v) => v.toString(),
+};
+
+type CliColumn = LeaderboardColumn & { cli: NonNullable<LeaderboardColumn["cli"]> };
+const COLUMNS: readonly LeaderboardColumn[] = LEADERBOARD_COLUMNS;
+const CLI_COLUMNS = COLUMNS.filter((c): c is CliColumn => c.cli !== undefined);
+
+/** One cell padded to its column: the column's own words, else its value in the format's. */
+function cliCell(c: CliColumn, text: string): string {
+  return " ".repeat(c.cli.gap ?? 0) + (c.cli.align === "left" ? text.padEnd(c.cli.width) : text.padStart(c.cli.width));
+}
+
+function cliText(c: CliColumn, r: LeaderboardRow): string {
+  if (c.cli.text) return c.cli.text(r);
+  const v = c.value(r);
+  return v === null ? "–" : CLI_FORMATS[c.format](v);
+}
 
 /** The leaderboard as terminal text: the same stored snapshot as the web page and GET /api/leaderboard. */
 export function leaderboardText(v: LeaderboardView): string {
@@ -15,12 +41,8 @@ export function leaderboardText(v: LeaderboardView): string {
   const lines = [`${v.examiner.name}, ${scope}: ${mode}`];
   if (!v.snapshot) return [...lines, "no rated match yet"].join("\n");
   lines.push(`snapshot of ${v.snapshot.matchesCounted} rated matches at ${v.snapshot.createdAt}; * preliminary (< ${v.preliminaryMatches} matches)`);
-  lines.push(`${"rank".padEnd(5)}${"agent".padEnd(26)}${"rating (95% CI)".padEnd(24)}${"elo".padStart(6)}  ${"W-L-T".padEnd(9)}${"win".padStart(5)}${"fail".padStart(6)}`);
-  for (const r of v.rows) {
-    lines.push(
-      `${String(r.rank).padEnd(5)}${(r.name.slice(0, 23) + (r.preliminary ? "*" : "")).padEnd(26)}${describeRating(r).text.padEnd(24)}${num(r.elo).padStart(6)}  ${`${r.wins}-${r.losses}-${r.ties}`.padEnd(9)}${pct(r.winRate)}${r.rounds ? pct(r.rounds.failureRate).padStart(6) : "     –"}`,
-    );
-  }
+  lines.push(CLI_COLUMNS.map((c) => cliCell(c, c.cli.header)).join(""));
+  for (const r of v.rows) lines.push(CLI_COLUMNS.map((c) => cliCell(c, cliText(c, r))).join(""));
   return [...lines, ...ratingNotes(v.rows.map((r) => describeRating(r).flag))].join("\n");
 }
 

@@ -5,6 +5,7 @@
  */
 export * from "./schemas";
 export { readScopes, readLeaderboard, readBattles, scopeParamsSchema, PRELIMINARY_MATCHES, type ScopeParams } from "./leaderboard";
+export * from "./leaderboard-columns";
 export { readTournaments, readTournament } from "./tournaments";
 export { readParticipantIds } from "./participants";
 export { readAgents, readAgent } from "./agents";

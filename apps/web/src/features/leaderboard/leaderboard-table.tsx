@@ -1,14 +1,21 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import type { LeaderboardMetric, Scoreboard } from "@arena/scoring/read";
+import {
+  type ColumnFormat,
+  LEADERBOARD_COLUMNS,
+  LEADERBOARD_TABLE_LAYOUT,
+  type LeaderboardColumn,
+  type LeaderboardColumnKey,
+  REPORT_SCORES,
+} from "@arena/tournament/columns";
 import type { LeaderboardRow } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { fmtMs, fmtPct, fmtRating, fmtUsd } from "@/lib/format";
 import { count, fmtSpread, intervalTitle, rating, share } from "./intervals";
 import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
-import { RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import { ProfileBar, ProfileLegend } from "./profile-bar";
 import { Preliminary, RatingCell } from "./rating-cell";
 
@@ -22,8 +29,6 @@ type Lookup = {
   unvalidated: ReadonlySet<LeaderboardMetric>;
   preliminaryMatches: number;
 };
-
-const RATING_LEGEND = `Bradley–Terry rating with its 95 % bootstrap interval (+above/−below). (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}; winless, ≤ R the mirror image. ${RATING_SCALE_NOTE}`;
 
 const METRIC_TITLES: Record<LeaderboardMetric, string> = {
   citation_accuracy: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds; an answer without citations counts 0, pages that could not be read are left out (their count is on the match page)",
@@ -59,7 +64,8 @@ function ControlledCell({ c }: { c: Controlled | undefined }) {
   );
 }
 
-function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRow>[] {
+/** The report-score columns and the style- and citation-controlled rating, from the scoreboard (not the row). */
+function scoreColumns(l: Lookup): DataColumn<LeaderboardRow>[] {
   const metric = (m: LeaderboardMetric): DataColumn<LeaderboardRow> => ({
     id: m,
     header: METRIC_LABELS[m],
@@ -87,33 +93,6 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
     cellProps: () => ({ "data-metric": m }),
   });
   return [
-    {
-      id: "rank",
-      header: "Rank",
-      title: "1 + agents whose lower bound exceeds this agent's upper bound",
-      legend: "1 + the number of agents whose 95 % lower bound is above this agent's upper bound (agents the matches show to be better). Agents no one separates from each other share a rank, so a rank can repeat and the next one skip (1, 1, 3).",
-      numeric: true,
-      sortValue: (r) => r.rank,
-      cell: (r) => r.rank,
-    },
-    {
-      id: "name",
-      header: "Agent",
-      legend: `The agent, linked to its page; preliminary: fewer than ${l.preliminaryMatches} rated matches, so its place may still move a lot.`,
-      sortValue: (r) => r.name.toLowerCase(),
-      cell: (r) => (
-        <>
-          <Link href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
-            {r.name}
-          </Link>
-          {r.preliminary ? <Preliminary /> : null}
-        </>
-      ),
-    },
-    { id: "rating", header: "Rating (95 % CI)", title: "Bradley–Terry rating with its bootstrap interval", legend: RATING_LEGEND, numeric: true, sortValue: (r) => r.rating, cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
-    { id: "matches", header: "Matches", title: "Rated matches played in this scope", numeric: true, sortValue: (r) => r.matches, cell: (r) => r.matches },
-    { id: "wlt", header: "W-L-T", title: "Matches won, lost and tied", numeric: true, sortValue: (r) => r.wins - r.losses, cell: (r) => `${r.wins}-${r.losses}-${r.ties}` },
-    { id: "winRate", header: "Win rate", title: "Matches won / matches played", numeric: true, sortValue: (r) => r.winRate, cell: (r) => fmtPct(r.winRate) },
     ...SCORE_COLUMNS.map(metric),
     {
       id: "controlled",
@@ -140,46 +119,81 @@ function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRo
       },
       cellProps: () => ({ "data-testid": "rank-change" }),
     },
-    { id: "elo", header: "Elo", title: "Online Elo (K = 4) over the same matches in time order", numeric: true, optional: true, sortValue: (r) => r.elo, cell: (r) => fmtRating(r.elo) },
-    { id: "rounds", header: "Rounds", title: "Judged rounds played", numeric: true, optional: true, sortValue: (r) => r.rounds?.rounds, cell: (r) => r.rounds?.rounds ?? "—" },
-    { id: "failureRate", header: "Failure rate", title: "(Lost + tied rounds) / rounds played", numeric: true, optional: true, sortValue: (r) => r.rounds?.failureRate, cell: (r) => (r.rounds ? fmtPct(r.rounds.failureRate) : "—") },
-    {
-      id: "costPerRun",
-      header: "Cost / run",
-      title: "Mean USD per research run (provider usage × price table) over the runs with a known cost",
-      numeric: true,
-      optional: true,
-      sortValue: (r) => r.research?.meanCostUsd ?? undefined,
+  ];
+}
+
+/** How the page words each value format (the terminal has its own table in the CLI). */
+const WEB_FORMATS: Record<ColumnFormat, (v: string | number | boolean) => ReactNode> = {
+  count: (v) => v.toString(),
+  share: (v) => fmtPct(Number(v)),
+  rating: (v) => fmtRating(Number(v)),
+  usd: (v) => fmtUsd(Number(v)),
+  ms: (v) => fmtMs(Number(v)),
+  text: (v) => v.toString(),
+  date: (v) => v.toString().slice(0, 10),
+  record: (v) => v.toString(),
+  flag: (v) => v.toString(),
+};
+
+/** Columns whose cell is more than its formatted value: a link, a component, a tooltip or a test id. */
+type CellOverride = Partial<Pick<DataColumn<LeaderboardRow>, "cell" | "cellProps" | "legend">>;
+function cellOverrides(examinerId: string | null): Partial<Record<LeaderboardColumnKey, CellOverride>> {
+  return {
+    name: {
+      cell: (r) => (
+        <>
+          <Link href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+            {r.name}
+          </Link>
+          {r.preliminary ? <Preliminary /> : null}
+        </>
+      ),
+    },
+    rating: { cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
+    costPerRun: {
       cell: (r) => <span title={r.research ? `${r.research.pricedRuns} of ${r.research.runs} runs priced; ${fmtUsd(r.research.costUsd)} in all` : undefined}>{fmtUsd(r.research?.meanCostUsd ?? null)}</span>,
       cellProps: () => ({ "data-testid": "cost-per-run" }),
     },
-    {
-      id: "timePerRun",
-      header: "Time / run",
-      title: "Mean wall time of an answered research run (background runs: from start to the answer)",
-      numeric: true,
-      optional: true,
-      sortValue: (r) => r.research?.meanLatencyMs ?? undefined,
-      cell: (r) => fmtMs(r.research?.meanLatencyMs ?? null),
-      cellProps: () => ({ "data-testid": "time-per-run" }),
-    },
-    { id: "organisation", header: "Organisation", title: "Who makes the agent, as its owner gave it", optional: true, sortValue: (r) => r.organisation?.toLowerCase(), cell: (r) => r.organisation ?? "—" },
-    { id: "model", header: "Model", title: "The model the agent runs, as registered", optional: true, sortValue: (r) => r.model?.toLowerCase(), cell: (r) => r.model ?? "—" },
-    { id: "submitted", header: "Submitted", title: "When the agent was registered", optional: true, sortValue: (r) => r.submittedAt ?? undefined, cell: (r) => (r.submittedAt ? r.submittedAt.slice(0, 10) : "—") },
-    {
-      id: "profile",
-      header: "Failure profile",
-      title: "Shares of DEEP / WIDE / BOTH among lost rounds",
+    timePerRun: { cellProps: () => ({ "data-testid": "time-per-run" }) },
+    profile: {
       legend: (
         <>
           Shares of DEEP / WIDE / BOTH among lost rounds: <ProfileLegend />
         </>
       ),
-      optional: true,
-      sortValue: (r) => r.rounds?.losses,
       cell: (r) => (r.rounds ? <ProfileBar profile={r.rounds.profile} lost={r.rounds.losses} /> : "—"),
     },
-  ];
+  };
+}
+
+/** A table column from its definition in @arena/tournament/columns. */
+function rowColumn(c: LeaderboardColumn, override: CellOverride | undefined, preliminaryMatches: number): DataColumn<LeaderboardRow> {
+  const sort = c.sort ?? c.value;
+  return {
+    id: c.key,
+    header: c.header,
+    title: c.title,
+    legend: typeof c.legend === "function" ? c.legend({ preliminaryMatches }) : c.legend,
+    numeric: c.format !== "text" && c.format !== "date",
+    optional: c.optional,
+    sortValue: (r) => {
+      const v = sort(r);
+      return v === null || typeof v === "boolean" ? undefined : v;
+    },
+    cell: (r) => {
+      const v = c.value(r);
+      return v === null ? "—" : WEB_FORMATS[c.format](v);
+    },
+    ...override,
+  };
+}
+
+function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRow>[] {
+  const overrides = cellOverrides(examinerId);
+  const byKey = new Map(LEADERBOARD_COLUMNS.map((c: LeaderboardColumn) => [c.key, c]));
+  return LEADERBOARD_TABLE_LAYOUT.flatMap((key) =>
+    key === REPORT_SCORES ? scoreColumns(l) : [rowColumn(byKey.get(key)!, overrides[key], l.preliminaryMatches)],
+  );
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   tournamentViewSchema,
   windowRatingsSchema,
 } from "@arena/tournament/read";
+import { LEADERBOARD_CSV_COLUMNS } from "@arena/tournament/columns";
 import { nodeViewSchema, treeSummarySchema, treeViewSchema } from "@arena/trees/read";
 import {
   annotationExportSchema,
@@ -136,7 +137,7 @@ export const API_ROUTES = {
       name: "LeaderboardCsv",
       mediaType: "text/csv",
       schema: z.string(),
-      description: "header rank,agent,rating,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
+      description: `header ${LEADERBOARD_CSV_COLUMNS.join(",")}`,
     },
     notFound: true,
   },
