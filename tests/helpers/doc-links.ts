@@ -33,9 +33,9 @@ export function linksOf(markdown: string): Link[] {
   const lineAt = (index: number) => text.slice(0, index).split("\n").length;
   const links: Link[] = [];
   for (const m of text.matchAll(/\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g)) {
-    links.push({ line: lineAt(m.index), target: m[1].replace(/^<|>$/g, "") });
+    links.push({ line: lineAt(m.index), target: (m[1] ?? "").replace(/^<|>$/g, "") });
   }
-  for (const m of text.matchAll(/^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm)) links.push({ line: lineAt(m.index), target: m[1].replace(/^<|>$/g, "") });
+  for (const m of text.matchAll(/^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm)) links.push({ line: lineAt(m.index), target: (m[1] ?? "").replace(/^<|>$/g, "") });
   return links;
 }
 
@@ -53,13 +53,13 @@ export function slug(heading: string): string {
 export function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const [, heading] of withoutFences(markdown).matchAll(/^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/gm)) {
+  for (const [, heading = ""] of withoutFences(markdown).matchAll(/^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/gm)) {
     const base = slug(heading);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
   }
-  for (const [, id] of markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id);
+  for (const [, id = ""] of markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id);
   return anchors;
 }
 
