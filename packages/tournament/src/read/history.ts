@@ -1,4 +1,4 @@
-import { aggregateBattles, computeRatings } from "@arena/core";
+import { aggregateBattles, computeRatings, describeRating, RATING_FLAGS } from "@arena/core";
 import type { Db } from "@arena/db";
 import { z } from "zod";
 import { resolveScope, type ScopeParams } from "./leaderboard";
@@ -69,6 +69,8 @@ export const windowRatingsSchema = z.object({
       rank: z.number().int(),
       games: z.number(),
       unbounded: unboundedSchema.nullable(),
+      /** How far `rating` can be read (@arena/core describeRating), as on the all-time rows. */
+      ratingFlag: z.enum(RATING_FLAGS),
     }),
   ),
 });
@@ -103,6 +105,7 @@ async function fitWindow(db: Db, scope: WindowScope, days: number, now: Date): P
     rank: r.rank,
     games: r.games,
     unbounded: r.unbounded,
+    ratingFlag: describeRating(r).flag,
   }));
   return windowRatingsSchema.parse({ days, since: since.toISOString(), matches: matches.length, rows });
 }
