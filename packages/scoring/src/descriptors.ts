@@ -10,16 +10,27 @@ export interface ScorerInfo {
   offline: boolean;
   /** The offline version gets ≥ 90 % of generated true and altered statements right (see the file comment). */
   knownAnswerTested: boolean;
+  /**
+   * The test that shows it, relative to this package (`test/world-*.test.ts`), naming the scorer's
+   * metrics; null when not known-answer tested. test/known-answer-descriptors.test.ts checks that
+   * every scorer claiming `knownAnswerTested` names such a file.
+   */
+  knownAnswerTest: string | null;
   /** The metrics (ReportScore rows) it writes. */
   metrics: readonly string[];
 }
 
 export const SCORER_INFO = {
-  citations: { offline: true, knownAnswerTested: true, metrics: ["citation_effective", "citation_accuracy"] },
-  claims: { offline: true, knownAnswerTested: true, metrics: ["claim_f1", "claim_precision", "claim_recall", "claim_strict_f1", "info_recall"] },
-  coverage: { offline: true, knownAnswerTested: false, metrics: ["citation_coverage"] },
-  intescore: { offline: true, knownAnswerTested: false, metrics: ["intescore"] },
-  race: { offline: false, knownAnswerTested: false, metrics: ["race_criteria", "race_share"] },
+  citations: { offline: true, knownAnswerTested: true, knownAnswerTest: "test/world-support.test.ts", metrics: ["citation_effective", "citation_accuracy"] },
+  claims: {
+    offline: true,
+    knownAnswerTested: true,
+    knownAnswerTest: "test/world-claims.test.ts",
+    metrics: ["claim_f1", "claim_precision", "claim_recall", "claim_strict_f1", "info_recall"],
+  },
+  coverage: { offline: true, knownAnswerTested: false, knownAnswerTest: null, metrics: ["citation_coverage"] },
+  intescore: { offline: true, knownAnswerTested: false, knownAnswerTest: null, metrics: ["intescore"] },
+  race: { offline: false, knownAnswerTested: false, knownAnswerTest: null, metrics: ["race_criteria", "race_share"] },
 } as const satisfies Record<string, ScorerInfo>;
 
 /** Whether the scorer writing this metric is known-answer tested (false for a metric no scorer writes). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitReferences, type ChecklistItem } from "@arena/core";
-import { claimCoverage, groundClaims, offlineClaimScores, SCORERS } from "../src/index";
+import { claimCoverage, groundClaims, offlineClaimScores, SCORER_INFO, SCORERS } from "../src/index";
 import { worldStatements, type Alteration, type WorldStatement } from "./world-statements";
 
 /**
@@ -61,5 +61,13 @@ describe("claim matching on the synthetic world's facts (offline)", () => {
 describe("scorer descriptors", () => {
   it("only the scorers validated on known answers say so", () => {
     expect(SCORERS.filter((s) => s.knownAnswerTested).map((s) => s.name)).toEqual(["citations", "claims"]);
+  });
+
+  it("the claims descriptor names this file as the known-answer test of its metrics", () => {
+    expect(SCORER_INFO.claims).toMatchObject({
+      knownAnswerTested: true,
+      knownAnswerTest: "test/world-claims.test.ts",
+      metrics: ["claim_f1", "claim_precision", "claim_recall", "claim_strict_f1", "info_recall"],
+    });
   });
 });

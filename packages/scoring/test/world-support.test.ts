@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeCitations } from "../src/index";
+import { judgeCitations, SCORER_INFO } from "../src/index";
 import { worldStatements, type Alteration, type WorldStatement } from "./world-statements";
 
 /**
@@ -45,5 +45,11 @@ describe("citation support on the synthetic world's facts (offline)", () => {
       const t = tally.get(a)!;
       expect(t.right / t.n, a).toBeGreaterThanOrEqual(BAR);
     }
+  });
+});
+
+describe("the citations descriptor", () => {
+  it("names this file as the known-answer test of its metrics", () => {
+    expect(SCORER_INFO.citations).toMatchObject({ knownAnswerTested: true, knownAnswerTest: "test/world-support.test.ts", metrics: ["citation_effective", "citation_accuracy"] });
   });
 });
