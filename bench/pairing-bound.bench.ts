@@ -24,8 +24,8 @@
  * the outcome; the outcome's actual variance is smaller when ties are common (printed as a caveat).
  */
 import { parseArgs } from "node:util";
-import { multiply, pairingFit, Rng, rankingUncertainty, seedOf, spdInverse, spearman, wrongOrder, type PlayedMatch } from "@arena/core";
-import { plantedTheta, playModelMatch, runPairingRule, type PairingRule } from "../packages/tournament/src/pairing-simulation";
+import { multiply, pairingFit, Rng, rankingUncertainty, seedOf, spdInverse, spearman, wrongOrder, type PlayedMatch, type SimulatedPairingName as PairingRule } from "@arena/core";
+import { plantedTheta, playModelMatch, runPairingRule } from "../packages/tournament/src/pairing-simulation";
 import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/simulation";
 
 const N = 16;

@@ -1,5 +1,6 @@
 import { describeRating, roundInWords } from "@arena/core";
 import type { TournamentView } from "@arena/tournament/read";
+import { standInCaveat } from "./options";
 
 const fmt = (x: number) => x.toFixed(0).padStart(5);
 
@@ -22,7 +23,7 @@ function budgetLine(t: TournamentView): string {
  * stored snapshot as the web page and `GET /api/tournaments/:id`.
  */
 export function statusText(t: TournamentView): string {
-  const examiner = t.examinerMode === "heuristic" ? "heuristic examiner (offline, not the LLM method)" : "llm examiner";
+  const examiner = `${t.examinerMode} examiner${standInCaveat(t.examinerMode)}`;
   const round = currentRound(t);
   const lines = [
     `${t.name} (${t.id})  ${t.status}  ${roundInWords(t)}  ${examiner}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAIRING_RULES, TOURNAMENT_PAIRINGS, type TournamentPairingName } from "./pairing-rules";
 
 /**
  * Every closed set of the arena, each written once as an `as const` array: the TypeScript type,
@@ -11,6 +12,43 @@ import { z } from "zod";
 export const EXAMINER_MODES = ["llm", "heuristic"] as const;
 export type ExaminerModeName = (typeof EXAMINER_MODES)[number];
 export const examinerModeSchema = z.enum(EXAMINER_MODES);
+
+/**
+ * What the pages, the console and the CLI say about an examiner mode, one row per mode (the
+ * compiler demands it). The mode's name is its label everywhere. How a mode builds its examiner
+ * and stores its configurations: EXAMINER_BUILDERS in @arena/examiner and EXAMINER_MODE_TABLE in
+ * @arena/match.
+ */
+export interface ExaminerModeInfo {
+  /** Runs without a model or network: no endpoint, key or temperatures. */
+  offline: boolean;
+  /** Takes an API key for its endpoint (stored encrypted; the console sets and rotates it). */
+  needsKey: boolean;
+  /**
+   * Set when the mode is not the paper's method: every page and CLI output that shows its results
+   * says so, with the banner's title and what the stand-in does.
+   */
+  standIn: { title: string; does: string } | null;
+  /** The About page's paragraph, after "The <mode> examiner". */
+  about: string;
+}
+
+export const EXAMINER_MODE_INFO: { readonly [M in ExaminerModeName]: ExaminerModeInfo } = {
+  llm: {
+    offline: false,
+    needsKey: true,
+    standIn: null,
+    about:
+      "is the paper's method: a language model writes the question and the checklists from the tree and judges the answers, with its prompts and raw responses stored beside each round.",
+  },
+  heuristic: {
+    offline: true,
+    needsKey: false,
+    standIn: { title: "Offline heuristic examiner.", does: "a stand-in that builds questions from tree structure and judges by checklist matching" },
+    about:
+      "is an offline stand-in, so the arena can run without any model or internet access: it builds questions from the structure of the tree and judges by matching checklist items (names with aliases, numbers, dates) in the answers. It is useful to test the pipeline end to end, but its verdicts are not those of the method; pages say so loudly whenever they show heuristic results.",
+  },
+};
 
 /**
  * How far a rating can be read (core describeRating): unbeaten / winless have no finite estimate,
@@ -85,12 +123,10 @@ export type TraceStepKind = (typeof TRACE_STEP_KINDS)[number];
 export const traceStepKindSchema = z.enum(TRACE_STEP_KINDS);
 
 /**
- * How a tournament pairs its rounds (the database's TournamentPairing enum): the paper's Swiss
- * (the default) or information-seeking pairing (info-pairing.ts).
+ * How a tournament pairs its rounds (the database's TournamentPairing enum): the rows of
+ * PAIRING_RULES, the paper's Swiss (the default) or information-seeking pairing.
  */
-export const TOURNAMENT_PAIRINGS = ["swiss", "info"] as const;
-export type TournamentPairingName = (typeof TOURNAMENT_PAIRINGS)[number];
-export const tournamentPairingSchema = z.enum(TOURNAMENT_PAIRINGS);
+export { DEFAULT_PAIRING, PAIRING_RULES, pairingRulesInWords, roundsHeading, TOURNAMENT_PAIRINGS, tournamentPairingSchema, type TournamentPairingName } from "./pairing-rules";
 
 /** rounds: a fixed number of rounds (the paper's); continuous: no last round (the database's TournamentMode). */
 export const TOURNAMENT_MODES = ["rounds", "continuous"] as const;
@@ -100,7 +136,7 @@ export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
 /** Where a tournament stands, in words, the same on every page and in the CLI: "Swiss round 2 of 4", "round 2 of 4" (info pairing), "continuous, round 7". */
 export function roundInWords(t: { mode: TournamentModeName; pairing: TournamentPairingName; currentRound: number; swissRounds: number }): string {
   if (t.mode === "continuous") return t.currentRound === 0 ? "continuous, not started" : `continuous, round ${t.currentRound}`;
-  return `${t.pairing === "swiss" ? "Swiss round" : "round"} ${t.currentRound} of ${t.swissRounds}`;
+  return `${PAIRING_RULES[t.pairing].roundName} ${t.currentRound} of ${t.swissRounds}`;
 }
 
 /**

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { EXAMINER_MODE_INFO, EXAMINER_MODES, examinerModeSchema, type ExaminerModeName } from "@arena/core";
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { decryptSecret, encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
 import {
   EXAMINER_MODE_TABLE,
   newExaminerConfigSchema,
   type ConnectionTest,
+  type ExaminerModeRow,
+  type ExaminerSettings,
   type NewExaminerConfig,
 } from "./examiner-modes";
 
@@ -21,7 +24,7 @@ export const examinerKeyRequestSchema = z.object({ apiKey: z.string().min(1).max
 export const examinerConfigRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  mode: z.string(),
+  mode: examinerModeSchema,
   baseUrl: z.string().nullable(),
   model: z.string().nullable(),
   hasKey: z.boolean(),
@@ -34,14 +37,23 @@ export const connectionTestSchema = z.object({ ok: z.boolean(), latencyMs: z.num
 
 /** Creates a configuration; refuses one whose name (its verdict-shaping settings) exists already. */
 export function createExaminerConfig(db: PrismaClient, input: NewExaminerConfig, secretKey?: Buffer): Promise<ExaminerConfig> {
-  const c = newExaminerConfigSchema.parse(input);
-  return c.mode === "heuristic" ? EXAMINER_MODE_TABLE.heuristic.create(db, c, secretKey) : EXAMINER_MODE_TABLE.llm.create(db, c, secretKey);
+  const settings = newExaminerConfigSchema.parse(input);
+  return createIn(db, settings.mode, settings, secretKey);
 }
 
-/** Replaces the API key of an llm configuration (the only change a configuration allows). */
+/** The mode's row creates it (one generic call, so the compiler pairs each mode with its settings). */
+function createIn<M extends ExaminerModeName>(db: PrismaClient, mode: M, settings: ExaminerSettings<M>, secretKey?: Buffer): Promise<ExaminerConfig> {
+  const row: ExaminerModeRow<M> = EXAMINER_MODE_TABLE[mode];
+  return row.create(db, settings, secretKey);
+}
+
+/** Modes whose configurations hold a key (the only thing a configuration lets change). */
+const KEYED_MODES = EXAMINER_MODES.filter((m) => EXAMINER_MODE_INFO[m].needsKey);
+
+/** Replaces the API key of a configuration whose mode takes one (the only change a configuration allows). */
 export async function rotateExaminerKey(db: PrismaClient, id: string, apiKey: string, secretKey?: Buffer): Promise<void> {
   const key = z.string().min(1).max(4096).parse(apiKey);
-  const { name } = await db.examinerConfig.findUniqueOrThrow({ where: { id, mode: "llm" }, select: { name: true } });
+  const { name } = await db.examinerConfig.findUniqueOrThrow({ where: { id, mode: { in: KEYED_MODES } }, select: { name: true } });
   const apiKeyEnc = encryptSecret(key, secretKey ?? loadSecretKey(), secretContext("examinerConfig", name, "apiKeyEnc"));
   await db.examinerConfig.update({ where: { id }, data: { apiKeyEnc } });
 }
@@ -54,7 +66,7 @@ export function testExaminerConnection(config: Pick<ExaminerConfig, "mode" | "ba
 export interface ExaminerConfigRow {
   id: string;
   name: string;
-  mode: string;
+  mode: ExaminerModeName;
   baseUrl: string | null;
   model: string | null;
   hasKey: boolean;

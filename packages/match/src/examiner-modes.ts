@@ -55,7 +55,14 @@ export function llmConfigName(c: { baseUrl: string; model: string; promptVersion
   return c.doubleJudge ? `${base}:double` : base;
 }
 
-interface ExaminerModeRow<M extends ExaminerModeName> {
+/** A mode's settings for a new configuration, as its schema outputs them. */
+export type ExaminerSettings<M extends ExaminerModeName> = z.output<(typeof SETTINGS)[M]>;
+
+/**
+ * What the match package does with one mode: build its examiner, store its configurations, test
+ * its connection. What pages and the CLI say about it is EXAMINER_MODE_INFO in @arena/core.
+ */
+export interface ExaminerModeRow<M extends ExaminerModeName> {
   /** The examiner of a stored configuration. */
   build(config: ExaminerConfig): Examiner;
   /** Model name recorded on each round. */
@@ -63,7 +70,7 @@ interface ExaminerModeRow<M extends ExaminerModeName> {
   /** The configuration `--examiner <mode>` runs with. */
   fromEnv(db: PrismaClient): Promise<ExaminerConfig>;
   /** Stores a new configuration; refuses one whose name (its verdict-shaping settings) exists already. */
-  create(db: PrismaClient, settings: z.output<(typeof SETTINGS)[M]>, secretKey?: Buffer): Promise<ExaminerConfig>;
+  create(db: PrismaClient, settings: ExaminerSettings<M>, secretKey?: Buffer): Promise<ExaminerConfig>;
   /** "Test connection"; never throws for the endpoint's failures. */
   testConnection(config: Pick<ExaminerConfig, "baseUrl" | "model">, apiKey: string | null, allow: string[]): Promise<ConnectionTest>;
 }

@@ -1,4 +1,4 @@
-import { infoRound, INFO_COOLDOWN, swissPairings, seedOf, type PlayedMatch } from "@arena/core";
+import { pairByRule, seedOf, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { ensureMatchJobs, type TournamentQueues } from "./jobs";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
@@ -110,14 +110,14 @@ export function treesForPairing<T>(trees: readonly T[], perPairing: number, pair
   return Array.from({ length: perPairing }, (_, k) => trees[(start + k) % trees.length]!);
 }
 
-/** The pairings of the last `count` rounds before `round`, oldest first (information pairing's cooldown). */
-function recentRounds(past: readonly { agentAId: string; agentBId: string | null; round: { number: number } }[], round: number, count: number): [string, string][][] {
-  return Array.from({ length: count }, (_, k) => round - count + k).map((n) =>
+/** The pairs of every round before `round`, one list per round, oldest first (a rule's rematch cooldown reads the last few). */
+function earlierRounds(past: readonly { agentAId: string; agentBId: string | null; round: { number: number } }[], round: number): [string, string][][] {
+  return Array.from({ length: round - 1 }, (_, k) => k + 1).map((n) =>
     past.filter((p) => p.round.number === n).map((p): [string, string] => [p.agentAId, p.agentBId!]),
   );
 }
 
-/** The tournament's rated matches as information pairing reads them (agent calls: two per round). */
+/** The tournament's rated matches as a pairing rule reads them (agent calls: two per round). */
 async function playedMatches(tx: Prisma.TransactionClient, tournamentId: string): Promise<PlayedMatch[]> {
   const rows = await tx.match.findMany({
     where: { tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } },
@@ -146,31 +146,30 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
   }
   const agents = participants.map((p) => p.agentId);
   const byes = Object.fromEntries(participants.map((p) => [p.agentId, p.byes]));
-  const swiss =
-    t.pairing === "info"
-      ? infoRound({
-          agents,
-          played: await playedMatches(tx, t.id),
-          recentRounds: recentRounds(past, round, INFO_COOLDOWN),
-          byes,
-          // A seed per round: round 1 (no games) is ordered by it alone.
-          seed: seedOf(`${t.seed}:r${round}`),
-        })
-      : swissPairings({ agents, ratings, pastPairings: past.map((p) => [p.agentAId, p.agentBId!] as const), byes, seed: seedOf(t.seed), round });
+  const paired = pairByRule(t.pairing, {
+    agents,
+    ratings,
+    played: await playedMatches(tx, t.id),
+    pastPairings: past.map((p) => [p.agentAId, p.agentBId!] as const),
+    recentRounds: earlierRounds(past, round),
+    byes,
+    round,
+    seeds: { round: seedOf(`${t.seed}:r${round}`), tournament: seedOf(t.seed) },
+  });
   const row = await tx.tournamentRound.create({ data: { tournamentId: t.id, number: round, status: "running" } });
   const matchIds: string[] = [];
-  for (const [p, pair] of swiss.pairs.entries()) {
+  for (const [p, pair] of paired.pairs.entries()) {
     const chosen = treesForPairing(trees, t.treesPerPairing, past.length + p);
     // Seats follow the tree's tournament ordinal (odd swaps A/B), not its place in this pairing.
     matchIds.push(...(await createPairingMatches(tx, t, { roundId: row.id, round, index: p, pair, trees: chosen, examinerMode: config.mode, seatTurn: (_k, tree) => tree.ordinal })));
   }
-  if (swiss.bye) {
-    await tx.pairing.create({ data: { roundId: row.id, agentAId: swiss.bye, agentBId: null } });
+  if (paired.bye) {
+    await tx.pairing.create({ data: { roundId: row.id, agentAId: paired.bye, agentBId: null } });
     await tx.tournamentParticipant.update({
-      where: { tournamentId_agentId: { tournamentId: t.id, agentId: swiss.bye } },
+      where: { tournamentId_agentId: { tournamentId: t.id, agentId: paired.bye } },
       data: { byes: { increment: 1 } },
     });
   }
   await tx.tournament.update({ where: { id: t.id }, data: { currentRound: round } });
-  return { kind: "paired", round, matchIds, bye: swiss.bye };
+  return { kind: "paired", round, matchIds, bye: paired.bye };
 }

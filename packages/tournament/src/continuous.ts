@@ -1,4 +1,4 @@
-import { infoRound, lastOpponents, PLACEMENT_MATCHES, placementPairs, seedOf, swissPairings, withoutQuickRematches, type PlayedMatch } from "@arena/core";
+import { lastOpponents, pairByRule, PLACEMENT_MATCHES, placementPairs, seedOf, withoutQuickRematches, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { createPairingMatches } from "./pairing-matches";
@@ -95,23 +95,26 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   return { kind: "paired", round, matchIds, bye: null };
 }
 
-/** The free established agents paired by the tournament's rule; an odd one out stays free. */
+/**
+ * The free established agents paired by the tournament's rule; an odd one out stays free (byes
+ * are not counted). The rematch cooldown is one meeting: every agent's last pairing, as one
+ * "recent round". Round 1 (no ratings yet) orders at random; later the ratings order (a continuous
+ * tournament has them from its first matches).
+ */
 function normalPairs(t: Tournament, agents: string[], round: number, rating: ReadonlyMap<string, number>, matches: readonly TournamentMatch[], last: ReadonlyMap<string, string>): [string, string][] {
   const seed = seedOf(`${t.seed}:r${round}`);
-  if (t.pairing === "info") {
-    const played: PlayedMatch[] = matches.flatMap((m) => (m.status === "completed" && m.winner && m.rounds > 0 ? [{ a: m.agentAId, b: m.agentBId, winner: m.winner, calls: 2 * m.rounds }] : []));
-    // The cooldown is one meeting: every agent's last pairing, as one "recent round".
-    const recent = agents.flatMap((a) => (last.has(a) ? [[a, last.get(a)!] as [string, string]] : []));
-    return infoRound({ agents, played, recentRounds: [recent], byes: {}, seed, cooldown: 1 }).pairs;
-  }
-  return swissPairings({
+  const played: PlayedMatch[] = matches.flatMap((m) => (m.status === "completed" && m.winner && m.rounds > 0 ? [{ a: m.agentAId, b: m.agentBId, winner: m.winner, calls: 2 * m.rounds }] : []));
+  const recent = agents.flatMap((a) => (last.has(a) ? [[a, last.get(a)!] as [string, string]] : []));
+  return pairByRule(t.pairing, {
     agents,
     ratings: Object.fromEntries(agents.map((a) => [a, rating.get(a) ?? 1000])),
+    played,
     pastPairings: matches.map((m) => [m.agentAId, m.agentBId] as const),
+    recentRounds: [recent],
+    cooldown: 1,
     byes: {},
-    seed,
-    // Round 1 orders at random; later the ratings order (a continuous tournament has them from its first matches).
     round: rating.size === 0 ? 1 : Math.max(2, round),
+    seeds: { round: seed, tournament: seed },
   }).pairs;
 }
 

@@ -1,4 +1,4 @@
-import { swissRoundCount, tournamentModeSchema, tournamentPairingSchema } from "@arena/core";
+import { DEFAULT_PAIRING, swissRoundCount, tournamentModeSchema, tournamentPairingSchema } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament, TournamentStatus } from "@arena/db";
 import { z } from "zod";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
@@ -29,7 +29,7 @@ const newTournamentSchema = z
     /** rounds (default: swissRounds rounds, the paper's) or continuous (no last round; swissRounds is then ignored). */
     mode: tournamentModeSchema.default("rounds"),
     /** Swiss (the paper's, default) or information-seeking pairing. */
-    pairing: tournamentPairingSchema.default("swiss"),
+    pairing: tournamentPairingSchema.default(DEFAULT_PAIRING),
     /** Report scoring of every finished round (packages/scoring); on by default. */
     scoreReports: z.boolean().default(true),
   })

@@ -1,7 +1,6 @@
 import {
   applyJudgement,
   infoPairings,
-  infoRound,
   initialState,
   LOOP_DEFAULTS,
   matchWinner,
@@ -10,9 +9,11 @@ import {
   seatsForTree,
   seedOf,
   spearman,
-  swissPairings,
   transitionAction,
+  PAIRING_RULES,
   SIMULATED_PAIRINGS,
+  type PairingInput,
+  type PairingRule,
   type PlayedMatch,
   type SimulatedPairingName,
   type FailureType,
@@ -46,7 +47,9 @@ import { plantedSkills, type PlantedAgent } from "./simulation";
  *   planted order, averaged over repeats; repeat r reseeds skills' depth/width split and every draw.
  */
 
-export type PairingRule = SimulatedPairingName;
+/** A rule by name (a tournament's, or the simulation's random and oracle), or a pairing rule's row given directly. */
+export type SimulatedRule = SimulatedPairingName | PairingRule;
+const ruleName = (rule: SimulatedRule) => (typeof rule === "string" ? rule : rule.label);
 
 export const pairingSimulationOptionsSchema = z.object({
   agents: z.number().int().min(3).max(64),
@@ -63,7 +66,7 @@ export type PairingSimulationOptions = z.infer<typeof pairingSimulationOptionsSc
 
 /** One rule's result, averaged over the repeats (the JSON `arena simulate --pairing --json` prints). */
 export interface PairingRuleResult {
-  pairing: PairingRule;
+  pairing: SimulatedPairingName;
   agentCalls: number;
   matches: number;
   spearman: number;
@@ -157,27 +160,30 @@ function slope(games: readonly { x: number; y: number }[]): number {
 }
 
 /** Pairs of one round under a rule (agents are "0", "1", …). */
-function pairRound(rule: PairingRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number; truth?: number[] }): [string, string][] {
+function pairRound(rule: SimulatedRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number; truth?: number[] }): [string, string][] {
   if (rule === "random") {
     const order = ctx.rng.shuffle(ctx.ids);
     return Array.from({ length: Math.floor(order.length / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
   }
   const seed = ctx.rng.int(2 ** 31);
-  const r = rule === "swiss" ? swissRound(ctx, seed) : rule === "oracle" ? oracleRound(ctx, seed) : infoRound({ agents: ctx.ids, played: ctx.played, recentRounds: ctx.rounds, byes: ctx.byes, seed });
+  const r = rule === "oracle" ? oracleRound(ctx, seed) : (typeof rule === "string" ? PAIRING_RULES[rule] : rule).pair(tournamentInput(ctx, seed));
   if (r.bye !== null) ctx.byes[r.bye] = (ctx.byes[r.bye] ?? 0) + 1;
   return r.pairs;
 }
 
-function swissRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; byes: Record<string, number>; round: number }, seed: number) {
+/** A round's input as a tournament's rule reads it: ratings fitted on the matches so far, every earlier round recent. */
+function tournamentInput(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; round: number }, seed: number): PairingInput {
   const { theta } = pairingFit(ctx.ids, ctx.played);
-  return swissPairings({
+  return {
     agents: ctx.ids,
     ratings: Object.fromEntries(ctx.ids.map((id, k) => [id, theta[k]!])),
+    played: ctx.played,
     pastPairings: ctx.played.map((m): [string, string] => [m.a, m.b]),
+    recentRounds: ctx.rounds,
     byes: ctx.byes,
-    seed,
     round: ctx.round,
-  });
+    seeds: { round: seed, tournament: seed },
+  };
 }
 
 /**
@@ -194,12 +200,12 @@ function oracleRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; round
 
 /** One run of a rule: rounds of matches until the budget of agent calls is spent. */
 export function runPairingRule(
-  rule: PairingRule,
+  rule: SimulatedRule,
   agents: readonly PlantedAgent[],
   opts: { trees: number; budget: number; seed: string },
 ): { agentCalls: number; matches: number; spearman: number; top3Exact: boolean; theta: number[]; played: PlayedMatch[] } {
   const ids = agents.map((_, k) => String(k));
-  const rng = Rng.fromSeed(seedOf(`pairing:${rule}:${opts.seed}`));
+  const rng = Rng.fromSeed(seedOf(`pairing:${ruleName(rule)}:${opts.seed}`));
   // Match outcomes draw from their own stream, so two rules see the same luck for the same schedule.
   const luck = Rng.fromSeed(seedOf(`luck:${opts.seed}`));
   const played: PlayedMatch[] = [];

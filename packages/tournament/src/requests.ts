@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tournamentModeSchema, tournamentPairingSchema } from "@arena/core";
+import { DEFAULT_PAIRING, tournamentModeSchema, tournamentPairingSchema } from "@arena/core";
 
 /**
  * Request and response shapes of the console's tournament routes (/api/console/tournaments…),
@@ -17,7 +17,7 @@ export const newTournamentRequestSchema = z.object({
   treesPerPairing: z.number().int().min(1).optional(),
   seed: z.string().min(1).max(200).default("1"),
   /** Swiss (the paper's, default) or information-seeking pairing. */
-  pairing: tournamentPairingSchema.default("swiss"),
+  pairing: tournamentPairingSchema.default(DEFAULT_PAIRING),
   /** rounds (the paper's fixed number of rounds, default) or continuous (no last round; agents join and leave). */
   mode: tournamentModeSchema.default("rounds"),
   /** Optional caps (USD): the tournament pauses when its research cost, or one agent's, reaches them. */

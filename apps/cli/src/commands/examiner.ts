@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { ChecklistItem, LoopState, TreeView } from "@arena/core";
-import { examinerMode, parseOptions } from "../options";
+import { DEFAULT_EXAMINER, EXAMINER_MODES_HELP, examinerMode, parseOptions, standInCaveat } from "../options";
 
 /**
  * `arena examiner generate` — builds one Deep & Wide task from a stored tree without running a
@@ -16,7 +16,7 @@ const optionsSchema = z.object({
   tree: z.string().min(1),
   node: z.string().url().optional(),
   width: z.coerce.number().int().min(1).max(20).default(2),
-  examiner: examinerMode.default("heuristic"),
+  examiner: examinerMode.default(DEFAULT_EXAMINER),
   seed: z.string().min(1).default("1"),
   json: z.boolean().optional(),
 });
@@ -56,7 +56,7 @@ export function register(program: Command): void {
     .requiredOption("--tree <id>", "tree id")
     .option("--node <url>", "current node by URL (default: the loop's random start for the seed)")
     .option("--width <W>", "width W (aggregation pool size)", "2")
-    .option("--examiner <mode>", "heuristic | llm", "heuristic")
+    .option("--examiner <mode>", EXAMINER_MODES_HELP, DEFAULT_EXAMINER)
     .option("--seed <seed>", "seed for the start node, pool draw and examiner", "1")
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
@@ -82,7 +82,7 @@ export function register(program: Command): void {
       };
       if (opts.json) return console.log(JSON.stringify(out, null, 2));
       if (jumps) console.log(`(${jumps} jump${jumps === 1 ? "" : "s"} to a new start after contexts without a question, as in a match)`);
-      console.log(`examiner: ${task.mode}${task.mode === "heuristic" ? " (offline heuristic, not the LLM method)" : ""}`);
+      console.log(`examiner: ${task.mode}${standInCaveat(task.mode, task.mode)}`);
       console.log(`node: ${ctx.aggregationPool[0]?.url}  D=${ctx.depth} W=${ctx.width} pool=${ctx.aggregationPool.length}\n`);
       console.log(`${task.question}\n${task.wordLimitInstruction}\n`);
       console.log("checklist (depth):");

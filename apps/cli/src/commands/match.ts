@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { RoundReport } from "@arena/match";
-import { examinerMode, parseOptions } from "../options";
+import { DEFAULT_EXAMINER, EXAMINER_MODES_HELP, examinerMode, parseOptions } from "../options";
 
 const runOptions = z.object({
   tree: z.string().min(1),
@@ -36,7 +36,7 @@ export function register(program: Command): void {
     .requiredOption("--tree <id>", "tree id (see: arena tree list)")
     .requiredOption("--a <agent>", "agent in seat A (id or name)")
     .requiredOption("--b <agent>", "agent in seat B (id or name)")
-    .option("--examiner <mode>", "heuristic | llm", "heuristic")
+    .option("--examiner <mode>", EXAMINER_MODES_HELP, DEFAULT_EXAMINER)
     .option("--seed <seed>", "seed of every random choice", "1")
     .option("--json", "one JSON line per round, then the result")
     .action(async (raw: unknown) => {

@@ -2,8 +2,8 @@ import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import type { TournamentStatusReport } from "@arena/tournament";
-import { TOURNAMENT_MODES, TOURNAMENT_PAIRINGS, tournamentModeSchema, tournamentPairingSchema } from "@arena/core/closed-sets";
-import { examinerMode, parseOptions } from "../options";
+import { DEFAULT_PAIRING, pairingRulesInWords, TOURNAMENT_MODES, tournamentModeSchema, tournamentPairingSchema } from "@arena/core/closed-sets";
+import { DEFAULT_EXAMINER, EXAMINER_MODES_HELP, examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
 /**
@@ -28,10 +28,10 @@ const createOptions = z
     allTrees: z.boolean().default(false),
     rounds: z.coerce.number().int().min(1).optional(),
     treesPerPairing: z.coerce.number().int().min(1).optional(),
-    examiner: examinerMode.default("heuristic"),
+    examiner: examinerMode.default(DEFAULT_EXAMINER),
     seed: z.string().min(1).default("1"),
     scoreReports: z.boolean().default(true),
-    pairing: tournamentPairingSchema.default("swiss"),
+    pairing: tournamentPairingSchema.default(DEFAULT_PAIRING),
     mode: tournamentModeSchema.default("rounds"),
     costCap: z.coerce.number().positive().optional(),
     agentCap: z.coerce.number().positive().optional(),
@@ -107,13 +107,13 @@ export function register(program: Command): void {
     .option("--all-trees", "every stored tree")
     .option("--rounds <n>", "Swiss rounds (default ceil(log2 n) + 1)")
     .option("--trees-per-pairing <k>", "trees each pairing plays (default all)")
-    .option("--examiner <mode>", "heuristic | llm")
+    .option("--examiner <mode>", EXAMINER_MODES_HELP)
     .option("--seed <seed>", "seed of the round-1 order and every match")
     .option("--no-score-reports", "do not score the answers of finished rounds (citation support, claims, RACE; on by default)")
     .option("--mode <mode>", `${TOURNAMENT_MODES.join(" | ")}: a fixed number of rounds (default) or continuous (no last round; agents join and leave)`)
     .option("--cost-cap <usd>", "pause the tournament when its research has cost this much (USD)")
     .option("--agent-cap <usd>", "pause the tournament when one agent's research has cost this much (USD)")
-    .option("--pairing <rule>", `${TOURNAMENT_PAIRINGS.join(" | ")}: the paper's Swiss (default) or information-seeking pairing`)
+    .option("--pairing <rule>", pairingRulesInWords())
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(createOptions, raw);

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { EXAMINER_MODE_INFO, type ExaminerModeName } from "@arena/core/closed-sets";
 import { pageHref, safeUrl } from "@/lib/untrusted-markdown";
 
 /** Small presentational pieces shared by every page. */
@@ -81,12 +82,19 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** Loud on purpose: heuristic numbers must never be mistaken for the paper's LLM-judged method. */
-export function HeuristicBanner({ name }: { name: string }) {
+/**
+ * Over results judged by a stand-in examiner mode (EXAMINER_MODE_INFO's standIn): what judged
+ * them and that it is not the method. Nothing for the method itself. (The test id predates
+ * other stand-ins; browser tests find the banner by it.)
+ */
+export function StandInBanner({ mode, name }: { mode: ExaminerModeName; name: string }) {
+  const standIn = EXAMINER_MODE_INFO[mode].standIn;
+  if (!standIn) return null;
   return (
     <div role="note" data-testid="heuristic-banner" className="mb-4 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-      <strong>Offline heuristic examiner.</strong> These results were judged by <Code>{name}</Code>, a stand-in that builds questions
-      from tree structure and judges by checklist matching. It is not the LLM examiner of the DR-Arena method; treat the
-      numbers as a smoke test of the pipeline, not as a ranking of research quality. <Link href="/about#examiners" className="underline">Why?</Link>
+      <strong>{standIn.title}</strong> These results were judged by <Code>{name}</Code>, {standIn.does}. It is not the LLM examiner of
+      the DR-Arena method; treat the numbers as a smoke test of the pipeline, not as a ranking of research quality.{" "}
+      <Link href="/about#examiners" className="underline">Why?</Link>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PRELIMINARY_MATCHES, readScopes } from "@arena/tournament/read";
 import { RATING_SCALE_NOTE, WIDE_INTERVAL } from "@arena/core/rating-display";
+import { EXAMINER_MODE_INFO, EXAMINER_MODES } from "@arena/core/closed-sets";
 import { db } from "@/lib/db";
 import { PageTitle } from "@/components/ui";
 import { ExaminerList } from "@/features/leaderboard/examiner-list";
@@ -50,17 +51,12 @@ export default async function AboutPage() {
         any match can be replayed on its page.
       </p>
 
-      <H id="examiners">Examiner modes: llm and heuristic</H>
-      <p>
-        The <strong>llm</strong> examiner is the paper&apos;s method: a language model writes the question and the checklists from the tree
-        and judges the answers, with its prompts and raw responses stored beside each round.
-      </p>
-      <p>
-        The <strong>heuristic</strong> examiner is an offline stand-in, so the arena can run without any model or internet access: it
-        builds questions from the structure of the tree and judges by matching checklist items (names with aliases, numbers, dates) in the
-        answers. It is useful to test the pipeline end to end, but its verdicts are not those of the method; pages say so loudly whenever
-        they show heuristic results.
-      </p>
+      <H id="examiners">Examiner modes: {EXAMINER_MODES.join(" and ")}</H>
+      {EXAMINER_MODES.map((mode) => (
+        <p key={mode}>
+          The <strong>{mode}</strong> examiner {EXAMINER_MODE_INFO[mode].about}
+        </p>
+      ))}
 
       <H id="ratings">Ratings, intervals and ranks</H>
       <p>

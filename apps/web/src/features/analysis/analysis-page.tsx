@@ -5,7 +5,7 @@ import { describeRating, RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import { ChartFigure, DataTable } from "@/components/chart-figure";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
-import { Empty, HeuristicBanner, link, PageTitle, Section } from "@/components/ui";
+import { Empty, link, PageTitle, Section, StandInBanner } from "@/components/ui";
 import { fmtNum, fmtP, fmtPct, fmtRating, fmtTime } from "@/lib/format";
 import { EloHistoryChart, FailureTypesChart, HistogramChart, RatingsChart, SkillGapChart, VerdictChart } from "./charts";
 import { ControlledPanel } from "./controlled-panel";
@@ -135,7 +135,7 @@ export function AnalysisPage({ board, scopes, scores }: { board: LeaderboardView
     <>
       <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard"]} />}>Analysis</PageTitle>
       <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/analysis" />
-      {board.examiner?.mode === "heuristic" ? <HeuristicBanner name={board.examiner.name} /> : null}
+      {board.examiner ? <StandInBanner mode={board.examiner.mode} name={board.examiner.name} /> : null}
       {board.analysis && board.rows.length > 0 ? (
         <>
           <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400">

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { EXAMINER_MODE_INFO } from "@arena/core/closed-sets";
 import type { ExaminerSummary } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { Code, Empty, link } from "@/components/ui";
@@ -24,7 +25,7 @@ const COLUMNS: DataColumn<ExaminerSummary>[] = [
     header: "Temperature",
     title: "Sampling temperature to generate questions / to judge",
     numeric: true,
-    cell: (e) => (e.mode === "llm" ? `${e.generationTemperature} / ${e.judgeTemperature}` : "—"),
+    cell: (e) => (EXAMINER_MODE_INFO[e.mode].offline ? "—" : `${e.generationTemperature} / ${e.judgeTemperature}`),
   },
   { id: "judging", header: "Judging", cell: (e) => (e.doubleJudge ? "twice, seats swapped" : "once") },
   { id: "prompts", header: "Prompts", sortValue: (e) => e.promptVersion, cell: (e) => e.promptVersion },

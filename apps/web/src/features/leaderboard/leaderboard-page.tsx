@@ -1,7 +1,7 @@
 import { metricKnownAnswerTested, type LeaderboardMetric, type Scoreboard } from "@arena/scoring/read";
 import { RATING_SCALE_NOTE } from "@arena/core/rating-display";
 import type { LeaderboardView, ScopesView, WindowRatings } from "@arena/tournament/read";
-import { Code, Empty, HeuristicBanner, PageTitle } from "@/components/ui";
+import { Code, Empty, PageTitle, StandInBanner } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
 import Link from "next/link";
@@ -13,6 +13,8 @@ import { ScoreNotes } from "./score-notes";
 import { SnapshotNote } from "./snapshot-note";
 import { WindowPills, WindowView } from "./window-view";
 import { AuditedAgreement } from "../audit/agreement-line";
+import { PeopleAgreement } from "../people/agreement-line";
+import { ByPills } from "../people/people-page";
 
 /** Chips for the topic leaderboards (the trees' categories), kept in the URL as `topic`. */
 function TopicChips({ board, topic }: { board: LeaderboardView; topic: string | null }) {
@@ -72,13 +74,15 @@ export function LeaderboardPage({
   const names = Object.fromEntries(board.rows.map((r) => [r.agentId, r.name]));
   return (
     <>
-      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard", "tournament"]} />}>
+      <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard", "people", "tournament"]} />}>
         Leaderboard{board.tournament ? `: ${board.tournament.name}` : ""}
       </PageTitle>
+      {board.tournament ? null : <ByPills by="examiner" examinerId={board.examiner?.id ?? null} />}
       <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" keep={{ window: window ? `${window.days}d` : undefined }} />
       {board.examiner ? <WindowPills board={board} window={window} /> : null}
       <AuditedAgreement examinerId={board.examiner?.id ?? null} />
-      {board.examiner?.mode === "heuristic" ? <HeuristicBanner name={board.examiner.name} /> : null}
+      <PeopleAgreement examinerId={board.examiner?.id ?? null} />
+      {board.examiner ? <StandInBanner mode={board.examiner.mode} name={board.examiner.name} /> : null}
       {window ? (
         <WindowView board={board} window={window} />
       ) : board.rows.length === 0 ? (

@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import type { MatchView } from "@arena/match/read";
 import type { RoundScores } from "@arena/scoring/read";
 import { LiveRefresh } from "@/components/live-refresh";
-import { Empty, HeuristicBanner } from "@/components/ui";
+import { Empty, StandInBanner } from "@/components/ui";
 import { MatchHeader } from "./match-header";
 import { RoundCard } from "./round-card";
 import { fmtTime } from "@/lib/format";
@@ -32,7 +32,7 @@ export function MatchPage({ match, scores }: { match: MatchView; scores: RoundSc
       <div className="mb-2 flex justify-end">{active ? <LiveRefresh match={match.id} types={["round", "match"]} /> : null}</div>
       <MatchHeader match={match} />
       <VoidedRounds matchId={match.id} />
-      {match.examinerMode === "heuristic" ? <HeuristicBanner name={match.examinerName} /> : null}
+      <StandInBanner mode={match.examinerMode} name={match.examinerName} />
       {active && match.waiting ? <Waiting match={match} waiting={match.waiting} /> : null}
       {match.roundsList.length === 0 ? (
         <Empty title={active ? "No round stored yet." : "This match has no rounds."}>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { EXAMINER_MODE_INFO } from "@arena/core/closed-sets";
 import type { MatchListItem } from "@arena/match/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { StatusBadge, link } from "@/components/ui";
@@ -40,7 +41,7 @@ const COLUMNS: DataColumn<MatchListItem>[] = [
       <>
         <StatusBadge status={m.status} /> {m.winner === "tie" ? <span className="text-xs text-zinc-500">tie</span> : null}
         {m.wonByForfeit ? <span className="ml-1 whitespace-nowrap text-xs font-medium text-amber-800 dark:text-amber-300">won by forfeit</span> : null}
-        {m.examinerMode === "heuristic" ? <span className="ml-1 text-xs text-amber-700 dark:text-amber-400">heuristic</span> : null}
+        {EXAMINER_MODE_INFO[m.examinerMode].standIn ? <span className="ml-1 text-xs text-amber-700 dark:text-amber-400">{m.examinerMode}</span> : null}
       </>
     ),
   },

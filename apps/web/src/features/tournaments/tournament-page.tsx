@@ -1,9 +1,9 @@
-import { roundInWords } from "@arena/core";
+import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, roundsHeading } from "@arena/core";
 import { ResearchCost } from "../agents/research-cost";
 import Link from "next/link";
 import { PRELIMINARY_MATCHES, type RatingHistory, type TournamentView } from "@arena/tournament/read";
 import { LiveRefresh } from "@/components/live-refresh";
-import { Empty, HeuristicBanner, PageTitle, Section, StatusBadge, link } from "@/components/ui";
+import { Empty, PageTitle, Section, StandInBanner, StatusBadge, link } from "@/components/ui";
 import { fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
 import { BudgetPanel } from "./budget-panel";
@@ -115,14 +115,14 @@ export function TournamentPage({ t, history }: { t: TournamentView; history: Rat
       <div className="mb-4 grid gap-3 text-sm sm:grid-cols-[1fr_auto]">
         <p className="text-zinc-600 dark:text-zinc-400">
           {roundInWords(t)}
-          {t.pairing === "info" ? " · information-seeking pairing" : ""} · {t.agents} agents · {t.trees} trees, {t.treesPerPairing} per pairing · examiner{" "}
+          {t.pairing === DEFAULT_PAIRING ? "" : ` · ${PAIRING_RULES[t.pairing].description}`} · {t.agents} agents · {t.trees} trees, {t.treesPerPairing} per pairing · examiner{" "}
           <strong>{t.examinerName}</strong> ({t.examinerMode}) · seed <code>{t.seed}</code>
           <br />
           created {fmtTime(t.createdAt)} · started {fmtTime(t.startedAt)} · finished {fmtTime(t.finishedAt)}
         </p>
         <Progress matches={t.matches} />
       </div>
-      {t.examinerMode === "heuristic" ? <HeuristicBanner name={t.examinerName} /> : null}
+      <StandInBanner mode={t.examinerMode} name={t.examinerName} />
 
       <Section title="Running cost" id="cost">
         <ResearchCost stats={t.cost} />
@@ -140,7 +140,7 @@ export function TournamentPage({ t, history }: { t: TournamentView; history: Rat
         <RatingHistorySection history={history} />
       </Section>
 
-      <Section title={t.pairing === "swiss" ? "Swiss rounds" : "Rounds"} id="rounds">
+      <Section title={roundsHeading(t.pairing)} id="rounds">
         {t.rounds.length === 0 ? (
           <Empty title="Not paired yet.">
             {t.status === "draft" ? "The tournament has not been started: run npx arena tournament start <id>." : "The first round is paired when a worker picks the tournament up."}

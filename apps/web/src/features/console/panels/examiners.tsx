@@ -1,4 +1,5 @@
 "use client";
+import { EXAMINER_MODE_INFO } from "@arena/core/closed-sets";
 import { buttonClass, inputClass } from "../../account/client";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import type { ExaminerRow } from "./rows";
@@ -9,14 +10,14 @@ function examinerColumns(act: Act, setNote: (note: string) => void): DataColumn<
   return [
     { id: "name", header: "Configuration", sortValue: (x) => x.name.toLowerCase(), cell: (x) => <code>{x.name}</code> },
     { id: "mode", header: "Mode", sortValue: (x) => x.mode, cell: (x) => x.mode },
-    { id: "key", header: "Key", cell: (x) => (x.mode === "llm" ? (x.hasKey ? "set" : "none") : "n/a") },
+    { id: "key", header: "Key", cell: (x) => (EXAMINER_MODE_INFO[x.mode].needsKey ? (x.hasKey ? "set" : "none") : "n/a") },
     {
       id: "actions",
       header: "Actions",
       cell: (x) => (
         <span className="flex flex-wrap items-center gap-2">
           <button type="button" className="underline" onClick={() => test(x)}>Test connection</button>
-          {x.mode === "llm" && (
+          {EXAMINER_MODE_INFO[x.mode].needsKey && (
             <form className="flex gap-1" onSubmit={(e) => { e.preventDefault(); void act("POST", `examiners/${x.id}/key`, { apiKey: String(new FormData(e.currentTarget).get("apiKey")) }); e.currentTarget.reset(); }}>
               <input name="apiKey" type="password" required autoComplete="off" placeholder="new key" aria-label={`new key for ${x.name}`} className={inputClass} />
               <button type="submit" className={buttonClass}>Rotate key</button>

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { roundInWords } from "@arena/core/closed-sets";
+import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, TOURNAMENT_PAIRINGS } from "@arena/core/closed-sets";
 import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass } from "../../account/client";
 import { DataTable, type DataColumn } from "@/components/data-table";
@@ -88,7 +88,7 @@ export function TournamentsPanel() {
         <Field label="Examiner configuration"><select name="examinerConfigId" className={inputClass}>{examiners.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}</select></Field>
         <Field label="Rounds"><input name="swissRounds" type="number" min={1} max={64} placeholder="default ⌈log2 n⌉+1; continuous: the rounds the estimate covers" className={inputClass} /></Field>
         <Field label="Trees per pairing"><input name="treesPerPairing" type="number" min={1} placeholder="default: all" className={inputClass} /></Field>
-        <Field label="Pairing"><select name="pairing" defaultValue="swiss" className={inputClass}><option value="swiss">Swiss (the paper's)</option><option value="info">information-seeking</option></select></Field>
+        <Field label="Pairing"><select name="pairing" defaultValue={DEFAULT_PAIRING} className={inputClass}>{TOURNAMENT_PAIRINGS.map((p) => <option key={p} value={p}>{PAIRING_RULES[p].label}</option>)}</select></Field>
         <Field label="Mode"><select name="mode" defaultValue="rounds" className={inputClass}><option value="rounds">a fixed number of rounds (the paper's)</option><option value="continuous">continuous: no last round, agents join and leave</option></select></Field>
         <Field label="Cost cap (USD)"><input name="costCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
         <Field label="Per-agent cap (USD)"><input name="agentCapUsd" type="number" min={0.01} step={0.01} placeholder="none" className={inputClass} /></Field>
