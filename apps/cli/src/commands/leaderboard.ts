@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type ColumnFormat, LEADERBOARD_COLUMNS, type LeaderboardColumn } from "@arena/tournament/columns";
 import type { LeaderboardRow, LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
 import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE, type RatingFlag } from "@arena/core/rating-display";
-import { parseOptions } from "../options";
+import { parseOptions, standInCaveat } from "../options";
 
 /** How the terminal words each value format (the web page has its own table). */
 const CLI_FORMATS: Record<ColumnFormat, (v: string | number | boolean) => string> = {
@@ -37,7 +37,7 @@ function cliText(c: CliColumn, r: LeaderboardRow): string {
 export function leaderboardText(v: LeaderboardView): string {
   if (!v.examiner) return "no examiner configuration yet (arena tournament create makes one)";
   const scope = v.tournament ? `tournament ${v.tournament.name}` : "all matches";
-  const mode = v.examiner.mode === "heuristic" ? "heuristic examiner (offline stand-in, not the LLM method)" : "llm examiner";
+  const mode = `${v.examiner.mode} examiner${standInCaveat(v.examiner.mode, "stand-in")}`;
   const lines = [`${v.examiner.name}, ${scope}: ${mode}`];
   if (!v.snapshot) return [...lines, "no rated match yet"].join("\n");
   lines.push(`snapshot of ${v.snapshot.matchesCounted} rated matches at ${v.snapshot.createdAt}; * preliminary (< ${v.preliminaryMatches} matches)`);
