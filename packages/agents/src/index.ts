@@ -37,5 +37,7 @@ export { probeAnswerProblems, ACCEPTED_CITATION_FORMATS } from "./probe-check";
 export { readAgentRoundErrors, failingAgentIds, summariseRounds, agentRoundErrorsSchema, FAILING_AFTER, type AgentRoundErrors } from "./play-health";
 export { updateAgentDescription, withdrawAgent, removeAgent, agentEditSchema, type AgentEdit, type Actor } from "./lifecycle";
 export { AGENT_DESCRIPTION_MAX } from "./limits";
+export { AGENT_ACTIONS, agentActionAllowed, type AgentAction } from "./actions";
+export { submissionAllowed, SUBMISSIONS_PER_HOUR, PROBES_PER_HOUR, LIMIT_WINDOW_MS } from "./submissions";
 export { PROVIDER_PRESETS, presetById, type ProviderPreset } from "./presets";
 export { withReferences, citedUrl, type StructuredCitation } from "./structured-citations";

@@ -8,6 +8,7 @@ export * from "./requests";
 export { nextItem, claimItem, HOLD_MS } from "./holds";
 export { submitAnswers, submitReview } from "./annotate";
 export { voidRound, type VoidOutcome } from "./void";
+export { voidAndPublish } from "./commands";
 export { drawSample } from "./sample";
 export { cohensKappa, confusionMatrix, MIN_KAPPA_ITEMS, percent, reportedKappa } from "./stats";
 export * from "./options";

@@ -5,3 +5,4 @@ export { arenaEventSchema, eventsChannel, publishEvent, subscribeEvents, type Ar
 export { check, liveWorkers, heartbeatKey, webHealthSchema, workerHeartbeatSchema, serviceCheckSchema, HEARTBEAT_MS, HEARTBEAT_TTL_MS, type ServiceCheck, type WebHealth, type WorkerHeartbeat } from "./health";
 export { takeSlot, hostTurns, type LimitResult } from "./limits";
 export { readQueueDepths, queueDepthSchema, type QueueDepth } from "./depths";
+export { openQueues, withQueue, withRedis, type Queues } from "./with-queue";

@@ -34,6 +34,7 @@ export {
   type SimulationReport,
 } from "./simulation";
 export { launchTournament, resumeAndTick, addAgentAndTick, approveAgent, openTournament } from "./commands";
+export { submitAgent, approveAndEnter } from "./submit";
 export {
   runPairingSimulation,
   runPairingRule,

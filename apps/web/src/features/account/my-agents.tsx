@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { AgentOverview } from "@arena/agents";
+import { agentActionAllowed } from "@arena/agents/actions";
 import { describeRating } from "@arena/core/rating-display";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { DescriptionField } from "../submission/description-field";
@@ -106,11 +107,13 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
     setConfirming(null);
     onDone(r.ok ? done(r.data) : (r.error ?? ""));
   }
-  if (a.status === "retired") return null;
+  const canWithdraw = agentActionAllowed("withdraw", a.status);
+  const canRemove = agentActionAllowed("remove", a.status);
+  if (!canWithdraw && !canRemove) return null;
   const remove = a.played ? "Retire" : "Delete";
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      {a.status === "pending" && confirming === "withdraw" ? (
+      {canWithdraw && confirming === "withdraw" ? (
         <>
           <span className="text-xs">Withdraw {a.name}? An admin can then no longer approve it.</span>
           <button type="button" disabled={busy} className={quietButton} onClick={() => void act("POST", `/api/me/agents/${a.id}/withdraw`, () => `${a.name} withdrawn: it will not be approved.`)}>
@@ -118,7 +121,7 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
           </button>
           <button type="button" className={quietButton} onClick={() => setConfirming(null)}>Keep it</button>
         </>
-      ) : a.status === "pending" && confirming === null ? (
+      ) : canWithdraw && confirming === null ? (
         <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming("withdraw")}>
           Withdraw
         </button>
@@ -133,7 +136,7 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
           </button>
           <button type="button" className={quietButton} onClick={() => setConfirming(null)}>Keep it</button>
         </>
-      ) : confirming === "withdraw" ? null : (
+      ) : confirming === "withdraw" || !canRemove ? null : (
         <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming("remove")}>
           {remove}
         </button>
@@ -197,7 +200,7 @@ export function MyAgents() {
             </div>
             <div><dt className="text-xs text-zinc-500">Rating</dt><dd className="tabular-nums">{a.rating ? describeRating({ rating: a.rating.value, ...a.rating }).text : "—"}</dd></div>
           </dl>
-          {a.status !== "retired" && a.status !== "withdrawn" ? (
+          {agentActionAllowed("rotateKey", a.status) ? (
             <form className="mt-2 flex max-w-md items-center gap-1" onSubmit={(e) => { e.preventDefault(); void rotate(a.id, e.currentTarget); }}>
               <span className="shrink-0 text-xs">Key: {a.hasKey ? "set" : "none"}</span>
               <input name="api_key" type="password" autoComplete="off" placeholder="new key" aria-label={`new key for ${a.name}`} className={inputClass} />

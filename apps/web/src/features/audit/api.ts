@@ -1,6 +1,5 @@
-import { answersSchema, auditQueueParamsSchema, chooseVariants, variantChoiceSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidRequestSchema, voidRound } from "@arena/audit";
+import { answersSchema, auditQueueParamsSchema, chooseVariants, variantChoiceSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidAndPublish, voidRequestSchema } from "@arena/audit";
 import { ANNOTATION_COLUMNS, auditReport, exportAnnotations, readAuditItem, readAuditQueues } from "@arena/audit/read";
-import { createRedis, publishEvent } from "@arena/jobs";
 import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
 import { csvCell } from "@/lib/api/csv";
 import { db } from "@/lib/db";
@@ -79,18 +78,9 @@ export const getCsv = (req: Request) =>
     });
   });
 
-/** Voids a round; a snapshot event then drops every server's cached leaderboards. */
+/** Voids a round; a snapshot event then drops every server's cached leaderboards (voidAndPublish). */
 export const postVoid = (req: Request, roundId: string) =>
-  guarded(req, ADMINS, async (u) => {
-    const out = await voidRound(db(), roundId, u.id, voidRequestSchema.parse(await body(req)).reason);
-    const redis = createRedis();
-    try {
-      for (const s of out.snapshots) await publishEvent(redis, { type: "snapshot", examinerConfigId: s.examinerConfigId, tournamentId: s.tournamentId, matchesCounted: s.matchesCounted });
-    } finally {
-      redis.disconnect();
-    }
-    return Response.json(out);
-  });
+  guarded(req, ADMINS, async (u) => Response.json(await voidAndPublish(db(), roundId, u.id, voidRequestSchema.parse(await body(req)).reason)));
 
 /** Instrument I: the auditor's best question and best checklist among the three options shown. */
 export const postVariants = (req: Request, id: string) =>

@@ -2,17 +2,15 @@ import { disableAgent, enableAgent, listAllAgents, listPlayableAgents, recheckAg
 import { estimateLines, swissRoundCount } from "@arena/core";
 import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
 import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
-import { addAgentAndTick, addAgentRequestSchema, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues, type NewTournamentRequest } from "@arena/tournament";
+import { addAgentAndTick, addAgentRequestSchema, approveAndEnter, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues, type NewTournamentRequest } from "@arena/tournament";
 import { readParticipantIds, readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
-import { cancelCrawlJob, crawlRequestSchema, createCrawlJob, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
+import { cancelCrawlJob, crawlRequestSchema, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
 import { importWorld, worldRequestSchema } from "@arena/trees/world";
-import { addSource, applySchedule, listSources, newSourceSchema, readSchedule, removeSource, runScheduleNow, scheduleSchema } from "@arena/trees/sources";
-import { createQueue, createRedis, enqueue } from "@arena/jobs";
+import { addSource, applySchedule, listSources, newSourceSchema, queueCrawl, readSchedule, removeSource, runScheduleNow, scheduleSchema } from "@arena/trees/sources";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
 import { handle, HttpError, notFound, parseBody } from "@/lib/api/http";
 import { jsonBody } from "../submission/body";
-import { approveAndEnter } from "../submission/commands";
 import { CONSOLE_API, type ConsoleApiKey } from "./routes";
 
 /**
@@ -42,7 +40,7 @@ async function estimateOf(t: NewTournamentRequest) {
 const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listAllAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
-  "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(params.id!)) },
+  "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(db(), params.id!)) },
   "POST agents/:id/disable": { handler: async ({ params }) => {
       await disableAgent(db(), params.id!);
       return ok({ disabled: true });
@@ -131,11 +129,7 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   },
   "GET crawls": { handler: async () => ok(await listCrawlJobs(db())) },
   "POST crawls": {
-    handler: async ({ body }) => {
-      const job = await createCrawlJob(db(), parseBody(crawlRequestSchema, body));
-      await enqueueCrawl(job.id);
-      return ok(job, 201);
-    },
+    handler: async ({ body }) => ok(await queueCrawl(db(), parseBody(crawlRequestSchema, body)), 201),
   },
   "POST crawls/:id/cancel": {
     handler: async ({ params }) => {
@@ -150,18 +144,6 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
     },
   },
 };
-
-/** The crawl queue's worker runs the job; the row carries its progress and cancel flag. */
-async function enqueueCrawl(crawlJobId: string): Promise<void> {
-  const redis = createRedis();
-  const queue = createQueue("crawl", redis);
-  try {
-    await enqueue(queue, "crawl", { crawlJobId });
-  } finally {
-    await queue.close();
-    redis.disconnect();
-  }
-}
 
 const ACTIONS = {
   start: (tid: string) => withQueues((q) => launchTournament(db(), q, tid)),

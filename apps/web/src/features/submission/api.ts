@@ -1,6 +1,8 @@
+import { submitAgent } from "@arena/tournament";
 import { requireRoleApi } from "@/lib/auth-session";
+import { db } from "@/lib/db";
 import { readJsonBody } from "./body";
-import { invalid, parseSubmission, probeLimit, refusal, submissionLimit, submitAgent, testEndpoint } from "./commands";
+import { invalid, parseSubmission, probeLimit, refusal, submissionLimit, testEndpoint } from "./commands";
 
 /** Who may submit agents: owners (and admins, who run the arena). */
 export const SUBMITTERS = ["owner", "admin"] as const;
@@ -26,7 +28,7 @@ export async function postAgent(req: Request): Promise<Response> {
   const limited = await submissionLimit(p.user.id);
   if (limited) return limited;
   try {
-    return Response.json({ agent: await submitAgent(p.user.id, p.submission) }, { status: 201 });
+    return Response.json({ agent: await submitAgent(db(), p.user.id, p.submission) }, { status: 201 });
   } catch (err) {
     const r = refusal(err);
     if (r) return r;

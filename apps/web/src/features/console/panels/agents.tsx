@@ -1,4 +1,5 @@
 "use client";
+import { agentActionAllowed } from "@arena/agents/actions";
 import { buttonClass } from "../../account/client";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import type { AgentRow } from "./rows";
@@ -61,9 +62,9 @@ function agentColumns(approve: (a: AgentRow) => void, act: Act): DataColumn<Agen
       header: "Actions",
       cell: (a) => (
         <span className="space-x-2 whitespace-nowrap">
-          {a.status === "pending" && <button type="button" className={buttonClass} onClick={() => approve(a)}>Approve</button>}
-          {a.status !== "disabled" && a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
-          {a.status !== "retired" && a.status !== "withdrawn" && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>}
+          {agentActionAllowed("approve", a.status) && <button type="button" className={buttonClass} onClick={() => approve(a)}>Approve</button>}
+          {agentActionAllowed("disable", a.status) && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
+          {agentActionAllowed("recheck", a.status) && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>}
         </span>
       ),
     },
