@@ -1,37 +1,21 @@
 import type { Queue } from "bullmq";
-import { createQueue, createRedis, enqueue, jobIdFor, type Payload } from "@arena/jobs";
+import { enqueue, jobIdFor, openQueues, withQueue, type Payload, type Queues } from "@arena/jobs";
 
-export interface TournamentQueues {
-  match: Queue<Payload<"match">>;
-  tournament: Queue<Payload<"tournament">>;
-}
+export type TournamentQueues = Queues<"match" | "tournament">;
+
+const TOURNAMENT_QUEUES = ["match", "tournament"] as const;
 
 /** The match and tournament queues on one Redis connection, for producers outside the workers; close() releases both. */
 export function openTournamentQueues(): TournamentQueues & { close(): Promise<void> } {
-  const redis = createRedis();
-  const match = createQueue("match", redis);
-  const tournament = createQueue("tournament", redis);
-  return {
-    match,
-    tournament,
-    close: async () => {
-      await Promise.all([match.close(), tournament.close()]);
-      redis.disconnect();
-    },
-  };
+  return openQueues(TOURNAMENT_QUEUES);
 }
 
 /**
  * Opens the queues for one command outside the workers (the CLI, a web request), runs it and
  * closes them after, whatever it returned or threw.
  */
-export async function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
-  const queues = openTournamentQueues();
-  try {
-    return await fn(queues);
-  } finally {
-    await queues.close();
-  }
+export function withQueues<T>(fn: (queues: TournamentQueues) => Promise<T>): Promise<T> {
+  return withQueue(TOURNAMENT_QUEUES, fn);
 }
 
 /** Job states in which a job will still run (or is running). */
