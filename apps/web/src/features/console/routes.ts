@@ -6,6 +6,7 @@ export const CONSOLE_PAGES = [
   { href: "/console/examiners", label: "Examiner configurations" },
   { href: "/console/trees", label: "Trees" },
   { href: "/console/audit", label: "Audit queues" },
+  { href: "/console/references", label: "People & references" },
   { href: "/console/queues", label: "Queues" },
 ] as const;
 

@@ -15,6 +15,8 @@ import {
   tournamentViewSchema,
   windowRatingsSchema,
 } from "@arena/tournament/read";
+import { PEOPLE_CSV_COLUMNS } from "@arena/votes/people-columns";
+import { peopleLeaderboardSchema } from "@arena/votes/read";
 import { LEADERBOARD_CSV_COLUMNS } from "@arena/tournament/columns";
 import { nodeViewSchema, treeSummarySchema, treeViewSchema } from "@arena/trees/read";
 import {
@@ -78,9 +80,18 @@ export interface ApiRoute {
  */
 export const leaderboardSchema = leaderboardViewSchema.omit({ analysis: true });
 
+/** Whose verdicts rank: the examiner's (default) or people's (docs/voting.md; no tournament scope, no window). */
+const byParam = z
+  .enum(["examiner", "people"])
+  .optional()
+  .describe("examiner (default): the examiner's ratings; people: the people's Bradley–Terry ratings on votes and auditors' verdicts of the examiner configuration's rounds (every round without `examiner`) and their agreement with the examiner");
+/** The CSV's query: the leaderboard's scope and whose verdicts rank. */
+export const leaderboardCsvParamsSchema = scopeParamsSchema.extend({ by: byParam });
+
 /** The leaderboard's query: its scope, and the time window (`30d`: also the ratings of the last 30 days). */
 export const leaderboardParamsSchema = scopeParamsSchema.extend({
   window: z.enum(["all", "30d"]).optional().describe("all (default): the stored snapshot only; 30d: also `window`, the ratings of the scope's matches of the last 30 days"),
+  by: byParam,
 });
 export const windowedLeaderboardSchema = leaderboardSchema.extend({
   window: windowRatingsSchema.optional().describe("present with window=30d: a Bradley–Terry fit (sandwich intervals) of the rated matches finished since `since`"),
@@ -105,13 +116,14 @@ export const API_ROUTES = {
   },
   leaderboard: {
     path: "/api/leaderboard",
-    summary: "Leaderboard of one examiner configuration (optionally one tournament) from its latest rating snapshot; window=30d adds the ratings of the last 30 days",
+    summary:
+      "Leaderboard of one examiner configuration (optionally one tournament) from its latest rating snapshot; window=30d adds the ratings of the last 30 days. by=people: the people's leaderboard from its latest stored snapshot, with `agreement` (Spearman's ρ and Kendall's τ-b against the examiner's ratings with 95 % bootstrap intervals, Cohen's κ on the same rounds, the verdicts behind each, null figures below the minimum) and `agreementLine`; 400 with a tournament",
     query: leaderboardParamsSchema,
     response: {
       name: "Leaderboard",
       mediaType: "application/json",
-      schema: windowedLeaderboardSchema,
-      description: "rows best first, with the snapshot they come from (analyses: /api/analysis); with window=30d also `window`",
+      schema: z.union([windowedLeaderboardSchema, peopleLeaderboardSchema]),
+      description: "rows best first, with the snapshot they come from (analyses: /api/analysis); with window=30d also `window`; with by=people the people's leaderboard",
     },
     notFound: true,
   },
@@ -131,13 +143,13 @@ export const API_ROUTES = {
   },
   leaderboardCsv: {
     path: "/api/leaderboard.csv",
-    summary: "The same leaderboard as CSV, one row per agent",
-    query: scopeParamsSchema,
+    summary: "The same leaderboard as CSV, one row per agent (by=people: the people's leaderboard, its own columns)",
+    query: leaderboardCsvParamsSchema,
     response: {
       name: "LeaderboardCsv",
       mediaType: "text/csv",
       schema: z.string(),
-      description: `header ${LEADERBOARD_CSV_COLUMNS.join(",")}`,
+      description: `header ${LEADERBOARD_CSV_COLUMNS.join(",")}; by=people: ${PEOPLE_CSV_COLUMNS.join(",")}`,
     },
     notFound: true,
   },

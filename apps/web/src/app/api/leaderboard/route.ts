@@ -1,7 +1,8 @@
 import { LEADERBOARD_WINDOWS, readLeaderboard, readScopeWindowRatings } from "@arena/tournament/read";
+import { readPeopleLeaderboard } from "@arena/votes/read";
 import { db } from "@/lib/db";
 import { cached } from "@/lib/api/cache";
-import { handle, notFound, queryParams } from "@/lib/api/http";
+import { handle, HttpError, notFound, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
 
 export const runtime = "nodejs";
@@ -9,7 +10,8 @@ export const dynamic = "force-dynamic";
 
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
-    const { window = "all", ...scope } = queryParams(request, API_ROUTES.leaderboard.query);
+    const { window = "all", by = "examiner", ...scope } = queryParams(request, API_ROUTES.leaderboard.query);
+    if (by === "people") return peopleResponse(scope);
     const body = await cached(`leaderboard:${window}:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
       const board = await readLeaderboard(db(), scope);
       if (!board) return null;
@@ -21,4 +23,15 @@ export function GET(request: Request): Promise<Response> {
     if (body === null) throw notFound("examiner configuration or tournament");
     return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
   });
+}
+
+/** by=people: the people's leaderboard of an examiner configuration's rounds, or of every round. */
+async function peopleResponse(scope: { examiner?: string; tournament?: string }): Promise<Response> {
+  if (scope.tournament) throw new HttpError(400, "the people's leaderboard has no tournament scope: give an examiner configuration or none");
+  const body = await cached(`leaderboard:people:${scope.examiner ?? ""}`, async () => {
+    const board = await readPeopleLeaderboard(db(), scope.examiner ? { examiner: scope.examiner } : {});
+    return board && JSON.stringify(board);
+  });
+  if (body === null) throw notFound("examiner configuration");
+  return new Response(body, { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,101 @@
+import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
+import type { PeopleRow } from "../read/people";
+
+/**
+ * Every column of the people's leaderboard once, as the examiner's leaderboard keeps its own
+ * (packages/tournament/src/read/leaderboard-columns.ts): the web table, the CSV
+ * (`GET /api/leaderboard.csv?by=people`) and `arena leaderboard --by people` render these. Imports
+ * no database code, so client components read it through `@arena/votes/people-columns`.
+ */
+
+/** The value kinds the people's columns use (a subset of the examiner leaderboard's formats). */
+export type PeopleColumnFormat = "count" | "rating" | "text" | "record" | "flag" | "share";
+export type PeopleColumnValue = string | number | boolean | null;
+
+export interface PeopleColumn {
+  key: string;
+  header: string;
+  title?: string;
+  legend?: string | ((c: { minVotesPerAgent: number }) => string);
+  csv?: string;
+  value: (r: PeopleRow) => PeopleColumnValue;
+  sort?: (r: PeopleRow) => number | string | null;
+  format: PeopleColumnFormat;
+  optional?: boolean;
+  cli?: { header: string; width: number; align: "left" | "right"; gap?: number; text?: (r: PeopleRow) => string };
+}
+
+export const PEOPLE_COLUMNS = [
+  {
+    key: "rank",
+    header: "Rank",
+    title: "1 + agents whose lower bound exceeds this agent's upper bound",
+    legend: "1 + the number of agents whose 95 % lower bound is above this agent's upper bound: agents people's verdicts cannot separate share a rank.",
+    csv: "rank",
+    value: (r) => r.rank,
+    format: "count",
+    cli: { header: "rank", width: 5, align: "left" },
+  },
+  {
+    key: "name",
+    header: "Agent",
+    legend: ({ minVotesPerAgent }) => `The agent, linked to its page; preliminary: fewer than ${minVotesPerAgent} counted verdicts, so it is left out of the agreement figure.`,
+    csv: "agent",
+    value: (r) => r.name,
+    sort: (r) => r.name.toLowerCase(),
+    format: "text",
+    cli: { header: "agent", width: 26, align: "left", text: (r) => `${r.name.slice(0, 23)}${r.preliminary ? "*" : ""}` },
+  },
+  {
+    key: "rating",
+    header: "People's rating (95 % CI)",
+    title: "Bradley–Terry rating on people's blind verdicts, with its bootstrap interval",
+    legend: `Bradley–Terry rating fitted on people's blind verdicts (votes and auditors' own verdicts, one battle each: the named winner wins whatever the margin, a tie is a tie), with its 95 % bootstrap interval. (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}. ${RATING_SCALE_NOTE}`,
+    csv: "rating",
+    value: (r) => r.rating,
+    format: "rating",
+    cli: { header: "rating (95% CI)", width: 24, align: "left", text: (r) => describeRating(r).text },
+  },
+  { key: "ratingFlag", header: "Rating flag", title: "How far the rating can be read: ok, wide, unbeaten, winless", csv: "rating_flag", value: (r) => r.ratingFlag, format: "flag" },
+  { key: "lower", header: "Lower", title: "Lower end of the rating's 95 % interval", csv: "lower", value: (r) => r.lower, format: "rating" },
+  { key: "upper", header: "Upper", title: "Upper end of the rating's 95 % interval", csv: "upper", value: (r) => r.upper, format: "rating" },
+  {
+    key: "verdicts",
+    header: "Verdicts",
+    title: "Counted people's verdicts on this agent's rounds",
+    csv: "verdicts",
+    value: (r) => r.games,
+    format: "count",
+    cli: { header: "verdicts", width: 9, align: "right" },
+  },
+  {
+    key: "wlt",
+    header: "W-L-T",
+    title: "Verdicts won, lost and tied",
+    value: (r) => `${r.wins}-${r.losses}-${r.ties}`,
+    sort: (r) => r.wins - r.losses,
+    format: "record",
+    cli: { header: "W-L-T", width: 11, align: "left", gap: 2 },
+  },
+  { key: "wins", header: "Wins", title: "Verdicts won", csv: "wins", value: (r) => r.wins, format: "count" },
+  { key: "losses", header: "Losses", title: "Verdicts lost", csv: "losses", value: (r) => r.losses, format: "count" },
+  { key: "ties", header: "Ties", title: "Verdicts tied", csv: "ties", value: (r) => r.ties, format: "count" },
+  {
+    key: "winRate",
+    header: "Win rate",
+    title: "Verdicts won / verdicts",
+    csv: "win_rate",
+    value: (r) => (r.games ? r.wins / r.games : 0),
+    format: "share",
+    cli: { header: "win", width: 5, align: "right" },
+  },
+  { key: "preliminary", header: "Preliminary", title: "Fewer counted verdicts than the minimum per agent", csv: "preliminary", value: (r) => r.preliminary, format: "flag" },
+] as const satisfies readonly PeopleColumn[];
+
+export type PeopleColumnKey = (typeof PEOPLE_COLUMNS)[number]["key"];
+
+/** The web table's columns in order; the others are the CSV's only. */
+export const PEOPLE_TABLE_LAYOUT: readonly PeopleColumnKey[] = ["rank", "name", "rating", "verdicts", "wlt", "winRate"];
+
+/** The CSV's header names in order. */
+export const PEOPLE_CSV_COLUMNS: readonly string[] = PEOPLE_COLUMNS.flatMap((c: PeopleColumn) => (c.csv ? [c.csv] : []));
