@@ -64,6 +64,33 @@ export function lastOpponents(meetings: readonly { a: string; b: string; round: 
 }
 
 /**
+ * The pairs Swiss treats as "already met" in a continuous tournament: each agent with its last
+ * `perAgent` distinct opponents (latest rounds first). Swiss avoids met pairs; given every pairing
+ * ever played, a continuous tournament soon has met everyone, every pair is a rematch, and Swiss
+ * falls back to rating neighbours for good — the same few pairs, round after round, which splits
+ * the field into groups that never meet and leaves the ratings without a finite estimate. A window
+ * of recent opponents keeps opponents rotating while Swiss still prefers the nearest ratings.
+ */
+export function recentPairs(meetings: readonly { a: string; b: string; round: number }[], perAgent: number): [string, string][] {
+  const byAgent = new Map<string, { round: number; opponent: string }[]>();
+  for (const m of meetings) {
+    for (const [agent, opponent] of [[m.a, m.b], [m.b, m.a]] as const) byAgent.set(agent, [...(byAgent.get(agent) ?? []), { round: m.round, opponent }]);
+  }
+  const pairs: [string, string][] = [];
+  for (const [agent, seen] of byAgent) {
+    const latestFirst = [...seen].sort((x, y) => y.round - x.round);
+    const opponents = [...new Set(latestFirst.map((s) => s.opponent))].slice(0, perAgent);
+    for (const opponent of opponents) pairs.push([agent, opponent]);
+  }
+  return pairs;
+}
+
+/** How many recent opponents each agent avoids in continuous Swiss: half the others, at least one. */
+export function rematchWindow(agents: number): number {
+  return Math.max(1, Math.floor((agents - 1) / 2));
+}
+
+/**
  * The pairs of a continuous round that may start now: two agents whose last match was against each
  * other meet again only when nobody else could become their partner (no active agent is busy);
  * while some still play, they wait for them.

@@ -1,4 +1,4 @@
-import { lastOpponents, pairByRule, PLACEMENT_MATCHES, placementPairs, seedOf, withoutQuickRematches, type PlayedMatch } from "@arena/core";
+import { lastOpponents, pairByRule, PLACEMENT_MATCHES, placementPairs, rematchWindow, recentPairs, seedOf, withoutQuickRematches, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { createPairingMatches } from "./pairing-matches";
@@ -98,7 +98,8 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
 /**
  * The free established agents paired by the tournament's rule; an odd one out stays free (byes
  * are not counted). The rematch cooldown is one meeting: every agent's last pairing, as one
- * "recent round". Round 1 (no ratings yet) orders at random; later the ratings order (a continuous
+ * "recent round"; Swiss counts as met only each agent's last few opponents (core recentPairs), so
+ * opponents keep rotating once everyone has met everyone. Round 1 (no ratings yet) orders at random; later the ratings order (a continuous
  * tournament has them from its first matches).
  */
 function normalPairs(t: Tournament, agents: string[], round: number, rating: ReadonlyMap<string, number>, matches: readonly TournamentMatch[], last: ReadonlyMap<string, string>): [string, string][] {
@@ -109,7 +110,10 @@ function normalPairs(t: Tournament, agents: string[], round: number, rating: Rea
     agents,
     ratings: Object.fromEntries(agents.map((a) => [a, rating.get(a) ?? 1000])),
     played,
-    pastPairings: matches.map((m) => [m.agentAId, m.agentBId] as const),
+    pastPairings: recentPairs(
+      matches.map((m) => ({ a: m.agentAId, b: m.agentBId, round: m.round ?? 0 })),
+      rematchWindow(agents.length),
+    ),
     recentRounds: [recent],
     cooldown: 1,
     byes: {},
