@@ -1,9 +1,12 @@
 "use client";
-import { EXAMINER_MODE_INFO } from "@arena/core/closed-sets";
+import { EXAMINER_MODE_INFO, EXAMINER_MODES } from "@arena/core/closed-sets";
 import { buttonClass, inputClass } from "../../account/client";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import type { ExaminerRow } from "./rows";
 import { Field, Note, useAction, useList, type Act } from "./shared";
+
+/** Modes run without a model: a configuration of one is only its name. */
+const OFFLINE_MODES = EXAMINER_MODES.filter((m) => EXAMINER_MODE_INFO[m].offline);
 
 function examinerColumns(act: Act, setNote: (note: string) => void): DataColumn<ExaminerRow>[] {
   const test = (x: ExaminerRow) => void act("POST", `examiners/${x.id}/test`).then((r) => r.ok && setNote(`${x.name}: ${r.data.ok ? "answered" : "failed"} in ${String(r.data.latencyMs)} ms: ${String(r.data.detail)}`));
@@ -46,10 +49,12 @@ export function ExaminersPanel() {
         <label className="flex items-center gap-2"><input name="doubleJudge" type="checkbox" /> Double judging (seats swapped)</label>
         <button type="submit" className={buttonClass}>Create</button>
       </form>
-      <form className="flex max-w-xl items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "examiners", { mode: "heuristic", name: String(new FormData(e.currentTarget).get("name")) }); }}>
-        <Field label="Heuristic configuration name"><input name="name" required placeholder="heuristic:name" className={inputClass} /></Field>
-        <button type="submit" className={buttonClass}>Create heuristic</button>
-      </form>
+      {OFFLINE_MODES.map((mode) => (
+        <form key={mode} className="flex max-w-xl items-end gap-2 text-sm" onSubmit={(e) => { e.preventDefault(); void act("POST", "examiners", { mode, name: String(new FormData(e.currentTarget).get("name")) }); }}>
+          <Field label={`${mode.charAt(0).toUpperCase()}${mode.slice(1)} configuration name`}><input name="name" required placeholder={`${mode}:name`} className={inputClass} /></Field>
+          <button type="submit" className={buttonClass}>Create {mode}</button>
+        </form>
+      ))}
     </div>
   );
 }
