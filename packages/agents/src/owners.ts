@@ -15,7 +15,7 @@ export const SHOWN_STATUSES = ["pending", "approved", "active", "disabled", "fai
 export type ShownStatus = (typeof SHOWN_STATUSES)[number];
 
 /** An agent that never lost (unbeaten) or never won (winless): the snapshot row's `unbounded`. */
-const unboundedRatingSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() }).nullable();
+const unboundedRatingSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() }).nullable();
 
 export const agentOverviewSchema = z.object({
   id: z.string(),

@@ -37,7 +37,7 @@ export interface RatingPlot {
 
 export interface RatingDescription {
   flag: RatingFlag;
-  /** The lead word or number: "1012", "unbeaten", "winless". */
+  /** The lead word or number: "1012", "unbeaten", "winless", "no win over the rest". */
   value: string;
   /** What follows it: "+45/−38", "≥ 927", "≤ 610", or "" (unbounded without a bound). */
   detail: string;
@@ -53,9 +53,15 @@ const round = (x: number) => Math.round(x).toString();
 /** `+x/−y`; a side that rounds to 0 but is not 0 still shows as a spread, never as a point estimate. */
 const spread = (r: RatingFacts) => `+${round(r.upper - r.rating)}/−${round(r.rating - r.lower)}`;
 
+/** The lead word: "unbeaten" / "winless", or what an agent that did lose (win) among its like is. */
+const unboundedWord = (u: Unbounded) => (u.shared ? (u.side === "unbeaten" ? "no loss to the rest" : "no win over the rest") : u.side);
+
 function unboundedNote(u: Unbounded): string {
   const [record, beyond] = u.side === "unbeaten" ? ["lost or tied", "below"] : ["won or tied", "above"];
-  const why = `No finite rating: it has not ${record} a match against the rest, so the fit has no estimate for it.`;
+  const like = u.side === "unbeaten" ? "its only losses and ties are against agents that, like it, never lost to the rest" : "its only wins and ties are against agents that, like it, never beat the rest";
+  const why = u.shared
+    ? `No finite rating: ${like}, so the fit has no estimate for it.`
+    : `No finite rating: it has not ${record} a match against the rest, so the fit has no estimate for it.`;
   return u.bound === null
     ? `${why} It played only agents like it, so no bound can be given.`
     : `${why} Its record makes a rating ${beyond} ${round(u.bound)} implausible (under 2.5 % chance).`;
@@ -71,11 +77,12 @@ export function describeRating(r: RatingFacts): RatingDescription {
   if (u) {
     const sign = u.side === "unbeaten" ? "≥" : "≤";
     const detail = u.bound === null ? "" : `${sign} ${round(u.bound)}`;
+    const word = unboundedWord(u);
     return {
       flag: u.side,
-      value: u.side,
+      value: word,
       detail,
-      text: u.bound === null ? `${u.side} (no bound)` : `${u.side}, ${detail}`,
+      text: u.bound === null ? `${word} (no bound)` : `${word}, ${detail}`,
       note: unboundedNote(u),
       plot:
         u.bound === null
@@ -107,6 +114,8 @@ export const RATING_SCALE_NOTE = `Ratings are relative: the mean of the agents f
 export const RATING_FLAG_NOTES: Record<RatingFlag, string> = {
   ok: "an estimate with its 95 % interval (+above/−below)",
   wide: `the 95 % interval reaches more than ${WIDE_INTERVAL} points on a side: too few or too one-sided matches to place it yet`,
-  unbeaten: "never lost or tied against the rest: no finite rating; ≥ R is the lowest rating its record makes plausible",
-  winless: "never won or tied against the rest: no finite rating; ≤ R is the highest rating its record makes plausible",
+  unbeaten:
+    "never lost or tied against the rest (no loss to the rest: lost only to agents in the same position): no finite rating; ≥ R is the lowest rating its record makes plausible",
+  winless:
+    "never won or tied against the rest (no win over the rest: won only against agents in the same position): no finite rating; ≤ R is the highest rating its record makes plausible",
 };

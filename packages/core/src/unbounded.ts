@@ -17,6 +17,12 @@ export interface Unbounded {
    * winless: the mirror image, an upper bound. Null when it played only other unbounded agents.
    */
   bound: number | null;
+  /**
+   * The agent did win (winless side) or did lose (unbeaten side), only against agents in the same
+   * position: its record alone contradicts the bare word, so pages say "no win over the rest" or
+   * "no loss to the rest" instead. Absent in snapshots stored before it was recorded.
+   */
+  shared?: boolean;
 }
 
 const LN10_OVER_400 = Math.log(10) / 400;
@@ -173,6 +179,7 @@ export function unboundedEstimates(data: BtData, ratings: ArrayLike<number>, lev
       const total = data.counts[r * 3]! + data.counts[r * 3 + 1]! + data.counts[r * 3 + 2]!;
       games.push({ rating: ratings[other]!, n: total });
     }
-    return { side: s, bound: games.length > 0 ? sweepBound(games, s === "unbeaten" ? 1 : -1, tail) : null };
+    const shared = s === "winless" ? out[k]!.length > 0 : out.some((o, u) => u !== k && o.includes(k));
+    return { side: s, bound: games.length > 0 ? sweepBound(games, s === "unbeaten" ? 1 : -1, tail) : null, shared };
   });
 }

@@ -19,6 +19,15 @@ describe("describeRating", () => {
     expect(none).toMatchObject({ flag: "unbeaten", detail: "", text: "unbeaten (no bound)", plot: null });
   });
 
+  it("says 'no win over the rest' (flag still winless) for an agent that won, only against agents below the rest like it", () => {
+    // The live demo showed a 31-16 agent as "winless, ≤ 1350": its wins were all against the other agent of its group.
+    const w = describeRating({ rating: -158, lower: -641, upper: -7, unbounded: { side: "winless", bound: 1350.2, shared: true } });
+    expect(w).toMatchObject({ flag: "winless", value: "no win over the rest", text: "no win over the rest, ≤ 1350" });
+    expect(w.note).toContain("its only wins and ties are against agents that, like it, never beat the rest");
+    const u = describeRating({ rating: 3000, lower: 2900, upper: 3100, unbounded: { side: "unbeaten", bound: 1800, shared: true } });
+    expect(u).toMatchObject({ flag: "unbeaten", text: "no loss to the rest, ≥ 1800" });
+  });
+
   it("flags an interval more than WIDE_INTERVAL points on a side as wide, in the text too", () => {
     const wide = describeRating({ rating: 917, lower: 28, upper: 2624, unbounded: null });
     expect(wide).toMatchObject({ flag: "wide", text: "917 +1707/−889 (wide)", plot: { value: 917, lower: 28, upper: 2624, marker: "point" } });

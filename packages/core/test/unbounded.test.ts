@@ -49,9 +49,27 @@ describe("unboundedEstimates", () => {
   it("an agent that only beat another unbounded agent has no bound to give", () => {
     const data = aggregateBattles(games("a", "b", "model_a", 2));
     expect(unboundedEstimates(data, [1500, 500])).toEqual([
-      { side: "unbeaten", bound: null },
-      { side: "winless", bound: null },
+      { side: "unbeaten", bound: null, shared: false },
+      { side: "winless", bound: null, shared: false },
     ]);
+  });
+
+  it("a group below the rest: the agent that beat its like is 'shared' (it did win), the one that never won is not", () => {
+    // x and y beat each other; p and q lose to both; p beat q three times, q never won.
+    const battles = [
+      ...games("x", "y", "model_a", 3),
+      ...games("y", "x", "model_a", 3),
+      ...games("x", "p", "model_a", 2),
+      ...games("y", "p", "model_a", 2),
+      ...games("x", "q", "model_a", 2),
+      ...games("y", "q", "model_a", 2),
+      ...games("p", "q", "model_a", 3),
+    ];
+    const rows = computeRatings(aggregateBattles(battles), { bootstrapRounds: 50, seed: 1 });
+    const by = new Map(rows.map((r) => [r.model, r]));
+    expect(by.get("p")!.unbounded).toMatchObject({ side: "winless", shared: true });
+    expect(by.get("q")!.unbounded).toMatchObject({ side: "winless", shared: false });
+    expect(by.get("x")!.unbounded).toBeNull();
   });
 });
 

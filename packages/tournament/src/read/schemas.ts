@@ -32,7 +32,7 @@ export const agentRoundStatsSchema = z.object({
  * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
  * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
  */
-export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
+export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() });
 
 export const snapshotAnalysisSchema = z.object({
   rounds: z.number().int(),
