@@ -125,6 +125,17 @@ describe("JSON API", () => {
       auditAnnotationsJsonl: "/api/audit/annotations.jsonl",
       auditAnnotationsCsv: "/api/audit/annotations.csv",
       voidRound: "/api/audit/rounds/x0/void",
+      // People's votes and spans (tests/votes-api.int.test.ts exercises the signed-in ones).
+      nextVote: "/api/votes/next",
+      castVote: "/api/votes",
+      voteReveal: "/api/votes/x0/reveal",
+      votesJsonl: "/api/votes.jsonl",
+      createSpan: "/api/spans",
+      deleteSpan: "/api/spans/x0",
+      spansJsonl: "/api/spans.jsonl",
+      voters: "/api/votes/voters",
+      excludeVoter: "/api/votes/voters/x0/exclusion",
+      includeVoter: "/api/votes/voters/x0/exclusion",
     };
   }
 

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { AgentRegistrationError } from "@arena/agents";
 import { AuditError } from "@arena/audit";
+import { VoteError } from "@arena/votes";
 import { ExaminerConfigExistsError } from "@arena/match/examiner-configs";
 import { TournamentInputError, TournamentStateError } from "@arena/tournament";
 import { DuplicateTreeError, NotFoundError, TreeImportError } from "@arena/trees/store";
@@ -61,6 +62,7 @@ const ERROR_TABLE: readonly [ErrorClass, (err: Error) => ErrorStatus][] = [
   [HttpError, (err) => (err as HttpError).status],
   [z.ZodError, () => 400],
   [AuditError, (err) => (err as AuditError).status],
+  [VoteError, (err) => (err as VoteError).status],
   [AgentRegistrationError, (err) => REGISTRATION_STATUS[(err as AgentRegistrationError).kind]],
   [TournamentStateError, () => 409],
   [TournamentInputError, () => 422],

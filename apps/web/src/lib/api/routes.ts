@@ -32,6 +32,17 @@ import {
   voidRequestSchema,
 } from "@arena/audit/read";
 import {
+  exclusionRequestSchema,
+  nextVoteSchema,
+  revealSchema,
+  spanLineSchema,
+  spanRequestSchema,
+  spanViewSchema,
+  voteLineSchema,
+  voteRequestSchema,
+  voterRowSchema,
+} from "@arena/votes/read";
+import {
   agentEditSchema,
   agentSubmissionSchema,
   apiTokenSchema,
@@ -479,6 +490,94 @@ export const API_ROUTES = {
       }),
       description: "the match's result before and after, and the snapshots rewritten per scope (409 when already voided)",
     },
+    notFound: true,
+  },
+  // People's votes and spans (features/votes, docs/voting.md): any signed-in account, session or personal API token.
+  nextVote: {
+    path: "/api/votes/next",
+    summary:
+      "The caller's next round to vote on, blind: its id, the question, the word limit and the two answers in the seats this caller sees (no agent name or id, no match, no verdict). A round served and not voted on yet is served again; 404 when no round is left for the caller",
+    auth: true,
+    response: { name: "NextVote", mediaType: "application/json", schema: nextVoteSchema, description: "the round in the caller's seats" },
+    notFound: true,
+  },
+  castVote: {
+    path: "/api/votes",
+    method: "post",
+    summary:
+      "Vote on the round served to the caller, the verdict in the seats as shown: 201 with the reveal (both agents, the examiner's verdict and reasoning). 404 a round not served to the caller, 409 voted on already or voided since, 413 over 16 KB, 429 over 200 votes of the account or 600 from the address in 24 hours (nothing stored)",
+    body: voteRequestSchema,
+    auth: true,
+    status: 201,
+    response: { name: "VoteReveal", mediaType: "application/json", schema: revealSchema, description: "agents, examiner verdict and the vote, in the seats shown" },
+    notFound: true,
+  },
+  voteReveal: {
+    path: "/api/votes/{roundId}/reveal",
+    summary: "The reveal of a round the caller has voted on, again (404 before their vote)",
+    pathParams: [{ name: "roundId", description: "round id" }],
+    auth: true,
+    response: { name: "VoteReveal", mediaType: "application/json", schema: revealSchema, description: "agents, examiner verdict and the vote, in the seats shown" },
+    notFound: true,
+  },
+  votesJsonl: {
+    path: "/api/votes.jsonl",
+    summary:
+      "People's counted votes (not on the voter's own agents, not of excluded or low-gold voters, not on voided rounds) in the public battle format with judge \"human\", agent names as models: `arena ratings --input votes.jsonl` fits them as it fits /api/battles.jsonl",
+    query: z.object({ examiner: z.string().min(1).max(200).optional().describe("only votes on this examiner configuration's rounds (default: every vote; an unknown id gives no lines)") }),
+    response: { name: "VoteLine", mediaType: "application/x-ndjson", schema: voteLineSchema, description: "one vote per line, oldest first; voters as pseudonyms" },
+    notFound: false,
+  },
+  createSpan: {
+    path: "/api/spans",
+    method: "post",
+    summary:
+      "Mark a stretch [start, end) of a stored answer (UTF-16 offsets) unsupported, wrong or insightful, with an optional comment; seats \"shown\" (the seats the caller's vote page showed) or \"match\". 404 unknown round or answer, 409 shown seats on a round not served to the caller, 413 over 8 KB, 422 offsets outside the answer, 429 over 500 spans a day or 50 on one round",
+    body: spanRequestSchema,
+    auth: true,
+    status: 201,
+    response: { name: "Span", mediaType: "application/json", schema: spanViewSchema, description: "the span, its seat in the terms given, with the marked text" },
+    notFound: true,
+  },
+  deleteSpan: {
+    path: "/api/spans/{id}",
+    method: "delete",
+    summary: "Delete one of the caller's spans (404 for anyone else's)",
+    pathParams: id("span"),
+    auth: true,
+    response: { name: "SpanDeleted", mediaType: "application/json", schema: z.object({ deleted: z.boolean() }), description: "deleted" },
+    notFound: true,
+  },
+  spansJsonl: {
+    path: "/api/spans.jsonl",
+    summary: "Every span: round, match, examiner configuration, agent and match seat of the marked answer, offsets, label, comment and the marked text; never its author",
+    response: { name: "SpanLine", mediaType: "application/x-ndjson", schema: spanLineSchema, description: "one span per line, oldest first" },
+    notFound: false,
+  },
+  voters: {
+    path: "/api/votes/voters",
+    summary: "Every account that voted or was excluded, with votes, gold votes, gold agreement, whether it is below the gold threshold and its exclusion (admins)",
+    auth: true,
+    response: { name: "Voter", mediaType: "application/json", schema: z.array(voterRowSchema), description: "most votes first" },
+    notFound: false,
+  },
+  excludeVoter: {
+    path: "/api/votes/voters/{id}/exclusion",
+    method: "post",
+    summary: "Leave an account's votes out of the people's leaderboard, with a reason (admins; nothing is deleted, DELETE takes it back)",
+    pathParams: id("account"),
+    body: exclusionRequestSchema,
+    auth: true,
+    response: { name: "VoterExclusion", mediaType: "application/json", schema: z.object({ voterId: z.string(), excluded: z.boolean() }), description: "excluded" },
+    notFound: true,
+  },
+  includeVoter: {
+    path: "/api/votes/voters/{id}/exclusion",
+    method: "delete",
+    summary: "Take an exclusion back: the account's votes count again (admins; 404 when it is not excluded)",
+    pathParams: id("account"),
+    auth: true,
+    response: { name: "VoterExclusion", mediaType: "application/json", schema: z.object({ voterId: z.string(), excluded: z.boolean() }), description: "counted again" },
     notFound: true,
   },
 } as const satisfies Record<string, ApiRoute>;

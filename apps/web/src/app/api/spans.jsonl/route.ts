@@ -1,0 +1,5 @@
+import { getSpansJsonl } from "@/features/votes/api";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+export { getSpansJsonl as GET };
