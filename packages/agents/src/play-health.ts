@@ -41,22 +41,34 @@ interface SeatRound {
   at: Date;
 }
 
-/** Each agent's most recent rounds (its own seat's error), newest first. */
+/**
+ * Each agent's most recent rounds (its own seat's error), newest first, at most RECENT_ROUNDS.
+ * Bounded per agent, however many rounds are stored: its newest RECENT_ROUNDS matches that hold
+ * a round, in either seat (the Match (agent, createdAt) indexes), then the newest rounds among
+ * those. Each such match holds at least one round, so these are the agent's newest rounds unless
+ * a match older than RECENT_ROUNDS newer ones of the same agent is still storing rounds.
+ */
 async function recentSeatRounds(db: Db, agentIds: string[]): Promise<SeatRound[]> {
   if (!agentIds.length) return [];
   return db.$queryRaw<SeatRound[]>`
-    SELECT "agentId", "matchId", error, detail, at FROM (
-      SELECT s."agentId", r."matchId", r."createdAt" AS at,
-             CASE WHEN s.seat = 'A' THEN r."errorA" ELSE r."errorB" END AS error,
-             CASE WHEN s.seat = 'A' THEN r."errorDetailA" ELSE r."errorDetailB" END AS detail,
-             row_number() OVER (PARTITION BY s."agentId" ORDER BY r."createdAt" DESC, r.number DESC) AS k
+    SELECT a.id AS "agentId", x."matchId", x.error, x.detail, x.at
+    FROM (SELECT DISTINCT unnest(${agentIds}::text[]) AS id) a
+    CROSS JOIN LATERAL (
+      SELECT r."matchId", r."createdAt" AS at, r.number,
+             CASE WHEN m.seat = 'A' THEN r."errorA" ELSE r."errorB" END AS error,
+             CASE WHEN m.seat = 'A' THEN r."errorDetailA" ELSE r."errorDetailB" END AS detail
       FROM (
-        SELECT id, "agentAId" AS "agentId", 'A' AS seat FROM "Match" WHERE "agentAId" = ANY(${agentIds})
+        (SELECT id, 'A' AS seat, "createdAt" FROM "Match" s WHERE s."agentAId" = a.id AND EXISTS (SELECT 1 FROM "Round" o WHERE o."matchId" = s.id)
+         ORDER BY s."createdAt" DESC LIMIT ${RECENT_ROUNDS})
         UNION ALL
-        SELECT id, "agentBId" AS "agentId", 'B' AS seat FROM "Match" WHERE "agentBId" = ANY(${agentIds})
-      ) s JOIN "Round" r ON r."matchId" = s.id
-    ) x WHERE k <= ${RECENT_ROUNDS}
-    ORDER BY "agentId", k`;
+        (SELECT id, 'B' AS seat, "createdAt" FROM "Match" s WHERE s."agentBId" = a.id AND EXISTS (SELECT 1 FROM "Round" o WHERE o."matchId" = s.id)
+         ORDER BY s."createdAt" DESC LIMIT ${RECENT_ROUNDS})
+        ORDER BY "createdAt" DESC LIMIT ${RECENT_ROUNDS}
+      ) m JOIN "Round" r ON r."matchId" = m.id
+      ORDER BY r."createdAt" DESC, r.number DESC
+      LIMIT ${RECENT_ROUNDS}
+    ) x
+    ORDER BY a.id, x.at DESC, x.number DESC`;
 }
 
 /** The error class of a stored seat error ("timeout", or "timeout: detail" in older rows). */
@@ -97,15 +109,13 @@ export async function readAgentRoundErrors(db: Db, params: z.input<typeof agentR
     db.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, status: true, healthAt: true } }),
     recentSeatRounds(db, agentIds),
   ]);
-  return agents.map((a) =>
-    agentRoundErrorsSchema.parse(
-      summariseRounds(
-        a.id,
-        rounds.filter((r) => r.agentId === a.id),
-        a,
-      ),
-    ),
-  );
+  const byAgent = new Map<string, SeatRound[]>();
+  for (const r of rounds) {
+    const list = byAgent.get(r.agentId);
+    if (list) list.push(r);
+    else byAgent.set(r.agentId, [r]);
+  }
+  return agents.map((a) => agentRoundErrorsSchema.parse(summariseRounds(a.id, byAgent.get(a.id) ?? [], a)));
 }
 
 /** The agents among `agentIds` that are failing: status only, no detail (public pages, pairing). */
