@@ -21,7 +21,7 @@ const pkg = (name: string, exports: Record<string, string> = { ".": "./src/index
 const show = (v: Violation[]) => v.map((x) => `${x.rule} ${x.file}: ${x.detail}`).sort();
 
 describe("the architecture", () => {
-  it("holds in this repository: imports point inward, core has no I/O, reads reach no queue, process.env only in the env module, no any/never casts", () => {
+  it("holds in this repository: imports point inward and down the package order, core has no I/O, reads reach no queue, process.env only in the env module, no any/never casts", () => {
     expect(show(checkArchitecture(REPO_ROOT))).toEqual([]);
     // It reads every source file of the repository: seconds on a loaded machine, not the unit default of 5.
   }, 120_000);
@@ -41,6 +41,13 @@ describe("the architecture", () => {
       "packages/core/src/env.ts": "export const env = () => process.env;\n",
       "packages/jobs/package.json": pkg("@arena/jobs"),
       "packages/jobs/src/index.ts": 'import { Redis } from "ioredis";\nexport const createRedis = () => new Redis();\n',
+      // Upward from jobs to tournament, by name and by a path into its folder; beside it on its own line; a package with no line.
+      "packages/jobs/src/up.ts": 'import { board } from "@arena/tournament";\nimport { notify } from "../../tournament/src/notify";\nexport const up = [board, notify];\n',
+      "packages/jobs/test/setup.test.ts": 'import { board } from "@arena/tournament";\nexport const fixture = board;\n',
+      "packages/net/package.json": pkg("@arena/net"),
+      "packages/net/src/index.ts": 'import { createRedis } from "@arena/jobs";\nexport const beside = createRedis;\n',
+      "packages/extra/package.json": pkg("@arena/extra"),
+      "packages/extra/src/index.ts": 'import { createRedis } from "@arena/jobs";\nexport const extra = createRedis;\n',
       "packages/tournament/package.json": pkg("@arena/tournament", { ".": "./src/index.ts", "./read": "./src/read/index.ts" }),
       "packages/tournament/src/index.ts": 'export { board } from "./read";\nexport const cast = (x: unknown) => x as any;\nexport const old = <never>(1 as unknown);\n',
       "packages/tournament/src/read/index.ts": 'export { board } from "./board";\n',
@@ -60,6 +67,11 @@ describe("the architecture", () => {
           "core-imports-io packages/core/src/index.ts: imports node:fs",
           "core-imports-io packages/core/src/index.ts: imports pg",
           "core-imports-io packages/core/src/index.ts: imports @arena/jobs",
+          "package-order packages/core/src/index.ts: imports @arena/jobs: @arena/jobs is on line 2 of PACKAGE_ORDER, not below @arena/core (line 1)",
+          "package-order packages/jobs/src/up.ts: imports @arena/tournament: @arena/tournament is on line 6 of PACKAGE_ORDER, not below @arena/jobs (line 2)",
+          "package-order packages/jobs/src/up.ts: imports ../../tournament/src/notify: @arena/tournament is on line 6 of PACKAGE_ORDER, not below @arena/jobs (line 2)",
+          "package-order packages/net/src/index.ts: imports @arena/jobs: @arena/jobs is on line 2 of PACKAGE_ORDER, not below @arena/net (line 2)",
+          "package-order packages/extra/package.json: @arena/extra has no line in PACKAGE_ORDER",
           "cast packages/tournament/src/index.ts: line 2: as any",
           "cast packages/tournament/src/index.ts: line 3: as never",
           "read-imports-queue packages/tournament/src/read/board.ts: packages/tournament/src/notify.ts → @arena/jobs",

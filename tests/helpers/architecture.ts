@@ -12,9 +12,32 @@ import ts from "typescript";
  *   or model client, no file system or network module of Node;
  * - reads (`packages/<name>/src/read/**`) never reach queue code, directly or through the files
  *   and packages they import;
+ * - a package imports only packages below it in PACKAGE_ORDER (so no circle either), and every
+ *   package has its place there;
  * - `process.env` is read only in the env module (`packages/core/src/env.ts`);
  * - no `as any` / `as never` casts.
  */
+
+/**
+ * The packages from the bottom up, the way data flows (trees → examiner → agents → judge → loop →
+ * match → tournament → ratings → pages): a package's source imports only packages on an earlier
+ * line, never one on its own line or above. A new package takes a line here before it is imported.
+ * The apps sit above every package.
+ */
+export const PACKAGE_ORDER: readonly (readonly string[])[] = [
+  /** The method's decisions, no I/O. */
+  ["@arena/core"],
+  /** PostgreSQL, the guarded HTTP client, BullMQ and Redis. */
+  ["@arena/db", "@arena/net", "@arena/jobs"],
+  ["@arena/trees"],
+  ["@arena/examiner"],
+  ["@arena/agents", "@arena/scoring"],
+  ["@arena/match", "@arena/tournament"],
+  /** People's votes and the human audit of the examiner, over played matches. */
+  ["@arena/votes", "@arena/audit"],
+  /** The workers' queue processors and the processes the CLI starts. */
+  ["@arena/runtime"],
+];
 
 /** Packages whose import means I/O: a database, queues, Redis, the network, a model API, files. */
 export const IO_MODULES = [
@@ -73,7 +96,7 @@ const CODE = /\.(ts|tsx|mts|mjs|js)$/;
 const SKIP = new Set(["node_modules", "dist", ".next", ".turbo", "generated"]);
 
 export interface Violation {
-  rule: "apps-import-apps" | "packages-import-apps" | "core-imports-io" | "read-imports-queue" | "process-env" | "cast";
+  rule: "apps-import-apps" | "packages-import-apps" | "package-order" | "core-imports-io" | "read-imports-queue" | "process-env" | "cast";
   file: string;
   detail: string;
 }
@@ -210,6 +233,35 @@ function isBuildConstant(node: ts.Node): boolean {
   return ts.isPropertyAccessExpression(node.parent) && BUILD_CONSTANTS.includes(node.parent.name.text);
 }
 
+/** A package's line in PACKAGE_ORDER (0 at the bottom), or undefined when it has none. */
+function levelOf(name: string): number | undefined {
+  const level = PACKAGE_ORDER.findIndex((line) => line.includes(name));
+  return level === -1 ? undefined : level;
+}
+
+/**
+ * Imports between packages that do not point down PACKAGE_ORDER, in the packages' source (their
+ * tests may set up anything), whether by name or by a relative path into another package.
+ */
+function packageOrderViolations(spaces: Workspace[], graph: Graph, rel: (f: string) => string): Violation[] {
+  const out: Violation[] = [];
+  for (const space of spaces.filter((w) => w.kind === "packages")) {
+    const level = levelOf(space.name);
+    if (level === undefined) out.push({ rule: "package-order", file: rel(join(space.dir, "package.json")), detail: `${space.name} has no line in PACKAGE_ORDER` });
+    for (const file of SOURCE_DIRS.flatMap((d) => walk(join(space.dir, d)))) {
+      for (const spec of graph.imports(file)) {
+        const target = graph.resolve(file, spec);
+        const other = target ? graph.spaceOf(target) : undefined;
+        if (!other || other === space || other.kind !== "packages") continue;
+        const below = levelOf(other.name);
+        if (level === undefined || below === undefined || below < level) continue;
+        out.push({ rule: "package-order", file: rel(file), detail: `imports ${spec}: ${other.name} is on line ${below + 1} of PACKAGE_ORDER, not below ${space.name} (line ${level + 1})` });
+      }
+    }
+  }
+  return out;
+}
+
 /** Every violation of the rules above in the repository (or fixture) at `root`. */
 export function checkArchitecture(root: string): Violation[] {
   const spaces = workspaces(root);
@@ -230,6 +282,8 @@ export function checkArchitecture(root: string): Violation[] {
       }
     }
   }
+
+  out.push(...packageOrderViolations(spaces, graph, rel));
 
   const core = spaces.find((w) => w.name === "@arena/core");
   for (const file of core ? walk(join(core.dir, "src")) : []) {
