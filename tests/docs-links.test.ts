@@ -34,7 +34,7 @@ describe("the link checker", () => {
       '[self](#front-door) [site](https://example.org/a_(b) "title") [mail](mailto:a@example.org) [folder](docs)',
       "",
       "[missing file](docs/nothing.md) [missing anchor](docs/guide.md#no-such-heading) [bad url](https://)",
-      "[outside](../elsewhere.md) [scheme](javascript:alert) [own anchor](#nowhere)",
+      "[outside](../elsewhere.md) [scheme](javascript:alert) [own anchor](#nowhere) [escape](docs/%E0%A4%A.md)",
       "",
       "`[in a span](docs/nothing.md)`",
       "",
@@ -55,6 +55,7 @@ describe("the link checker", () => {
       { file: "README.md", line: 8, target: "../elsewhere.md", reason: "a path outside the repository" },
       { file: "README.md", line: 8, target: "javascript:alert", reason: "a scheme other than http(s) or mailto" },
       { file: "README.md", line: 8, target: "#nowhere", reason: "no heading #nowhere in README.md" },
+      { file: "README.md", line: 8, target: "docs/%E0%A4%A.md", reason: "a malformed %-escape" },
       { file: "README.md", line: 16, target: "docs/also-missing.md", reason: "no such file: docs/also-missing.md" },
     ]);
   });

@@ -73,18 +73,28 @@ function externalProblem(target: string): string | undefined {
   }
 }
 
+/** A link's %-escapes decoded; undefined when one is malformed. */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
 function targetProblem(root: string, file: string, target: string, anchorsCache: Map<string, Set<string>>): string | undefined {
   if (/^https?:/i.test(target)) return externalProblem(target);
   if (/^mailto:/i.test(target)) return undefined;
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//")) return "a scheme other than http(s) or mailto";
   if (target === "") return "an empty link";
   const hash = target.indexOf("#");
-  const pathPart = decodeURIComponent(hash === -1 ? target : target.slice(0, hash));
-  const anchor = hash === -1 ? undefined : decodeURIComponent(target.slice(hash + 1));
+  const pathPart = decoded(hash === -1 ? target : target.slice(0, hash));
+  const anchor = hash === -1 ? "" : decoded(target.slice(hash + 1));
+  if (pathPart === undefined || anchor === undefined) return "a malformed %-escape";
   const path = pathPart === "" ? file : resolve(dirname(file), pathPart);
   if (relative(root, path).startsWith("..")) return "a path outside the repository";
   if (!existsSync(path)) return `no such file: ${relative(root, path)}`;
-  if (anchor === undefined || anchor === "") return undefined;
+  if (anchor === "") return undefined;
   if (statSync(path).isDirectory() || !path.endsWith(".md")) return "an anchor into something that is not a Markdown file";
   let anchors = anchorsCache.get(path);
   if (!anchors) {
