@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,28 @@ describe("the documentation's links", () => {
     const files = [join(ROOT, "README.md"), join(ROOT, "CONTRIBUTING.md"), ...markdownUnder(join(ROOT, "docs"))];
     expect(files.length).toBeGreaterThan(10);
     expect(brokenLinks(ROOT, files)).toEqual([]);
+  });
+});
+
+describe("the README as a front door", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+
+  it("stays short, with the two commands and a Tests section naming npm test and npm run test:quick", () => {
+    expect(readme.split("\n").length).toBeLessThanOrEqual(160);
+    expect(readme).toContain("npm run demo");
+    const tests = readme.slice(readme.indexOf("\n## Tests\n"));
+    expect(tests.slice(0, tests.indexOf("\n## ", 5))).toMatch(/`npm test`[\s\S]*`npm run test:quick`/);
+  });
+
+  it("maps every workspace: each folder under apps/ and packages/ starts a line of the architecture map", () => {
+    const map = readme.slice(readme.indexOf("## Architecture"));
+    const workspaces = ["apps", "packages"].flatMap((d) =>
+      readdirSync(join(ROOT, d), { withFileTypes: true })
+        .filter((e) => e.isDirectory() && existsSync(join(ROOT, d, e.name, "package.json")))
+        .map((e) => `${d}/${e.name}`),
+    );
+    expect(workspaces.length).toBeGreaterThan(10);
+    expect(workspaces.filter((w) => !new RegExp(`^${w}\\s`, "m").test(map))).toEqual([]);
   });
 });
 
