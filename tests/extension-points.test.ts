@@ -63,7 +63,7 @@ describe("one row per member", () => {
     expect(pairingRulesInWords()).toBe("swiss | info: the paper's Swiss (default) or information-seeking pairing");
     expect([roundsHeading("swiss"), roundsHeading("info")]).toEqual(["Swiss rounds", "Rounds"]);
     expect(roundInWords({ mode: "rounds", pairing: "swiss", currentRound: 2, swissRounds: 4 })).toBe("Swiss round 2 of 4");
-    expect(EXAMINER_MODES.filter((m) => EXAMINER_MODE_INFO[m].standIn)).toEqual(["heuristic"]);
+    expect([EXAMINER_MODE_INFO.heuristic.standIn?.title, EXAMINER_MODE_INFO.llm.standIn]).toEqual(["Offline heuristic examiner.", null]);
   });
 });
 
