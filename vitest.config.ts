@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFirstSequencer } from "./tests/helpers/sequencer.js";
 
 /**
  * How many test files run at once: ARENA_TEST_WORKERS (a whole number from 1 to 16), default 2,
@@ -17,6 +18,8 @@ const workers = testWorkers();
 
 export default defineConfig({
   test: {
+    // Longest expected file first, across both projects, so no long file starts last.
+    sequence: { sequencer: SlowestFirstSequencer },
     projects: [
       {
         test: {
