@@ -3,6 +3,7 @@ import { kendallTauB, Rng, spearmanRho, PEOPLE_VERDICTS, type PeopleVerdict } fr
 import { computePeople, type CountedVerdict } from "../src/people/compute";
 import { MIN_AGENTS, MIN_VOTES, MIN_VOTES_PER_AGENT } from "../src/people/minimum";
 import { peopleAgreementSchema, peopleRatingRowSchema } from "../src/people/schemas";
+import { agreementLine } from "../src/people/line";
 
 const AGENTS = ["a0", "a1", "a2", "a3", "a4", "a5"];
 /** Planted strengths, strongest first (natural-log odds). */
@@ -93,5 +94,16 @@ describe("computePeople", () => {
     expect(none.ratings).toEqual([]);
     expect(none.agreement.enough).toBe(false);
     expect(none.agreement.examinerConfigId).toBeNull();
+  });
+});
+
+describe("the header's agreement line", () => {
+  const base = computePeople({ verdicts: verdicts(600, 1), examiner, names, leftOut, basis: "b" }).agreement;
+  it("ρ with its interval to two places and the votes with thousands separated", () => {
+    expect(agreementLine({ ...base, spearman: { value: 0.9123, lower: 0.781, upper: 0.9666 }, votes: 1240 })).toBe("agrees with people: ρ 0.91 [0.78, 0.97], 1,240 votes");
+  });
+  it("below the minimum, or without a snapshot: not enough votes yet", () => {
+    expect(agreementLine({ ...base, enough: false, spearman: null })).toBe("not enough votes yet");
+    expect(agreementLine(null)).toBe("not enough votes yet");
   });
 });
