@@ -8,6 +8,7 @@ import { castVote, excludeVoter, includeVoter, nextVoteRound, peopleStale, readC
 import { readPeopleAgreement, readPeopleLeaderboard } from "@arena/votes/read";
 import { createUser } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
+import { arenaCommand } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
 import { plantJudgedRounds, type PlantedRounds } from "./planted-rounds";
 import { runVoters, type VoteClient } from "./simulated-voters";
@@ -67,6 +68,17 @@ describe("people's snapshots", () => {
     const header = await readPeopleAgreement(db, planted.examinerConfigId);
     expect(header.line).toBe(scoped.agreementLine);
     expect(await readPeopleLeaderboard(db, { examiner: "no-such-config" })).toBeNull();
+  });
+
+  it("arena leaderboard --by people prints the stored board: the same object as the read, and its line", async () => {
+    const board = (await readPeopleLeaderboard(db, { examiner: planted.examinerConfigId }))!;
+    const json = await arenaCommand(["leaderboard", "--by", "people", "--examiner", planted.examinerConfigId, "--json"]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(board);
+    const text = await arenaCommand(["leaderboard", "--by", "people", "--examiner", planted.examinerConfigId]);
+    expect(text.stdout).toContain(board.agreementLine);
+    for (const r of board.rows) expect(text.stdout).toContain(r.name);
+    expect((await arenaCommand(["leaderboard", "--by", "people", "--tournament", "x"])).code).not.toBe(0);
   });
 
   it("an exclusion is recomputed and taken back; nothing is deleted", async () => {

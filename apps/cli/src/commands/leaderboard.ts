@@ -79,6 +79,16 @@ function historyText(h: RatingHistory): string {
   return lines.join("\n");
 }
 
+/** `--by people`: the stored people's leaderboard (no tournament scope, no window). */
+async function printPeople(raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean; by?: string }): Promise<void> {
+  if (raw.by !== "people") throw new Error("--by must be examiner or people");
+  if (raw.tournament || raw.window || raw.history) throw new Error("--by people has no tournament scope, window or history");
+  const [{ prisma }, { readPeopleLeaderboard, peopleParamsSchema }, { peopleText }] = await Promise.all([import("@arena/db"), import("@arena/votes/read"), import("../people-text")]);
+  const board = await readPeopleLeaderboard(prisma(), parseOptions(peopleParamsSchema, { examiner: raw.examiner }));
+  if (!board) throw new Error("no such examiner configuration");
+  console.log(raw.json ? JSON.stringify(board) : peopleText(board));
+}
+
 export function register(program: Command): void {
   program
     .command("leaderboard")
@@ -87,8 +97,10 @@ export function register(program: Command): void {
     .option("--tournament <id>", "tournament id")
     .option("--window <all|30d>", "with --tournament: ratings of the matches of the last N days (e.g. 30d); default all time")
     .option("--history", "with --tournament: the rating history over time (one line per stored snapshot, at most 100)")
+    .option("--by <examiner|people>", "people: the people's leaderboard of the examiner configuration's rounds (every round without --examiner) and its agreement with the examiner")
     .option("--json", "the same object as GET /api/leaderboard")
-    .action(async (raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean }) => {
+    .action(async (raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean; by?: string }) => {
+      if (raw.by !== undefined && raw.by !== "examiner") return printPeople(raw);
       const [{ prisma }, { readLeaderboard, readRatingHistory, readWindowRatings, scopeParamsSchema }] = await Promise.all([import("@arena/db"), import("@arena/tournament/read")]);
       const extra = parseOptions(windowOptions, { window: raw.window, history: raw.history, tournament: raw.tournament });
       if (extra.history || extra.window !== null) {
