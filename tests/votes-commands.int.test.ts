@@ -86,6 +86,19 @@ describe("people's votes", () => {
     expect(new Set(seen).size).toBe(2);
   });
 
+  it("serves one round to one voter asking five times at once, and stores one of five concurrent votes", async () => {
+    await noRounds();
+    const w = await voteWorld(db, ["alpha-race", "beta-race"]);
+    await Promise.all(Array.from({ length: 4 }, () => plantRound(db, w, { a: "alpha-race", b: "beta-race", token: "[[A_BETTER]]" })));
+    const v = await voter();
+    const served = await Promise.all(Array.from({ length: 5 }, () => nextVoteRound(db, { voterId: v })));
+    expect(new Set(served.map((n) => n!.roundId)).size).toBe(1);
+    expect(await db.voteView.count({ where: { voterId: v } })).toBe(1);
+    const votes = await Promise.allSettled(Array.from({ length: 5 }, () => castVote(db, { voterId: v, roundId: served[0]!.roundId, verdict: "TIE" })));
+    expect(votes.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(votes.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([409, 409, 409, 409]);
+  });
+
   it("maps the shown seats back: a vote for shown A on a swapped view is stored as B; the reveal comes only after the vote, in the seats shown", async () => {
     await noRounds();
     const w = await voteWorld(db, ["alpha-seat", "beta-seat"]);
