@@ -10,7 +10,7 @@ import { freshDb, waitFor } from "./helpers/arena";
 import { createAccount, startDemo, startWeb, type ArenaProcess } from "./helpers/web";
 import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
 import { flushRedis } from "./tournament-fixtures";
-import { hydrated, launchChromium, SCREENSHOTS } from "./web/browser";
+import { hydrated, launchChromium, SCREENSHOTS, signInThroughForm, signUp } from "./web/browser";
 
 /**
  * The product as people start it (README: `arena demo`, `arena web`), driven in Chromium at the
@@ -21,13 +21,7 @@ import { hydrated, launchChromium, SCREENSHOTS } from "./web/browser";
 const PASSWORD = "journey-password-1";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/journey-${name}.png`, fullPage: true });
 
-async function signInAt(page: Page, url: string, email: string, next: string) {
-  await page.goto(`${url}/signin?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${url}${next}`);
-}
+const signInAt = (page: Page, url: string, email: string, next: string) => signInThroughForm(page, url, email, PASSWORD, next);
 
 describe("journeys at the address `arena demo` prints", () => {
   let db: PrismaClient;
@@ -89,12 +83,7 @@ describe("journeys at the address `arena demo` prints", () => {
     await adminPage.getByText(agentServer.hostPort, { exact: true }).waitFor();
 
     const owner = await (await browser.newContext()).newPage();
-    await owner.goto(`${demo.url}/signup`);
-    await owner.getByLabel("Name").fill("Olive Owner");
-    await owner.getByLabel("Email").fill("olive@journey.test");
-    await owner.getByLabel("Password").fill(PASSWORD);
-    await owner.getByRole("button", { name: "Create account" }).click();
-    await owner.waitForURL(`${demo.url}/agents/new`);
+    await signUp(owner, demo.url, { name: "Olive Owner", email: "olive@journey.test", password: PASSWORD });
 
     const form = owner.getByRole("form", { name: "Submit an agent" });
     await form.getByLabel("Name").fill("Olive Agent");

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
-import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, ensureSimulatedAgents, launchTournament } from "@arena/tournament";
-import { startWorkers } from "@arena/runtime";
-import { freshDb, importSharedTree, waitFor } from "../helpers/arena";
+import type { startWorkers } from "@arena/runtime";
+import { freshDb, waitFor } from "../helpers/arena";
 import { startFaultAgentServer, type FaultAgentServer } from "../servers/fault-agent-server";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { launchChromium, SCREENSHOTS, signUp } from "../web/browser";
+import { runOpenTournament } from "../helpers/open-tournament";
 import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 
@@ -38,17 +37,8 @@ describe("owner submits, admin approves, the agent plays", () => {
     browser = await launchChromium();
     agentSrv = await startFaultAgentServer();
     await addAllowedHost(db, agentSrv.hostPort, "test agent server");
-    const trees = [await importSharedTree(db, "tree_0003.json"), await importSharedTree(db, "tree_0008.json")];
     // Simulated agents with realistic latency keep round 1 running while the owner submits.
-    const sims = await ensureSimulatedAgents(db, "acc", [
-      { index: 0, p_depth: 0.8, p_width: 0.8 },
-      { index: 1, p_depth: 0.5, p_width: 0.5 },
-      { index: 2, p_depth: 0.3, p_width: 0.3 },
-    ], 3000);
-    const config = await heuristicExaminerConfig(db);
-    const t = await createTournament(db, { name: "open", agentIds: sims.map((s) => s.agentId), treeIds: trees.map((x) => x.id), swissRounds: 8, treesPerPairing: 1, examinerConfigId: config.id, seed: "acc" });
-    workers = await startWorkers(db, { matchConcurrency: 4 });
-    await launchTournament(db, workers.ctx.queues, t.id);
+    workers = await runOpenTournament(db, { prefix: "acc", latencyMs: 3000, swissRounds: 8 });
     await createUser(db, "admin", "admin@example.test");
   }, 660_000);
 
@@ -80,13 +70,7 @@ describe("owner submits, admin approves, the agent plays", () => {
     watch(adminCtx);
     const owner = await ownerCtx.newPage();
 
-    await owner.goto(`${web.url}/signup`);
-    await owner.getByLabel("Name").fill("Olive Owner");
-    await owner.getByLabel("Email").fill("olive@example.test");
-    await owner.getByLabel("Password").fill(PASSWORD);
-    await shot(owner, "1-signup");
-    await owner.getByRole("button", { name: "Create account" }).click();
-    await owner.waitForURL(`${web.url}/agents/new`);
+    await signUp(owner, web.url, { name: "Olive Owner", email: "olive@example.test", password: PASSWORD }, { filled: () => shot(owner, "1-signup") });
     await owner.getByText("My agents").waitFor();
 
     // The guard's refusal of an internal address reaches the form.

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
-import { heuristicExaminerConfig } from "@arena/match";
-import { createTournament, ensureSimulatedAgents, launchTournament } from "@arena/tournament";
-import { startWorkers } from "@arena/runtime";
-import { freshDb, importSharedTree } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import type { startWorkers } from "@arena/runtime";
+import { freshDb } from "../helpers/arena";
+import { launchChromium, SCREENSHOTS, signUp } from "../web/browser";
+import { runOpenTournament } from "../helpers/open-tournament";
 import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 
@@ -60,17 +59,8 @@ describe("an owner's agent that breaks", () => {
     browser = await launchChromium();
     agent = await switchableAgent();
     await addAllowedHost(db, agent.hostPort, "the owner's local agent");
-    const trees = [await importSharedTree(db, "tree_0003.json"), await importSharedTree(db, "tree_0008.json")];
-    const sims = await ensureSimulatedAgents(db, "fail", [
-      { index: 0, p_depth: 0.8, p_width: 0.8 },
-      { index: 1, p_depth: 0.5, p_width: 0.5 },
-      { index: 2, p_depth: 0.3, p_width: 0.3 },
-    ], 1000);
-    const config = await heuristicExaminerConfig(db);
     // Many rounds: the tournament is still running when the owner's agent has failed three.
-    const t = await createTournament(db, { name: "open", agentIds: sims.map((s) => s.agentId), treeIds: trees.map((x) => x.id), swissRounds: 40, treesPerPairing: 1, examinerConfigId: config.id, seed: "fail" });
-    workers = await startWorkers(db, { matchConcurrency: 4 });
-    await launchTournament(db, workers.ctx.queues, t.id);
+    workers = await runOpenTournament(db, { prefix: "fail", latencyMs: 1000, swissRounds: 40 });
     await createUser(db, "admin", "admin@example.test");
   }, 660_000);
 
@@ -86,12 +76,7 @@ describe("an owner's agent that breaks", () => {
 
   it("shows its owner the failure with errors by class, and the public page 'failing' without the endpoint", async () => {
     const owner = await (await browser.newContext()).newPage();
-    await owner.goto(`${web.url}/signup`);
-    await owner.getByLabel("Name").fill("Fay Owner");
-    await owner.getByLabel("Email").fill("fay@example.test");
-    await owner.getByLabel("Password").fill(PASSWORD);
-    await owner.getByRole("button", { name: "Create account" }).click();
-    await owner.waitForURL(`${web.url}/agents/new`);
+    await signUp(owner, web.url, { name: "Fay Owner", email: "fay@example.test", password: PASSWORD });
 
     // A private address the operator has not allow-listed: the refusal says whom to ask.
     await owner.getByLabel("Name").fill("fay-agent");

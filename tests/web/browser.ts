@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { chromium, type Browser, type Locator } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { REPO_ROOT } from "../helpers/arena";
 
@@ -23,4 +23,28 @@ export async function launchChromium(): Promise<Browser> {
 export async function hydrated(target: Locator): Promise<void> {
   await target.waitFor();
   await expect.poll(() => target.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps")))).toBe(true);
+}
+
+/**
+ * Signs a new account up through the /signup form at `url`, as a person would, and resolves once
+ * the app has taken them to `landing` (an owner's first page: /agents/new). `filled` runs with the
+ * form filled in, before it is sent (a test's screenshot).
+ */
+export async function signUp(page: Page, url: string, who: { name: string; email: string; password: string }, opts: { landing?: string; filled?: () => Promise<unknown> } = {}): Promise<void> {
+  await page.goto(`${url}/signup`);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await opts.filled?.();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${url}${opts.landing ?? "/agents/new"}`);
+}
+
+/** Signs in through the /signin form at `url` with a return address, and resolves once the app is there. */
+export async function signInThroughForm(page: Page, url: string, email: string, password: string, next: string): Promise<void> {
+  await page.goto(`${url}/signin?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${url}${next}`);
 }

@@ -2,8 +2,9 @@ process.env.ARENA_QUEUE_PREFIX = `web-leaderboard-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { refitExaminerScope, refitScope } from "@arena/tournament";
 import { freshDb } from "../helpers/arena";
+import { plantWins, refitAfterMatches } from "../helpers/planted";
+import { unbeatenResults } from "../unbeaten-fixture";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 import { draftTournament, flushRedis } from "../tournament-fixtures";
 import { launchChromium, SCREENSHOTS } from "./browser";
@@ -32,35 +33,13 @@ describe("the leaderboard table", () => {
     tournamentId = tournament.id;
     const agents = await db.agent.findMany({ where: { id: { in: agentIds } } });
     names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
-    results = []; // [winner, loser]
-    for (const k of [1, 2, 3, 4, 5, 6]) results.push([0, k]);
-    for (const k of [1, 2, 3, 4, 5, 6]) results.push([k, 7]);
-    for (const k of [1, 2, 3, 4, 5]) results.push([k, (k % 5) + 1], [(k % 5) + 1, k]);
-    for (const k of [1, 2, 3]) results.push([k, k + 2]);
+    results = unbeatenResults(); // [winner, loser]
     await db.tree.update({ where: { id: treeIds[0]! }, data: { topic: "Lighthouses" } });
     await db.agent.update({ where: { id: agentIds[0]! }, data: { organisation: "Acme Research Lab", link: "https://acme.example/agent", model: "acme-deep-1" } });
     const start = Date.now() - results.length * 60_000;
-    for (const [n, [w, l]] of results.entries()) {
-      await db.match.create({
-        data: {
-          tournamentId,
-          treeId: treeIds[0]!,
-          agentAId: agentIds[w]!,
-          agentBId: agentIds[l]!,
-          examinerConfigId: config.id,
-          examinerMode: config.mode,
-          seed: `planted-${n}`,
-          status: "completed",
-          winner: "A",
-          scoreA: 2,
-          scoreB: 0,
-          rounds: 2,
-          finishedAt: new Date(start + n * 60_000),
-        },
-      });
-    }
-    await db.$transaction((tx) => refitScope(tx, { examinerConfigId: config.id, tournamentId }), { timeout: 60_000 });
-    await refitExaminerScope(db, config.id);
+    const scope = { tournamentId, treeId: treeIds[0]!, agentIds, config };
+    await plantWins(db, scope, results, { seed: (n) => `planted-${n}`, finishedAt: (n) => new Date(start + n * 60_000) });
+    await refitAfterMatches(db, scope);
     [web, browser] = await Promise.all([startWeb(), launchChromium()]);
   }, 240_000);
 

@@ -2,7 +2,7 @@ process.env.ARENA_QUEUE_PREFIX = `web-window-${process.pid}`;
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { refitExaminerScope, refitScope } from "@arena/tournament";
+import { plantWins, refitAfterMatches } from "../helpers/planted";
 import { ratingHistorySchema } from "@arena/tournament/read";
 import { freshDb } from "../helpers/arena";
 import { startWeb, type ArenaProcess } from "../helpers/web";
@@ -47,30 +47,13 @@ describe("the leaderboard window and the rating history", () => {
       { daysAgo: 60, results: [[0, 1], [0, 1], [0, 1], [0, 1], [1, 0], [1, 0], [0, 2], [0, 2]] },
       { daysAgo: 2, results: [[1, 3], [1, 3], [1, 3], [3, 1], [0, 3], [3, 0], [0, 1], [1, 0]] },
     ];
-    let n = 0;
+    const scope = { tournamentId, treeId: treeIds[0]!, agentIds, config };
+    let before = 0; // matches planted by earlier phases: the n of a match counts from 1 across phases
     for (const { daysAgo, results } of phases) {
-      for (const [w, l] of results) {
-        n += 1;
-        await db.match.create({
-          data: {
-            tournamentId,
-            treeId: treeIds[0]!,
-            agentAId: agentIds[w]!,
-            agentBId: agentIds[l]!,
-            examinerConfigId: config.id,
-            examinerMode: config.mode,
-            seed: `window-${n}`,
-            status: "completed",
-            winner: "A",
-            scoreA: 2,
-            scoreB: 0,
-            rounds: 2,
-            finishedAt: new Date(Date.now() - daysAgo * day + n * 60_000),
-          },
-        });
-      }
-      await db.$transaction((tx) => refitScope(tx, { examinerConfigId: config.id, tournamentId }), { timeout: 60_000 });
-      await refitExaminerScope(db, config.id);
+      const base = before;
+      await plantWins(db, scope, results, { seed: (i) => `window-${base + i + 1}`, finishedAt: (i) => new Date(Date.now() - daysAgo * day + (base + i + 1) * 60_000) });
+      await refitAfterMatches(db, scope);
+      before += results.length;
     }
     [web, browser] = await Promise.all([startWeb(), launchChromium()]);
   }, 240_000);
