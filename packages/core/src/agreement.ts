@@ -95,21 +95,25 @@ function percentile(value: number, replicates: readonly number[], level: number)
 }
 
 /**
- * ρ and τ-b between a fixed reference ranking and an estimated one, with intervals from the
- * estimate's bootstrap replicates (each replicate a vector in the same agent order): the spread
- * of the figure when the votes behind the estimate are drawn again. The reference (the
- * examiner's stored ratings) is held fixed; its own uncertainty is the examiner leaderboard's
- * intervals. Needs at least 3 agents.
+ * ρ and τ-b between a reference ranking and an estimated one, with intervals from bootstrap
+ * replicates (each replicate a vector in the same agent order): the spread of the figure when the
+ * evidence behind the ratings is drawn again. With `referenceReplicates` (as many as `replicates`)
+ * replicate r pairs the reference's r-th resample with the estimate's, so both sides' sampling
+ * shows; without, the reference is held at its values. Needs at least 3 agents.
  */
 export function rankAgreement(
   reference: readonly number[],
   estimate: readonly number[],
   replicates: readonly (readonly number[])[],
-  level = 0.95,
+  opts: { level?: number; referenceReplicates?: readonly (readonly number[])[] } = {},
 ): { spearman: Estimate; kendall: Estimate } {
+  const refs = opts.referenceReplicates;
+  if (refs && refs.length !== replicates.length) throw new RangeError(`${refs.length} reference replicates for ${replicates.length} replicates`);
+  const refOf = (r: number) => refs?.[r] ?? reference;
+  const level = opts.level ?? 0.95;
   return {
-    spearman: percentile(spearmanRho(reference, estimate), replicates.map((r) => spearmanRho(reference, r)), level),
-    kendall: percentile(kendallTauB(reference, estimate), replicates.map((r) => kendallTauB(reference, r)), level),
+    spearman: percentile(spearmanRho(reference, estimate), replicates.map((e, r) => spearmanRho(refOf(r), e)), level),
+    kendall: percentile(kendallTauB(reference, estimate), replicates.map((e, r) => kendallTauB(refOf(r), e)), level),
   };
 }
 

@@ -110,6 +110,20 @@ describe("ratings with their bootstrap replicates", () => {
     expect(agreement.kendall.lower).toBeLessThanOrEqual(agreement.kendall.value);
   });
 
+  it("with the reference's own replicates both sides' sampling shows: the interval widens, the value stays", () => {
+    const agents = ["m0", "m1", "m2", "m3", "m4", "m5"];
+    const people = bootstrapRatings(data, { rounds: 300, seed: 1 });
+    const examiner = bootstrapRatings(aggregateBattles(planted([2, 1.2, 0.6, 0, -0.8, -1.5], 3, 9)), { rounds: 300, seed: 2 });
+    const ratingOf = (b: typeof people, a: string) => b.ratings.find((r) => r.model === a)!.rating;
+    const reference = agents.map((a) => ratingOf(examiner, a));
+    const estimate = agents.map((a) => ratingOf(people, a));
+    const fixed = rankAgreement(reference, estimate, replicateVectors(people, agents));
+    const both = rankAgreement(reference, estimate, replicateVectors(people, agents), { referenceReplicates: replicateVectors(examiner, agents) });
+    expect(both.spearman.value).toBe(fixed.spearman.value);
+    expect(both.spearman.upper - both.spearman.lower).toBeGreaterThan(fixed.spearman.upper - fixed.spearman.lower);
+    expect(() => rankAgreement(reference, estimate, replicateVectors(people, agents), { referenceReplicates: [] })).toThrow(RangeError);
+  });
+
   it("a reversed reference gives a negative ρ and τ", () => {
     const b = bootstrapRatings(data, { rounds: 100, seed: 1 });
     const agents = ["m0", "m1", "m2", "m3", "m4", "m5"];

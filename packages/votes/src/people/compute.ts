@@ -30,8 +30,12 @@ export interface CountedVerdict {
 
 export interface PeopleInputs {
   verdicts: readonly CountedVerdict[];
-  /** The examiner's stored ratings the people's are compared with, or null when none exist. */
-  examiner: { examinerConfigId: string; snapshotId: string; ratings: ReadonlyMap<string, number> } | null;
+  /**
+   * The examiner's stored ratings the people's are compared with, or null when none exist; with
+   * `replicates`, each agent's ratings in bootstrap resamples of the examiner's rated matches (as
+   * many as PEOPLE_BOOTSTRAP.rounds), so the intervals carry the examiner's sampling too.
+   */
+  examiner: { examinerConfigId: string; snapshotId: string; ratings: ReadonlyMap<string, number>; replicates?: ReadonlyMap<string, Float64Array> } | null;
   names: ReadonlyMap<string, string>;
   leftOut: PeopleAgreement["leftOut"];
   basis: string;
@@ -41,6 +45,13 @@ export interface PeopleResult {
   votesCounted: number;
   ratings: PeopleRatingRow[];
   agreement: PeopleAgreement;
+}
+
+/** The examiner's replicates of the compared agents as vectors, when it has them for each (else the examiner is held fixed). */
+function examinerVectors(replicates: ReadonlyMap<string, Float64Array> | undefined, agents: readonly string[], rounds: number): number[][] | undefined {
+  const columns = agents.map((a) => replicates?.get(a));
+  if (!columns.every((c): c is Float64Array => c !== undefined && c.length === rounds)) return undefined;
+  return Array.from({ length: rounds }, (_, r) => columns.map((c) => c[r]!));
 }
 
 /** A correlation is undefined (NaN) when one side ranks every agent alike: stored as no figure. */
@@ -76,6 +87,7 @@ export function computePeople(inputs: PeopleInputs): PeopleResult {
         compared.map((a) => inputs.examiner!.ratings.get(a)!),
         compared.map((a) => fit.ratings.find((r) => r.model === a)!.rating),
         replicateVectors(fit, compared),
+        { referenceReplicates: examinerVectors(inputs.examiner!.replicates, compared, fit.rounds) },
       )
     : null;
 

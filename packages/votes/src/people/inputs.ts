@@ -1,8 +1,10 @@
+import { BattleAggregator, bootstrapRatings } from "@arena/core";
 import type { Db } from "@arena/db";
 import { z } from "zod";
 import { fromToken } from "../votes/seats";
 import { readCountedVotes } from "../read/votes";
 import type { CountedVerdict, PeopleInputs } from "./compute";
+import { EXAMINER_BOOTSTRAP_SEED, PEOPLE_BOOTSTRAP } from "./minimum";
 import { peopleVerdictSchema } from "./schemas";
 
 /**
@@ -76,7 +78,22 @@ async function examinerRatings(db: Db, scope: PeopleScope): Promise<PeopleInputs
   });
   if (!snapshot) return null;
   const rows = z.array(z.object({ agentId: z.string(), rating: z.number() })).parse(snapshot.ratings);
-  return { examinerConfigId: configId, snapshotId: snapshot.id, ratings: new Map(rows.map((r) => [r.agentId, r.rating])) };
+  return { examinerConfigId: configId, snapshotId: snapshot.id, ratings: new Map(rows.map((r) => [r.agentId, r.rating])), replicates: await examinerReplicates(db, configId) };
+}
+
+/**
+ * The examiner's ratings in bootstrap resamples of its rated matches (one battle per match, as its
+ * snapshots are fitted), so the agreement's intervals carry the examiner's sampling beside the
+ * people's. A few hundred refits of tens of agents: milliseconds.
+ */
+async function examinerReplicates(db: Db, examinerConfigId: string): Promise<Map<string, Float64Array>> {
+  const matches = await db.match.findMany({
+    where: { examinerConfigId, status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    select: { agentAId: true, agentBId: true, winner: true },
+  });
+  const agg = new BattleAggregator();
+  for (const m of matches) agg.add(m.agentAId, m.agentBId, m.winner === "A" ? 1 : m.winner === "B" ? 0 : 0.5);
+  return bootstrapRatings(agg.result(), { rounds: PEOPLE_BOOTSTRAP.rounds, seed: EXAMINER_BOOTSTRAP_SEED }).replicates;
 }
 
 export async function loadPeopleInputs(db: Db, scope: PeopleScope, basis: string): Promise<PeopleInputs> {

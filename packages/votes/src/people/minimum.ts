@@ -12,3 +12,5 @@ export const MIN_VOTES = 30;
 
 /** Bootstrap of the people's ratings (and so of ρ and τ): as the examiner's snapshots (200 rounds, fixed seed). */
 export const PEOPLE_BOOTSTRAP = { rounds: 200, seed: 7 } as const;
+/** Seed of the examiner's resamples paired with the people's in the agreement's intervals (another stream than the people's). */
+export const EXAMINER_BOOTSTRAP_SEED = 8;

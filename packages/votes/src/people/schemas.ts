@@ -49,7 +49,7 @@ export const peopleAgreementSchema = z.object({
   examinerSnapshotId: z.string().nullable(),
   /** False below the minimum (./minimum.ts): the page says "not enough votes yet". */
   enough: z.boolean(),
-  /** Spearman's ρ between the examiner's and the people's ratings over the compared agents. */
+  /** Spearman's ρ between the examiner's and the people's ratings over the compared agents; interval over paired resamples of both. */
   spearman: estimateSchema.nullable(),
   /** Kendall's τ-b over the same agents. */
   kendall: estimateSchema.nullable(),
