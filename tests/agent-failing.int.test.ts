@@ -1,15 +1,13 @@
 process.env.ARENA_QUEUE_PREFIX ||= `agent-failing-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOwnerAgents, readAgentRoundErrors, registerAgent } from "@arena/agents";
-import { addAllowedHost } from "@arena/db/accounts";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { advanceTournament, createTournament, openTournamentQueues, startTournament } from "@arena/tournament";
+import { advanceTournament, createTournament, type openTournamentQueues, startTournament } from "@arena/tournament";
 import { readAgent, readAgents } from "@arena/tournament/read";
-import { createUser } from "./accounts/fixtures";
-import { freshDb, importSharedTree } from "./helpers/arena";
-import { flushRedis } from "./tournament-fixtures";
-import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
+import { importSharedTree } from "./helpers/arena";
+import type { FaultAgentServer } from "./servers/fault-agent-server";
+import { closeOwnerAgentWorld, ownerAgentWorld } from "./helpers/owner-agents";
 
 /**
  * An owner's agent whose endpoint breaks after it was approved, on real PostgreSQL, a real agent
@@ -27,20 +25,11 @@ describe("an owner's failing agent", () => {
   let examinerConfigId: string;
 
   beforeAll(async () => {
-    db = await freshDb();
-    srv = await startFaultAgentServer();
-    queues = openTournamentQueues();
-    await addAllowedHost(db, srv.hostPort, "test agent server");
-    owner = (await createUser(db, "owner")).id;
+    ({ db, srv, queues, owner } = await ownerAgentWorld());
     treeId = (await importSharedTree(db, "tree_0025.json")).id;
     examinerConfigId = (await heuristicExaminerConfig(db)).id;
   });
-  afterAll(async () => {
-    await queues?.close();
-    await flushRedis();
-    await srv?.close();
-    await db?.$disconnect();
-  });
+  afterAll(() => closeOwnerAgentWorld({ db, srv, queues }));
 
   const opponent = (name: string) => db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
 

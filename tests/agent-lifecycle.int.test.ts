@@ -2,16 +2,14 @@ process.env.ARENA_QUEUE_PREFIX ||= `agent-lifecycle-${process.pid}`;
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentRegistrationError, agentSubmissionSchema, listOwnerAgents, listPlayableAgents, recheckAgentHealth, registerAgent, removeAgent, updateAgentDescription, withdrawAgent } from "@arena/agents";
-import { addAllowedHost } from "@arena/db/accounts";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig } from "@arena/match";
-import { addParticipant, approveAgent, createTournament, openTournamentQueues, TournamentStateError } from "@arena/tournament";
+import { addParticipant, approveAgent, createTournament, type openTournamentQueues, TournamentStateError } from "@arena/tournament";
 import { readAgent, readAgents } from "@arena/tournament/read";
 import { importWorld } from "@arena/trees";
 import { createUser } from "./accounts/fixtures";
-import { freshDb } from "./helpers/arena";
-import { flushRedis } from "./tournament-fixtures";
-import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
+import type { FaultAgentServer } from "./servers/fault-agent-server";
+import { closeOwnerAgentWorld, ownerAgentWorld } from "./helpers/owner-agents";
 
 /**
  * An owner's agent before and after approval, on real PostgreSQL and a real agent server: what
@@ -30,19 +28,10 @@ describe("agents before approval", () => {
     registerAgent(db, { name, protocol: "arena_http", endpoint, description, ownerId: owner, approval: "pending" }, { secretKey });
 
   beforeAll(async () => {
-    db = await freshDb();
-    srv = await startFaultAgentServer();
-    queues = openTournamentQueues();
-    await addAllowedHost(db, srv.hostPort, "test agent server");
-    owner = (await createUser(db, "owner")).id;
+    ({ db, srv, queues, owner } = await ownerAgentWorld());
     other = (await createUser(db, "owner")).id;
   });
-  afterAll(async () => {
-    await queues?.close();
-    await flushRedis();
-    await srv?.close();
-    await db?.$disconnect();
-  });
+  afterAll(() => closeOwnerAgentWorld({ db, srv, queues }));
 
   it("a pending agent is on no public page or response; approved, it is listed without its endpoint", async () => {
     const agent = await submit("Quiet Pending Agent", srv.url("/ok"), "Reads **everything**.");
