@@ -46,9 +46,9 @@ const PLAIN_LINE = `(root, n) => {
   throw new Error("no long plain line in the answer");
 }`;
 
-/** Drags the mouse over the first `chars` characters of the first long plain line of an answer; returns the text selected. */
-async function dragSelect(page: Page, answerTestId: string, chars: number): Promise<string> {
-  const spot = (await page.evaluate(`(${PLAIN_LINE})(document.querySelector('[data-testid="${answerTestId}"]'), ${chars})`)) as { x1: number; x2: number; y: number; text: string };
+/** Drags the mouse over the first `chars` characters of the first long plain line of an answer (a CSS selector); returns the text selected. */
+async function dragSelect(page: Page, answer: string, chars: number): Promise<string> {
+  const spot = (await page.evaluate(`(${PLAIN_LINE})(document.querySelector(${JSON.stringify(answer)}), ${chars})`)) as { x1: number; x2: number; y: number; text: string };
   await page.mouse.move(spot.x1, spot.y);
   await page.mouse.down();
   await page.mouse.move(spot.x2, spot.y, { steps: 8 });
@@ -210,7 +210,7 @@ describe("people's blind votes at the address `arena web` prints", () => {
         await page.getByRole("dialog", { name: "Keyboard shortcuts" }).waitFor({ state: "detached" });
         // Mark a passage of answer A as unsupported: select it, then u.
         await hydrated(page.getByTestId("span-layer-a"));
-        const text = await dragSelect(page, "vote-answer-a", 24);
+        const text = await dragSelect(page, '[data-testid="vote-answer-a"]', 24);
         await page.getByTestId("span-toolbar").waitFor();
         await shot(page, "1280-marking");
         await page.keyboard.press("u");
@@ -270,6 +270,32 @@ describe("people's blind votes at the address `arena web` prints", () => {
     await layer.scrollIntoViewIfNeeded();
     await shot(page, "1280-match-highlight");
 
+    // A signed-in reader marks a passage on the match page too: the other answer, with a comment, in match seats.
+    const other = span.seat === "A" ? "B" : "A";
+    const otherLayer = page.getByTestId(`round-${span.round.number}`).getByTestId(`span-layer-${other.toLowerCase()}`);
+    await hydrated(otherLayer);
+    await otherLayer.scrollIntoViewIfNeeded();
+    const text2 = await dragSelect(page, `[data-testid="round-${span.round.number}"] [data-testid="answer-${other.toLowerCase()}"]`, 20);
+    const toolbar = otherLayer.getByTestId("span-toolbar");
+    await toolbar.getByPlaceholder("Comment (optional), then a label").fill("Names both targets with their sources.");
+    await toolbar.getByRole("button", { name: /Insightful/ }).click();
+    const item2 = otherLayer.getByTestId("span-item");
+    await item2.waitFor();
+    expect(await item2.textContent()).toContain("Names both targets with their sources.");
+    const span2 = await db.span.findFirstOrThrow({ where: { authorId: voter.id, label: "insightful" } });
+    expect([span2.roundId, span2.seat, span2.comment]).toEqual([span.roundId, other, "Names both targets with their sources."]);
+    expect((other === "A" ? span.round.answerA! : span.round.answerB!).slice(span2.start, span2.end)).toBe(text2);
+    await shot(page, "1280-match-marked");
+
+    // The marked agent's page: flagged passages per 1,000 words of its answers people read.
+    const match = await db.match.findUniqueOrThrow({ where: { id: span.round.matchId } });
+    await page.goto(`${web.url}/agents/${span.seat === "A" ? match.agentAId : match.agentBId}#spans`);
+    const rate = page.getByTestId("agent-span-rate");
+    expect(await rate.textContent()).toMatch(/^\d+\.\d\d flagged passages per 1,000 words/);
+    expect(await rate.textContent()).toContain("1 unsupported");
+    await rate.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/vote-1280-agent-rate.png` });
+
     // A visitor sees the counts and the highlight, without the toolbar or "yours".
     const visitor = await browser.newPage();
     await visitor.goto(`${web.url}/matches/${span.round.matchId}`);
@@ -305,6 +331,10 @@ describe("people's blind votes at the address `arena web` prints", () => {
       await button.tap();
       expect(await button.locator("input").isChecked()).toBe(true);
     }
+    // An unsent verdict is a draft in this browser: a reload keeps it.
+    await page.reload();
+    await hydrated(form);
+    await expect.poll(() => form.locator('[data-verdict="A_BETTER"] input').isChecked()).toBe(true);
     await form.getByRole("button", { name: /Vote and show the agents/ }).tap();
     await page.getByTestId("vote-reveal").waitFor();
     await noSidewaysScroll(page);

@@ -144,18 +144,29 @@ export function SpanLayer({
       setPending({ ...r, top: box.bottom - base.top + 6, left: Math.max(0, Math.min(box.left - base.left, base.width - width)) });
       setError(null);
     };
+    // A drag or a keyboard selection is final when the button or key is released: read it at
+    // once, so the toolbar never keeps a stretch from the middle of a drag. Selections that end
+    // without either (a long press on a phone) are read once they stop changing.
     const onChange = () => {
       clearTimeout(timer);
       timer = setTimeout(look, 120);
     };
+    const now = () => {
+      clearTimeout(timer);
+      look();
+    };
     document.addEventListener("selectionchange", onChange);
+    for (const type of ["mouseup", "keyup", "touchend"] as const) document.addEventListener(type, now);
     return () => {
       clearTimeout(timer);
       document.removeEventListener("selectionchange", onChange);
+      for (const type of ["mouseup", "keyup", "touchend"] as const) document.removeEventListener(type, now);
     };
   }, [canMark, alignment]);
 
+  // Closing lets go of the selection too: it would open the toolbar again on the next key or click.
   const close = useCallback(() => {
+    window.getSelection()?.removeAllRanges();
     setPending(null);
     setComment("");
     setError(null);
@@ -172,7 +183,6 @@ export function SpanLayer({
       setSpans((s) => [...s, res.span]);
       setShownCounts((c) => (c ? { ...c, [label]: c[label] + 1 } : c));
       setSaid(`Marked as ${SPAN_TEXT[label].toLowerCase()}.`);
-      window.getSelection()?.removeAllRanges();
       close();
     },
     [busy, target, comment, close],
