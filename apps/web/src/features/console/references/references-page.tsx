@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { PeopleLeaderboard, ReferencesView, ReferenceView, VoterRow } from "@arena/votes/read";
-import { row, Section, TableScroll, td, tdNum, th, thNum } from "@/components/ui";
+import { DataTable, type DataColumn } from "@/components/data-table";
+import { Section } from "@/components/ui";
 import {
   createReferenceAction,
   deleteReferenceAction,
@@ -60,66 +61,52 @@ export function ReferencesConsole({ people, voters, references, examiners }: { p
   );
 }
 
+/** The reason and the button; the reason is this row's own state, so typing re-renders nothing else. */
+function ExcludeForm({ email, pending, onExclude }: { email: string; pending: boolean; onExclude: (reason: string) => void }) {
+  const [reason, setReason] = useState("");
+  return (
+    <span className="flex gap-1">
+      <input className={input} aria-label={`Reason to exclude ${email}`} placeholder="reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <button type="button" className={button} disabled={pending} onClick={() => onExclude(reason)}>
+        Exclude
+      </button>
+    </span>
+  );
+}
+
 function Voters({ voters }: { voters: VoterRow[] }) {
   const { error, pending, run } = useAction();
-  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const voterColumns: DataColumn<VoterRow>[] = [
+    { id: "voter", header: "Voter", sortValue: (v) => v.email, cell: (v) => (
+      <>
+        {v.name} <span className="text-zinc-500">{v.email}</span>
+      </>
+    ) },
+    { id: "votes", header: "Votes", numeric: true, sortValue: (v) => v.votes, cell: (v) => v.votes },
+    { id: "own", header: "Own agents", title: "Votes on rounds of the voter's own agents: kept, never counted", numeric: true, sortValue: (v) => v.ownAgentVotes, cell: (v) => v.ownAgentVotes },
+    { id: "gold", header: "Gold", title: "Votes on gold rounds", numeric: true, sortValue: (v) => v.goldVotes, cell: (v) => v.goldVotes },
+    { id: "goldAgreement", header: "Gold agreement", title: "Share of gold votes naming the examiner's winner", numeric: true, sortValue: (v) => v.goldAgreement ?? undefined, cell: (v) => percent(v.goldAgreement) },
+    { id: "counted", header: "Counted", cell: (v) => (v.excluded ? `excluded by ${v.excluded.by}: ${v.excluded.reason}` : v.belowThreshold ? "no: below the gold threshold" : "yes") },
+    {
+      id: "action",
+      header: "Exclude / include",
+      cell: (v) =>
+        v.excluded ? (
+          <button type="button" className={button} disabled={pending} onClick={() => run(() => includeVoterAction(v.voterId))}>
+            Include again
+          </button>
+        ) : (
+          <ExcludeForm email={v.email} pending={pending} onExclude={(reason) => run(() => excludeVoterAction(v.voterId, reason))} />
+        ),
+    },
+  ];
   return (
     <Section title="Voters">
       <ErrorLine error={error} />
       {voters.length === 0 ? (
         <p className="text-sm text-zinc-500">No votes yet.</p>
       ) : (
-        <TableScroll>
-          <table className="w-full text-sm">
-            <thead>
-              <tr>
-                <th className={th}>Voter</th>
-                <th className={thNum}>Votes</th>
-                <th className={thNum}>Own agents</th>
-                <th className={thNum}>Gold</th>
-                <th className={thNum}>Gold agreement</th>
-                <th className={th}>Counted</th>
-                <th className={th}>Exclude / include</th>
-              </tr>
-            </thead>
-            <tbody>
-              {voters.map((v) => (
-                <tr key={v.voterId} className={row} data-testid="voter-row">
-                  <td className={td}>
-                    {v.name} <span className="text-zinc-500">{v.email}</span>
-                  </td>
-                  <td className={tdNum}>{v.votes}</td>
-                  <td className={tdNum}>{v.ownAgentVotes}</td>
-                  <td className={tdNum}>{v.goldVotes}</td>
-                  <td className={tdNum}>{percent(v.goldAgreement)}</td>
-                  <td className={td}>
-                    {v.excluded ? `excluded by ${v.excluded.by}: ${v.excluded.reason}` : v.belowThreshold ? "no: below the gold threshold" : "yes"}
-                  </td>
-                  <td className={td}>
-                    {v.excluded ? (
-                      <button type="button" className={button} disabled={pending} onClick={() => run(() => includeVoterAction(v.voterId))}>
-                        Include again
-                      </button>
-                    ) : (
-                      <span className="flex gap-1">
-                        <input
-                          className={input}
-                          aria-label={`Reason to exclude ${v.email}`}
-                          placeholder="reason"
-                          value={reasons[v.voterId] ?? ""}
-                          onChange={(e) => setReasons((r) => ({ ...r, [v.voterId]: e.target.value }))}
-                        />
-                        <button type="button" className={button} disabled={pending} onClick={() => run(() => excludeVoterAction(v.voterId, reasons[v.voterId] ?? ""))}>
-                          Exclude
-                        </button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable testId="voters-table" caption="Voters: one row per account that voted or was excluded" rows={voters} columns={voterColumns} rowKey={(v) => v.voterId} rowProps={() => ({ "data-testid": "voter-row" })} />
       )}
       <p className="text-xs text-zinc-500">Excluded votes are kept, never deleted; the people&apos;s leaderboard is recomputed by the workers within seconds.</p>
     </Section>
@@ -203,6 +190,24 @@ function Reference({ reference: r, agents }: { reference: ReferenceView; agents:
   const { error, pending, run } = useAction();
   const [mapping, setMapping] = useState<Record<string, string | null>>(() => Object.fromEntries(r.entries.map((e) => [e.name, e.agentId])));
   const changed = r.entries.some((e) => (mapping[e.name] ?? null) !== e.agentId);
+  const mappingColumns: DataColumn<ReferenceView["entries"][number]>[] = [
+    { id: "name", header: "Name there", sortValue: (e) => e.name, cell: (e) => e.name },
+    { id: "score", header: "Score", numeric: true, sortValue: (e) => e.score, cell: (e) => e.score },
+    {
+      id: "agent",
+      header: "Agent here",
+      cell: (e) => (
+        <select className={input} aria-label={`Agent for ${e.name}`} value={mapping[e.name] ?? ""} onChange={(ev) => setMapping((m) => ({ ...m, [e.name]: ev.target.value || null }))}>
+          <option value="">no agent</option>
+          {agents.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+  ];
   return (
     <article className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" aria-label={`Reference leaderboard ${r.name}`}>
       <h3 className="font-medium">
@@ -219,35 +224,7 @@ function Reference({ reference: r, agents }: { reference: ReferenceView; agents:
         {r.agreement ? `, computed ${r.agreement.computedAt.slice(0, 16).replace("T", " ")} UTC` : ""}
       </p>
       <ErrorLine error={error} />
-      <TableScroll>
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th className={th}>Name there</th>
-              <th className={thNum}>Score</th>
-              <th className={th}>Agent here</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.entries.map((e) => (
-              <tr key={e.name} className={row}>
-                <td className={td}>{e.name}</td>
-                <td className={tdNum}>{e.score}</td>
-                <td className={td}>
-                  <select className={input} aria-label={`Agent for ${e.name}`} value={mapping[e.name] ?? ""} onChange={(ev) => setMapping((m) => ({ ...m, [e.name]: ev.target.value || null }))}>
-                    <option value="">no agent</option>
-                    {agents.map((a) => (
-                      <option key={a.id} value={a.id}>
-                        {a.name}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable testId="reference-mapping" caption={`${r.name}: its names and the agents they are mapped to`} rows={r.entries} columns={mappingColumns} rowKey={(e) => e.name} />
       <div className="flex flex-wrap gap-2">
         <button type="button" className={button} disabled={pending || !changed} onClick={() => run(() => updateMappingAction(r.id, mapping))}>
           Save mapping
