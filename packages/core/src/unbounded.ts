@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { BtData } from "./ratings";
 
 /**
@@ -24,6 +25,9 @@ export interface Unbounded {
    */
   shared?: boolean;
 }
+
+/** Unbounded as snapshots store it (JSON): the one schema every read of a stored rating parses it with. */
+export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() });
 
 const LN10_OVER_400 = Math.log(10) / 400;
 const logSigmoid = (d: number) => (d >= 0 ? -Math.log1p(Math.exp(-d)) : d - Math.log1p(Math.exp(d)));

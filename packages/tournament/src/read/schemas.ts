@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { agentResearchStatsSchema, researchStatsSchema } from "./research";
-import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, RATING_FLAGS, tournamentModeSchema, tournamentPairingSchema, VERDICT_TOKENS } from "@arena/core";
+import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, RATING_FLAGS, tournamentModeSchema, tournamentPairingSchema, unboundedSchema, VERDICT_TOKENS } from "@arena/core";
 
 /**
  * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
@@ -27,12 +27,10 @@ export const agentRoundStatsSchema = z.object({
   profile: z.object({ deep: z.number(), wide: z.number(), both: z.number() }),
 });
 
+/** Set when the agent's maximum-likelihood rating does not exist: @arena/core's schema, which its reads here import. */
+export { unboundedSchema };
+
 /** Analyses stored with a rating snapshot, computed from the same matches. */
-/**
- * Set when the agent's maximum-likelihood rating does not exist (@arena/core unboundedEstimates):
- * unbeaten (lower bound) or winless (upper bound); null bound when it played only such agents.
- */
-export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() });
 
 export const snapshotAnalysisSchema = z.object({
   rounds: z.number().int(),

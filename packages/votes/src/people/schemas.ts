@@ -1,4 +1,4 @@
-import { PEOPLE_VERDICTS } from "@arena/core";
+import { PEOPLE_VERDICTS, unboundedSchema } from "@arena/core";
 import { z } from "zod";
 
 /**
@@ -7,9 +7,6 @@ import { z } from "zod";
  */
 
 export const peopleVerdictSchema = z.enum(PEOPLE_VERDICTS);
-
-/** Set when the maximum-likelihood rating does not exist (@arena/core unboundedEstimates). */
-const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() });
 
 /** One agent of the people's leaderboard: Bradley–Terry on people's verdicts, bootstrap interval. */
 export const peopleRatingRowSchema = z.object({
