@@ -169,7 +169,8 @@ describe("report scores on the web", () => {
         const row = page.locator(`[data-testid="leaderboard-row"][data-agent="${a.name}"]`);
         const f1 = (await row.locator('[data-metric="claim_f1"]').innerText()).trim();
         expect(f1.startsWith(`${(expected.get(a.id)! * 100).toFixed(0)} %`), `${a.name}: ${f1}`).toBe(true);
-        expect(await row.getByTestId("controlled-rating").innerText()).toMatch(/^-?\d+ (\+\d+\/−\d+|—|±0)$/);
+        // Worded as every rating is (core's describeRating): the number and its interval, flagged when wide, or unbeaten/winless with a bound.
+        expect(await row.getByTestId("controlled-rating").innerText()).toMatch(/^(-?\d+ \+\d+\/−\d+( \(wide\))?|(unbeaten|winless)(, [≥≤] -?\d+| \(no bound\)))$/);
         expect(await row.getByTestId("rank-change").innerText()).toMatch(/^(0|▲\d+|▼\d+)$/);
       }
       // RACE comes from one match: its interval is unbounded, shown as —, never +0/−0.

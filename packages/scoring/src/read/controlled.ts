@@ -22,6 +22,11 @@ export const controlledLeaderboardSchema = z.object({
       plainRank: z.int(),
       /** plainRank − rank: positive when controlling for style moves the agent up. */
       rankChange: z.int(),
+      /**
+       * Unbeaten or winless on these matches (from the plain fit on them): no finite estimate, so
+       * pages word it with its bound (@arena/core describeRating); null in scoreboards stored before it.
+       */
+      unbounded: z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() }).nullable().default(null),
     }),
   ),
   coefficients: z.array(z.object({ name: z.string(), value: z.number(), lower: z.number(), upper: z.number() })),

@@ -65,7 +65,7 @@ export function controlledOf(matches: readonly ControlledMatch[], opts: { bootst
     battles: battles.length,
     ratings: fit.ratings.map((r) => {
       const p = plainOf.get(r.model)!;
-      return { agentId: r.model, name: names.get(r.model)!, rating: r.rating, lower: r.lower, upper: r.upper, rank: r.rank, plainRating: p.rating, plainRank: p.rank, rankChange: p.rank - r.rank };
+      return { agentId: r.model, name: names.get(r.model)!, rating: r.rating, lower: r.lower, upper: r.upper, rank: r.rank, plainRating: p.rating, plainRank: p.rank, rankChange: p.rank - r.rank, unbounded: p.unbounded };
     }),
     coefficients: fit.coefficients,
   });

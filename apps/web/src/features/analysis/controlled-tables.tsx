@@ -4,8 +4,10 @@ import Link from "next/link";
 import type { Scoreboard } from "@arena/scoring/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { link } from "@/components/ui";
-import { fmtNum, fmtRating } from "@/lib/format";
-import { fmtSpread, intervalTitle, rating } from "@/features/leaderboard/intervals";
+import { describeRating } from "@arena/core/rating-display";
+import { fmtNum } from "@/lib/format";
+import { intervalTitle } from "@/features/leaderboard/intervals";
+import { RatingCell } from "@/features/leaderboard/rating-cell";
 
 type Coefficient = Scoreboard["controlled"]["coefficients"][number];
 type ControlledRating = Scoreboard["controlled"]["ratings"][number];
@@ -45,6 +47,15 @@ export function CoefficientsTable({ coefficients }: { coefficients: readonly Coe
   );
 }
 
+/**
+ * The plain rating on the same matches (stored without its interval): its number, or for an
+ * unbeaten or winless agent describeRating's word and bound, never the fit's number.
+ */
+function plainText(r: ControlledRating): string {
+  const d = describeRating({ rating: r.plainRating, lower: r.plainRating, upper: r.plainRating, unbounded: r.unbounded });
+  return r.unbounded ? d.text : d.value;
+}
+
 const RATING_COLUMNS: DataColumn<ControlledRating>[] = [
   {
     id: "agent",
@@ -56,21 +67,21 @@ const RATING_COLUMNS: DataColumn<ControlledRating>[] = [
       </Link>
     ),
   },
-  { id: "plain", header: "Plain", numeric: true, sortValue: (r) => r.plainRating, cell: (r) => fmtRating(r.plainRating) },
+  {
+    id: "plain",
+    header: "Plain",
+    numeric: true,
+    sortValue: (r) => r.plainRating,
+    cell: plainText,
+  },
   { id: "plainRank", header: "Rank", title: "Rank by the plain rating", numeric: true, sortValue: (r) => -r.plainRank, cell: (r) => r.plainRank },
   {
     id: "controlled",
     header: "Controlled (95 % CI)",
     numeric: true,
     sortValue: (r) => r.rating,
-    cell: (r) => (
-      <>
-        {fmtRating(r.rating)}{" "}
-        <span className="text-xs text-zinc-500" title={intervalTitle(r.lower, r.upper, rating)}>
-          {fmtSpread(r.rating, r.lower, r.upper, rating)}
-        </span>
-      </>
-    ),
+    cell: (r) => <RatingCell r={r} />,
+    cellProps: () => ({ "data-testid": "controlled-rating" }),
   },
   { id: "rank", header: "Rank", title: "Rank by the controlled rating", numeric: true, sortValue: (r) => r.rank, cell: (r) => r.rank },
   { id: "rankChange", header: "Δ rank", title: "Plain rank − controlled rank", numeric: true, sortValue: (r) => r.rankChange, cell: (r) => (r.rankChange > 0 ? `▲${r.rankChange}` : r.rankChange < 0 ? `▼${-r.rankChange}` : "0") },

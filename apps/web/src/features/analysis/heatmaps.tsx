@@ -1,4 +1,5 @@
 import { predictedWinProbability } from "@arena/core";
+import { describeRating } from "@arena/core/rating-display";
 import type { LeaderboardRow, SnapshotAnalysis } from "@arena/tournament/read";
 
 type Agent = { id: string; name: string };
@@ -108,8 +109,12 @@ export function PredictedHeatmap({ agents, rows }: { agents: Agent[]; rows: Lead
         const p = predictedWinProbability(ra.rating, rb.rating);
         const unbounded = ra.unbounded ?? rb.unbounded;
         const text = unbounded ? (p >= 0.5 ? "≈1" : "≈0") : p.toFixed(2);
-        const note = unbounded ? `; ${(ra.unbounded ? ra : rb).name} is ${unbounded.side}, so its rating is no estimate` : "";
-        return { text, color: winColor(p), title: `${ra.name} vs ${rb.name}: predicted ${p.toFixed(3)} from ratings ${Math.round(ra.rating)} and ${Math.round(rb.rating)}${note}` };
+        // The ratings as every page words them: an unbeaten or winless one by its bound, never the fit's number.
+        const ratings = `${describeRating(ra).text} and ${describeRating(rb).text}`;
+        const title = unbounded
+          ? `${ra.name} vs ${rb.name}: ${text}, from ratings ${ratings}; ${(ra.unbounded ? ra : rb).name} is ${unbounded.side}, so its rating is no estimate`
+          : `${ra.name} vs ${rb.name}: predicted ${p.toFixed(3)} from ratings ${ratings}`;
+        return { text, color: winColor(p), title };
       }}
     />
   );

@@ -14,7 +14,7 @@ import {
 import type { LeaderboardRow } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { fmtMs, fmtPct, fmtRating, fmtUsd } from "@/lib/format";
-import { count, fmtSpread, intervalTitle, rating, share } from "./intervals";
+import { count, fmtSpread, intervalTitle, share } from "./intervals";
 import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
 import { ProfileBar, ProfileLegend } from "./profile-bar";
 import { Preliminary, RatingCell } from "./rating-cell";
@@ -52,16 +52,10 @@ function MetricCell({ agentId, metric, l }: { agentId: string; metric: Leaderboa
   );
 }
 
+/** The style- and citation-controlled rating, worded as every rating is (core's describeRating, through RatingCell). */
 function ControlledCell({ c }: { c: Controlled | undefined }) {
   if (!c) return <span className="text-zinc-500" title="No scored match of this agent yet">—</span>;
-  return (
-    <>
-      <span className="font-medium">{fmtRating(c.rating)}</span>{" "}
-      <span className="text-xs text-zinc-500 dark:text-zinc-400" title={intervalTitle(c.lower, c.upper, rating)}>
-        {fmtSpread(c.rating, c.lower, c.upper, rating)}
-      </span>
-    </>
-  );
+  return <RatingCell r={c} />;
 }
 
 /** The report-score columns and the style- and citation-controlled rating, from the scoreboard (not the row). */

@@ -1,5 +1,6 @@
 import type { RoundView } from "@arena/match/read";
 import { ExternalLink, link } from "@/components/ui";
+import { DroppedNote } from "./dropped-note";
 
 type Trace = NonNullable<RoundView["a"]["trace"]>;
 
@@ -55,26 +56,31 @@ function Step({ step }: { step: Trace["steps"][number] }) {
 
 /**
  * The steps an agent reported for its answer (searches, pages opened, tool calls), collapsed by
- * default. Shown to readers only: the judge never sees traces. Text is rendered as text.
+ * default, under what the per-answer caps left unread of it (DroppedNote). Shown to readers
+ * only: the judge never sees traces. Text is rendered as text.
  */
 export function ResearchTrace({ trace, testId }: { trace: Trace | null; testId: string }) {
-  if (!trace || (trace.steps.length === 0 && trace.omitted === 0)) return null;
+  const dropped = <DroppedNote dropped={trace?.dropped} testId={`${testId}-dropped`} />;
+  if (!trace || (trace.steps.length === 0 && trace.omitted === 0)) return dropped;
   const searches = trace.steps.filter((s) => s.type === "search").length;
   const pages = trace.steps.filter((s) => s.type === "open_page").length;
   return (
-    <details data-testid={testId} className="border-t border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
-      <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
-        Research trace: {count(trace.steps.length + trace.omitted, "step", "steps")} ({count(searches, "search", "searches")}, {count(pages, "page", "pages")} opened
-        {trace.omitted ? `, ${trace.omitted} not kept` : ""})
-      </summary>
-      <ol className="mt-2 list-decimal space-y-1.5 pl-5">
-        {trace.steps.map((s, i) => (
-          <li key={i}>
-            <Step step={s} />
-          </li>
-        ))}
-      </ol>
-      {trace.omitted ? <p className="mt-1 text-xs text-zinc-500">{trace.omitted} further steps were over the stored size limit.</p> : null}
-    </details>
+    <>
+      {dropped}
+      <details data-testid={testId} className="border-t border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
+          Research trace: {count(trace.steps.length + trace.omitted, "step", "steps")} ({count(searches, "search", "searches")}, {count(pages, "page", "pages")} opened
+          {trace.omitted ? `, ${trace.omitted} not kept` : ""})
+        </summary>
+        <ol className="mt-2 list-decimal space-y-1.5 pl-5">
+          {trace.steps.map((s, i) => (
+            <li key={i}>
+              <Step step={s} />
+            </li>
+          ))}
+        </ol>
+        {trace.omitted ? <p className="mt-1 text-xs text-zinc-500">{trace.omitted} further steps were over the stored size limit.</p> : null}
+      </details>
+    </>
   );
 }

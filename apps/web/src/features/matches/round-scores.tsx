@@ -3,20 +3,9 @@ import type { CitationView, RoundScores } from "@arena/scoring/read";
 import { ExternalLink, link } from "@/components/ui";
 import { InlineMarkdown } from "@/components/markdown";
 import { fmtNum, fmtPct } from "@/lib/format";
+import { SupportBadge, UnsupportedCount } from "./citation-support";
 
 type RoundScore = RoundScores["rounds"][number];
-
-const SUPPORT_STYLE = {
-  supported: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200",
-  unsupported: "bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200",
-  unknown: "bg-zinc-200 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
-} as const;
-
-const SUPPORT_TITLE = {
-  supported: "the cited page backs the statement",
-  unsupported: "the cited page does not back the statement",
-  unknown: "the cited page could not be read: never counted as support",
-} as const;
 
 /** Statements are the agent's sentences: long ones are cut for the panel (the full answer is above). */
 const STATEMENT_CHARS = 240;
@@ -61,7 +50,7 @@ function Citations({ c, treeId, side }: { c: CitationView | null; treeId: string
         </span>{" "}
         · effective {c.supported} · {c.count} listed ·{" "}
         <span className="text-emerald-700 dark:text-emerald-300">{c.supported} supported</span> ·{" "}
-        <span className="text-red-700 dark:text-red-300">{c.unsupported} unsupported</span> · {c.unknown} unknown
+        <UnsupportedCount c={c} /> · {c.unknown} unknown
         {c.truncated ? ` · ${c.truncated} statements beyond the judged cap` : ""}
         <span className="ml-1 rounded bg-zinc-100 px-1 text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" data-testid="citation-mode">
           {c.mode}
@@ -77,9 +66,7 @@ function Citations({ c, treeId, side }: { c: CitationView | null; treeId: string
           <ul className="mt-1 space-y-1.5">
             {c.pairs.map((p, i) => (
               <li key={i} className="text-xs" data-testid="citation-pair" data-support={p.support}>
-                <span className={`mr-1 rounded px-1 py-0.5 text-[0.7rem] font-medium ${SUPPORT_STYLE[p.support]}`} title={SUPPORT_TITLE[p.support]}>
-                  {p.support}
-                </span>
+                <SupportBadge pair={p} />
                 <span className="text-zinc-500">[{p.n}]</span>{" "}
                 <span data-testid="cited-statement">
                   <InlineMarkdown text={p.statement.length > STATEMENT_CHARS ? `${p.statement.slice(0, STATEMENT_CHARS)}…` : p.statement} />
