@@ -1,3 +1,4 @@
+import { unboundedSchema } from "@arena/core";
 import { z } from "zod";
 
 /**
@@ -26,7 +27,7 @@ export const controlledLeaderboardSchema = z.object({
        * Unbeaten or winless on these matches (from the plain fit on them): no finite estimate, so
        * pages word it with its bound (@arena/core describeRating); null in scoreboards stored before it.
        */
-      unbounded: z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable() }).nullable().default(null),
+      unbounded: unboundedSchema.nullable().default(null),
     }),
   ),
   coefficients: z.array(z.object({ name: z.string(), value: z.number(), lower: z.number(), upper: z.number() })),
