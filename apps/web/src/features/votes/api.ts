@@ -7,6 +7,7 @@ import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
 import { db } from "@/lib/db";
 import { errorResponse, handle, pathId, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
+import { requestPeopleRecompute } from "../people/request";
 import { jsonBody } from "../submission/body";
 
 /**
@@ -60,13 +61,21 @@ export const deleteOwnSpan = (req: Request, id: string) => guarded(req, ROLES, a
 
 export const getVoters = (req: Request) => guarded(req, ADMINS, async () => Response.json(await readVoters(db()), { headers: noStore }));
 
+/** Excluding (or including again) asks the workers for a recompute at once, as the console's buttons do (docs/voting.md). */
 export const postExclusion = (req: Request, voterId: string) =>
   guarded(req, ADMINS, async (u) => {
     const { reason } = exclusionRequestSchema.parse(await jsonBody(req, SPAN_BODY_BYTES));
-    return Response.json(await excludeVoter(db(), { voterId: pathId(voterId, "id"), adminId: u.id, reason }));
+    const excluded = await excludeVoter(db(), { voterId: pathId(voterId, "id"), adminId: u.id, reason });
+    await requestPeopleRecompute();
+    return Response.json(excluded);
   });
 
-export const deleteExclusion = (req: Request, voterId: string) => guarded(req, ADMINS, async () => Response.json(await includeVoter(db(), { voterId: pathId(voterId, "id") })));
+export const deleteExclusion = (req: Request, voterId: string) =>
+  guarded(req, ADMINS, async () => {
+    const included = await includeVoter(db(), { voterId: pathId(voterId, "id") });
+    await requestPeopleRecompute();
+    return Response.json(included);
+  });
 
 const ndjson = (lines: unknown[], filename: string) =>
   new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(""), {
