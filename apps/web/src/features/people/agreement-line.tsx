@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { readPeopleAgreement } from "@arena/votes/read";
+import { MIN_AGENTS, MIN_VOTES, readPeopleAgreement } from "@arena/votes/read";
 import { cached } from "@/lib/api/cache";
 import { db } from "@/lib/db";
 import { query } from "@/lib/params";
@@ -16,7 +16,7 @@ export async function PeopleAgreement({ examinerId }: { examinerId: string | nul
   const a = view.agreement;
   const title = a?.enough
     ? `Spearman's ρ between the examiner's and the people's ratings over ${a.agents} agents with at least ${a.minimum.votesPerAgent} counted verdicts each (95 % bootstrap interval); Kendall's τ-b ${a.kendall?.value.toFixed(2) ?? "—"}${a.kappa ? `; Cohen's κ on the same rounds ${a.kappa.value.toFixed(2)} over ${a.kappa.n} verdicts` : ""}`
-    : `Shown once ${a?.minimum.agents ?? 3} agents have enough counted verdicts and ${a?.minimum.votes ?? 30} verdicts are among them`;
+    : `Shown once ${a?.minimum.agents ?? MIN_AGENTS} agents have enough counted verdicts and ${a?.minimum.votes ?? MIN_VOTES} verdicts are among them`;
   return (
     <p data-testid="people-agreement" className="mb-3 text-sm text-zinc-600 dark:text-zinc-400" title={title}>
       <span className="font-medium">People:</span> {view.line} ·{" "}
