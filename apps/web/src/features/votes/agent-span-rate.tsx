@@ -13,16 +13,20 @@ export async function AgentSpanRate({ agentId }: { agentId: string }) {
     return <p className="text-sm text-zinc-500 dark:text-zinc-400">No reader has marked a passage of this agent&apos;s answers yet. Signed-in readers mark passages on match pages and while voting.</p>;
   }
   return (
-    <p className="text-sm" data-testid="agent-span-rate">
-      <strong className="tabular-nums">{rate.perThousandWords.toFixed(2)}</strong> flagged passages per 1,000 words{" "}
-      <span className="text-zinc-500 dark:text-zinc-400">({rate.flagged} unsupported or wrong in {rate.words.toLocaleString("en")} words of answers people read</span>
-      {" · "}
-      {SPAN_LABELS.map((l) => (
-        <span key={l} className={`mr-1 rounded px-1.5 text-xs ${SPAN_CHIP[l]}`}>
-          {rate.counts[l]} {l}
+    <div className="text-sm" data-testid="agent-span-rate">
+      <p>
+        <strong className="tabular-nums">{rate.perThousandWords.toFixed(2)}</strong> flagged passages per 1,000 words
+        <span className="text-zinc-500 dark:text-zinc-400">
+          : {rate.flagged} unsupported or wrong in {rate.words.toLocaleString("en")} words of its answers people read (served to a voter or marked).
         </span>
-      ))}
-      <span className="text-zinc-500 dark:text-zinc-400">)</span>
-    </p>
+      </p>
+      <p className="mt-1 flex flex-wrap gap-1.5 text-xs">
+        {SPAN_LABELS.map((l) => (
+          <span key={l} className={`rounded px-1.5 ${SPAN_CHIP[l]}`}>
+            {rate.counts[l]} {l}
+          </span>
+        ))}
+      </p>
+    </div>
   );
 }
