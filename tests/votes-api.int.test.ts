@@ -179,7 +179,7 @@ describe("votes API", () => {
     const voted = await db.vote.count({ where: { voterId: voter.id } });
     expect(voted).toBe(0);
     const next = nextVoteSchema.parse(await (await call("/api/votes/next", voter)).json());
-    expect((await call("/api/votes", voter, { body: { roundId: next.roundId, verdict: "B_BETTER" } })).status).toBe(201);
+    expect((await call("/api/votes", voter, { body: { roundId: next.roundId, verdict: "B_BETTER", reason: "a reason only the voter wrote" } })).status).toBe(201);
     const readLines = async () => {
       const res = await call(`/api/votes.jsonl?examiner=${w.examinerConfigId}`, null);
       expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
@@ -189,6 +189,10 @@ describe("votes API", () => {
     const before = await readLines();
     expect(before.lines.some((l) => l.round_id === next.roundId && l.judge === "human")).toBe(true);
     expect(before.text).not.toContain(voter.id);
+    // The public export names no account and carries no reason.
+    const { email } = await db.user.findUniqueOrThrow({ where: { id: voter.id }, select: { email: true } });
+    expect(before.text).not.toContain(email);
+    expect(before.text).not.toContain("a reason only the voter wrote");
 
     expect((await call(`/api/votes/voters/${voter.id}/exclusion`, voter, { body: { reason: "trying" } })).status).toBe(403);
     expect((await call(`/api/votes/voters/${voter.id}/exclusion`, admin, { body: { reason: "votes without reading" } })).status).toBe(200);
