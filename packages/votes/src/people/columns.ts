@@ -50,7 +50,7 @@ export const PEOPLE_COLUMNS = [
     key: "rating",
     header: "People's rating (95 % CI)",
     title: "Bradley–Terry rating on people's blind verdicts, with its bootstrap interval",
-    legend: `Bradley–Terry rating fitted on people's blind verdicts (votes and auditors' own verdicts, one battle each: the named winner wins whatever the margin, a tie is a tie), with its 95 % bootstrap interval. (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}. ${RATING_SCALE_NOTE}`,
+    legend: `Bradley–Terry rating fitted on people's blind verdicts (votes and auditors' own verdicts, one battle each: the named winner wins whatever the margin, a tie is a tie), with its 95 % bootstrap interval. (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}; winless, ≤ R the mirror image. ${RATING_SCALE_NOTE}`,
     csv: "rating",
     value: (r) => r.rating,
     format: "rating",
