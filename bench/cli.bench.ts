@@ -62,7 +62,11 @@ async function treesToList(): Promise<void> {
   await client.end();
   if (Number(rows[0]!.n) > 0) return;
   console.log("importing the 19 real trees into arena_bench_cli");
-  execFileSync(process.execPath, ["apps/cli/dist/main.mjs", "tree", "import", SHARED_TREES], { cwd: REPO, env: process.env, stdio: "ignore" });
+  execFileSync(process.execPath, ["apps/cli/dist/main.mjs", "tree", "import", SHARED_TREES], {
+    cwd: REPO,
+    env: process.env,
+    stdio: "ignore",
+  });
 }
 
 /** GNU time gives the child's CPU time (user + system), which a busy machine distorts less than wall time. */
@@ -94,11 +98,18 @@ await treesToList();
 const cases = [
   { name: "arena --help", args: ["--help"], runs: 7, targetS: 0.3 },
   { name: "arena tree list", args: ["tree", "list"], runs: 7, targetS: 0.7 },
-  { name: "arena ratings (1M battles, 1,000 bootstrap rounds)", args: ["ratings", "--input", file, "--bootstrap", "1000", "--json"], runs: 5, targetS: 1.5 },
+  {
+    name: "arena ratings (1M battles, 1,000 bootstrap rounds)",
+    args: ["ratings", "--input", file, "--bootstrap", "1000", "--json"],
+    runs: 5,
+    targetS: 1.5,
+  },
 ];
 
 const load = () => (existsSync("/proc/loadavg") ? readFileSync("/proc/loadavg", "utf8").split(" ")[0] : "?");
-console.log(`arena CLI per run, end to end (node ${process.version}, ${cpus().length} cores, load average ${load()}; tree list on ${process.env.DATABASE_URL ?? "the default DATABASE_URL"})`);
+console.log(
+  `arena CLI per run, end to end (node ${process.version}, ${cpus().length} cores, load average ${load()}; tree list on ${process.env.DATABASE_URL ?? "the default DATABASE_URL"})`,
+);
 for (const c of cases) {
   time(c.args); // warm the file cache
   const runs = Array.from({ length: c.runs }, () => time(c.args));
@@ -106,6 +117,8 @@ for (const c of cases) {
   const cpus = runs.flatMap((r) => (r.cpu === null ? [] : [r.cpu / 1000]));
   const verdict = median(walls) <= c.targetS ? "meets" : "misses";
   const cpu = cpus.length ? `  CPU median ${median(cpus).toFixed(2)} s` : "";
-  console.log(`${c.name.padEnd(52)} wall median ${median(walls).toFixed(2)} s, min ${Math.min(...walls).toFixed(2)} s${cpu}  (${c.runs} runs; target ≤ ${c.targetS} s: ${verdict})`);
+  console.log(
+    `${c.name.padEnd(52)} wall median ${median(walls).toFixed(2)} s, min ${Math.min(...walls).toFixed(2)} s${cpu}  (${c.runs} runs; target ≤ ${c.targetS} s: ${verdict})`,
+  );
 }
 console.log(`load average after: ${load()}`);

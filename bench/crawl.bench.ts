@@ -24,15 +24,20 @@ const { values } = parseArgs({
 });
 
 function count(n: DrArenaNode): { pages: number; failed: number; links: number } {
-  return n.children.map(count).reduce(
-    (a, c) => ({ pages: a.pages + c.pages, failed: a.failed + c.failed, links: a.links + c.links }),
-    { pages: 1, failed: n.crawled ? 0 : 1, links: n.link_contexts.length },
-  );
+  return n.children.map(count).reduce((a, c) => ({ pages: a.pages + c.pages, failed: a.failed + c.failed, links: a.links + c.links }), {
+    pages: 1,
+    failed: n.crawled ? 0 : 1,
+    links: n.link_contexts.length,
+  });
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("../tests/fixtures/serve-static.ts", import.meta.url)), ensurePgDoc()], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", fileURLToPath(new URL("../tests/fixtures/serve-static.ts", import.meta.url)), ensurePgDoc()],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
 const [line] = (await once(server.stdout, "data")) as [Buffer];
 const site = { url: line.toString().trim(), allow: [new URL(line.toString().trim()).host] };
 try {

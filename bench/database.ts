@@ -12,7 +12,11 @@ export function useBenchDatabase(name: string, url?: string): string {
   const server = (process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/arena").replace(/\/[^/]*$/, "");
   const target = url ?? `${server}/${name}`;
   const env = { ...process.env, DATABASE_URL: target };
-  execFileSync(process.execPath, ["scripts/db-admin.mjs", "create", decodeURIComponent(new URL(target).pathname.slice(1))], { cwd: ROOT, env, stdio: "ignore" });
+  execFileSync(process.execPath, ["scripts/db-admin.mjs", "create", decodeURIComponent(new URL(target).pathname.slice(1))], {
+    cwd: ROOT,
+    env,
+    stdio: "ignore",
+  });
   execFileSync("npx", ["prisma", "migrate", "deploy"], { cwd: ROOT, env, stdio: "ignore" });
   process.env.DATABASE_URL = target;
   return target;

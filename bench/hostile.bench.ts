@@ -48,8 +48,12 @@ let serial = 0;
 /** One match: the agent at `path` in seat A against a planted-skill opponent. */
 async function match(path: string): Promise<string> {
   const n = ++serial;
-  const a = await db.agent.create({ data: { name: `a${n}${path}`, protocol: "arena_http", endpoint: agent.url(path), config: { timeoutMs: 10_000 }, status: "healthy" } });
-  const b = await db.agent.create({ data: { name: `b${n}`, protocol: "simulated", config: { p_depth: 0.8, p_width: 0.8 }, status: "healthy" } });
+  const a = await db.agent.create({
+    data: { name: `a${n}${path}`, protocol: "arena_http", endpoint: agent.url(path), config: { timeoutMs: 10_000 }, status: "healthy" },
+  });
+  const b = await db.agent.create({
+    data: { name: `b${n}`, protocol: "simulated", config: { p_depth: 0.8, p_width: 0.8 }, status: "healthy" },
+  });
   const m = await createMatch(db, { treeId: tree.id, agentAId: a.id, agentBId: b.id, examinerConfigId, seed: `bench-${n}` });
   const result = await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [agent.hostPort] }));
   const rounds = await db.round.findMany({ where: { matchId: m.id }, select: { errorA: true } });
@@ -142,7 +146,10 @@ async function scheduledRun(): Promise<string> {
 
 const SOURCE_CASES: Array<[string, () => Promise<string>]> = [
   [`sitemap calm (${(SOURCE_DOCS["/calm-sitemap.xml"]!.length / 1024).toFixed(0)} KB)`, () => readSource("sitemap", "/calm-sitemap.xml")],
-  [`sitemap 200,000 deep (${(SOURCE_DOCS["/deep-sitemap.xml"]!.length / 1024).toFixed(0)} KB)`, () => readSource("sitemap", "/deep-sitemap.xml")],
+  [
+    `sitemap 200,000 deep (${(SOURCE_DOCS["/deep-sitemap.xml"]!.length / 1024).toFixed(0)} KB)`,
+    () => readSource("sitemap", "/deep-sitemap.xml"),
+  ],
   [`feed 200,000 deep (${(SOURCE_DOCS["/deep-feed.xml"]!.length / 1024).toFixed(0)} KB)`, () => readSource("feed", "/deep-feed.xml")],
   ["feed with a 2,100-char URL", scheduledRun],
 ];
@@ -155,23 +162,78 @@ const { startRawProvider } = await import("../tests/servers/raw-provider-server"
 const pb = await import("../packages/agents/test/provider-bodies");
 const provider = await startRawProvider();
 const pastEnd = (n: number, at: (i: number) => number) =>
-  Array.from({ length: n }, (_, i) => ({ type: "url_citation", url_citation: { url: `https://s.example/${i}`, title: "t", start_index: at(i), end_index: at(i) + 9 } }));
+  Array.from({ length: n }, (_, i) => ({
+    type: "url_citation",
+    url_citation: { url: `https://s.example/${i}`, title: "t", start_index: at(i), end_index: at(i) + 9 },
+  }));
 const zeros = (n: number) => pb.anthropicBody([{ type: "text", text: "NEC sold the PC Engine in 1990." }, ...new Array(n).fill(0)]);
 const PROVIDER_CASES: Array<[string, import("../packages/agents/test/provider-bodies").Protocol, string]> = [
   ["openai calm", "openai", JSON.stringify(pb.chatBody("NEC sold the PC Engine in 1990 [1].\n\n[1] https://one.example/"))],
-  ["openai 400k chars 20k ann", "openai", JSON.stringify(pb.chatBody("word ".repeat(80_000), { annotations: pastEnd(20_000, (i) => 400_001 + i) }))],
-  ["openai 29k chars 20k ann", "openai", JSON.stringify(pb.chatBody("A claim about consoles. ".repeat(1_200), { annotations: pastEnd(20_000, (i) => (i * 7) % 28_000) }))],
-  ["openai 130k ref lines", "openai", JSON.stringify(pb.chatBody(`Claim.\n\n## References\n${Array.from({ length: 130_000 }, (_, i) => `[${i + 1}] https://r.example/${i}`).join("\n")}`, { annotations: pastEnd(1, () => 0) }))],
-  ["responses 20k annotations", "openai_responses", JSON.stringify(pb.responsesBody([pb.outputMessage("Text. ".repeat(5_000), pastEnd(20_000, (i) => i).map((a) => ({ type: "url_citation", ...a.url_citation })))]))],
+  [
+    "openai 400k chars 20k ann",
+    "openai",
+    JSON.stringify(pb.chatBody("word ".repeat(80_000), { annotations: pastEnd(20_000, (i) => 400_001 + i) })),
+  ],
+  [
+    "openai 29k chars 20k ann",
+    "openai",
+    JSON.stringify(pb.chatBody("A claim about consoles. ".repeat(1_200), { annotations: pastEnd(20_000, (i) => (i * 7) % 28_000) })),
+  ],
+  [
+    "openai 130k ref lines",
+    "openai",
+    JSON.stringify(
+      pb.chatBody(`Claim.\n\n## References\n${Array.from({ length: 130_000 }, (_, i) => `[${i + 1}] https://r.example/${i}`).join("\n")}`, {
+        annotations: pastEnd(1, () => 0),
+      }),
+    ),
+  ],
+  [
+    "responses 20k annotations",
+    "openai_responses",
+    JSON.stringify(
+      pb.responsesBody([
+        pb.outputMessage(
+          "Text. ".repeat(5_000),
+          pastEnd(20_000, (i) => i).map((a) => ({ type: "url_citation", ...a.url_citation })),
+        ),
+      ]),
+    ),
+  ],
   ["anthropic 1M zeros", "anthropic", JSON.stringify(zeros(1_000_000))],
   ["anthropic 500k zeros", "anthropic", JSON.stringify(zeros(500_000))],
-  ["anthropic input 50k deep", "anthropic", JSON.stringify(pb.anthropicBody([{ type: "server_tool_use", id: "t1", name: "code", input: "DEEP" }, { type: "text", text: "ok" }])).replace('"DEEP"', `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`)],
-  ["gemini 20k supports", "gemini", JSON.stringify(pb.geminiBody([{ text: "Grounded text. ".repeat(4_000) }], { groundingChunks: [{ web: { uri: "https://one.example/" } }], groundingSupports: Array.from({ length: 20_000 }, (_, i) => ({ segment: { startIndex: 70_000 + i, endIndex: 70_010 + i, text: `missing ${i}` }, groundingChunkIndices: [0] })) }))],
+  [
+    "anthropic input 50k deep",
+    "anthropic",
+    JSON.stringify(
+      pb.anthropicBody([
+        { type: "server_tool_use", id: "t1", name: "code", input: "DEEP" },
+        { type: "text", text: "ok" },
+      ]),
+    ).replace('"DEEP"', `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`),
+  ],
+  [
+    "gemini 20k supports",
+    "gemini",
+    JSON.stringify(
+      pb.geminiBody([{ text: "Grounded text. ".repeat(4_000) }], {
+        groundingChunks: [{ web: { uri: "https://one.example/" } }],
+        groundingSupports: Array.from({ length: 20_000 }, (_, i) => ({
+          segment: { startIndex: 70_000 + i, endIndex: 70_010 + i, text: `missing ${i}` },
+          groundingChunkIndices: [0],
+        })),
+      }),
+    ),
+  ],
 ];
 
 async function providerAnswer(protocol: import("../packages/agents/test/provider-bodies").Protocol, body: string): Promise<string> {
   provider.answerWith(body);
-  const { value, stallMs } = await pb.longestStall(() => pb.adapterAt(protocol, provider.baseUrl, provider.host).answer({ question: "q", wordLimitInstruction: "w", history: [] }, { seed: "bench" }));
+  const { value, stallMs } = await pb.longestStall(() =>
+    pb
+      .adapterAt(protocol, provider.baseUrl, provider.host)
+      .answer({ question: "q", wordLimitInstruction: "w", history: [] }, { seed: "bench" }),
+  );
   const dropped = value.trace?.dropped ? `, dropped ${value.trace.dropped.citations} citations / ${value.trace.dropped.items} items` : "";
   return `${value.error ? value.error.class : "answered"}${dropped}; blocked ${stallMs.toFixed(0)} ms (CPU-bounded)`;
 }
@@ -181,18 +243,24 @@ const rows: Array<[string, Measured & { calmMs: number }]> = [];
 await match("/calm");
 await crawl("/calm");
 const calmAlone = await measured(() => match("/calm"));
-console.log(`hostile bench (tree ${tree.rootUrl}); a well-behaved match alone: ${calmAlone.wallMs.toFixed(0)} ms, longest stall ${calmAlone.stallMs.toFixed(0)} ms\n`);
+console.log(
+  `hostile bench (tree ${tree.rootUrl}); a well-behaved match alone: ${calmAlone.wallMs.toFixed(0)} ms, longest stall ${calmAlone.stallMs.toFixed(0)} ms\n`,
+);
 
 for (const path of ["/calm", "/freeze", "/overflow", "/unstorable"]) rows.push([`agent ${path}`, await besideCalm(() => match(path))]);
-for (const path of Object.keys(PAGES)) rows.push([`page ${path} (${(PAGES[path]!.length / 1024).toFixed(0)} KB)`, await besideCalm(() => crawl(path))]);
+for (const path of Object.keys(PAGES))
+  rows.push([`page ${path} (${(PAGES[path]!.length / 1024).toFixed(0)} KB)`, await besideCalm(() => crawl(path))]);
 await readSource("sitemap", "/calm-sitemap.xml"); // warm-up: the parsing thread loads the source reader
 for (const [label, attack] of SOURCE_CASES) rows.push([label, await besideCalm(attack)]);
 await providerAnswer("openai", PROVIDER_CASES[0]![2]); // warm-up: the provider SDKs load
-for (const [label, protocol, body] of PROVIDER_CASES) rows.push([label, await besideCalm(async () => `${(body.length / 1e6).toFixed(1)} MB: ${await providerAnswer(protocol, body)}`)]);
+for (const [label, protocol, body] of PROVIDER_CASES)
+  rows.push([label, await besideCalm(async () => `${(body.length / 1e6).toFixed(1)} MB: ${await providerAnswer(protocol, body)}`)]);
 
 console.log(`${"attack".padEnd(26)} ${"stall ms".padStart(9)} ${"wall ms".padStart(8)} ${"calm match ms".padStart(14)}  outcome`);
 for (const [label, r] of rows) {
-  console.log(`${label.padEnd(26)} ${r.stallMs.toFixed(0).padStart(9)} ${r.wallMs.toFixed(0).padStart(8)} ${r.calmMs.toFixed(0).padStart(14)}  ${r.outcome}`);
+  console.log(
+    `${label.padEnd(26)} ${r.stallMs.toFixed(0).padStart(9)} ${r.wallMs.toFixed(0).padStart(8)} ${r.calmMs.toFixed(0).padStart(14)}  ${r.outcome}`,
+  );
 }
 
 await agent.close();

@@ -39,7 +39,17 @@ const warmUpTrees: Array<{ id: string }> = [];
 for (const f of files.slice(8, 10)) warmUpTrees.push(await importTreeFile(db, dir + f));
 const skills = [0.9, 0.7, 0.5, 0.3];
 const agents = await Promise.all(
-  skills.map((p, i) => db.agent.create({ data: { name: `bench-${i}`, protocol: "simulated", config: { p_depth: p, p_width: 1 - p / 2 }, status: "healthy", maxConcurrency: 64 } })),
+  skills.map((p, i) =>
+    db.agent.create({
+      data: {
+        name: `bench-${i}`,
+        protocol: "simulated",
+        config: { p_depth: p, p_width: 1 - p / 2 },
+        status: "healthy",
+        maxConcurrency: 64,
+      },
+    }),
+  ),
 );
 const config = await heuristicExaminerConfig(db);
 
@@ -49,7 +59,13 @@ async function createMatches(pass: string, on = trees, count = MATCHES): Promise
     // An offset of 1..3 seats on 4 agents: never the same agent twice.
     const a = agents[i % agents.length]!;
     const b = agents[(i + 1 + (i % 3)) % agents.length]!;
-    const m = await createMatch(db, { treeId: on[i % on.length]!.id, agentAId: a.id, agentBId: b.id, examinerConfigId: config.id, seed: `${pass}-${i}` });
+    const m = await createMatch(db, {
+      treeId: on[i % on.length]!.id,
+      agentAId: a.id,
+      agentBId: b.id,
+      examinerConfigId: config.id,
+      seed: `${pass}-${i}`,
+    });
     ids.push(m.id);
   }
   return ids;

@@ -24,7 +24,18 @@
  * the outcome; the outcome's actual variance is smaller when ties are common (printed as a caveat).
  */
 import { parseArgs } from "node:util";
-import { multiply, pairingFit, Rng, rankingUncertainty, seedOf, spdInverse, spearman, wrongOrder, type PlayedMatch, type SimulatedPairingName as PairingRule } from "@arena/core";
+import {
+  multiply,
+  pairingFit,
+  Rng,
+  rankingUncertainty,
+  seedOf,
+  spdInverse,
+  spearman,
+  wrongOrder,
+  type PlayedMatch,
+  type SimulatedPairingName as PairingRule,
+} from "@arena/core";
 import { plantedTheta, playModelMatch, runPairingRule } from "../packages/tournament/src/pairing-simulation";
 import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/simulation";
 
@@ -136,7 +147,7 @@ function loss(problem: Problem, lambda: Float64Array): { u: number; grad: Float6
     const d = Math.abs(theta[k]! - theta[l]!);
     const x = d / Math.sqrt(v);
     u += weight[q]! * wrongOrder(d, v);
-    const dudv = (weight[q]! * Math.exp(-x * x / 2) * x) / (Math.sqrt(2 * Math.PI) * 2 * v);
+    const dudv = (weight[q]! * Math.exp((-x * x) / 2) * x) / (Math.sqrt(2 * Math.PI) * 2 * v);
     g[k * n + k]! += dudv;
     g[l * n + l]! += dudv;
     g[k * n + l]! -= dudv;
@@ -148,7 +159,8 @@ function loss(problem: Problem, lambda: Float64Array): { u: number; grad: Float6
 }
 
 /** λ spending budget shares μ of a budget (λ_ij = μ_ij·budget/c_ij), and back. */
-const designOf = (pairs: readonly Pair[], shares: Float64Array, budget: number) => Float64Array.from(pairs, ({ c }, p) => (shares[p]! * budget) / c);
+const designOf = (pairs: readonly Pair[], shares: Float64Array, budget: number) =>
+  Float64Array.from(pairs, ({ c }, p) => (shares[p]! * budget) / c);
 const cost = (pairs: readonly Pair[], lambda: Float64Array) => pairs.reduce((s, { c }, p) => s + lambda[p]! * c, 0);
 const sharesOf = (pairs: readonly Pair[], lambda: Float64Array) => {
   const total = cost(pairs, lambda);
@@ -216,7 +228,12 @@ function bestOf(problem: Problem, budget: number, starts: readonly Float64Array[
  * Least budget whose optimum reaches `target` U, by bisection below `ceiling` (the optimum's U falls
  * as the budget grows); each step starts from the last optimum found.
  */
-function budgetFor(problem: Problem, target: number, ceiling: number, starts: readonly Float64Array[]): { budget: number; optimum: Optimum } {
+function budgetFor(
+  problem: Problem,
+  target: number,
+  ceiling: number,
+  starts: readonly Float64Array[],
+): { budget: number; optimum: Optimum } {
   let lo = 0.1 * ceiling;
   let hi = ceiling;
   let optimum = bestOf(problem, hi, starts);
@@ -262,7 +279,13 @@ function ruleDesign(rule: PairingRule, agents: readonly PlantedAgent[], budget: 
  * Matches drawn i.i.d. ∝ λ until `budget` agent calls are spent (the last started match finishes),
  * fitted with pairingFit and scored with Spearman against the planted skills, as runPairingRule does.
  */
-function sampleDesign(agents: readonly PlantedAgent[], pairs: readonly Pair[], lambda: Float64Array, budget: number, tag: string): { calls: number; spearman: number[] } {
+function sampleDesign(
+  agents: readonly PlantedAgent[],
+  pairs: readonly Pair[],
+  lambda: Float64Array,
+  budget: number,
+  tag: string,
+): { calls: number; spearman: number[] } {
   const ids = agents.map((_, k) => String(k));
   const overall = agents.map((a) => a.overall);
   const total = lambda.reduce((s, x) => s + x, 0);
@@ -340,11 +363,33 @@ const cheapest = pairs.reduce((a, b) => (b.c < a.c ? b : a));
 const dearest = pairs.reduce((a, b) => (b.c > a.c ? b : a));
 const avg = (xs: readonly Pair[], f: (p: Pair) => number) => xs.reduce((s, p) => s + f(p), 0) / xs.length;
 const [weakNeighbours, strongNeighbours] = [neighbours.slice(0, 3), neighbours.slice(-3)];
-log(`seed ${SEED}: ${N} agents ${SPREAD} apart, neighbours ${fmt(theta[1]! - theta[0]!)} natural-log odds apart; ${PAIR_MATCHES} model matches per pair`);
-log(`cost per match (agent calls): cheapest ${fmt(cheapest.c, 2)} (${cheapest.i} v ${cheapest.j}), dearest ${fmt(dearest.c, 2)} (${dearest.i} v ${dearest.j}), neighbours' mean ${fmt(avg(neighbours, (p) => p.c), 2)}`);
-for (const [name, group] of [["weakest", weakNeighbours], ["strongest", strongNeighbours]] as const) {
+log(
+  `seed ${SEED}: ${N} agents ${SPREAD} apart, neighbours ${fmt(theta[1]! - theta[0]!)} natural-log odds apart; ${PAIR_MATCHES} model matches per pair`,
+);
+log(
+  `cost per match (agent calls): cheapest ${fmt(cheapest.c, 2)} (${cheapest.i} v ${cheapest.j}), dearest ${fmt(dearest.c, 2)} (${dearest.i} v ${dearest.j}), neighbours' mean ${fmt(
+    avg(neighbours, (p) => p.c),
+    2,
+  )}`,
+);
+for (const [name, group] of [
+  ["weakest", weakNeighbours],
+  ["strongest", strongNeighbours],
+] as const) {
   log(
-    `${name} 3 neighbour pairs: calls/match ${fmt(avg(group, (p) => p.c), 2)}, info/match ${fmt(avg(group, (p) => p.w), 4)}, info/call ${fmt(avg(group, (p) => p.w / p.c), 5)}, outcome variance / p(1−p) ${fmt(avg(group, (p) => p.spread), 2)}`,
+    `${name} 3 neighbour pairs: calls/match ${fmt(
+      avg(group, (p) => p.c),
+      2,
+    )}, info/match ${fmt(
+      avg(group, (p) => p.w),
+      4,
+    )}, info/call ${fmt(
+      avg(group, (p) => p.w / p.c),
+      5,
+    )}, outcome variance / p(1−p) ${fmt(
+      avg(group, (p) => p.spread),
+      2,
+    )}`,
   );
 }
 
@@ -360,7 +405,11 @@ const uniform = Float64Array.from(pairs, () => 1 / pairs.length);
   const { grad } = loss(problem, lambda);
   const error = [0, 15, 60, 119].reduce((worst, p) => {
     const h = 1e-4 * lambda[p]!;
-    const at = (dx: number) => loss(problem, lambda.map((x, q) => (q === p ? x + dx : x))).u;
+    const at = (dx: number) =>
+      loss(
+        problem,
+        lambda.map((x, q) => (q === p ? x + dx : x)),
+      ).u;
     const numeric = (at(h) - at(-h)) / (2 * h);
     return Math.max(worst, Math.abs(numeric - grad[p]!) / Math.abs(numeric));
   }, 0);
@@ -381,7 +430,9 @@ for (const d of designs) {
   log(`${"".padEnd(22)} ${d.spearman.length} runs: measured calls ${fmt(d.calls, 1)}, Spearman ${showRho(d.spearman)}`);
 }
 const swissCov = covarianceOf(problem, swiss.lambda);
-log(`U(λ_swiss) cross-check with rankingUncertainty on the same covariance: ${fmt(rankingUncertainty(theta, swissCov), 6)} vs ${fmt(loss(problem, swiss.lambda).u, 6)}`);
+log(
+  `U(λ_swiss) cross-check with rankingUncertainty on the same covariance: ${fmt(rankingUncertainty(theta, swissCov), 6)} vs ${fmt(loss(problem, swiss.lambda).u, 6)}`,
+);
 
 // ---- 5: the truth-optimal design -------------------------------------------------------------------
 const C = cost(pairs, swiss.lambda);
@@ -396,13 +447,17 @@ const boundFor = (name: string, p: Problem) => {
   log(`${name}: Swiss @${REFERENCE} has C_swiss = ${fmt(C, 1)} calls (model cost), U_swiss = ${fmt(uSwiss, 4)}`);
   const runs = starts.map((s) => ({ name: s.name, optimum: optimise(p, C, s.shares) }));
   for (const { name: start, optimum } of runs) {
-    log(`  start ${start.padEnd(9)} U at iterations ${optimum.trace.map((t) => `${t.iteration}: ${fmt(t.u, 4)}`).join(", ")}; gap ${optimum.gap.toExponential(1)}`);
+    log(
+      `  start ${start.padEnd(9)} U at iterations ${optimum.trace.map((t) => `${t.iteration}: ${fmt(t.u, 4)}`).join(", ")}; gap ${optimum.gap.toExponential(1)}`,
+    );
   }
   const best = runs.map((r) => r.optimum).reduce((a, b) => (b.u < a.u ? b : a));
   const uAtTarget = optimise(p, TARGET * C, best.shares).u;
   progress(`bisecting the budget for ${name}`);
   const { budget, optimum } = budgetFor(p, uSwiss, C, [best.shares]);
-  log(`  min U at C_swiss ${fmt(best.u, 4)} (${fmt(best.u / uSwiss)} of Swiss's); at ${fmt(TARGET * 100, 0)} % of C_swiss ${fmt(uAtTarget, 4)} (${fmt(uAtTarget / uSwiss)} of Swiss's)`);
+  log(
+    `  min U at C_swiss ${fmt(best.u, 4)} (${fmt(best.u / uSwiss)} of Swiss's); at ${fmt(TARGET * 100, 0)} % of C_swiss ${fmt(uAtTarget, 4)} (${fmt(uAtTarget / uSwiss)} of Swiss's)`,
+  );
   log(`  B* = ${fmt(budget, 1)} calls reach U_swiss: B*/C_swiss = ${fmt(budget / C)}`);
   return { uSwiss, uOptimal: best.u, uAtTarget, budget, ratio: budget / C, optimalAtC: best, optimalAtBudget: optimum };
 };
@@ -443,11 +498,17 @@ const rows = [
   { name: `swiss (the rule, ${swiss.spearman.length} runs)`, calls: swiss.calls, spearman: swiss.spearman },
   playDesign("λ_swiss @100 %", swiss.lambda, swiss.calls),
   ...FRACTIONS.flatMap(playOptima),
-  playDesign(`all pairs alike @${fmt(TARGET * 100, 0)} %`, Float64Array.from(pairs, () => 1), TARGET * swiss.calls),
+  playDesign(
+    `all pairs alike @${fmt(TARGET * 100, 0)} %`,
+    Float64Array.from(pairs, () => 1),
+    TARGET * swiss.calls,
+  ),
 ];
 for (const r of rows) log(`  ${r.name.padEnd(30)} calls ${fmt(r.calls, 1).padStart(7)}  Spearman ${showRho(r.spearman)}`);
 const swissLow = designs.find((d) => d.rule === "swiss" && d.budget === SWISS_RUNS[0]!.budget)!;
-log(`  for scale: swiss @${swissLow.budget} spends ${fmt(swissLow.calls, 1)} calls (${fmt((100 * swissLow.calls) / swiss.calls, 0)} %) for Spearman ${showRho(swissLow.spearman)}`);
+log(
+  `  for scale: swiss @${swissLow.budget} spends ${fmt(swissLow.calls, 1)} calls (${fmt((100 * swissLow.calls) / swiss.calls, 0)} %) for Spearman ${showRho(swissLow.spearman)}`,
+);
 
 const seconds = (Date.now() - started) / 1000;
 log("");
@@ -458,9 +519,30 @@ log(
     repeats: REPEATS,
     sampleRepeats: SAMPLE_REPEATS,
     pairCosts: { cheapest: cheapest.c, dearest: dearest.c, neighbourMean: avg(neighbours, (p) => p.c) },
-    rules: designs.map((d) => ({ rule: d.rule, budget: d.budget, calls: d.calls, modelCost: cost(pairs, d.lambda), u: loss(problem, d.lambda).u, spearman: meanSe(d.spearman) })),
-    bound: { cSwiss: C, uSwiss: bound.uSwiss, uOptimal: bound.uOptimal, uAtTarget: bound.uAtTarget, bStar: bound.budget, ratio: bound.ratio, otherBudgets: otherRatios },
-    rankWeighted: { uSwiss: rankBound.uSwiss, uOptimal: rankBound.uOptimal, uAtTarget: rankBound.uAtTarget, bStar: rankBound.budget, ratio: rankBound.ratio },
+    rules: designs.map((d) => ({
+      rule: d.rule,
+      budget: d.budget,
+      calls: d.calls,
+      modelCost: cost(pairs, d.lambda),
+      u: loss(problem, d.lambda).u,
+      spearman: meanSe(d.spearman),
+    })),
+    bound: {
+      cSwiss: C,
+      uSwiss: bound.uSwiss,
+      uOptimal: bound.uOptimal,
+      uAtTarget: bound.uAtTarget,
+      bStar: bound.budget,
+      ratio: bound.ratio,
+      otherBudgets: otherRatios,
+    },
+    rankWeighted: {
+      uSwiss: rankBound.uSwiss,
+      uOptimal: rankBound.uOptimal,
+      uAtTarget: rankBound.uAtTarget,
+      bStar: rankBound.budget,
+      ratio: rankBound.ratio,
+    },
     played: rows.map((r) => ({ name: r.name, calls: r.calls, spearman: meanSe(r.spearman) })),
     seconds,
   }),

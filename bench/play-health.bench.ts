@@ -15,7 +15,13 @@ import { heuristicExaminerConfig } from "@arena/match";
 import { importWorld } from "@arena/trees";
 import { useBenchDatabase } from "./database";
 
-const { values } = parseArgs({ options: { agents: { type: "string", default: "100" }, rounds: { type: "string", default: "100000" }, runs: { type: "string", default: "7" } } });
+const { values } = parseArgs({
+  options: {
+    agents: { type: "string", default: "100" },
+    rounds: { type: "string", default: "100000" },
+    runs: { type: "string", default: "7" },
+  },
+});
 const AGENTS = Number(values.agents);
 const ROUNDS = Number(values.rounds);
 const RUNS = Number(values.runs);
@@ -29,7 +35,12 @@ async function seed(): Promise<string[]> {
   const world = await importWorld(db, { seed: "bench-play-health", hubs: 1, entities: 2 });
   const config = await heuristicExaminerConfig(db);
   const agents = await db.agent.createManyAndReturn({
-    data: Array.from({ length: AGENTS }, (_, k) => ({ name: `bench-agent-${k}`, protocol: "simulated" as const, config: {}, status: "healthy" as const })),
+    data: Array.from({ length: AGENTS }, (_, k) => ({
+      name: `bench-agent-${k}`,
+      protocol: "simulated" as const,
+      config: {},
+      status: "healthy" as const,
+    })),
     select: { id: true },
   });
   const ids = agents.map((a) => a.id);
@@ -66,7 +77,9 @@ async function exhaustive(): Promise<Map<string, string>> {
 
 const started = performance.now();
 const ids = await seed();
-console.log(`seeded ${AGENTS} agents, ${ROUNDS} rounds in ${Math.ceil(ROUNDS / ROUNDS_PER_MATCH)} matches (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `seeded ${AGENTS} agents, ${ROUNDS} rounds in ${Math.ceil(ROUNDS / ROUNDS_PER_MATCH)} matches (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);
 
 const truth = await exhaustive();
 const first = await readAgentRoundErrors(db, { agentIds: ids });
@@ -81,6 +94,8 @@ for (let k = 0; k < RUNS; k++) {
   ms.push(performance.now() - t);
 }
 ms.sort((a, b) => a - b);
-console.log(`readAgentRoundErrors, ${AGENTS} agents: median ${ms[Math.floor(RUNS / 2)]!.toFixed(1)} ms (min ${ms[0]!.toFixed(1)}, max ${ms[RUNS - 1]!.toFixed(1)}) over ${RUNS} runs`);
+console.log(
+  `readAgentRoundErrors, ${AGENTS} agents: median ${ms[Math.floor(RUNS / 2)]!.toFixed(1)} ms (min ${ms[0]!.toFixed(1)}, max ${ms[RUNS - 1]!.toFixed(1)}) over ${RUNS} runs`,
+);
 console.log(`same rounds and error counts as every agent's newest ${RECENT_ROUNDS} rounds from all rows: ${agree ? "yes" : "NO"}`);
 await db.$disconnect();

@@ -29,7 +29,9 @@ for (let n = 0; n < BATTLES; n++) {
   B[n] = b;
   OUTCOME[n] = u < TIE_RATE ? 0.5 : u < TIE_RATE + pA ? 1 : 0;
 }
-console.log(`generated ${BATTLES.toLocaleString("en")} battles among ${AGENTS} agents in ${(performance.now() - tGen).toFixed(0)} ms (not timed)`);
+console.log(
+  `generated ${BATTLES.toLocaleString("en")} battles among ${AGENTS} agents in ${(performance.now() - tGen).toFixed(0)} ms (not timed)`,
+);
 
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
@@ -47,11 +49,15 @@ const maxRssMb = process.resourceUsage().maxRSS / 1024;
 console.log(`aggregation: ${(tAgg - t0).toFixed(0)} ms (${data.i.length} pair rows)`);
 console.log(`BT fit: ${(tFit - tAgg).toFixed(0)} ms (${fit.iterations} Newton iterations)`);
 console.log(`bootstrap x${ROUNDS}: ${(tEnd - tFit).toFixed(0)} ms`);
-console.log(`total (aggregation + fit + bootstrap): ${(tEnd - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`);
+console.log(
+  `total (aggregation + fit + bootstrap): ${(tEnd - t0).toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU`,
+);
 console.log(`peak RSS: ${maxRssMb.toFixed(0)} MB; heap used now: ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`);
 
 const planted = data.agents.map((n) => strengths[names.indexOf(n)]!);
 const rho = spearman(planted, Array.from(fit.theta)).r;
 const widths = Array.from(ci.lower, (lo, k) => ci.upper[k]! - lo);
-console.log(`recovery: Spearman(planted, fitted) = ${rho.toFixed(4)}; mean 95% CI width ${(widths.reduce((s, w) => s + w, 0) / AGENTS).toFixed(1)} rating points`);
+console.log(
+  `recovery: Spearman(planted, fitted) = ${rho.toFixed(4)}; mean 95% CI width ${(widths.reduce((s, w) => s + w, 0) / AGENTS).toFixed(1)} rating points`,
+);
 console.log(`top agent: ${data.agents[fit.theta.indexOf(Math.max(...fit.theta))]} at ${thetaToRating(Math.max(...fit.theta)).toFixed(1)}`);

@@ -37,7 +37,13 @@ const config = await heuristicExaminerConfig(db);
 let started = performance.now();
 for (let i = 0; i < MATCHES; i++) {
   const [a, b] = i % 2 ? [researcher!, extractive!] : [extractive!, researcher!];
-  const m = await createMatch(db, { treeId: trees[i % trees.length]!.id, agentAId: a.id, agentBId: b.id, examinerConfigId: config.id, seed: `bench-${i}` });
+  const m = await createMatch(db, {
+    treeId: trees[i % trees.length]!.id,
+    agentAId: a.id,
+    agentBId: b.id,
+    examinerConfigId: config.id,
+    seed: `bench-${i}`,
+  });
   await runMatch(db, m.id, await matchDeps(db, m.id, { sandboxUrl: sandbox.url, allow: [new URL(sandbox.url).host] }));
 }
 const rounds = (await db.round.findMany({ where: { voided: false, question: { not: null } }, select: { id: true } })).map((r) => r.id);
@@ -68,7 +74,9 @@ async function pass(label: string): Promise<void> {
   events.removeAllListeners();
   const seconds = (performance.now() - started) / 1000;
   const rows = await db.reportScore.count();
-  console.log(`${label}: ${rounds.length} rounds in ${seconds.toFixed(2)} s = ${(rounds.length / seconds).toFixed(1)} rounds/s (${CONCURRENCY} concurrent jobs; ${rows} score rows)`);
+  console.log(
+    `${label}: ${rounds.length} rounds in ${seconds.toFixed(2)} s = ${(rounds.length / seconds).toFixed(1)} rounds/s (${CONCURRENCY} concurrent jobs; ${rows} score rows)`,
+  );
 }
 
 await events.waitUntilReady();

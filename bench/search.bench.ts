@@ -32,7 +32,15 @@ function queries(world: World): string[] {
         out.push(`${t.kind === "person" ? "engineer" : "history"} ${String(attrs[1] ?? "")}`);
         break;
       case 3:
-        out.push(["lighthouse fog bell", "observatory refractor altitude", "garden orchids glasshouses", "bridge arches granite", "museum textiles visitors"][i % 5]!);
+        out.push(
+          [
+            "lighthouse fog bell",
+            "observatory refractor altitude",
+            "garden orchids glasshouses",
+            "bridge arches granite",
+            "museum textiles visitors",
+          ][i % 5]!,
+        );
         break;
       case 4:
         out.push(`${t.name.split(" ")[0]} ${String(attrs.at(-1) ?? "")}`.slice(0, 200));
@@ -72,7 +80,9 @@ async function main(): Promise<void> {
     times.sort((a, b) => a - b);
     const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
     console.log(`queries: ${qs.length} (${hits} with results), k = 10`);
-    console.log(`latency: p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}, p99 ${fmt(percentile(times, 99))}, max ${fmt(times.at(-1)!)}`);
+    console.log(
+      `latency: p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}, p99 ${fmt(percentile(times, 99))}, max ${fmt(times.at(-1)!)}`,
+    );
     const [size] = await db.$queryRaw<Array<{ gin: string; column: string; table: string }>>`
       SELECT pg_size_pretty(pg_relation_size('"Node_search_idx"')) AS gin,
              pg_size_pretty(sum(pg_column_size(search))::bigint) AS column,

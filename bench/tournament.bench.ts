@@ -25,7 +25,14 @@ import { truncateAll } from "@arena/db/testing";
 import type { Examiner } from "@arena/examiner";
 import { AgentLimiter, createRedis, parsePayload } from "@arena/jobs";
 import { heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { advanceTournament, createTournament, enqueueTick, openTournamentQueues, startTournament, waitForTournament } from "@arena/tournament";
+import {
+  advanceTournament,
+  createTournament,
+  enqueueTick,
+  openTournamentQueues,
+  startTournament,
+  waitForTournament,
+} from "@arena/tournament";
 import { corpusPageFetcher, importWorld, startSandboxServer, TreeViews } from "@arena/trees";
 import { useBenchDatabase } from "./database";
 
@@ -119,7 +126,13 @@ const wallMs = performance.now() - t0;
 
 const matches = await db.match.findMany({
   where: { tournamentId: tournament.id },
-  select: { startedAt: true, finishedAt: true, voidedRounds: true, rounds: true, pairing: { select: { round: { select: { number: true } } } } },
+  select: {
+    startedAt: true,
+    finishedAt: true,
+    voidedRounds: true,
+    rounds: true,
+    pairing: { select: { round: { select: { number: true } } } },
+  },
 });
 /** Per Swiss round: slowest stored match duration, and the most stored rounds any match played. */
 const perRound = new Map<number, { slowest: number; matches: number; rounds: number; longest: number }>();
@@ -128,7 +141,12 @@ for (const m of matches) {
   const ms = m.finishedAt!.getTime() - m.startedAt!.getTime();
   const stored = m.rounds + m.voidedRounds;
   const r = perRound.get(n) ?? { slowest: 0, matches: 0, rounds: 0, longest: 0 };
-  perRound.set(n, { slowest: Math.max(r.slowest, ms), matches: r.matches + 1, rounds: r.rounds + m.rounds, longest: Math.max(r.longest, stored) });
+  perRound.set(n, {
+    slowest: Math.max(r.slowest, ms),
+    matches: r.matches + 1,
+    rounds: r.rounds + m.rounds,
+    longest: Math.max(r.longest, stored),
+  });
 }
 const rows = [...perRound].sort((a, b) => a[0] - b[0]);
 const bound = rows.reduce((s, [, r]) => s + r.slowest, 0);
@@ -136,12 +154,18 @@ const bound = rows.reduce((s, [, r]) => s + r.slowest, 0);
 const perRoundLatency = AGENT_LATENCY_MS + 2 * EXAMINER_LATENCY_MS;
 const latencyBound = rows.reduce((s, [, r]) => s + r.longest * perRoundLatency, 0);
 for (const [n, r] of rows) {
-  console.log(`swiss round ${n}: ${r.matches} matches, ${r.rounds} counted rounds, longest match ${r.longest} rounds, slowest match ${(r.slowest / 1000).toFixed(2)} s`);
+  console.log(
+    `swiss round ${n}: ${r.matches} matches, ${r.rounds} counted rounds, longest match ${r.longest} rounds, slowest match ${(r.slowest / 1000).toFixed(2)} s`,
+  );
 }
 console.log(`status ${final.status}: ${final.matches.completed}/${final.matches.total} matches`);
 console.log(`wall time ${(wallMs / 1000).toFixed(2)} s`);
-console.log(`critical-path bound (slowest stored match per Swiss round) ${(bound / 1000).toFixed(2)} s → ratio ${(wallMs / bound).toFixed(3)} (target ≤ 1.3)`);
-console.log(`latency-only bound (longest match × ${perRoundLatency} ms per round) ${(latencyBound / 1000).toFixed(2)} s → ratio ${(wallMs / latencyBound).toFixed(3)}`);
+console.log(
+  `critical-path bound (slowest stored match per Swiss round) ${(bound / 1000).toFixed(2)} s → ratio ${(wallMs / bound).toFixed(3)} (target ≤ 1.3)`,
+);
+console.log(
+  `latency-only bound (longest match × ${perRoundLatency} ms per round) ${(latencyBound / 1000).toFixed(2)} s → ratio ${(wallMs / latencyBound).toFixed(3)}`,
+);
 
 await Promise.all([matchWorker.close(), tickWorker.close()]);
 await Promise.all([queues.match.obliterate({ force: true }), queues.tournament.obliterate({ force: true })]);

@@ -69,7 +69,11 @@ const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 const ANSWERS = Array.from({ length: 6 }, (_, v) =>
   [
     `## Findings (${v})`,
-    ...Array.from({ length: 4 + v }, (_, i) => `- **Entity ${i}**: a description of about thirty words that names its founding year ${1900 + i * 7 + v}, its place and what it is known for, as a research answer would [${i + 1}].`),
+    ...Array.from(
+      { length: 4 + v },
+      (_, i) =>
+        `- **Entity ${i}**: a description of about thirty words that names its founding year ${1900 + i * 7 + v}, its place and what it is known for, as a research answer would [${i + 1}].`,
+    ),
     "",
     "Some entities could not be confirmed from the pages read; the evidence for the others is listed below with the pages that state it.",
     "",
@@ -85,7 +89,13 @@ async function seed(): Promise<{ showcaseId: string; examinerConfigId: string }>
   const treeIds = world.trees.map((t) => t.id);
   const skills = Array.from({ length: AGENTS }, (_, i) => 0.2 + (0.75 * i) / (AGENTS - 1));
   await db.agent.createMany({
-    data: skills.map((p, i) => ({ id: `bench-agent-${i}`, name: `sim:bench-${String(i).padStart(2, "0")}`, protocol: "simulated" as const, config: { p_depth: p, p_width: p }, status: "healthy" as const })),
+    data: skills.map((p, i) => ({
+      id: `bench-agent-${i}`,
+      name: `sim:bench-${String(i).padStart(2, "0")}`,
+      protocol: "simulated" as const,
+      config: { p_depth: p, p_width: p },
+      status: "healthy" as const,
+    })),
   });
   const start = Date.UTC(2026, 10, 1);
   const matches: Prisma.MatchCreateManyInput[] = [];
@@ -100,8 +110,21 @@ async function seed(): Promise<{ showcaseId: string; examinerConfigId: string }>
     const id = `bench-match-${i}`;
     const at = new Date(start + i * 60_000);
     matches.push({
-      id, treeId: pick(treeIds), agentAId: `bench-agent-${a}`, agentBId: `bench-agent-${b}`, examinerConfigId: config.id, examinerMode: "heuristic", seed: id,
-      status: "completed", winner, scoreA: winner === "A" ? 2 : winner === "tie" ? 1 : 0, scoreB: winner === "B" ? 2 : winner === "tie" ? 1 : 0, rounds: n, createdAt: at, startedAt: at, finishedAt: new Date(at.getTime() + 30_000),
+      id,
+      treeId: pick(treeIds),
+      agentAId: `bench-agent-${a}`,
+      agentBId: `bench-agent-${b}`,
+      examinerConfigId: config.id,
+      examinerMode: "heuristic",
+      seed: id,
+      status: "completed",
+      winner,
+      scoreA: winner === "A" ? 2 : winner === "tie" ? 1 : 0,
+      scoreB: winner === "B" ? 2 : winner === "tie" ? 1 : 0,
+      rounds: n,
+      createdAt: at,
+      startedAt: at,
+      finishedAt: new Date(at.getTime() + 30_000),
     });
     for (let k = 1; k <= n; k++) rounds.push(briefRound(id, k, winner));
   }
@@ -112,7 +135,9 @@ async function seed(): Promise<{ showcaseId: string; examinerConfigId: string }>
   await db.round.createMany({ data: showcase.rounds });
   const scores = await seedScores();
   const refit = await refitExaminerScope(db, config.id);
-  console.log(`seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${scores} report scores, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`);
+  console.log(
+    `seeded ${MATCHES + 1} matches, ${rounds.length + showcase.rounds.length} rounds, ${scores} report scores, ${AGENTS} agents; snapshot of ${refit.written?.matchesCounted} rated matches`,
+  );
   return { showcaseId: showcase.match.id!, examinerConfigId: config.id };
 }
 
@@ -125,7 +150,13 @@ async function seedScores(): Promise<number> {
       const count = 2 + Math.floor(rand() * 8);
       const supported = Math.floor(rand() * (count + 1));
       data.push(
-        { roundId, side, metric: "citation_effective", value: supported, details: { count, supported, unsupported: count - supported, unknown: 0, truncated: 0, pairs: [] } },
+        {
+          roundId,
+          side,
+          metric: "citation_effective",
+          value: supported,
+          details: { count, supported, unsupported: count - supported, unknown: 0, truncated: 0, pairs: [] },
+        },
         { roundId, side, metric: "citation_accuracy", value: supported / count },
         { roundId, side, metric: "claim_f1", value: rand() },
       );
@@ -138,15 +169,32 @@ async function seedScores(): Promise<number> {
 function briefRound(matchId: string, number: number, winner: "A" | "B" | "tie"): Prisma.RoundCreateManyInput {
   const token = winner === "tie" ? "[[Tie]]" : `[[${winner}_${rand() < 0.4 ? "MUCH_" : ""}BETTER]]`;
   return {
-    matchId, number, depth: 1 + Math.floor(rand() * 3), width: 2 + Math.floor(rand() * 3), pathNodeIds: [], pathUrls: [], question: "q", answerA: pick(ANSWERS), answerB: pick(ANSWERS),
-    verdictToken: token, tieQuality: winner === "tie" ? "HIGH" : "N/A", loserFailureType: winner === "tie" ? "NONE" : pick(["DEEP", "WIDE", "BOTH"]),
-    scoreA: 0, scoreB: 0, examinerMode: "heuristic",
+    matchId,
+    number,
+    depth: 1 + Math.floor(rand() * 3),
+    width: 2 + Math.floor(rand() * 3),
+    pathNodeIds: [],
+    pathUrls: [],
+    question: "q",
+    answerA: pick(ANSWERS),
+    answerB: pick(ANSWERS),
+    verdictToken: token,
+    tieQuality: winner === "tie" ? "HIGH" : "N/A",
+    loserFailureType: winner === "tie" ? "NONE" : pick(["DEEP", "WIDE", "BOTH"]),
+    scoreA: 0,
+    scoreB: 0,
+    examinerMode: "heuristic",
   };
 }
 
 /** A 10-round match with everything a round page shows: path, question, checklists, long cited answers, verdicts, expansions. */
 async function showcaseMatch(examinerConfigId: string, treeId: string, at: number) {
-  const nodes = await db.node.findMany({ where: { treeId, content: { not: null } }, orderBy: [{ depth: "asc" }, { ordinal: "asc" }], take: 12, select: { id: true, url: true, title: true, content: true } });
+  const nodes = await db.node.findMany({
+    where: { treeId, content: { not: null } },
+    orderBy: [{ depth: "asc" }, { ordinal: "asc" }],
+    take: 12,
+    select: { id: true, url: true, title: true, content: true },
+  });
   const id = "bench-match-showcase";
   const answer = (seat: string, k: number) =>
     [
@@ -160,25 +208,64 @@ async function showcaseMatch(examinerConfigId: string, treeId: string, at: numbe
       "## References",
       ...nodes.slice(0, 6).map((n, i) => `[${i + 1}] ${n.url}`),
     ].join("\n");
-  const checklist = (from: number) => nodes.slice(from, from + 4).map((n) => ({ item: n.title ?? n.url, detail: (n.content ?? "").slice(0, 120), sourceUrl: n.url }));
+  const checklist = (from: number) =>
+    nodes.slice(from, from + 4).map((n) => ({ item: n.title ?? n.url, detail: (n.content ?? "").slice(0, 120), sourceUrl: n.url }));
   const rounds: Prisma.RoundCreateManyInput[] = Array.from({ length: 10 }, (_, i) => {
     const k = i + 1;
     const path = nodes.slice(0, 1 + (k % 3));
     return {
-      matchId: id, number: k, depth: 1 + (k % 3), width: 2 + (k % 4), pathNodeIds: path.map((n) => n.id), pathUrls: path.map((n) => n.url),
+      matchId: id,
+      number: k,
+      depth: 1 + (k % 3),
+      width: 2 + (k % 4),
+      pathNodeIds: path.map((n) => n.id),
+      pathUrls: path.map((n) => n.url),
       question: `Which entities linked from ${path.at(-1)!.title ?? "the page"} match every clue below, and what are their key facts? (round ${k})`,
-      wordLimitInstruction: "Answer in at most 300 words.", checklistDepth: checklist(0), checklistWidth: checklist(4), sourceUrls: path.map((n) => n.url),
-      rationale: "Targets hide two levels below the hub; width asks for one fact each.", answerA: answer("A", k), answerB: answer("B", k),
-      latencyAMs: 1200 + k * 10, latencyBMs: 1500 + k * 10, tokensA: 900, tokensB: 1100, costA: 0.004, costB: 0.006, citationsA: 6, citationsB: 6,
-      verdict: { verdict: k % 3 ? "[[A_BETTER]]" : "[[Tie]]", reasoning: "A found every target with sources; B missed one and cited a hub page only." },
-      verdictToken: k % 3 ? "[[A_BETTER]]" : "[[Tie]]", tieQuality: k % 3 ? "N/A" : "HIGH", loserFailureType: k % 3 ? "WIDE" : "NONE",
-      scoreA: k, scoreB: k - 1, action: pick(["probe_depth", "probe_width", "pressure_test", "backtrack"]),
-      expansions: [{ kind: "depth", nodeId: path.at(-1)!.id, requested: 3, found: 1, added: 2, failed: 0, reason: null }], examinerMode: "heuristic" as const,
+      wordLimitInstruction: "Answer in at most 300 words.",
+      checklistDepth: checklist(0),
+      checklistWidth: checklist(4),
+      sourceUrls: path.map((n) => n.url),
+      rationale: "Targets hide two levels below the hub; width asks for one fact each.",
+      answerA: answer("A", k),
+      answerB: answer("B", k),
+      latencyAMs: 1200 + k * 10,
+      latencyBMs: 1500 + k * 10,
+      tokensA: 900,
+      tokensB: 1100,
+      costA: 0.004,
+      costB: 0.006,
+      citationsA: 6,
+      citationsB: 6,
+      verdict: {
+        verdict: k % 3 ? "[[A_BETTER]]" : "[[Tie]]",
+        reasoning: "A found every target with sources; B missed one and cited a hub page only.",
+      },
+      verdictToken: k % 3 ? "[[A_BETTER]]" : "[[Tie]]",
+      tieQuality: k % 3 ? "N/A" : "HIGH",
+      loserFailureType: k % 3 ? "WIDE" : "NONE",
+      scoreA: k,
+      scoreB: k - 1,
+      action: pick(["probe_depth", "probe_width", "pressure_test", "backtrack"]),
+      expansions: [{ kind: "depth", nodeId: path.at(-1)!.id, requested: 3, found: 1, added: 2, failed: 0, reason: null }],
+      examinerMode: "heuristic" as const,
     };
   });
   const match: Prisma.MatchCreateManyInput = {
-    id, treeId, agentAId: "bench-agent-19", agentBId: "bench-agent-10", examinerConfigId, examinerMode: "heuristic", seed: id, status: "completed", winner: "A",
-    scoreA: 7, scoreB: 3, rounds: 10, createdAt: new Date(at), startedAt: new Date(at), finishedAt: new Date(at + 600_000),
+    id,
+    treeId,
+    agentAId: "bench-agent-19",
+    agentBId: "bench-agent-10",
+    examinerConfigId,
+    examinerMode: "heuristic",
+    seed: id,
+    status: "completed",
+    winner: "A",
+    scoreA: 7,
+    scoreB: 3,
+    rounds: 10,
+    createdAt: new Date(at),
+    startedAt: new Date(at),
+    finishedAt: new Date(at + 600_000),
   };
   return { match, rounds };
 }
@@ -190,7 +277,9 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = ((opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => { on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void } & PromiseLike<AutocannonResult>);
+type Autocannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => {
+  on(event: "response", fn: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+} & PromiseLike<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -207,10 +296,21 @@ function cpuMs(pid: number): number {
  * One autocannon run. Besides latency it prints the server's CPU time per request, which other
  * work on a shared machine does not inflate, and the load average, which says how shared it was.
  */
-async function load(url: string, label: string, targetP95: number | null, serverPid: number, opts: { headers?: Record<string, string>; durationS?: number } = {}): Promise<void> {
+async function load(
+  url: string,
+  label: string,
+  targetP95: number | null,
+  serverPid: number,
+  opts: { headers?: Record<string, string>; durationS?: number } = {},
+): Promise<void> {
   const times: number[] = [];
   const cpuBefore = cpuMs(serverPid);
-  const run = autocannon({ url, connections: CONNECTIONS, duration: opts.durationS ?? DURATION_S, headers: { ...BROWSER_HEADERS, ...opts.headers } });
+  const run = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: opts.durationS ?? DURATION_S,
+    headers: { ...BROWSER_HEADERS, ...opts.headers },
+  });
   run.on("response", (_c, _s, _b, ms) => times.push(ms));
   const result = await run;
   await drain(url);
@@ -237,7 +337,9 @@ async function uncached(url: string, label: string, n = 30): Promise<void> {
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(34)} uncached, one at a time: p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(34)} uncached, one at a time: p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms`,
+  );
 }
 
 /** Waits until requests autocannon gave up on have left the server, so they do not slow the next run. */
@@ -280,7 +382,12 @@ function sseClient(url: string, arrivals: Map<number, number>[]): Promise<() => 
 async function sse(base: string, matchId: string): Promise<void> {
   const arrivals: Map<number, number>[] = [];
   const closers: (() => void)[] = [];
-  for (let i = 0; i < SSE_CLIENTS; i += 50) closers.push(...(await Promise.all(Array.from({ length: Math.min(50, SSE_CLIENTS - i) }, () => sseClient(`${base}/api/events?match=${matchId}`, arrivals)))));
+  for (let i = 0; i < SSE_CLIENTS; i += 50)
+    closers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, SSE_CLIENTS - i) }, () => sseClient(`${base}/api/events?match=${matchId}`, arrivals)),
+      )),
+    );
   const redis = createRedis();
   const published = new Map<number, number>();
   for (let k = 1; k <= SSE_EVENTS; k++) {
@@ -309,7 +416,9 @@ async function sse(base: string, matchId: string): Promise<void> {
   perClient.sort((a, b) => a - b);
   toEvery.sort((a, b) => a - b);
   const f = (xs: number[], p: number) => percentile(xs, p).toFixed(1);
-  console.log(`SSE ${SSE_CLIENTS} clients, ${SSE_EVENTS} round events: publish → a client p50 ${f(perClient, 50)} ms p95 ${f(perClient, 95)} ms p99 ${f(perClient, 99)} ms; publish → every client p50 ${f(toEvery, 50)} ms p95 ${f(toEvery, 95)} ms max ${f(toEvery, 100)} ms; ${missing} missed deliveries; target p95 ≤ 1000 ms ${percentile(toEvery, 95) <= 1000 && missing === 0 ? "met" : "MISSED"}`);
+  console.log(
+    `SSE ${SSE_CLIENTS} clients, ${SSE_EVENTS} round events: publish → a client p50 ${f(perClient, 50)} ms p95 ${f(perClient, 95)} ms p99 ${f(perClient, 99)} ms; publish → every client p50 ${f(toEvery, 50)} ms p95 ${f(toEvery, 95)} ms max ${f(toEvery, 100)} ms; ${missing} missed deliveries; target p95 ≤ 1000 ms ${percentile(toEvery, 95) <= 1000 && missing === 0 ? "met" : "MISSED"}`,
+  );
 }
 
 // ---------------------------------------------------------------- scoreboard recomputation in a worker process
@@ -359,7 +468,13 @@ function keepRecomputing(scope: ScoreboardScope, matchId: string): Recomputation
 }
 
 /** Runs `measure` while the worker recomputes, and prints what the recomputation did meanwhile. */
-async function whileRecomputing(label: string, scope: ScoreboardScope, matchId: string, worker: WorkerProcess, measure: () => Promise<void>): Promise<void> {
+async function whileRecomputing(
+  label: string,
+  scope: ScoreboardScope,
+  matchId: string,
+  worker: WorkerProcess,
+  measure: () => Promise<void>,
+): Promise<void> {
   const cpuBefore = cpuMs(worker.pid);
   const recompute = keepRecomputing(scope, matchId);
   // The first computation starts at once: wait until the worker holds it before measuring.
@@ -382,11 +497,15 @@ async function build(): Promise<void> {
   console.log("building the web app (next build)…");
   for (let attempt = 0; ; attempt++) {
     try {
-      execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build", "apps/web"], { cwd: new URL("..", import.meta.url).pathname, stdio: ["ignore", "ignore", "pipe"] });
+      execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build", "apps/web"], {
+        cwd: new URL("..", import.meta.url).pathname,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       return;
     } catch (err) {
       const stderr = String((err as { stderr?: Buffer }).stderr ?? "");
-      if (!stderr.includes("Another next build process is already running") || attempt >= 60) throw new Error(`next build failed:\n${stderr}`);
+      if (!stderr.includes("Another next build process is already running") || attempt >= 60)
+        throw new Error(`next build failed:\n${stderr}`);
       await new Promise((r) => setTimeout(r, 10_000));
     }
   }
@@ -401,7 +520,8 @@ const web = await startWeb();
 let worker: WorkerProcess | undefined;
 try {
   // One warm-up pass per page so JIT and first-render costs stay out of the figures.
-  for (const path of ["/", "/api/leaderboard", `/matches/${showcaseId}`]) for (let i = 0; i < 20; i++) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
+  for (const path of ["/", "/api/leaderboard", `/matches/${showcaseId}`])
+    for (let i = 0; i < 20; i++) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
   console.log(`${CONNECTIONS} connections, ${DURATION_S} s each, against ${web.url}`);
   await uncached(`${web.url}/`, "GET / (leaderboard HTML)");
   await uncached(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)");
@@ -419,24 +539,36 @@ try {
   for (;;) {
     const state = await scoreboardState(db, scope);
     if (state && isFresh(state)) {
-      console.log(`\nscoreboard of ${MATCHES + 1} matches computed by the worker process in ${((state.ms ?? 0) / 1000).toFixed(1)} s (stored ${((performance.now() - t0) / 1000).toFixed(1)} s after the worker started); load avg ${loadavg()[0]!.toFixed(1)}`);
+      console.log(
+        `\nscoreboard of ${MATCHES + 1} matches computed by the worker process in ${((state.ms ?? 0) / 1000).toFixed(1)} s (stored ${((performance.now() - t0) / 1000).toFixed(1)} s after the worker started); load avg ${loadavg()[0]!.toFixed(1)}`,
+      );
       break;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   console.log("while the worker recomputes the scoreboard back to back (each stored one drops the page and API caches):");
   for (const path of ["/", "/api/leaderboard", "/api/scores"]) await fetch(`${web.url}${path}`).then((r) => r.arrayBuffer());
-  await whileRecomputing("/ cached", scope, showcaseId, worker, () => load(`${web.url}/`, "GET / (leaderboard HTML)", 100, web.serverPid()));
-  await whileRecomputing("JSON cached", scope, showcaseId, worker, () => load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.serverPid()));
-  await whileRecomputing("scores cached", scope, showcaseId, worker, () => load(`${web.url}/api/scores`, "GET /api/scores (JSON)", 50, web.serverPid()));
+  await whileRecomputing("/ cached", scope, showcaseId, worker, () =>
+    load(`${web.url}/`, "GET / (leaderboard HTML)", 100, web.serverPid()),
+  );
+  await whileRecomputing("JSON cached", scope, showcaseId, worker, () =>
+    load(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 50, web.serverPid()),
+  );
+  await whileRecomputing("scores cached", scope, showcaseId, worker, () =>
+    load(`${web.url}/api/scores`, "GET /api/scores (JSON)", 50, web.serverPid()),
+  );
   await whileRecomputing("uncached, one at a time", scope, showcaseId, worker, async () => {
     await uncached(`${web.url}/`, "GET / (leaderboard HTML)", 60);
     await uncached(`${web.url}/api/leaderboard`, "GET /api/leaderboard (JSON)", 60);
     await uncached(`${web.url}/api/scores`, "GET /api/scores (JSON)", 60);
   });
   const noCache = { headers: { "cache-control": "no-cache" }, durationS: 10 };
-  await whileRecomputing("/ uncached", scope, showcaseId, worker, () => load(`${web.url}/`, "GET / uncached, 50 at once", null, web.serverPid(), noCache));
-  await whileRecomputing("JSON uncached", scope, showcaseId, worker, () => load(`${web.url}/api/leaderboard`, "GET /api/leaderboard uncached, 50 at once", null, web.serverPid(), noCache));
+  await whileRecomputing("/ uncached", scope, showcaseId, worker, () =>
+    load(`${web.url}/`, "GET / uncached, 50 at once", null, web.serverPid(), noCache),
+  );
+  await whileRecomputing("JSON uncached", scope, showcaseId, worker, () =>
+    load(`${web.url}/api/leaderboard`, "GET /api/leaderboard uncached, 50 at once", null, web.serverPid(), noCache),
+  );
 } finally {
   await worker?.stop();
   await web.stop();

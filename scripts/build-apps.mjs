@@ -43,7 +43,12 @@ const externals = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === "inner" || args.path.startsWith("node:") || args.path.startsWith("@arena/")) return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "inner" });
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: "inner",
+      });
       if (found.errors.length) return { errors: found.errors };
       if (!found.path.startsWith(NODE_MODULES) || found.path.slice(NODE_MODULES.length).includes("/node_modules/")) return found;
       if (BUNDLED.test(args.path)) return found;
@@ -101,7 +106,13 @@ for (const app of APPS) {
   const written = new Set(Object.keys(result.metafile.outputs).map((p) => join(ROOT, p)));
   for (const name of readdirSync(outdir)) {
     const path = join(outdir, name);
-    if (name.startsWith("chunk-") && !written.has(path) && !written.has(path.replace(/\.map$/, "")) && Date.now() - statSync(path).mtimeMs > OLD_CHUNK_MS) unlinkSync(path);
+    if (
+      name.startsWith("chunk-") &&
+      !written.has(path) &&
+      !written.has(path.replace(/\.map$/, "")) &&
+      Date.now() - statSync(path).mtimeMs > OLD_CHUNK_MS
+    )
+      unlinkSync(path);
   }
   const stamp = join(outdir, STAMP);
   writeFileSync(stamp, `${started.toISOString()}\n`);

@@ -2,7 +2,10 @@
 import { Redis } from "ioredis";
 
 const redis = new Redis(process.env.REDIS_URL || "redis://127.0.0.1:6379", {
-  lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null,
+  lazyConnect: true,
+  connectTimeout: 2000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
 });
 try {
   await redis.connect();

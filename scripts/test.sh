@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing, bring up PostgreSQL and Redis, migrate the test
-# database, lint (Biome, zero diagnostics), typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
+# database, lint and format check (Biome, zero diagnostics), typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
 # and browser tests (Debian's Chromium), ARENA_TEST_WORKERS files at a time (default 2; each
 # integration worker gets its own clone of the test database and its own queue prefix).
 source "$(dirname "$0")/lib.sh"
@@ -10,8 +10,9 @@ bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
 log "migrating $DATABASE_URL"
 npx prisma migrate deploy >/dev/null
-log "linting"
+log "linting and checking the format (npx biome format --write . applies it)"
 npx biome lint --error-on-warnings .
+npx biome format .
 log "typechecking"
 npx turbo run typecheck --output-logs=errors-only
 npx tsc -p tsconfig.json   # tests/ and bench/, which no workspace covers

@@ -31,11 +31,18 @@ describe("an owner's failing agent", () => {
   });
   afterAll(() => closeOwnerAgentWorld({ db, srv, queues }));
 
-  const opponent = (name: string) => db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
+  const opponent = (name: string) =>
+    db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
 
   /** Registered while its endpoint answers its health check; every question then gets an HTTP 500. */
   async function brokenAgent(name: string) {
-    const agent = await registerAgent(db, { name, protocol: "arena_http", endpoint: srv.url("/500"), ownerId: owner, config: { timeoutMs: 2000, deadlineMs: 5000 } });
+    const agent = await registerAgent(db, {
+      name,
+      protocol: "arena_http",
+      endpoint: srv.url("/500"),
+      ownerId: owner,
+      config: { timeoutMs: 2000, deadlineMs: 5000 },
+    });
     const other = await opponent(`${name} opponent`);
     // Matches until it has at least three rounds, whatever a match's length.
     for (let k = 0; (await db.round.count({ where: { match: { agentAId: agent.id } } })) < 3; k++) {
@@ -52,7 +59,15 @@ describe("an owner's failing agent", () => {
 
     const [errors] = await readAgentRoundErrors(db, { agentIds: [agent.id] });
     expect(errors).toMatchObject({ agentId: agent.id, rounds, errors: rounds, consecutive: rounds, failing: true });
-    expect(errors!.byClass).toEqual([{ class: "http_status", count: rounds, latestDetail: expect.stringContaining(srv.hostPort), latestAt: expect.any(String), matchId: expect.any(String) }]);
+    expect(errors!.byClass).toEqual([
+      {
+        class: "http_status",
+        count: rounds,
+        latestDetail: expect.stringContaining(srv.hostPort),
+        latestAt: expect.any(String),
+        matchId: expect.any(String),
+      },
+    ]);
 
     const mine = (await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)!;
     expect(mine.status).toBe("failing");
@@ -68,12 +83,21 @@ describe("an owner's failing agent", () => {
   /** A running Swiss tournament of the agent and `count` answering opponents. */
   async function tournamentWith(agentId: string, name: string, count: number) {
     const others = await Promise.all(Array.from({ length: count }, (_, k) => opponent(`${name} ${k}`)));
-    const t = await createTournament(db, { name, agentIds: [agentId, ...others.map((o) => o.id)], treeIds: [treeId], swissRounds: 2, examinerConfigId, seed: name });
+    const t = await createTournament(db, {
+      name,
+      agentIds: [agentId, ...others.map((o) => o.id)],
+      treeIds: [treeId],
+      swissRounds: 2,
+      examinerConfigId,
+      seed: name,
+    });
     await startTournament(db, t.id);
     return t;
   }
   const pairedIn = async (tournamentId: string, agentId: string) =>
-    db.pairing.count({ where: { round: { tournamentId, number: 1 }, agentBId: { not: null }, OR: [{ agentAId: agentId }, { agentBId: agentId }] } });
+    db.pairing.count({
+      where: { round: { tournamentId, number: 1 }, agentBId: { not: null }, OR: [{ agentAId: agentId }, { agentBId: agentId }] },
+    });
 
   it("is health-checked before its next pairing: a failed check sits the round out and is shown to its owner", async () => {
     const { agent } = await brokenAgent("Down For Good");
@@ -86,7 +110,12 @@ describe("an owner's failing agent", () => {
     expect(await pairedIn(t.id, agent.id)).toBe(0);
     expect(await db.pairing.count({ where: { round: { tournamentId: t.id, number: 1 } } })).toBe(2);
     const mine = (await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)!;
-    expect(mine).toMatchObject({ status: "failing", healthError: expect.stringContaining("503"), healthErrorClass: "http_status", healthHttpStatus: 503 });
+    expect(mine).toMatchObject({
+      status: "failing",
+      healthError: expect.stringContaining("503"),
+      healthErrorClass: "http_status",
+      healthHttpStatus: 503,
+    });
     expect((await readAgent(db, agent.id))!.status).toBe("failing");
     // It stays out of play while the check fails: the next tick checks it again (once a minute at most).
     expect(await db.agent.findUniqueOrThrow({ where: { id: agent.id }, select: { status: true } })).toEqual({ status: "unhealthy" });

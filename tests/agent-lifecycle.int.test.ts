@@ -1,7 +1,17 @@
 process.env.ARENA_QUEUE_PREFIX ||= `agent-lifecycle-${process.pid}`;
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentRegistrationError, agentSubmissionSchema, listOwnerAgents, listPlayableAgents, recheckAgentHealth, registerAgent, removeAgent, updateAgentDescription, withdrawAgent } from "@arena/agents";
+import {
+  AgentRegistrationError,
+  agentSubmissionSchema,
+  listOwnerAgents,
+  listPlayableAgents,
+  recheckAgentHealth,
+  registerAgent,
+  removeAgent,
+  updateAgentDescription,
+  withdrawAgent,
+} from "@arena/agents";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig } from "@arena/match";
 import { addParticipant, approveAgent, createTournament, type openTournamentQueues, TournamentStateError } from "@arena/tournament";
@@ -37,7 +47,11 @@ describe("agents before approval", () => {
     const agent = await submit("Quiet Pending Agent", srv.url("/ok"), "Reads **everything**.");
     expect((await readAgents(db)).map((a) => a.name)).not.toContain("Quiet Pending Agent");
     expect(await readAgent(db, agent.id)).toBeNull();
-    expect((await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)).toMatchObject({ status: "pending", listed: false, endpoint: srv.url("/ok") });
+    expect((await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)).toMatchObject({
+      status: "pending",
+      listed: false,
+      endpoint: srv.url("/ok"),
+    });
 
     await approveAgent(db, queues, agent.id);
     const listed = (await readAgents(db)).find((a) => a.id === agent.id)!;
@@ -60,11 +74,19 @@ describe("agents before approval", () => {
   });
 
   it("a description over 2,000 characters is refused with the limit named; owners edit their own only", async () => {
-    const long = agentSubmissionSchema.safeParse({ name: "Verbose", protocol: "arena-http", endpoint: srv.url("/ok"), description: "x".repeat(100_000) });
+    const long = agentSubmissionSchema.safeParse({
+      name: "Verbose",
+      protocol: "arena-http",
+      endpoint: srv.url("/ok"),
+      description: "x".repeat(100_000),
+    });
     expect(long.success).toBe(false);
     expect(long.error!.issues[0]!.message).toBe("description is at most 2,000 characters");
     const agent = await submit("Described Agent");
-    expect(await updateAgentDescription(db, agent.id, owner, { description: "  Uses *three* searches.  " })).toEqual({ id: agent.id, description: "Uses *three* searches." });
+    expect(await updateAgentDescription(db, agent.id, owner, { description: "  Uses *three* searches.  " })).toEqual({
+      id: agent.id,
+      description: "Uses *three* searches.",
+    });
     await expect(updateAgentDescription(db, agent.id, other, { description: "mine now" })).rejects.toMatchObject({ kind: "not_found" });
     expect((await updateAgentDescription(db, agent.id, owner, { description: "" })).description).toBeNull();
   });
@@ -89,12 +111,24 @@ describe("agents before approval", () => {
     await approveAgent(db, queues, rival.id);
     const world = await importWorld(db, { seed: "lifecycle", hubs: 1, entities: 2 });
     const config = await heuristicExaminerConfig(db);
-    const match = await createMatch(db, { treeId: world.trees[0]!.id, agentAId: agent.id, agentBId: rival.id, examinerConfigId: config.id, seed: "m" });
+    const match = await createMatch(db, {
+      treeId: world.trees[0]!.id,
+      agentAId: agent.id,
+      agentBId: rival.id,
+      examinerConfigId: config.id,
+      seed: "m",
+    });
     await db.match.update({ where: { id: match.id }, data: { status: "completed", winner: "A", rounds: 1, scoreA: 1 } });
     // only approved agents enter a tournament
     const third = await submit("Third");
     await approveAgent(db, queues, third.id);
-    const t = await createTournament(db, { name: "later", agentIds: [rival.id, third.id], treeIds: [world.trees[0]!.id], examinerConfigId: config.id, seed: "t" });
+    const t = await createTournament(db, {
+      name: "later",
+      agentIds: [rival.id, third.id],
+      treeIds: [world.trees[0]!.id],
+      examinerConfigId: config.id,
+      seed: "t",
+    });
 
     expect(await removeAgent(db, agent.id, owner)).toEqual({ id: agent.id, removed: "retired" });
     expect(await removeAgent(db, agent.id, owner)).toEqual({ id: agent.id, removed: "retired" });
@@ -110,13 +144,20 @@ describe("agents before approval", () => {
     const agent = await submit("Sometimes Sick");
     await db.agent.update({ where: { id: agent.id }, data: { endpoint: srv.url("/sick") } });
     const before = Date.now();
-    expect(await recheckAgentHealth(db, agent.id, { secretKey })).toMatchObject({ ok: false, detail: expect.stringContaining("http_status") });
+    expect(await recheckAgentHealth(db, agent.id, { secretKey })).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining("http_status"),
+    });
     const shown = (await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)!;
     expect(shown).toMatchObject({ status: "failing health", healthErrorClass: "http_status", healthHttpStatus: 503 });
     expect(Date.parse(shown.healthAt!)).toBeGreaterThanOrEqual(before - 1000);
     // A passing check clears them.
     await db.agent.update({ where: { id: agent.id }, data: { endpoint: srv.url("/ok") } });
     await recheckAgentHealth(db, agent.id, { secretKey });
-    expect((await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)).toMatchObject({ healthError: null, healthErrorClass: null, healthHttpStatus: null });
+    expect((await listOwnerAgents(db, owner)).find((a) => a.id === agent.id)).toMatchObject({
+      healthError: null,
+      healthErrorClass: null,
+      healthHttpStatus: null,
+    });
   });
 });

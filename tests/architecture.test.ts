@@ -30,26 +30,30 @@ describe("the architecture", () => {
     const root = fixture({
       "apps/web/package.json": pkg("@arena/web", {}),
       "apps/web/src/page.ts": 'import { run } from "@arena/cli";\nimport "../../cli/src/run";\nexport const page = run;\n',
-      "apps/web/src/ok.ts": 'import { x } from "@/lib/x";\n// process.env.X in a comment and "as any" in a string do not count\nexport const y = [x, `x as never`];\n',
+      "apps/web/src/ok.ts":
+        'import { x } from "@/lib/x";\n// process.env.X in a comment and "as any" in a string do not count\nexport const y = [x, `x as never`];\n',
       "apps/web/src/lib/x.ts": "export const x = 1;\n",
       "apps/web/src/instrumentation.ts": 'export const node = process.env.NEXT_RUNTIME === "nodejs";\n',
       "apps/web/next.config.ts": "export default { distDir: process.env.DIST };\n",
       "apps/cli/package.json": pkg("@arena/cli", { ".": "./src/run.ts" }),
       "apps/cli/src/run.ts": "export const run = () => process.env.HOME;\n",
       "packages/core/package.json": pkg("@arena/core", { ".": "./src/index.ts", "./env": "./src/env.ts" }),
-      "packages/core/src/index.ts": 'import { readFileSync } from "node:fs";\nimport { Pool } from "pg";\nimport { createRedis } from "@arena/jobs";\nimport { z } from "zod";\nexport const all = [readFileSync, Pool, createRedis, z];\n',
+      "packages/core/src/index.ts":
+        'import { readFileSync } from "node:fs";\nimport { Pool } from "pg";\nimport { createRedis } from "@arena/jobs";\nimport { z } from "zod";\nexport const all = [readFileSync, Pool, createRedis, z];\n',
       "packages/core/src/env.ts": "export const env = () => process.env;\n",
       "packages/jobs/package.json": pkg("@arena/jobs"),
       "packages/jobs/src/index.ts": 'import { Redis } from "ioredis";\nexport const createRedis = () => new Redis();\n',
       // Upward from jobs to tournament, by name and by a path into its folder; beside it on its own line; a package with no line.
-      "packages/jobs/src/up.ts": 'import { board } from "@arena/tournament";\nimport { notify } from "../../tournament/src/notify";\nexport const up = [board, notify];\n',
+      "packages/jobs/src/up.ts":
+        'import { board } from "@arena/tournament";\nimport { notify } from "../../tournament/src/notify";\nexport const up = [board, notify];\n',
       "packages/jobs/test/setup.test.ts": 'import { board } from "@arena/tournament";\nexport const fixture = board;\n',
       "packages/net/package.json": pkg("@arena/net"),
       "packages/net/src/index.ts": 'import { createRedis } from "@arena/jobs";\nexport const beside = createRedis;\n',
       "packages/extra/package.json": pkg("@arena/extra"),
       "packages/extra/src/index.ts": 'import { createRedis } from "@arena/jobs";\nexport const extra = createRedis;\n',
       "packages/tournament/package.json": pkg("@arena/tournament", { ".": "./src/index.ts", "./read": "./src/read/index.ts" }),
-      "packages/tournament/src/index.ts": 'export { board } from "./read";\nexport const cast = (x: unknown) => x as any;\nexport const old = <never>(1 as unknown);\n',
+      "packages/tournament/src/index.ts":
+        'export { board } from "./read";\nexport const cast = (x: unknown) => x as any;\nexport const old = <never>(1 as unknown);\n',
       "packages/tournament/src/read/index.ts": 'export { board } from "./board";\n',
       "packages/tournament/src/read/board.ts": 'import { notify } from "../notify";\nexport const board = () => notify;\n',
       "packages/tournament/src/notify.ts": 'import { createRedis } from "@arena/jobs";\nexport const notify = createRedis;\n',

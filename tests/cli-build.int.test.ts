@@ -15,7 +15,10 @@ const dir = mkdtempSync(join(tmpdir(), "arena-cli-build-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const check = await run(process.execPath, ["scripts/build-apps.mjs", "--check"], { cwd: REPO_ROOT }).then(() => 0, (err: { code: number }) => err.code);
+  const check = await run(process.execPath, ["scripts/build-apps.mjs", "--check"], { cwd: REPO_ROOT }).then(
+    () => 0,
+    (err: { code: number }) => err.code,
+  );
   if (check !== 0) await run(process.execPath, ["scripts/build-apps.mjs"], { cwd: REPO_ROOT });
 });
 
@@ -24,15 +27,42 @@ const built = (...args: string[]) => run(process.execPath, ["apps/cli/dist/main.
 describe("the built arena command", () => {
   it("prints the help listing every command", async () => {
     const { stdout } = await built("--help");
-    for (const name of ["demo", "leaderboard", "web", "tree", "sandbox", "world", "agent", "examiner", "match", "tournament", "ratings", "replay", "simulate", "user", "score"]) {
+    for (const name of [
+      "demo",
+      "leaderboard",
+      "web",
+      "tree",
+      "sandbox",
+      "world",
+      "agent",
+      "examiner",
+      "match",
+      "tournament",
+      "ratings",
+      "replay",
+      "simulate",
+      "user",
+      "score",
+    ]) {
       expect(stdout).toMatch(new RegExp(`^  ${name}\\b`, "m"));
     }
   });
 
   it("rates a battles file from the built JavaScript", async () => {
     // The Wikipedia Bradley–Terry example: D, B, C, A with strengths 2.27, 1.04, 0.66, 0.64.
-    const wiki: [string, string, number][] = [["A", "B", 2], ["B", "A", 3], ["A", "D", 1], ["D", "A", 4], ["B", "C", 5], ["C", "B", 3], ["C", "D", 1], ["D", "C", 3]];
-    const lines = wiki.flatMap(([w, l, n]) => Array.from({ length: n }, () => JSON.stringify({ model_a: w, model_b: l, winner: "model_a" })));
+    const wiki: [string, string, number][] = [
+      ["A", "B", 2],
+      ["B", "A", 3],
+      ["A", "D", 1],
+      ["D", "A", 4],
+      ["B", "C", 5],
+      ["C", "B", 3],
+      ["C", "D", 1],
+      ["D", "C", 3],
+    ];
+    const lines = wiki.flatMap(([w, l, n]) =>
+      Array.from({ length: n }, () => JSON.stringify({ model_a: w, model_b: l, winner: "model_a" })),
+    );
     writeFileSync(join(dir, "wiki.jsonl"), `${lines.join("\r\n")}\r\n`);
     const { stdout } = await built("ratings", "--input", join(dir, "wiki.jsonl"), "--seed", "3", "--bootstrap", "200", "--json");
     const out = JSON.parse(stdout) as { ratings: { model: string; rating: number; lower: number; upper: number; games: number }[] };

@@ -35,21 +35,33 @@ function deadReferences(files: string[]): string[] {
     readFileSync(file, "utf8")
       .split("\n")
       .flatMap((line, i) =>
-        DEAD_REFERENCES.filter(([pattern]) => pattern.test(line)).map(([, why]) => `${relative(ROOT, file)}:${i + 1}: ${line.trim()} — ${why}`),
+        DEAD_REFERENCES.filter(([pattern]) => pattern.test(line)).map(
+          ([, why]) => `${relative(ROOT, file)}:${i + 1}: ${line.trim()} — ${why}`,
+        ),
       ),
   );
 }
 
 describe("comments point inside the repository", () => {
   it("no source file cites the specification's sections, an issue number or a path outside the repository", () => {
-    const files = [...["packages", "apps", "tests", "bench", "scripts", "examples"].flatMap((d) => sources(join(ROOT, d))), join(ROOT, "prisma", "schema.prisma")];
+    const files = [
+      ...["packages", "apps", "tests", "bench", "scripts", "examples"].flatMap((d) => sources(join(ROOT, d))),
+      join(ROOT, "prisma", "schema.prisma"),
+    ];
     expect(files.length).toBeGreaterThan(100);
     expect(deadReferences(files.filter((f) => f !== THIS_FILE))).toEqual([]);
   });
 
   it("catches each kind of dead reference, and leaves the method's own citations alone", () => {
     const spec = ["SPEC", "§"].join(" ");
-    const lines = [`/** The loop (${spec}5). */`, "// fixed in issue 22", "// see Issue #4", "// (../shared/notes/toolchain.md)", "// see /work/shared/x", "// docs/method.md §5 and ../shared/data/dr-arena-trees"];
+    const lines = [
+      `/** The loop (${spec}5). */`,
+      "// fixed in issue 22",
+      "// see Issue #4",
+      "// (../shared/notes/toolchain.md)",
+      "// see /work/shared/x",
+      "// docs/method.md §5 and ../shared/data/dr-arena-trees",
+    ];
     const checked = lines.map((line) => DEAD_REFERENCES.some(([pattern]) => pattern.test(line)));
     expect(checked).toEqual([true, true, true, true, true, false]);
   });

@@ -19,7 +19,11 @@ interface Stage {
 
 /** The Dockerfile's stages with their instructions (continuation lines joined, comments dropped). */
 function stages(text: string): Stage[] {
-  const lines = text.replace(/\\\n\s*/g, " ").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = text
+    .replace(/\\\n\s*/g, " ")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   const out: Stage[] = [];
   for (const line of lines) {
     const [op, ...rest] = line.split(/\s+/);
@@ -66,7 +70,9 @@ describe("container images and the compose profile", () => {
 
   it("builds once with npm run build and runs web, worker and migrate as the unprivileged user", () => {
     expect(dockerfile.map((s) => s.name)).toEqual(expect.arrayContaining(["build", "runtime", "web", "worker", "migrate"]));
-    expect(dockerfile.find((s) => s.name === "build")!.instructions.some((i) => i.op === "RUN" && /npm ci\b.*&& npm run build$/.test(i.args))).toBe(true);
+    expect(
+      dockerfile.find((s) => s.name === "build")!.instructions.some((i) => i.op === "RUN" && /npm ci\b.*&& npm run build$/.test(i.args)),
+    ).toBe(true);
     for (const target of ["web", "worker", "migrate"]) expect(effective(dockerfile, target, "USER"), target).toBe("node");
     // The runtime images carry the build stage's output, not a build of their own.
     expect(dockerfile.find((s) => s.name === "runtime")!.instructions.filter((i) => i.op === "RUN")).toEqual([]);
@@ -80,7 +86,9 @@ describe("container images and the compose profile", () => {
     expect(execForm(effective(dockerfile, "migrate", "CMD"))).toEqual([...MIGRATE_COMMAND]);
     // Health checks ask what the processes serve: the web's /api/health, the worker's /readyz on its ARENA_WORKER_HEALTH_PORT.
     expect(effective(dockerfile, "web", "HEALTHCHECK")).toContain("/api/health");
-    expect(effective(dockerfile, "worker", "HEALTHCHECK")).toContain(`:${/ARENA_WORKER_HEALTH_PORT=(\d+)/.exec(effective(dockerfile, "worker", "ENV")!)![1]}/readyz`);
+    expect(effective(dockerfile, "worker", "HEALTHCHECK")).toContain(
+      `:${/ARENA_WORKER_HEALTH_PORT=(\d+)/.exec(effective(dockerfile, "worker", "ENV")!)![1]}/readyz`,
+    );
   });
 
   it("the app profile runs the migration first, then one web server and scalable workers with the same commands", () => {

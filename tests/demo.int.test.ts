@@ -12,11 +12,15 @@ describe("arena demo", () => {
   let db: PrismaClient;
   const env = { ...process.env, ARENA_QUEUE_PREFIX: `demo-${process.pid}` };
   const demo = () =>
-    run(process.execPath, ["apps/cli/bin/arena.mjs", "demo", "--hubs", "2", "--entities", "6", "--latency-ms", "100", "--no-web", "--exit-when-done"], {
-      cwd: REPO_ROOT,
-      env,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    run(
+      process.execPath,
+      ["apps/cli/bin/arena.mjs", "demo", "--hubs", "2", "--entities", "6", "--latency-ms", "100", "--no-web", "--exit-when-done"],
+      {
+        cwd: REPO_ROOT,
+        env,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
 
   beforeAll(async () => {
     db = await freshDb();
@@ -43,7 +47,13 @@ describe("arena demo", () => {
     const first = await db.tournament.findFirstOrThrow({ where: { name: "demo" } });
     const [a, b] = await db.agent.findMany({ take: 2, orderBy: { name: "asc" } });
     const tree = await db.tree.findFirstOrThrow();
-    const theirs = await createTournament(db, { name: "demo-llm", agentIds: [a!.id, b!.id], treeIds: [tree.id], examinerConfigId: first.examinerConfigId, seed: "x" });
+    const theirs = await createTournament(db, {
+      name: "demo-llm",
+      agentIds: [a!.id, b!.id],
+      treeIds: [tree.id],
+      examinerConfigId: first.examinerConfigId,
+      seed: "x",
+    });
     const { stderr } = await demo();
     expect(stderr).toMatch(/world demo: 2 trees, \d+ pages \(reused\)/);
     expect(await db.agent.count()).toBe(agents);
@@ -53,26 +63,65 @@ describe("arena demo", () => {
     expect((await db.tournament.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("draft");
 
     // Running a draft's workers would wait forever: the command says what to do instead.
-    const failed = await run(process.execPath, ["apps/cli/bin/arena.mjs", "tournament", "run", theirs.id], { cwd: REPO_ROOT, env }).catch((err: { code: number; stderr: string }) => err);
+    const failed = await run(process.execPath, ["apps/cli/bin/arena.mjs", "tournament", "run", theirs.id], { cwd: REPO_ROOT, env }).catch(
+      (err: { code: number; stderr: string }) => err,
+    );
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toContain(`tournament ${theirs.id} is draft: start it first`);
   });
 
   it("without --exit-when-done the arena stays live: a continuous tournament among the same agents, fed fresh synthetic trees", async () => {
-    const child = spawn(process.execPath, ["apps/cli/bin/arena.mjs", "demo", "--seed", "alive", "--hubs", "2", "--entities", "6", "--latency-ms", "100", "--no-web", "--live-tree-minutes", "0.2"], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [
+        "apps/cli/bin/arena.mjs",
+        "demo",
+        "--seed",
+        "alive",
+        "--hubs",
+        "2",
+        "--entities",
+        "6",
+        "--latency-ms",
+        "100",
+        "--no-web",
+        "--live-tree-minutes",
+        "0.2",
+      ],
+      { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     child.stdout.resume();
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     try {
-      const live = await waitFor(() => db.tournament.findFirst({ where: { name: "demo live", mode: "continuous", status: "running" } }).then((t) => t ?? undefined), "the live tournament", 300_000);
+      const live = await waitFor(
+        () => db.tournament.findFirst({ where: { name: "demo live", mode: "continuous", status: "running" } }).then((t) => t ?? undefined),
+        "the live tournament",
+        300_000,
+      );
       const agents = await db.tournamentParticipant.count({ where: { tournamentId: live.id } });
       // The same agents as the Swiss tournament: the 2 built-in researchers and the 4 planted-skill simulations.
       expect(agents).toBe(6);
       // Matches keep completing after the Swiss tournament, and a fresh tree joins and gets played.
-      await waitFor(() => db.match.count({ where: { tournamentId: live.id, status: "completed" } }).then((n) => (n >= 3 ? n : undefined)), "live matches", 300_000);
-      const fresh = await waitFor(() => db.tournamentTree.findFirst({ where: { tournamentId: live.id, tree: { worldSeed: { startsWith: "alive-live-" } } } }).then((t) => t ?? undefined), "a fresh tree", 120_000);
-      await waitFor(() => db.match.findFirst({ where: { tournamentId: live.id, treeId: fresh.treeId } }).then((m) => m ?? undefined), "a match on the fresh tree", 300_000);
+      await waitFor(
+        () => db.match.count({ where: { tournamentId: live.id, status: "completed" } }).then((n) => (n >= 3 ? n : undefined)),
+        "live matches",
+        300_000,
+      );
+      const fresh = await waitFor(
+        () =>
+          db.tournamentTree
+            .findFirst({ where: { tournamentId: live.id, tree: { worldSeed: { startsWith: "alive-live-" } } } })
+            .then((t) => t ?? undefined),
+        "a fresh tree",
+        120_000,
+      );
+      await waitFor(
+        () => db.match.findFirst({ where: { tournamentId: live.id, treeId: fresh.treeId } }).then((m) => m ?? undefined),
+        "a match on the fresh tree",
+        300_000,
+      );
       expect(stderr).toMatch(/\[demo\] live: continuous, round \d+, \d+ matches done/);
       expect(stderr).toContain("fresh synthetic tree for the live tournament");
     } finally {

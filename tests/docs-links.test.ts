@@ -44,7 +44,20 @@ describe("the link checker", () => {
   writeFileSync(join(dir, "docs", "images", "shot.png"), "");
   writeFileSync(
     join(dir, "docs", "guide.md"),
-    ["# The guide", "", "## The `arena` command", "", "## 10. Report scoring", "", "## Notes", "", "## Notes", "", '<a id="custom"></a>', ""].join("\n"),
+    [
+      "# The guide",
+      "",
+      "## The `arena` command",
+      "",
+      "## 10. Report scoring",
+      "",
+      "## Notes",
+      "",
+      "## Notes",
+      "",
+      '<a id="custom"></a>',
+      "",
+    ].join("\n"),
   );
   writeFileSync(
     join(dir, "README.md"),

@@ -17,10 +17,13 @@ function sources(dir: string): string[] {
 
 describe("the ARENA_* environment", () => {
   it("has every variable the code names in the one schema", () => {
-    const roots = ["packages", "apps/cli/src", "apps/worker/src", "apps/web/src", "apps/web/server", "scripts"].map((d) => join(REPO_ROOT, d));
+    const roots = ["packages", "apps/cli/src", "apps/worker/src", "apps/web/src", "apps/web/server", "scripts"].map((d) =>
+      join(REPO_ROOT, d),
+    );
     const named = new Set<string>();
     for (const file of roots.flatMap(sources)) {
-      for (const [name] of readFileSync(file, "utf8").matchAll(/\bARENA_[A-Z0-9_]*[A-Z0-9]\b(?!_)/g)) if (!NOT_VARIABLES.has(name)) named.add(name);
+      for (const [name] of readFileSync(file, "utf8").matchAll(/\bARENA_[A-Z0-9_]*[A-Z0-9]\b(?!_)/g))
+        if (!NOT_VARIABLES.has(name)) named.add(name);
     }
     expect([...named].filter((n) => !(ARENA_VARIABLES as readonly string[]).includes(n)).sort()).toEqual([]);
   });

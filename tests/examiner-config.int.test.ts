@@ -29,12 +29,23 @@ describe("llm examiner configuration from the environment", () => {
     expect(colder).toMatchObject({ name: "llm:judge-1@judge.example/v1:v3:g0.7:j0", judgeTemperature: 0 });
     const warmer = await llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_GENERATION_TEMPERATURE: "1" });
     expect(new Set([first.id, colder.id, warmer.id]).size).toBe(3);
-    expect(await db.examinerConfig.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ generationTemperature: 0.7, judgeTemperature: 0.1 });
+    expect(await db.examinerConfig.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({
+      generationTemperature: 0.7,
+      judgeTemperature: 0.1,
+    });
   });
 
   it("a stored v1 configuration keeps its prompt version: new configurations never pool with it", async () => {
     const old = await db.examinerConfig.create({
-      data: { name: "llm:judge-1@judge.example/v1:t0.2", mode: "llm", baseUrl: env.ARENA_EXAMINER_BASE_URL, model: "judge-1", promptVersion: "v1", generationTemperature: 0.2, judgeTemperature: 0.2 },
+      data: {
+        name: "llm:judge-1@judge.example/v1:t0.2",
+        mode: "llm",
+        baseUrl: env.ARENA_EXAMINER_BASE_URL,
+        model: "judge-1",
+        promptVersion: "v1",
+        generationTemperature: 0.2,
+        judgeTemperature: 0.2,
+      },
     });
     const current = await llmExaminerConfigFromEnv(db, env);
     expect(current.id).not.toBe(old.id);
@@ -52,7 +63,11 @@ describe("llm examiner configuration from the environment", () => {
   });
 
   it("refuses a temperature that is not a number from 0 to 2", async () => {
-    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_GENERATION_TEMPERATURE: "warm" })).rejects.toThrow(/GENERATION_TEMPERATURE must be a number from 0 to 2/);
-    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_JUDGE_TEMPERATURE: "3" })).rejects.toThrow(/JUDGE_TEMPERATURE must be a number from 0 to 2/);
+    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_GENERATION_TEMPERATURE: "warm" })).rejects.toThrow(
+      /GENERATION_TEMPERATURE must be a number from 0 to 2/,
+    );
+    await expect(llmExaminerConfigFromEnv(db, { ...env, ARENA_EXAMINER_JUDGE_TEMPERATURE: "3" })).rejects.toThrow(
+      /JUDGE_TEMPERATURE must be a number from 0 to 2/,
+    );
   });
 });

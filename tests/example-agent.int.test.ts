@@ -34,7 +34,9 @@ async function uncitedAgent(): Promise<{ server: Server; endpoint: string }> {
   const server = createServer((req, res) => {
     req.resume();
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(req.method === "GET" ? '{"status":"ok"}' : JSON.stringify({ answer: "The coast has six lighthouses (source: the coast's page)." }));
+    res.end(
+      req.method === "GET" ? '{"status":"ok"}' : JSON.stringify({ answer: "The coast has six lighthouses (source: the coast's page)." }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/answer` };
@@ -63,15 +65,22 @@ describe("the example agent and Test endpoint", () => {
 
   it("registers with `arena agent add` once its host is allow-listed and answers with a cited report", async () => {
     const host = new URL(example.endpoint).host;
-    const r = await run(process.execPath, [ARENA, "agent", "add", "--name", "echo-example", "--protocol", "arena-http", "--endpoint", example.endpoint, "--json"], {
-      env: { ...process.env, ARENA_SECRET_KEY: KEY, ARENA_AGENT_ALLOW_HOSTS: host },
-      timeout: 60_000,
-    });
+    const r = await run(
+      process.execPath,
+      [ARENA, "agent", "add", "--name", "echo-example", "--protocol", "arena-http", "--endpoint", example.endpoint, "--json"],
+      {
+        env: { ...process.env, ARENA_SECRET_KEY: KEY, ARENA_AGENT_ALLOW_HOSTS: host },
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(r.stdout)).toMatchObject({ name: "echo-example", protocol: "arena_http", status: "healthy" });
 
     const agent = await db.agent.findFirstOrThrow({ where: { name: "echo-example" } });
     const question = "How many lighthouses does the Wialogist Coast have? Its page is https://wialogist.example/coast";
-    const answer = await createAgentClient(agent, { allow: [host] }).answer({ question, wordLimitInstruction: "Answer in at most 150 words.", history: [] }, { seed: "t", signal: AbortSignal.timeout(30_000) });
+    const answer = await createAgentClient(agent, { allow: [host] }).answer(
+      { question, wordLimitInstruction: "Answer in at most 150 words.", history: [] },
+      { seed: "t", signal: AbortSignal.timeout(30_000) },
+    );
     expect(answer.error).toBeNull();
     expect(answer.citations).toEqual({ count: 1, urls: ["https://wialogist.example/coast"] });
     expect(parseCitations(answer.text).inline).toEqual([1]);
@@ -86,12 +95,18 @@ describe("the example agent and Test endpoint", () => {
     expect(probe.problems[0]).toContain("[1] https://");
     expect(probe.problems[0]).toContain("References");
 
-    const cited = await probeAgentEndpoint(db, { name: "cited", protocol: "arena_http", endpoint: example.endpoint }, { allow: [new URL(example.endpoint).host] });
+    const cited = await probeAgentEndpoint(
+      db,
+      { name: "cited", protocol: "arena_http", endpoint: example.endpoint },
+      { allow: [new URL(example.endpoint).host] },
+    );
     expect(cited.problems).toEqual([]);
   });
 
   it("the address guard's refusal tells the owner to ask the operator to allow-list the host", async () => {
-    const err = await probeAgentEndpoint(db, { name: "local", protocol: "arena_http", endpoint: uncited.endpoint }, { allow: [] }).catch((e: unknown) => e);
+    const err = await probeAgentEndpoint(db, { name: "local", protocol: "arena_http", endpoint: uncited.endpoint }, { allow: [] }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ kind: "refused" });
     expect((err as Error).message).toContain(`ask the arena's operator to allow-list ${new URL(uncited.endpoint).host}`);
     expect((err as Error).message).toContain("ARENA_AGENT_ALLOW_HOSTS");

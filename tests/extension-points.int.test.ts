@@ -24,7 +24,20 @@ function firstSeatAlwaysWins(): Examiner {
     judge: async (input) => ({
       verdict: { verdict: "[[A_MUCH_BETTER]]", tie_quality: "N/A", loser_failure_type: "BOTH", reasoning: "seat A wins by rule" },
       error: null,
-      calls: [{ kind: "judge", attempt: 1, model: null, prompt: { question: input.question }, raw: null, error: null, tokensIn: null, tokensOut: null, costUsd: null, latencyMs: 0 }],
+      calls: [
+        {
+          kind: "judge",
+          attempt: 1,
+          model: null,
+          prompt: { question: input.question },
+          raw: null,
+          error: null,
+          tokensIn: null,
+          tokensOut: null,
+          costUsd: null,
+          latencyMs: 0,
+        },
+      ],
     }),
   };
 }
@@ -46,7 +59,13 @@ describe("a stand-in examiner written to the Examiner interface", () => {
     const world = await importWorld(db, { seed: "first-seat", hubs: 1, entities: 10 });
     const [extractive, researcher] = await ensureBuiltinAgents(db);
     const config = await heuristicExaminerConfig(db, "heuristic:first-seat");
-    const match = await createMatch(db, { treeId: world.trees[0]!.id, agentAId: researcher!.id, agentBId: extractive!.id, examinerConfigId: config.id, seed: "first-seat" });
+    const match = await createMatch(db, {
+      treeId: world.trees[0]!.id,
+      agentAId: researcher!.id,
+      agentBId: extractive!.id,
+      examinerConfigId: config.id,
+      seed: "first-seat",
+    });
     const deps = await matchDeps(db, match.id, { sandboxUrl: sandbox.url, allow: [new URL(sandbox.url).host] });
     const result = await runMatch(db, match.id, { ...deps, examiner: firstSeatAlwaysWins() });
 

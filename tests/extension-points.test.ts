@@ -101,12 +101,19 @@ describe("a rule written to the row type plugs in", () => {
       ratings: { a: 1100, b: 950, c: 1000, d: 1000, e: 900 },
       played,
       pastPairings: played.map((m): [string, string] => [m.a, m.b]),
-      recentRounds: [[["a", "b"], ["c", "d"]], [["e", "a"]]] as [string, string][][],
+      recentRounds: [
+        [
+          ["a", "b"],
+          ["c", "d"],
+        ],
+        [["e", "a"]],
+      ] as [string, string][][],
       byes: { e: 1 },
       round: 1,
       seeds: { round: 11, tournament: 7 },
     };
-    const swiss = (seed: number, round: number) => swissPairings({ agents: input.agents, ratings: input.ratings, pastPairings: input.pastPairings, byes: input.byes, seed, round });
+    const swiss = (seed: number, round: number) =>
+      swissPairings({ agents: input.agents, ratings: input.ratings, pastPairings: input.pastPairings, byes: input.byes, seed, round });
     expect(PAIRING_RULES.swiss.pair(input)).toMatchObject({ pairs: swiss(7, 1).pairs, bye: swiss(7, 1).bye });
     expect(PAIRING_RULES.swiss.pair({ ...input, round: 3 })).toMatchObject({ pairs: swiss(7, 3).pairs, bye: swiss(7, 3).bye });
     const info = infoRound({ agents: input.agents, played, recentRounds: input.recentRounds, byes: input.byes, seed: 11 });

@@ -52,7 +52,13 @@ describe("journeys at the address `arena demo` prints", () => {
     await shot(page, "visitor-1-leaderboard");
     // A finished round with a built-in researcher's answer (it cites world pages).
     const round = await waitFor(
-      () => db.round.findFirst({ where: { answerA: { contains: "## References" }, match: { agentA: { name: "builtin:researcher" } } }, select: { matchId: true, number: true } }).then((r) => r ?? undefined),
+      () =>
+        db.round
+          .findFirst({
+            where: { answerA: { contains: "## References" }, match: { agentA: { name: "builtin:researcher" } } },
+            select: { matchId: true, number: true },
+          })
+          .then((r) => r ?? undefined),
       "a round answered by builtin:researcher",
       240_000,
     );
@@ -89,7 +95,9 @@ describe("journeys at the address `arena demo` prints", () => {
     await form.getByLabel("Name").fill("Olive Agent");
     // Pasting more than the limit keeps the text and says by how much it is over.
     await form.locator("textarea[name=description]").fill("x".repeat(2_100));
-    await expect.poll(() => form.getByTestId("description-count").textContent()).toBe("2,100 / 2,000 — 100 characters over the limit: shorten it to submit");
+    await expect
+      .poll(() => form.getByTestId("description-count").textContent())
+      .toBe("2,100 / 2,000 — 100 characters over the limit: shorten it to submit");
     await form.getByLabel("Endpoint").fill(agentServer.url("/ok"));
     await form.getByRole("button", { name: "Submit" }).click();
     expect(await form.getByRole("alert").textContent()).toBe("description: description is at most 2,000 characters");
@@ -122,7 +130,11 @@ describe("journeys at the address `arena demo` prints", () => {
 
     // Approved once the demo's Swiss tournament is over: the demo stays live with a continuous
     // tournament, which the approved agent joins (approved, then active there).
-    await waitFor(() => db.tournament.findFirst({ where: { name: "demo", status: "completed" } }).then((t) => t ?? undefined), "the demo tournament to complete", 420_000);
+    await waitFor(
+      () => db.tournament.findFirst({ where: { name: "demo", status: "completed" } }).then((t) => t ?? undefined),
+      "the demo tournament to complete",
+      420_000,
+    );
     await adminPage.goto(`${demo.url}/console/agents`);
     const row = adminPage.locator('tr[data-agent="Olive Agent"]');
     await row.getByRole("button", { name: "Approve" }).click();
@@ -131,7 +143,10 @@ describe("journeys at the address `arena demo` prints", () => {
 
     // The owner's page (not reloaded) follows.
     await owner.goto(`${demo.url}/me/agents`);
-    await mine.getByTestId("status").getByText(/^(approved|active)$/).waitFor();
+    await mine
+      .getByTestId("status")
+      .getByText(/^(approved|active)$/)
+      .waitFor();
     await shot(owner, "owner-3-approved");
 
     // Now public: listed, its description rendered from Markdown, its endpoint nowhere.
@@ -205,7 +220,10 @@ describe("an auditor at the address `arena web` prints, on an item shown with it
   });
 
   it("after C1 the examiner's verdict, reasoning, checklist marks and loser read in the seats shown", async () => {
-    const queue = await db.auditQueue.findFirstOrThrow({ where: { name: "seats" }, include: { items: { include: { round: true }, orderBy: { ordinal: "asc" } } } });
+    const queue = await db.auditQueue.findFirstOrThrow({
+      where: { name: "seats" },
+      include: { items: { include: { round: true }, orderBy: { ordinal: "asc" } } },
+    });
     expect(queue.items.filter((i) => i.seatsSwapped)).toHaveLength(1);
     const page = await browser.newPage();
     await signInAt(page, web.url, "audrey@audit-journey.test", "/audit");

@@ -22,7 +22,15 @@ describe("the window's rows", () => {
     db = await freshDb();
     const drafted = await draftTournament(db, { agents: 4, trees: 1, rounds: 2 });
     [tournamentId, examinerId, agentIds] = [drafted.tournament.id, drafted.config.id, drafted.agentIds];
-    const results: [number, number][] = [[0, 1], [0, 2], [0, 3], [1, 2], [2, 1], [1, 3], [2, 3]];
+    const results: [number, number][] = [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [2, 1],
+      [1, 3],
+      [2, 3],
+    ];
     for (const [n, [w, l]] of results.entries()) {
       await db.match.create({
         data: {
@@ -57,7 +65,9 @@ describe("the window's rows", () => {
       expect([flagOf(0), flagOf(3)]).toEqual(["unbeaten", "winless"]);
       expect(["ok", "wide"]).toContain(flagOf(1));
       // What GET /api/leaderboard?window=30d sends is this object as JSON: the flag survives the trip.
-      expect(windowRatingsSchema.parse(JSON.parse(JSON.stringify(w))).rows.map((r) => r.ratingFlag)).toEqual(w.rows.map((r) => r.ratingFlag));
+      expect(windowRatingsSchema.parse(JSON.parse(JSON.stringify(w))).rows.map((r) => r.ratingFlag)).toEqual(
+        w.rows.map((r) => r.ratingFlag),
+      );
     }
   });
 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { cancelMatch, createMatch, heuristicExaminerConfig, loadMatchSetup, MatchDeferred, matchDeps, runMatch, abandonPendingRuns } from "@arena/match";
+import {
+  cancelMatch,
+  createMatch,
+  heuristicExaminerConfig,
+  loadMatchSetup,
+  MatchDeferred,
+  matchDeps,
+  runMatch,
+  abandonPendingRuns,
+} from "@arena/match";
 import { readMatch } from "@arena/match/read";
 import { startOpenAITestServer, type OpenAITestServer } from "./servers/openai-test-server";
 import { responsesOutput, type Source } from "./servers/provider-fixtures";
@@ -32,9 +41,18 @@ describe("match runner: background research runs across jobs", () => {
 
   async function setup(seed: string) {
     const dr = await db.agent.create({
-      data: { name: `dr-${seed}`, protocol: "openai_responses", endpoint: srv.baseUrl, model: "o4-mini-deep-research", config: { pollIntervalMs: 100, tools: ["web_search_preview"] }, status: "healthy" },
+      data: {
+        name: `dr-${seed}`,
+        protocol: "openai_responses",
+        endpoint: srv.baseUrl,
+        model: "o4-mini-deep-research",
+        config: { pollIntervalMs: 100, tools: ["web_search_preview"] },
+        status: "healthy",
+      },
     });
-    const sim = await db.agent.create({ data: { name: `sim-${seed}`, protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } });
+    const sim = await db.agent.create({
+      data: { name: `sim-${seed}`, protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" },
+    });
     return createMatch(db, { treeId, agentAId: dr.id, agentBId: sim.id, examinerConfigId, seed });
   }
 

@@ -32,17 +32,26 @@ describe("match runner: generation and judge errors spend the round budget", () 
         if (genFails.includes(++gen)) throw new GenerationError("no question from this context", []);
         return real.generateTask(ctx, opts);
       },
-      judge: async (input, opts) => (judgeFails.includes(++judge) ? { verdict: null, error: "unparseable verdict", calls: [] } : real.judge(input, opts)),
+      judge: async (input, opts) =>
+        judgeFails.includes(++judge) ? { verdict: null, error: "unparseable verdict", calls: [] } : real.judge(input, opts),
     };
   }
 
   it("every judgement failing: the match ends after 10 stored rounds, none counted, scores 0-0", async () => {
-    const sim = (name: string, p: number) => db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: p, p_width: p }, status: "healthy" } });
+    const sim = (name: string, p: number) =>
+      db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: p, p_width: p }, status: "healthy" } });
     const [a, b] = [await sim("budget-a", 0.5), await sim("budget-b", 0.5)];
     const config = await heuristicExaminerConfig(db);
     const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: config.id, seed: "judge-fails" });
     const deps = await matchDeps(db, m.id);
-    await runMatch(db, m.id, { ...deps, examiner: failing(deps.examiner, [], Array.from({ length: 50 }, (_, i) => i + 1)) });
+    await runMatch(db, m.id, {
+      ...deps,
+      examiner: failing(
+        deps.examiner,
+        [],
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      ),
+    });
     const stored = await db.match.findUniqueOrThrow({ where: { id: m.id } });
     expect(stored).toMatchObject({ status: "completed", rounds: 0, scoreA: 0, scoreB: 0, winner: "tie" });
     expect(await db.round.count({ where: { matchId: m.id, judgeError: { not: null } } })).toBe(10);
@@ -52,7 +61,8 @@ describe("match runner: generation and judge errors spend the round budget", () 
   it("two generation errors and one judge error leave 7 judged rounds when no mercy rule stops it", async () => {
     // equal planted skill and a seed whose scores stay within the threshold would be luck; agents
     // that both answer nothing tie every round (Tie LOW), so the budget alone ends the match
-    const mute = (name: string) => db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: 0, p_width: 0 }, status: "healthy" } });
+    const mute = (name: string) =>
+      db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: 0, p_width: 0 }, status: "healthy" } });
     const [a, b] = [await mute("mute-a"), await mute("mute-b")];
     const config = await heuristicExaminerConfig(db);
     const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: config.id, seed: "mixed" });

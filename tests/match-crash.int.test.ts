@@ -53,7 +53,8 @@ describe("match runner: SIGKILL mid-round", () => {
     const [a, b] = [await sim("crash-a"), await sim("crash-b")];
     const examinerConfigId = (await heuristicExaminerConfig(db)).id;
     const newMatch = () => createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed: "crash" });
-    const played = (rows: Round[]) => rows.map((r) => [r.number, r.question, r.verdictToken, r.scoreA, r.scoreB, r.action, r.depth, r.width]);
+    const played = (rows: Round[]) =>
+      rows.map((r) => [r.number, r.question, r.verdictToken, r.scoreA, r.scoreB, r.action, r.depth, r.width]);
     const stored = (matchId: string) => db.round.findMany({ where: { matchId }, orderBy: { number: "asc" } });
 
     const reference = await newMatch();
@@ -73,7 +74,10 @@ describe("match runner: SIGKILL mid-round", () => {
     const first = startWorker();
     children.push(first);
     // Kill inside a round after the second: once two rounds are committed and an answer (700 ms) is in flight.
-    await waitFor(async () => (await db.round.count({ where: { matchId: match.id } })) >= 2 && (await inFlight()) > 0, "an answer in flight after two rounds");
+    await waitFor(
+      async () => (await db.round.count({ where: { matchId: match.id } })) >= 2 && (await inFlight()) > 0,
+      "an answer in flight after two rounds",
+    );
     first.kill("SIGKILL");
     await exited(first);
     const beforeRestart = await stored(match.id);
@@ -87,10 +91,14 @@ describe("match runner: SIGKILL mid-round", () => {
 
     const second = startWorker();
     children.push(second);
-    const done = await waitFor(async () => {
-      const m = await db.match.findUniqueOrThrow({ where: { id: match.id } });
-      return m.status === "completed" ? m : undefined;
-    }, "the match to complete after restart", 120_000);
+    const done = await waitFor(
+      async () => {
+        const m = await db.match.findUniqueOrThrow({ where: { id: match.id } });
+        return m.status === "completed" ? m : undefined;
+      },
+      "the match to complete after restart",
+      120_000,
+    );
     second.kill("SIGTERM");
     await exited(second);
     await queue.close();
@@ -102,6 +110,11 @@ describe("match runner: SIGKILL mid-round", () => {
     // No round lost, none played twice, the interrupted one played as it would have been: the
     // interrupted match stored exactly the rounds of the uninterrupted one.
     expect(played(rounds)).toEqual(played(expected));
-    expect([done.rounds, done.scoreA, done.scoreB, done.winner]).toEqual([expected.length, expected.at(-1)!.scoreA, expected.at(-1)!.scoreB, (await db.match.findUniqueOrThrow({ where: { id: reference.id } })).winner]);
+    expect([done.rounds, done.scoreA, done.scoreB, done.winner]).toEqual([
+      expected.length,
+      expected.at(-1)!.scoreA,
+      expected.at(-1)!.scoreB,
+      (await db.match.findUniqueOrThrow({ where: { id: reference.id } })).winner,
+    ]);
   });
 });

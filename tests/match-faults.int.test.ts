@@ -75,7 +75,9 @@ describe("match runner: failing agents", () => {
   it("both seats failing voids the rounds; the match ends and counts them", async () => {
     const { result, rounds, match } = await play("/500", "/garbage", "both");
     expect(rounds.length).toBeGreaterThan(0);
-    expect(rounds.every((r) => r.voided && r.verdict === null && r.forfeit === null && r.errorA === "http_status" && r.errorB === "malformed")).toBe(true);
+    expect(
+      rounds.every((r) => r.voided && r.verdict === null && r.forfeit === null && r.errorA === "http_status" && r.errorB === "malformed"),
+    ).toBe(true);
     expect(match.voidedRounds).toBe(rounds.length);
     expect(result).toMatchObject({ winner: "tie", rounds: 0, voided: rounds.length });
     expect(match.error).toMatch(/voided/);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMINER_MODES, type ExaminerModeName } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import type { Examiner } from "@arena/examiner";
-import { createMatch, EXAMINER_MODE_TABLE, heuristicExaminerConfig, matchDeps, runMatch, type MatchDeps, type RoundReport } from "@arena/match";
+import {
+  createMatch,
+  EXAMINER_MODE_TABLE,
+  heuristicExaminerConfig,
+  matchDeps,
+  runMatch,
+  type MatchDeps,
+  type RoundReport,
+} from "@arena/match";
 import { readMatch, readMatches } from "@arena/match/read";
 import { judgedRounds, ratedMatches } from "@arena/tournament";
 import { freshDb, importSharedTree } from "./helpers/arena";
@@ -37,7 +45,8 @@ describe("match runner: a round no agent answered is a forfeit", () => {
         return reply.status(500);
       }
       return reply.json({
-        question: "Starting from the overview page, which resource does it link to, and what term does that resource use for its collection?",
+        question:
+          "Starting from the overview page, which resource does it link to, and what term does that resource use for its collection?",
         word_limit_instruction: "Answer length: 200-300 words.",
         gold_answer: "The linked resource and its term.",
         checklist_depth: [{ entity: "the linked resource", aliases: [], logic: "linked from the overview", source_url: "C1" }],
@@ -75,7 +84,17 @@ describe("match runner: a round no agent answered is a forfeit", () => {
   /** The examiner configuration a match of each mode runs under (the llm one at the test endpoint). */
   const configOf: Record<ExaminerModeName, () => Promise<string>> = {
     heuristic: async () => examinerConfigId,
-    llm: async () => (await EXAMINER_MODE_TABLE.llm.create(db, { mode: "llm", baseUrl: llm.baseUrl, model: "judge-1", generationTemperature: 0.7, judgeTemperature: 0.1, doubleJudge: false })).id,
+    llm: async () =>
+      (
+        await EXAMINER_MODE_TABLE.llm.create(db, {
+          mode: "llm",
+          baseUrl: llm.baseUrl,
+          model: "judge-1",
+          generationTemperature: 0.7,
+          judgeTemperature: 0.1,
+          doubleJudge: false,
+        })
+      ).id,
   };
 
   async function play(seed: string, seatA: (deps: MatchDeps) => MatchDeps["a"], configId = examinerConfigId) {
@@ -90,7 +109,9 @@ describe("match runner: a round no agent answered is a forfeit", () => {
         ownerId: owner.id,
       },
     });
-    const b = await db.agent.create({ data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
+    const b = await db.agent.create({
+      data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" },
+    });
     const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: configId, seed });
     const deps = await matchDeps(db, m.id, { allow: [`127.0.0.1:${refusedPort}`] });
     const reports: RoundReport[] = [];
@@ -105,9 +126,19 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     expect(judgeCalls).toBe(0);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) {
-      expect(r).toMatchObject({ errorA: "refused", errorB: null, answerA: "", voided: false, forfeit: "A", verdictToken: "[[B_MUCH_BETTER]]", loserFailureType: "BOTH" });
+      expect(r).toMatchObject({
+        errorA: "refused",
+        errorB: null,
+        answerA: "",
+        voided: false,
+        forfeit: "A",
+        verdictToken: "[[B_MUCH_BETTER]]",
+        loserFailureType: "BOTH",
+      });
       expect(r.errorDetailA).toContain(`127.0.0.1:${refusedPort}`);
-      expect((r.verdict as { reasoning: string }).reasoning).toBe("Forfeit: seat A's agent failed (refused); seat B wins the round without a judgement.");
+      expect((r.verdict as { reasoning: string }).reasoning).toBe(
+        "Forfeit: seat A's agent failed (refused); seat B wins the round without a judgement.",
+      );
       // No judge prompt among the examiner's calls: only the question's generation.
       expect(JSON.stringify(r.examinerCalls)).not.toContain("the judge was asked");
     }
@@ -132,7 +163,9 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     expect(judgeCalls).toBe(0);
     expect(llmJudgePrompts).toBe(0);
     expect(rounds.length).toBeGreaterThan(0);
-    expect(rounds.every((r) => r.examinerMode === mode && r.forfeit === "A" && r.verdictToken === "[[B_MUCH_BETTER]]" && r.judgeError === null)).toBe(true);
+    expect(
+      rounds.every((r) => r.examinerMode === mode && r.forfeit === "A" && r.verdictToken === "[[B_MUCH_BETTER]]" && r.judgeError === null),
+    ).toBe(true);
     expect(match).toMatchObject({ status: "completed", winner: "B" });
   });
 
@@ -167,7 +200,12 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     expect(judgeCalls).toBe(0);
     expect(rounds.length).toBeGreaterThan(0);
     for (const r of rounds) {
-      expect(r).toMatchObject({ errorA: "malformed", errorDetailA: "the agent call threw RangeError: Invalid array length", forfeit: "A", verdictToken: "[[B_MUCH_BETTER]]" });
+      expect(r).toMatchObject({
+        errorA: "malformed",
+        errorDetailA: "the agent call threw RangeError: Invalid array length",
+        forfeit: "A",
+        verdictToken: "[[B_MUCH_BETTER]]",
+      });
     }
     expect(match).toMatchObject({ status: "completed", winner: "B", error: null });
     expect(result.winner).toBe("B");

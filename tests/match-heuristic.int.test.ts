@@ -92,7 +92,11 @@ describe.each(SOURCES)("match runner: built-in agents, heuristic examiner, %s", 
     const play = async () => {
       const m = await createMatch(db, { treeId, agentAId: x!.id, agentBId: y!.id, examinerConfigId: config.id, seed: "same" });
       await runMatch(db, m.id, await matchDeps(db, m.id, { sandboxUrl: sandbox.url, allow: [new URL(sandbox.url).host] }));
-      return (await db.round.findMany({ where: { matchId: m.id }, orderBy: { number: "asc" } })).map((r) => [r.question, r.verdictToken, r.action]);
+      return (await db.round.findMany({ where: { matchId: m.id }, orderBy: { number: "asc" } })).map((r) => [
+        r.question,
+        r.verdictToken,
+        r.action,
+      ]);
     };
     expect(await play()).toEqual(await play());
   });

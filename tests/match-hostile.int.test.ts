@@ -27,9 +27,17 @@ describe("match runner: hostile answers", () => {
 
   async function play(path: string, seed: string) {
     const a = await db.agent.create({
-      data: { name: `hostile${path}-${seed}`, protocol: "arena_http", endpoint: hostile.url(path), config: { timeoutMs: 5_000 }, status: "healthy" },
+      data: {
+        name: `hostile${path}-${seed}`,
+        protocol: "arena_http",
+        endpoint: hostile.url(path),
+        config: { timeoutMs: 5_000 },
+        status: "healthy",
+      },
     });
-    const b = await db.agent.create({ data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
+    const b = await db.agent.create({
+      data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" },
+    });
     const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId, seed });
     const result = await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [hostile.hostPort] }));
     const rounds = await db.round.findMany({ where: { matchId: m.id }, orderBy: { number: "asc" } });
@@ -50,7 +58,8 @@ describe("match runner: hostile answers", () => {
     }
     for (const r of freeze.rounds) expect({ error: r.errorA, answer: r.answerA }).toEqual({ error: "oversized", answer: "" });
     expect(freeze.match.winner).toBe("B");
-    for (const r of overflow.rounds) expect({ error: r.errorA, answer: r.answerA }).toEqual({ error: null, answer: HOSTILE_ANSWERS["/overflow"] });
+    for (const r of overflow.rounds)
+      expect({ error: r.errorA, answer: r.answerA }).toEqual({ error: null, answer: HOSTILE_ANSWERS["/overflow"] });
     for (const r of unstorable.rounds) {
       expect(r.errorA).toBeNull();
       expect(r.answerA).toBe("A claim \ufffd with a NUL  [1].\n\n[1] https://example.org/source");

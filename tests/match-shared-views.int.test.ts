@@ -19,7 +19,10 @@ describe("match runner with shared tree views", () => {
     db = await freshDb();
     treeId = (await importSharedTree(db, "tree_0016.json")).id;
     agents = [];
-    for (const [name, p] of [["close-a", 0.6], ["close-b", 0.5]] as const) {
+    for (const [name, p] of [
+      ["close-a", 0.6],
+      ["close-b", 0.5],
+    ] as const) {
       const agent = await db.agent.create({ data: { name, protocol: "simulated", config: { p_depth: p, p_width: p }, status: "healthy" } });
       agents.push(agent.id);
     }

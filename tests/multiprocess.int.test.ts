@@ -114,27 +114,43 @@ describe("two web processes and two workers on one database and Redis", () => {
     }
   });
 
-  it("a tournament survives killing one worker and one web process mid-way: nothing lost, no round stored twice, the same events and leaderboard everywhere", { timeout: 900_000 }, async () => {
+  it("a tournament survives killing one worker and one web process mid-way: nothing lost, no round stored twice, the same events and leaderboard everywhere", {
+    timeout: 900_000,
+  }, async () => {
     const streams: EventStream[] = await Promise.all(webs.map((w) => openEventStream(`${w.url}/api/events?tournament=${tournamentId}`)));
     await Promise.all(streams.map((s) => s.opened));
     // Started by an admin through the balancer, with the session cookie from the other process.
-    const start = await fetch(`${balancer.url}/api/console/tournaments/${tournamentId}/start`, { method: "POST", headers: { cookie: cookies.admin, origin: balancer.url, "content-type": "application/json" }, body: "{}" });
+    const start = await fetch(`${balancer.url}/api/console/tournaments/${tournamentId}/start`, {
+      method: "POST",
+      headers: { cookie: cookies.admin, origin: balancer.url, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(start.status, await start.clone().text()).toBe(200);
 
     // Mid-tournament: both web processes serve the same leaderboard (the same stored snapshot).
-    await waitFor(async () => (await db.match.count({ where: { tournamentId, status: "completed" } })) >= 4, "four finished matches", 300_000);
+    await waitFor(
+      async () => (await db.match.count({ where: { tournamentId, status: "completed" } })) >= 4,
+      "four finished matches",
+      300_000,
+    );
     const boards = await waitFor(async () => {
-      const [a, b] = await Promise.all(webs.map((w) => getJson(`${w.url}/api/leaderboard?tournament=${tournamentId}`, API_ROUTES.leaderboard.response.schema)));
+      const [a, b] = await Promise.all(
+        webs.map((w) => getJson(`${w.url}/api/leaderboard?tournament=${tournamentId}`, API_ROUTES.leaderboard.response.schema)),
+      );
       return a!.snapshot && a!.snapshot.id === b!.snapshot?.id ? [a!, b!] : undefined;
     }, "both web processes on the same snapshot");
     expect(boards[1]).toEqual(boards[0]);
 
     // Crash: one worker, while it runs matches, and one web process die without cleaning up.
     const matchQueue = new Queue("match", { connection: { url: env.REDIS_URL }, prefix: env.ARENA_QUEUE_PREFIX });
-    const held = await waitFor(async () => {
-      const active = (await matchQueue.getJobs(["active"])).filter((j) => j.processedBy === workers[0]!.id);
-      return active.length >= 2 ? active.map((j) => j.id!) : undefined;
-    }, "the first worker to hold running matches", 300_000);
+    const held = await waitFor(
+      async () => {
+        const active = (await matchQueue.getJobs(["active"])).filter((j) => j.processedBy === workers[0]!.id);
+        return active.length >= 2 ? active.map((j) => j.id!) : undefined;
+      },
+      "the first worker to hold running matches",
+      300_000,
+    );
     await Promise.all([workers[0]!.kill(), webs[0]!.kill()]);
     // A match may have finished in the moment between looking and killing: the others are orphaned.
     const orphaned: string[] = [];
@@ -144,8 +160,15 @@ describe("two web processes and two workers on one database and Redis", () => {
     streams[0]!.close();
 
     // The survivors finish it: the other worker resumes the dead one's matches after their lock expires.
-    await waitFor(async () => (await db.tournament.findUniqueOrThrow({ where: { id: tournamentId } })).status === "completed", "the tournament to complete", 600_000);
-    const matches = await db.match.findMany({ where: { tournamentId }, select: { id: true, status: true, rounds: true, voidedRounds: true, _count: { select: { roundRows: true } } } });
+    await waitFor(
+      async () => (await db.tournament.findUniqueOrThrow({ where: { id: tournamentId } })).status === "completed",
+      "the tournament to complete",
+      600_000,
+    );
+    const matches = await db.match.findMany({
+      where: { tournamentId },
+      select: { id: true, status: true, rounds: true, voidedRounds: true, _count: { select: { roundRows: true } } },
+    });
     expect(matches).toHaveLength(3 * 3 * 2); // 3 Swiss rounds × 3 pairings × 2 trees
     for (const m of matches) {
       expect(m.status).toBe("completed");
@@ -158,7 +181,9 @@ describe("two web processes and two workers on one database and Redis", () => {
       expect(await job.getState()).toBe("completed");
     }
     await matchQueue.close();
-    const duplicates = await db.$queryRaw<{ matchId: string; number: number }[]>`SELECT "matchId", number FROM "Round" GROUP BY "matchId", number HAVING count(*) > 1`;
+    const duplicates = await db.$queryRaw<
+      { matchId: string; number: number }[]
+    >`SELECT "matchId", number FROM "Round" GROUP BY "matchId", number HAVING count(*) > 1`;
     expect(duplicates).toEqual([]);
     const gaps = await db.$queryRaw<{ matchId: string }[]>`SELECT "matchId" FROM "Round" GROUP BY "matchId" HAVING max(number) <> count(*)`;
     expect(gaps, "round numbers run 1..n in every match").toEqual([]);
@@ -167,27 +192,51 @@ describe("two web processes and two workers on one database and Redis", () => {
     const kinds = new Set(heard.map((e) => (e as { type: string }).type));
     expect([...kinds]).toEqual(expect.arrayContaining(["round", "match", "snapshot"]));
     expect(streams[1]!.messages.slice(0, heard.length)).toEqual(heard);
-    await streams[1]!.waitFor((e) => (e as { type: string; kind?: string }).type === "tournament" && (e as { kind?: string }).kind === "completed", 60_000);
+    await streams[1]!.waitFor(
+      (e) => (e as { type: string; kind?: string }).type === "tournament" && (e as { kind?: string }).kind === "completed",
+      60_000,
+    );
     streams[1]!.close();
 
     // A replacement web process (as an orchestrator restarts one) serves what the survivor serves,
     // once the workers stored the final scoreboard.
     const replacement = await startWeb({ env });
     webs[0] = replacement;
-    await waitFor(async () => {
-      const state = await scoreboardState(db, { examinerConfigId, tournamentId });
-      return state !== null && isFresh(state) && state.matchesCounted === (await db.match.count({ where: { tournamentId, rounds: { gt: 0 } } }));
-    }, "the final scoreboard", 300_000);
-    for (const path of [`/api/leaderboard?tournament=${tournamentId}`, `/api/scores?tournament=${tournamentId}`, `/api/tournaments/${tournamentId}`]) {
-      const [a, b] = await Promise.all([replacement, webs[1]!].map((w) => fetch(`${w.url}${path}`).then((r) => r.json() as Promise<unknown>)));
+    await waitFor(
+      async () => {
+        const state = await scoreboardState(db, { examinerConfigId, tournamentId });
+        return (
+          state !== null &&
+          isFresh(state) &&
+          state.matchesCounted === (await db.match.count({ where: { tournamentId, rounds: { gt: 0 } } }))
+        );
+      },
+      "the final scoreboard",
+      300_000,
+    );
+    for (const path of [
+      `/api/leaderboard?tournament=${tournamentId}`,
+      `/api/scores?tournament=${tournamentId}`,
+      `/api/tournaments/${tournamentId}`,
+    ]) {
+      const [a, b] = await Promise.all(
+        [replacement, webs[1]!].map((w) => fetch(`${w.url}${path}`).then((r) => r.json() as Promise<unknown>)),
+      );
       expect(a, path).toEqual(b);
     }
   });
 
   async function signInAt(url: string, email: string): Promise<string> {
-    const res = await fetch(`${url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: balancer.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+    const res = await fetch(`${url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: balancer.url },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     if (!res.ok) throw new Error(`sign-in of ${email} at ${url} failed: ${res.status} ${await res.text()}`);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 });
 

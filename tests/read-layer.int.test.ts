@@ -27,8 +27,14 @@ describe("read functions and live events", () => {
     await waitForTournament(db, tournament.id, { pollMs: 100 });
     const rated = await db.match.count({ where: { tournamentId: tournament.id, status: "completed", rounds: { gt: 0 } } });
     // The arena-wide snapshot of the configuration follows the tournament's last tick.
-    await waitFor(async () => (await db.ratingSnapshot.findFirst({ where: { tournamentId: null, matchesCounted: rated } })) ?? undefined, "the examiner-wide snapshot");
-    await waitFor(async () => events.some((e) => e.type === "snapshot" && e.tournamentId === null && e.matchesCounted === rated), "its event");
+    await waitFor(
+      async () => (await db.ratingSnapshot.findFirst({ where: { tournamentId: null, matchesCounted: rated } })) ?? undefined,
+      "the examiner-wide snapshot",
+    );
+    await waitFor(
+      async () => events.some((e) => e.type === "snapshot" && e.tournamentId === null && e.matchesCounted === rated),
+      "its event",
+    );
     await unsubscribe();
     subscriber.disconnect();
 
@@ -36,8 +42,12 @@ describe("read functions and live events", () => {
     const matches = await db.match.findMany({ where: { tournamentId: tournament.id }, include: { roundRows: true } });
     const stored = matches.reduce((s, m) => s + m.roundRows.length, 0);
     expect(events.filter((e) => e.type === "round")).toHaveLength(stored);
-    expect(new Set(events.filter((e) => e.type === "match" && e.status === "completed").map((e) => e.type === "match" && e.matchId))).toEqual(new Set(matches.map((m) => m.id)));
-    expect(events.filter((e) => e.type === "tournament" && e.kind === "paired").map((e) => e.type === "tournament" && e.round)).toEqual([1, 2, 3]);
+    expect(
+      new Set(events.filter((e) => e.type === "match" && e.status === "completed").map((e) => e.type === "match" && e.matchId)),
+    ).toEqual(new Set(matches.map((m) => m.id)));
+    expect(events.filter((e) => e.type === "tournament" && e.kind === "paired").map((e) => e.type === "tournament" && e.round)).toEqual([
+      1, 2, 3,
+    ]);
     expect(events.some((e) => e.type === "tournament" && e.kind === "completed")).toBe(true);
     const tournamentSnapshots = await db.ratingSnapshot.count({ where: { tournamentId: tournament.id } });
     expect(events.filter((e) => e.type === "snapshot" && e.tournamentId === tournament.id)).toHaveLength(tournamentSnapshots);
@@ -61,7 +71,9 @@ describe("read functions and live events", () => {
 
     const scopes = await readScopes(db);
     expect(scopes.examiners.map((e) => [e.id, e.ratedMatches])).toEqual([[config.id, rated]]);
-    expect((await readTournaments(db)).map((t) => [t.id, t.status, t.matches.completed])).toEqual([[tournament.id, "completed", matches.length]]);
+    expect((await readTournaments(db)).map((t) => [t.id, t.status, t.matches.completed])).toEqual([
+      [tournament.id, "completed", matches.length],
+    ]);
 
     // Tournament: rounds, pairings (a bye each round for 5 agents), results, its own latest ratings.
     const t = (await readTournament(db, tournament.id))!;
@@ -97,7 +109,9 @@ describe("read functions and live events", () => {
     expect(agent.headToHead.reduce((s, h) => s + h.games, 0)).toBe(row.matches);
     expect(agent.headToHead.reduce((s, h) => s + h.wins, 0)).toBe(row.wins);
     expect(agent.ratingHistory.at(-1)!.rating).toBe(row.rating);
-    expect(agent.examiners).toEqual([{ id: board.examiner!.id, name: board.examiner!.name, mode: board.examiner!.mode, ratedMatches: row.matches }]);
+    expect(agent.examiners).toEqual([
+      { id: board.examiner!.id, name: board.examiner!.name, mode: board.examiner!.mode, ratedMatches: row.matches },
+    ]);
     expect(agent).not.toHaveProperty("endpointOrigin");
     expect(JSON.stringify(agent)).not.toMatch(/secret|apiKey/i);
     expect(await readAgent(db, "nope")).toBeNull();

@@ -1,7 +1,14 @@
 process.env.ARENA_QUEUE_PREFIX = `scoreboard-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
-import { computeScoreboard, isFresh, markScoreboardsStale, refreshScoreboard, scoreboardState, staleScoreboardScopes } from "@arena/scoring";
+import {
+  computeScoreboard,
+  isFresh,
+  markScoreboardsStale,
+  refreshScoreboard,
+  scoreboardState,
+  staleScoreboardScopes,
+} from "@arena/scoring";
 import { readScoreboard } from "@arena/scoring/read";
 import { freshDb, waitFor } from "./helpers/arena";
 import { flushRedis } from "./tournament-fixtures";
@@ -14,7 +21,8 @@ import { runTournament, type TournamentRun } from "./web/seed";
  * here on this thread from the same rows.
  */
 /** Numbers to 12 significant digits: a JSON column gives back the last binary digit of a double as it likes. */
-const rounded = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "number" ? Number(v.toPrecision(12)) : v)));
+const rounded = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === "number" ? Number(v.toPrecision(12)) : v)));
 
 describe("scoreboards computed by the workers", () => {
   let db: PrismaClient;
@@ -39,15 +47,31 @@ describe("scoreboards computed by the workers", () => {
       { examinerConfigId: run.examinerConfigId, tournamentId: run.tournamentId },
       { examinerConfigId: run.examinerConfigId, tournamentId: null },
     ];
-    const rated = await db.match.count({ where: { tournamentId: run.tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } });
-    const roundsToScore = await db.round.count({ where: { match: { tournamentId: run.tournamentId }, voided: false, question: { not: null } } });
+    const rated = await db.match.count({
+      where: { tournamentId: run.tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    });
+    const roundsToScore = await db.round.count({
+      where: { match: { tournamentId: run.tournamentId }, voided: false, question: { not: null } },
+    });
     // Every round scored, then the scoreboards caught up with those scores (no worker was told by the test).
-    await waitFor(async () => (await db.reportScore.groupBy({ by: ["roundId"], where: { metric: "claim_f1", round: { match: { tournamentId: run.tournamentId } } } })).length === roundsToScore, "every round scored");
+    await waitFor(
+      async () =>
+        (
+          await db.reportScore.groupBy({
+            by: ["roundId"],
+            where: { metric: "claim_f1", round: { match: { tournamentId: run.tournamentId } } },
+          })
+        ).length === roundsToScore,
+      "every round scored",
+    );
     for (const scope of scopes) {
-      await waitFor(async () => {
-        const state = await scoreboardState(db, scope);
-        return state !== null && isFresh(state);
-      }, `a fresh scoreboard for ${scope.tournamentId ?? "the examiner scope"}`);
+      await waitFor(
+        async () => {
+          const state = await scoreboardState(db, scope);
+          return state !== null && isFresh(state);
+        },
+        `a fresh scoreboard for ${scope.tournamentId ?? "the examiner scope"}`,
+      );
       const stored = await readScoreboard(db, scope);
       expect(stored.computed).toMatchObject({ stale: false });
       expect(stored.controlled.battles).toBe(rated);
@@ -59,7 +83,10 @@ describe("scoreboards computed by the workers", () => {
   });
 
   it("a score change marks the scopes stale; readers keep the last result, flagged stale, until a recomputation stores a new one", async () => {
-    const match = await db.match.findFirstOrThrow({ where: { tournamentId: run.tournamentId, status: "completed", rounds: { gt: 0 } }, orderBy: { id: "asc" } });
+    const match = await db.match.findFirstOrThrow({
+      where: { tournamentId: run.tournamentId, status: "completed", rounds: { gt: 0 } },
+      orderBy: { id: "asc" },
+    });
     await stopWorkers(); // no worker recomputes behind the test's back from here on
     const before = await readScoreboard(db, { examinerConfigId: run.examinerConfigId, tournamentId: run.tournamentId });
     await db.reportScore.updateMany({ where: { round: { matchId: match.id }, metric: "claim_f1", side: "A" }, data: { value: 1 } });

@@ -13,7 +13,11 @@ const REPO = fileURLToPath(new URL("../", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "arena-score-cli-"));
 
 async function arena(env: Record<string, string>, ...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)("node", ["apps/cli/bin/arena.mjs", ...args], { cwd: REPO, env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+  const { stdout } = await promisify(execFile)("node", ["apps/cli/bin/arena.mjs", ...args], {
+    cwd: REPO,
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 24,
+  });
   return stdout;
 }
 
@@ -22,12 +26,17 @@ describe("arena score --report", () => {
   beforeAll(async () => {
     await (await freshDb()).$disconnect();
     srv = await startOpenAITestServer({ models: ["judge"] });
-    writeFileSync(join(dir, "answer.md"), "# Curie\n\nMaria Skłodowska won Nobel prizes in 1903 and 1911 [1].\n\n## References\n1. https://x.example/curie\n");
+    writeFileSync(
+      join(dir, "answer.md"),
+      "# Curie\n\nMaria Skłodowska won Nobel prizes in 1903 and 1911 [1].\n\n## References\n1. https://x.example/curie\n",
+    );
     writeFileSync(join(dir, "q.txt"), "Which physicist won two Nobel prizes?\n");
     writeFileSync(
       join(dir, "c.json"),
       JSON.stringify({
-        checklist_depth: [{ item: "Marie Curie", detail: "physicist", sourceUrl: "https://x.example/curie", aliases: ["Maria Skłodowska"] }],
+        checklist_depth: [
+          { item: "Marie Curie", detail: "physicist", sourceUrl: "https://x.example/curie", aliases: ["Maria Skłodowska"] },
+        ],
         checklist_width: ["1903 and 1911", "Warsaw"],
       }),
     );
@@ -37,13 +46,31 @@ describe("arena score --report", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const args = () => ["score", "--report", join(dir, "answer.md"), "--question", join(dir, "q.txt"), "--checklist", join(dir, "c.json"), "--json"];
+  const args = () => [
+    "score",
+    "--report",
+    join(dir, "answer.md"),
+    "--question",
+    join(dir, "q.txt"),
+    "--checklist",
+    join(dir, "c.json"),
+    "--json",
+  ];
 
   it("prints exactly one object; a page outside the corpus leaves its citation unknown", async () => {
     const out = JSON.parse(await arena({}, ...args()));
     expect(Object.keys(out)).toEqual(["mode", "citations", "claims", "race", "intescore", "dr3"]);
     expect(out.mode).toBe("offline");
-    expect(out.citations).toEqual({ count: 1, urls: ["https://x.example/curie"], supported: 0, unsupported: 0, contradicted: 0, unknown: 1, accuracy: null, effective: 0 });
+    expect(out.citations).toEqual({
+      count: 1,
+      urls: ["https://x.example/curie"],
+      supported: 0,
+      unsupported: 0,
+      contradicted: 0,
+      unknown: 1,
+      accuracy: null,
+      effective: 0,
+    });
     // one claim, Curie, with subclaims 1903, 1911 and Warsaw: two right, none wrong → P = 1, R = 2/3
     expect(out.claims.precision).toBe(1);
     expect(out.claims.recall).toBeCloseTo(2 / 3, 12);
@@ -74,11 +101,29 @@ describe("arena tournament create --no-score-reports", () => {
   it("stores the per-tournament scoring setting: on by default, off with the flag", async () => {
     const db = await freshDb();
     try {
-      const a = await db.agent.create({ data: { name: "sim-a", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } });
-      const b = await db.agent.create({ data: { name: "sim-b", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } });
+      const a = await db.agent.create({
+        data: { name: "sim-a", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" },
+      });
+      const b = await db.agent.create({
+        data: { name: "sim-b", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" },
+      });
       const tree = await db.tree.create({ data: { rootUrl: "https://x.example/", source: "imported" } });
       const create = async (name: string, ...extra: string[]) =>
-        JSON.parse(await arena({}, "tournament", "create", "--name", name, "--agents", `${a.name},${b.name}`, "--trees", tree.id, "--json", ...extra)) as { id: string; scoreReports: boolean };
+        JSON.parse(
+          await arena(
+            {},
+            "tournament",
+            "create",
+            "--name",
+            name,
+            "--agents",
+            `${a.name},${b.name}`,
+            "--trees",
+            tree.id,
+            "--json",
+            ...extra,
+          ),
+        ) as { id: string; scoreReports: boolean };
       expect((await create("scored")).scoreReports).toBe(true);
       const off = await create("unscored", "--no-score-reports");
       expect(off.scoreReports).toBe(false);

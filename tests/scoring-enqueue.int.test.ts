@@ -43,14 +43,25 @@ describe("the match worker enqueues report scoring", () => {
     const tree = await importSharedTree(db, "tree_0016.json");
     const [extractive, researcher] = await ensureBuiltinAgents(db);
     const config = await heuristicExaminerConfig(db);
-    const match = await createMatch(db, { treeId: tree.id, agentAId: extractive!.id, agentBId: researcher!.id, examinerConfigId: config.id, seed: "enqueue-1" });
+    const match = await createMatch(db, {
+      treeId: tree.id,
+      agentAId: extractive!.id,
+      agentBId: researcher!.id,
+      examinerConfigId: config.id,
+      seed: "enqueue-1",
+    });
     await enqueue(matchQueue, "match", { matchId: match.id });
 
-    await waitFor(async () => (await db.match.findUniqueOrThrow({ where: { id: match.id } })).status === "completed", "the match to finish");
+    await waitFor(
+      async () => (await db.match.findUniqueOrThrow({ where: { id: match.id } })).status === "completed",
+      "the match to finish",
+    );
     const rounds = await scorableRounds(db, match.id);
     expect(rounds.length).toBeGreaterThan(0);
     await waitFor(
-      async () => (await db.reportScore.groupBy({ by: ["roundId"], where: { round: { matchId: match.id }, metric: "citation_effective" } })).length === rounds.length,
+      async () =>
+        (await db.reportScore.groupBy({ by: ["roundId"], where: { round: { matchId: match.id }, metric: "citation_effective" } }))
+          .length === rounds.length,
       "every round to be scored",
     );
 

@@ -31,7 +31,13 @@ describe("report scoring of a real match", () => {
     sandbox = await startSandboxServer(db, { port: 0 });
     const [extractive, researcher] = await ensureBuiltinAgents(db);
     const config = await heuristicExaminerConfig(db);
-    const match = await createMatch(db, { treeId: tree.id, agentAId: extractive!.id, agentBId: researcher!.id, examinerConfigId: config.id, seed: "scoring-1" });
+    const match = await createMatch(db, {
+      treeId: tree.id,
+      agentAId: extractive!.id,
+      agentBId: researcher!.id,
+      examinerConfigId: config.id,
+      seed: "scoring-1",
+    });
     matchId = match.id;
     await runMatch(db, match.id, await matchDeps(db, match.id, { sandboxUrl: sandbox.url, allow: [new URL(sandbox.url).host] }));
   });
@@ -41,9 +47,9 @@ describe("report scoring of a real match", () => {
   });
 
   const snapshot = async () =>
-    (await db.reportScore.findMany({ where: { round: { matchId } }, orderBy: [{ roundId: "asc" }, { side: "asc" }, { metric: "asc" }] })).map(
-      ({ id, roundId, side, metric, value, mode, details }) => ({ id, roundId, side, metric, value, mode, details }),
-    );
+    (
+      await db.reportScore.findMany({ where: { round: { matchId } }, orderBy: [{ roundId: "asc" }, { side: "asc" }, { metric: "asc" }] })
+    ).map(({ id, roundId, side, metric, value, mode, details }) => ({ id, roundId, side, metric, value, mode, details }));
 
   it("scores every round idempotently: a second run rewrites the same rows", async () => {
     const rounds = await scorableRounds(db, matchId);
@@ -56,7 +62,17 @@ describe("report scoring of a real match", () => {
 
     // per answer: citations, claims (4 numbers), information recall, coverage, InteScore; no RACE offline
     const metrics = new Set(first.map((r) => r.metric));
-    for (const m of ["citation_effective", "claim_f1", "claim_precision", "claim_recall", "claim_strict_f1", "info_recall", "citation_coverage", "intescore"]) expect(metrics).toContain(m);
+    for (const m of [
+      "citation_effective",
+      "claim_f1",
+      "claim_precision",
+      "claim_recall",
+      "claim_strict_f1",
+      "info_recall",
+      "citation_coverage",
+      "intescore",
+    ])
+      expect(metrics).toContain(m);
     expect(metrics.has("race_share")).toBe(false);
     expect(first.every((r) => r.mode === "offline")).toBe(true);
     for (const r of first.filter((x) => x.metric !== "citation_effective" && x.metric !== "intescore")) {
@@ -64,7 +80,9 @@ describe("report scoring of a real match", () => {
       expect(r.value).toBeLessThanOrEqual(1);
     }
     // The built-in agents cite sandbox-corpus pages: some citations are judged, none is unknown for lack of a page.
-    const cites = first.filter((r) => r.metric === "citation_effective").map((r) => r.details as { supported: number; unsupported: number; unknown: number; count: number });
+    const cites = first
+      .filter((r) => r.metric === "citation_effective")
+      .map((r) => r.details as { supported: number; unsupported: number; unknown: number; count: number });
     expect(cites.some((c) => c.supported + c.unsupported > 0)).toBe(true);
 
     const view = (await roundScores(db, { matchId }))!;
@@ -108,7 +126,16 @@ describe("report scoring of a real match", () => {
     const queue = createQueue("scoring", redis);
     try {
       const match = await db.match.findUniqueOrThrow({ where: { id: matchId } });
-      const t = await db.tournament.create({ data: { name: "no-scores", examinerConfigId: match.examinerConfigId, seed: "s", swissRounds: 1, treesPerPairing: 1, scoreReports: false } });
+      const t = await db.tournament.create({
+        data: {
+          name: "no-scores",
+          examinerConfigId: match.examinerConfigId,
+          seed: "s",
+          swissRounds: 1,
+          treesPerPairing: 1,
+          scoreReports: false,
+        },
+      });
       await db.match.update({ where: { id: matchId }, data: { tournamentId: t.id } });
       const ctx = { db } as WorkerContext;
       expect(await enqueueMatchScoring(ctx, queue, matchId)).toBe(0);

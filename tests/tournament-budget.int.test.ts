@@ -23,7 +23,11 @@ let openai: OpenAITestServer;
 
 beforeAll(async () => {
   openai = await startOpenAITestServer({ models: ["gpt-4o-mini"] });
-  openai.setHandler(() => reply.content("## Answer\n\nThe sources do not settle it.", { usage: { prompt_tokens: 100_000, completion_tokens: 10_000, total_tokens: 110_000 } }));
+  openai.setHandler(() =>
+    reply.content("## Answer\n\nThe sources do not settle it.", {
+      usage: { prompt_tokens: 100_000, completion_tokens: 10_000, total_tokens: 110_000 },
+    }),
+  );
 });
 afterAll(() => openai.close());
 
@@ -31,7 +35,8 @@ describe("tournament budgets", () => {
   it("estimates before the start, pauses at the cost cap with the reason, shows the spending, and pauses again on resume while over it", async () => {
     await db.allowedHost.create({ data: { pattern: new URL(openai.baseUrl).host } });
     const agentIds: string[] = [];
-    for (const name of ["p1", "p2", "p3", "p4"]) agentIds.push((await registerAgent(db, { name, protocol: "openai", endpoint: openai.baseUrl, model: "gpt-4o-mini" })).id);
+    for (const name of ["p1", "p2", "p3", "p4"])
+      agentIds.push((await registerAgent(db, { name, protocol: "openai", endpoint: openai.baseUrl, model: "gpt-4o-mini" })).id);
     const config = await heuristicExaminerConfig(db);
     const treeIds = await worldTrees(db, 1);
 
@@ -39,7 +44,15 @@ describe("tournament budgets", () => {
     const before = await readTournamentEstimate(db, { agentIds, rounds: 3, treesPerPairing: 1 });
     expect(before).toMatchObject({ agents: 4, rounds: 3, matches: 6, knownCostUsd: 0, unpriced: ["p1", "p2", "p3", "p4"] });
 
-    const t = await createTournament(db, { name: "budget", agentIds, treeIds, swissRounds: 3, examinerConfigId: config.id, seed: "budget", costCapUsd: 0.1 });
+    const t = await createTournament(db, {
+      name: "budget",
+      agentIds,
+      treeIds,
+      swissRounds: 3,
+      examinerConfigId: config.id,
+      seed: "budget",
+      costCapUsd: 0.1,
+    });
     await runWorkers({ matchConcurrency: 1, reconcileEveryMs: 0 });
     await start(t.id);
     await waitFor(async () => (await db.tournament.findUniqueOrThrow({ where: { id: t.id } })).status === "paused", "the pause at the cap");
@@ -81,10 +94,16 @@ describe("tournament budgets", () => {
 
     // Resuming while over the cap pauses again at the next tick; a higher cap lets it go on.
     await resumeAndTick(db, queues, t.id);
-    await waitFor(async () => (await db.tournament.findUniqueOrThrow({ where: { id: t.id } })).pauseReason !== null, "the pause after resuming over the cap");
+    await waitFor(
+      async () => (await db.tournament.findUniqueOrThrow({ where: { id: t.id } })).pauseReason !== null,
+      "the pause after resuming over the cap",
+    );
     await setTournamentBudget(db, t.id, { costCapUsd: 1000 });
     await resumeAndTick(db, queues, t.id);
-    await waitFor(async () => (await db.match.count({ where: { tournamentId: t.id, status: "completed" } })) >= 2, "the round's second match");
+    await waitFor(
+      async () => (await db.match.count({ where: { tournamentId: t.id, status: "completed" } })) >= 2,
+      "the round's second match",
+    );
     expect((await db.tournament.findUniqueOrThrow({ where: { id: t.id } })).pauseReason).toBeNull();
   });
 });

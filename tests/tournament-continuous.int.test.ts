@@ -1,7 +1,14 @@
 process.env.ARENA_QUEUE_PREFIX = `tour-cont-${process.pid}`;
 import { describe, expect, it } from "vitest";
 import { heuristicExaminerConfig } from "@arena/match";
-import { addAgentAndTick, cancelTournament, createTournament, ensureSimulatedAgents, removeParticipant, snapshotRowSchema } from "@arena/tournament";
+import {
+  addAgentAndTick,
+  cancelTournament,
+  createTournament,
+  ensureSimulatedAgents,
+  removeParticipant,
+  snapshotRowSchema,
+} from "@arena/tournament";
 import { readRatingHistory, readWindowRatings } from "@arena/tournament/read";
 import { tournamentHarness, worldTrees } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
@@ -15,7 +22,9 @@ import { waitFor } from "./helpers/arena";
 const { db, queues, start, runWorkers } = tournamentHarness();
 
 const completed = (tournamentId: string, agentId?: string) =>
-  db.match.count({ where: { tournamentId, status: "completed", ...(agentId ? { OR: [{ agentAId: agentId }, { agentBId: agentId }] } : {}) } });
+  db.match.count({
+    where: { tournamentId, status: "completed", ...(agentId ? { OR: [{ agentAId: agentId }, { agentBId: agentId }] } : {}) },
+  });
 
 describe("continuous tournament", () => {
   it("pairs free agents without a last round, places a late entrant and rates it without replaying past rounds", async () => {
@@ -29,7 +38,16 @@ describe("continuous tournament", () => {
     const agents = (await ensureSimulatedAgents(db, "cont", planted, 10)).map((a) => a.agentId);
     const [first, late] = [agents.slice(0, 4), agents[4]!];
     const config = await heuristicExaminerConfig(db);
-    const t = await createTournament(db, { name: "continuous", agentIds: first, treeIds: await worldTrees(db, 3), treesPerPairing: 1, swissRounds: 1, examinerConfigId: config.id, seed: "cont", mode: "continuous" });
+    const t = await createTournament(db, {
+      name: "continuous",
+      agentIds: first,
+      treeIds: await worldTrees(db, 3),
+      treesPerPairing: 1,
+      swissRounds: 1,
+      examinerConfigId: config.id,
+      seed: "cont",
+      mode: "continuous",
+    });
     await runWorkers({ matchConcurrency: 4, reconcileEveryMs: 0 });
     await start(t.id);
 
@@ -37,7 +55,10 @@ describe("continuous tournament", () => {
     await waitFor(async () => (await completed(t.id)) >= 8, "eight matches of the first agents");
     expect((await db.tournament.findUniqueOrThrow({ where: { id: t.id } })).status).toBe("running");
     const joined = await addAgentAndTick(db, queues, t.id, late);
-    const before = await db.match.findMany({ where: { tournamentId: t.id, pairing: { round: { number: { lt: joined.joinedRound } } } }, select: { id: true } });
+    const before = await db.match.findMany({
+      where: { tournamentId: t.id, pairing: { round: { number: { lt: joined.joinedRound } } } },
+      select: { id: true },
+    });
 
     await waitFor(async () => (await completed(t.id, late)) >= 3, "the entrant's three placement matches");
     const placement = await db.match.findMany({
@@ -51,12 +72,18 @@ describe("continuous tournament", () => {
     expect(new Set(opponents).size).toBe(3);
     for (const o of opponents) expect(first).toContain(o);
     for (const m of placement) expect(m.pairing!.round.number).toBeGreaterThanOrEqual(joined.joinedRound);
-    const earlier = await db.match.findMany({ where: { tournamentId: t.id, pairing: { round: { number: { lt: joined.joinedRound } } } }, select: { id: true } });
+    const earlier = await db.match.findMany({
+      where: { tournamentId: t.id, pairing: { round: { number: { lt: joined.joinedRound } } } },
+      select: { id: true },
+    });
     expect(earlier.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
 
     // rated: the latest snapshot has the entrant with its games
     await waitFor(async () => {
-      const snap = await db.ratingSnapshot.findFirst({ where: { tournamentId: t.id }, orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }] });
+      const snap = await db.ratingSnapshot.findFirst({
+        where: { tournamentId: t.id },
+        orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+      });
       const rows = snap ? snapshotRowSchema.array().parse(snap.ratings) : [];
       return rows.find((r) => r.agentId === late && r.games >= 3);
     }, "the entrant in the ratings");
@@ -64,11 +91,21 @@ describe("continuous tournament", () => {
     // An agent that leaves is paired no more (a match it is playing still finishes).
     await removeParticipant(db, t.id, first[3]!);
     const leftAt = new Date();
-    await waitFor(async () => (await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt } } })) >= 2, "two matches paired after the leave");
-    expect(await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt }, OR: [{ agentAId: first[3]! }, { agentBId: first[3]! }] } })).toBe(0);
+    await waitFor(
+      async () => (await db.match.count({ where: { tournamentId: t.id, createdAt: { gt: leftAt } } })) >= 2,
+      "two matches paired after the leave",
+    );
+    expect(
+      await db.match.count({
+        where: { tournamentId: t.id, createdAt: { gt: leftAt }, OR: [{ agentAId: first[3]! }, { agentBId: first[3]! }] },
+      }),
+    ).toBe(0);
     await cancelTournament(db, t.id);
     // A match running at the cancel still finishes and is rated: count once none is left running.
-    await waitFor(async () => ((await db.match.count({ where: { tournamentId: t.id, status: "running" } })) === 0 ? true : undefined), "the running matches to finish");
+    await waitFor(
+      async () => ((await db.match.count({ where: { tournamentId: t.id, status: "running" } })) === 0 ? true : undefined),
+      "the running matches to finish",
+    );
 
     // The leaderboard over time: the history shows the entrant only from after it joined; the
     // 30-day window holds every match so far, a window that ended before them holds none.

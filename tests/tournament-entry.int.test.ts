@@ -20,7 +20,9 @@ describe("tournament entry", () => {
     const input = { name: "with pending", agentIds: [...agentIds, pending.id], treeIds, examinerConfigId: config.id, seed: "p" };
     const refused = createTournament(db, input);
     await expect(refused).rejects.toBeInstanceOf(TournamentInputError);
-    await expect(createTournament(db, input)).rejects.toThrow("agent awaiting-review is pending approval: only approved agents play in tournaments");
+    await expect(createTournament(db, input)).rejects.toThrow(
+      "agent awaiting-review is pending approval: only approved agents play in tournaments",
+    );
     expect(await db.tournament.count({ where: { name: "with pending" } })).toBe(0);
     await db.agent.update({ where: { id: pending.id }, data: { approval: "withdrawn" } });
     await expect(createTournament(db, input)).rejects.toThrow("agent awaiting-review was withdrawn by its owner and plays no more");

@@ -69,7 +69,12 @@ describe("tournament fault tolerance", () => {
     child = null;
     const stranded = await db.match.findMany({ where: { status: "running" }, select: { id: true } });
     expect(stranded.length).toBeGreaterThan(0);
-    const storedRounds = () => db.round.findMany({ where: { matchId: { in: stranded.map((m) => m.id) } }, select: { id: true, matchId: true, number: true, createdAt: true }, orderBy: [{ matchId: "asc" }, { number: "asc" }] });
+    const storedRounds = () =>
+      db.round.findMany({
+        where: { matchId: { in: stranded.map((m) => m.id) } },
+        select: { id: true, matchId: true, number: true, createdAt: true },
+        orderBy: [{ matchId: "asc" }, { number: "asc" }],
+      });
     const before = await storedRounds();
     expect(before.length).toBeGreaterThan(0);
 

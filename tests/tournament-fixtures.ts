@@ -43,7 +43,11 @@ export async function draftTournament(
   db: PrismaClient,
   opts: { agents: number; trees: number; rounds: number; latencyMs?: number; treesPerPairing?: number },
 ) {
-  const [agentIds, treeIds, config] = [await simulatedAgents(db, opts.agents, opts.latencyMs ?? 20), await worldTrees(db, opts.trees), await heuristicExaminerConfig(db)];
+  const [agentIds, treeIds, config] = [
+    await simulatedAgents(db, opts.agents, opts.latencyMs ?? 20),
+    await worldTrees(db, opts.trees),
+    await heuristicExaminerConfig(db),
+  ];
   const t = await createTournament(db, {
     name: "itest",
     agentIds,
@@ -93,7 +97,11 @@ export async function expectConsistent(db: PrismaClient, tournamentId: string, e
     expect(new Set(seated).size).toBe(seated.length);
   }
   expect(await db.match.count({ where: { tournamentId } })).toBe(expected.rounds * expected.matchesPerRound);
-  const rounds = await db.round.findMany({ where: { match: { tournamentId } }, select: { matchId: true, number: true }, orderBy: [{ matchId: "asc" }, { number: "asc" }] });
+  const rounds = await db.round.findMany({
+    where: { match: { tournamentId } },
+    select: { matchId: true, number: true },
+    orderBy: [{ matchId: "asc" }, { number: "asc" }],
+  });
   const byMatch = new Map<string, number[]>();
   for (const r of rounds) byMatch.set(r.matchId, [...(byMatch.get(r.matchId) ?? []), r.number]);
   for (const numbers of byMatch.values()) expect(numbers).toEqual(numbers.map((_, i) => i + 1));

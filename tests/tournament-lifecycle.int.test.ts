@@ -88,7 +88,9 @@ describe("Swiss tournament through the queue and workers", () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 3, rounds: 2, treesPerPairing: 2 });
     await startTournament(db, tournament.id);
     expect(await advanceTournament(db, tournament.id, queues)).toMatchObject({ kind: "paired", round: 1, matches: 4 });
-    const ordinal = new Map((await db.tournamentTree.findMany({ where: { tournamentId: tournament.id } })).map((t) => [t.treeId, t.ordinal]));
+    const ordinal = new Map(
+      (await db.tournamentTree.findMany({ where: { tournamentId: tournament.id } })).map((t) => [t.treeId, t.ordinal]),
+    );
     const pairings = await db.pairing.findMany({ include: { matches: true } });
     for (const p of pairings) {
       for (const m of p.matches) {
@@ -117,7 +119,10 @@ describe("Swiss tournament through the queue and workers", () => {
     const done = await db.match.count({ where: { status: "completed" } });
     expect(done).toBeLessThan(8);
     // Every job of the paused tournament's queued matches has been taken and skipped.
-    await waitFor(async () => (await queues.match.getJobCountByTypes("waiting", "active", "delayed", "prioritized")) === 0, "the paused matches' jobs to be skipped");
+    await waitFor(
+      async () => (await queues.match.getJobCountByTypes("waiting", "active", "delayed", "prioritized")) === 0,
+      "the paused matches' jobs to be skipped",
+    );
     expect(await db.match.count({ where: { status: "completed" } })).toBe(done);
     expect(await db.match.count({ where: { status: "queued" } })).toBe(8 - done);
     expect((await db.tournament.findUniqueOrThrow({ where: { id: tournament.id } })).status).toBe("paused");
@@ -149,7 +154,13 @@ describe("Swiss tournament through the queue and workers", () => {
   it("a late entrant is paired from the next round on, without replaying the past", async () => {
     const { tournament } = await draftTournament(db, { agents: 4, trees: 2, rounds: 3 });
     const late = await db.agent.create({
-      data: { name: "late", protocol: "simulated", status: "healthy", maxConcurrency: 16, config: { p_depth: 0.8, p_width: 0.8, latency_ms: 20 } },
+      data: {
+        name: "late",
+        protocol: "simulated",
+        status: "healthy",
+        maxConcurrency: 16,
+        config: { p_depth: 0.8, p_width: 0.8, latency_ms: 20 },
+      },
     });
     await startTournament(db, tournament.id);
     expect(await advanceTournament(db, tournament.id, queues)).toMatchObject({ kind: "paired", round: 1, matches: 4 });

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQueue, createRedis, TREE_SCHEDULER_ID } from "@arena/jobs";
 import { heuristicExaminerConfig } from "@arena/match";
 import { addSource, applySchedule, importWorld, readSchedule, runScheduleNow, startSandboxServer, type SandboxServer } from "@arena/trees";
-import { cancelTournament, createTournament, ensureSimulatedAgents, pauseTournament, resumeAndTick, startTournament } from "@arena/tournament";
+import {
+  cancelTournament,
+  createTournament,
+  ensureSimulatedAgents,
+  pauseTournament,
+  resumeAndTick,
+  startTournament,
+} from "@arena/tournament";
 
 import { tournamentHarness } from "./tournament-fixtures";
 import { waitFor } from "./helpers/arena";
@@ -32,23 +39,47 @@ const page = (title: string, links: string[]) =>
 
 function handle(path: string): { type: string; body: string } | null {
   const hub = /^\/hub\/([a-z])\.html$/.exec(path);
-  if (hub) return { type: "text/html", body: page(`Hub ${hub[1]}`, [1, 2, 3].map((k) => `/page/${hub[1]}${k}.html`)) };
+  if (hub)
+    return {
+      type: "text/html",
+      body: page(
+        `Hub ${hub[1]}`,
+        [1, 2, 3].map((k) => `/page/${hub[1]}${k}.html`),
+      ),
+    };
   const leaf = /^\/page\/([a-z]\d)\.html$/.exec(path);
   if (leaf) return { type: "text/html", body: page(`Page ${leaf[1]}`, []) };
   const xml = (body: string) => ({ type: "application/xml", body });
   switch (path) {
     case "/feed.xml":
-      return xml(`<?xml version="1.0"?><rss version="2.0"><channel><title>f</title><item><link>${base}/hub/a.html</link></item><item><link>${base}/hub/b.html</link></item></channel></rss>`);
+      return xml(
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>f</title><item><link>${base}/hub/a.html</link></item><item><link>${base}/hub/b.html</link></item></channel></rss>`,
+      );
     case "/atom.xml":
       return xml(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="${base}/hub/c.html"/></entry></feed>`);
     case "/sitemap.xml":
-      return xml(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/sitemap-1.xml</loc></sitemap></sitemapindex>`);
+      return xml(
+        `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/sitemap-1.xml</loc></sitemap></sitemapindex>`,
+      );
     case "/sitemap-1.xml":
-      return xml(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/hub/d.html</loc></url></urlset>`);
+      return xml(
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${base}/hub/d.html</loc></url></urlset>`,
+      );
     case "/long.xml":
-      return xml(`<rss><channel><item><link>${base}/hub/${"x".repeat(2_100)}.html</link></item><item><link>${base}/hub/g.html</link></item></channel></rss>`);
+      return xml(
+        `<rss><channel><item><link>${base}/hub/${"x".repeat(2_100)}.html</link></item><item><link>${base}/hub/g.html</link></item></channel></rss>`,
+      );
     case "/searx/search":
-      return { type: "application/json", body: JSON.stringify({ query: "q", results: [{ url: `${base}/hub/e.html`, title: "e" }, { url: `${base}/hub/f.html`, title: "f" }] }) };
+      return {
+        type: "application/json",
+        body: JSON.stringify({
+          query: "q",
+          results: [
+            { url: `${base}/hub/e.html`, title: "e" },
+            { url: `${base}/hub/f.html`, title: "f" },
+          ],
+        }),
+      };
     default:
       return null;
   }
@@ -96,10 +127,25 @@ describe("tree schedule", () => {
       redis.disconnect();
     }
 
-    const old = await db.tree.create({ data: { rootUrl: "https://old.example/", source: "crawled", createdAt: new Date(Date.now() - 60 * 86_400_000) } });
-    const agents = (await ensureSimulatedAgents(db, "sched", [{ index: 0, p_depth: 0.8, p_width: 0.8 }, { index: 1, p_depth: 0.4, p_width: 0.4 }])).map((a) => a.agentId);
+    const old = await db.tree.create({
+      data: { rootUrl: "https://old.example/", source: "crawled", createdAt: new Date(Date.now() - 60 * 86_400_000) },
+    });
+    const agents = (
+      await ensureSimulatedAgents(db, "sched", [
+        { index: 0, p_depth: 0.8, p_width: 0.8 },
+        { index: 1, p_depth: 0.4, p_width: 0.4 },
+      ])
+    ).map((a) => a.agentId);
     const config = await heuristicExaminerConfig(db);
-    const t = await createTournament(db, { name: "fresh", agentIds: agents, treeIds: [world.trees[0]!.id], examinerConfigId: config.id, seed: "fresh", mode: "continuous", treesPerPairing: 1 });
+    const t = await createTournament(db, {
+      name: "fresh",
+      agentIds: agents,
+      treeIds: [world.trees[0]!.id],
+      examinerConfigId: config.id,
+      seed: "fresh",
+      mode: "continuous",
+      treesPerPairing: 1,
+    });
     await startTournament(db, t.id);
     await pauseTournament(db, t.id); // no matches needed here, only its trees
 
@@ -113,20 +159,37 @@ describe("tree schedule", () => {
     expect(run.rootUrls[6]).toContain(`${sandbox.url}/sandbox/page?url=`);
 
     await runWorkers({ matchConcurrency: 1, reconcileEveryMs: 0 });
-    await waitFor(async () => (await db.crawlJob.count({ where: { id: { in: run.crawlJobIds }, status: { in: ["completed", "failed"] } } })) === 7, "the seven crawls");
-    const jobs = await db.crawlJob.findMany({ where: { id: { in: run.crawlJobIds } }, include: { tree: { include: { _count: { select: { nodes: true } } } } } });
+    await waitFor(
+      async () => (await db.crawlJob.count({ where: { id: { in: run.crawlJobIds }, status: { in: ["completed", "failed"] } } })) === 7,
+      "the seven crawls",
+    );
+    const jobs = await db.crawlJob.findMany({
+      where: { id: { in: run.crawlJobIds } },
+      include: { tree: { include: { _count: { select: { nodes: true } } } } },
+    });
     for (const j of jobs) {
       expect(j.status).toBe("completed");
       expect(j.tree!._count.nodes).toBeGreaterThan(1);
     }
     // every fresh tree joined the continuous tournament, after its original tree
-    await waitFor(async () => (await db.tournamentTree.count({ where: { tournamentId: t.id } })) === 8, "the fresh trees in the tournament");
-    expect((await db.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" } })).map((x) => x.ordinal)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    await waitFor(
+      async () => (await db.tournamentTree.count({ where: { tournamentId: t.id } })) === 8,
+      "the fresh trees in the tournament",
+    );
+    expect(
+      (await db.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" } })).map((x) => x.ordinal),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
 
     // resumed, the tournament plays on its own on the freshest tree
     await resumeAndTick(db, queues, t.id);
-    const first = await waitFor(async () => (await db.match.findFirst({ where: { tournamentId: t.id } })) ?? undefined, "the tournament's first match");
-    const newest = await db.tree.findFirstOrThrow({ where: { tournaments: { some: { tournamentId: t.id } } }, orderBy: { createdAt: "desc" } });
+    const first = await waitFor(
+      async () => (await db.match.findFirst({ where: { tournamentId: t.id } })) ?? undefined,
+      "the tournament's first match",
+    );
+    const newest = await db.tree.findFirstOrThrow({
+      where: { tournaments: { some: { tournamentId: t.id } } },
+      orderBy: { createdAt: "desc" },
+    });
     expect(first.treeId).toBe(newest.id);
     expect(jobs.map((j) => j.treeId)).toContain(first.treeId);
     await cancelTournament(db, t.id);
@@ -152,12 +215,22 @@ describe("tree schedule", () => {
       expect(stored.lastRunNote).toMatch(/1 invalid candidates skipped, 1 sources failed/);
       expect(stored.lastRunSources).toEqual([
         { sourceId: long.id, kind: "feed", value: `${base}/long.xml`, found: 2, taken: expected.length, invalid: 1, error: null },
-        { sourceId: missing.id, kind: "sitemap", value: `${base}/missing.xml`, found: 0, taken: 0, invalid: 0, error: expect.stringMatching(/404/) },
+        {
+          sourceId: missing.id,
+          kind: "sitemap",
+          value: `${base}/missing.xml`,
+          found: 0,
+          taken: 0,
+          invalid: 0,
+          error: expect.stringMatching(/404/),
+        },
       ]);
     }
     // `arena schedule show` prints each source's part in the last run
     const show = await arenaCommand(["schedule", "show"]);
     expect(show.code, show.stderr).toBe(0);
-    expect(show.stdout).toContain(`\n  feed ${base}/long.xml: 2 found, 0 taken, 1 invalid skipped\n  sitemap ${base}/missing.xml: failed: `);
+    expect(show.stdout).toContain(
+      `\n  feed ${base}/long.xml: 2 found, 0 taken, 1 invalid skipped\n  sitemap ${base}/missing.xml: failed: `,
+    );
   });
 });

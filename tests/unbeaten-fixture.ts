@@ -18,7 +18,9 @@ export function unbeatenResults(): [number, number][] {
 }
 
 /** The draft tournament of eight simulated agents with the results above planted in two batches. */
-export async function plantUnbeaten(db: PrismaClient): Promise<{ tournamentId: string; configId: string; agentIds: string[]; names: string[] }> {
+export async function plantUnbeaten(
+  db: PrismaClient,
+): Promise<{ tournamentId: string; configId: string; agentIds: string[]; names: string[] }> {
   const { tournament, agentIds, treeIds, config } = await draftTournament(db, { agents: 8, trees: 1, rounds: 3 });
   const agents = await db.agent.findMany({ where: { id: { in: agentIds } } });
   const names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
@@ -26,8 +28,14 @@ export async function plantUnbeaten(db: PrismaClient): Promise<{ tournamentId: s
   const start = Date.now() - results.length * 60_000;
   const half = Math.ceil(results.length / 2);
   const scope = { tournamentId: tournament.id, treeId: treeIds[0]!, agentIds, config };
-  for (const [from, to] of [[0, half], [half, results.length]] as const) {
-    await plantWins(db, scope, results.slice(from, to), { seed: (i) => `planted-${from + i}`, finishedAt: (i) => new Date(start + (from + i) * 60_000) });
+  for (const [from, to] of [
+    [0, half],
+    [half, results.length],
+  ] as const) {
+    await plantWins(db, scope, results.slice(from, to), {
+      seed: (i) => `planted-${from + i}`,
+      finishedAt: (i) => new Date(start + (from + i) * 60_000),
+    });
     await refitAfterMatches(db, scope);
   }
   return { tournamentId: tournament.id, configId: config.id, agentIds, names };

@@ -28,15 +28,26 @@ describe("votes API", () => {
   const ownRounds: string[] = [];
 
   /** A signed-in account: its id and the headers of its requests (a session cookie, or a bearer token). */
-  async function account(role: "owner" | "admin" | "auditor", via: "session" | "token" = "session"): Promise<{ id: string; headers: Record<string, string> }> {
+  async function account(
+    role: "owner" | "admin" | "auditor",
+    via: "session" | "token" = "session",
+  ): Promise<{ id: string; headers: Record<string, string> }> {
     const u = await createUser(db, role);
     if (via === "token") return { id: u.id, headers: { authorization: `Bearer ${(await createApiToken(db, u.id, "votes")).token}` } };
     return { id: u.id, headers: { cookie: await signIn(web.url, u.email, PASSWORD), origin: web.url } };
   }
-  const call = (path: string, who: { headers: Record<string, string> } | null, init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) =>
+  const call = (
+    path: string,
+    who: { headers: Record<string, string> } | null,
+    init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${web.url}${path}`, {
       method: init.method ?? (init.body !== undefined || init.raw !== undefined ? "POST" : "GET"),
-      headers: { ...(who?.headers ?? {}), ...(init.body !== undefined || init.raw !== undefined ? { "content-type": "application/json" } : {}), ...(init.headers ?? {}) },
+      headers: {
+        ...(who?.headers ?? {}),
+        ...(init.body !== undefined || init.raw !== undefined ? { "content-type": "application/json" } : {}),
+        ...(init.headers ?? {}),
+      },
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : init.raw !== undefined ? { body: init.raw } : {}),
     });
   const errorCode = async (res: Response) => apiErrorSchema.parse(await res.json()).error.code;
@@ -45,7 +56,8 @@ describe("votes API", () => {
     db = await freshDb();
     const gammaOwner = await createUser(db, "owner");
     w = await voteWorld(db, ["alpha-api", "beta-api", "gamma-api"], { owners: { "gamma-api": gammaOwner.id } });
-    for (let i = 0; i < 6; i++) rounds.push(await plantRound(db, w, { a: "alpha-api", b: "beta-api", token: i % 3 === 0 ? "[[B_MUCH_BETTER]]" : "[[A_BETTER]]" }));
+    for (let i = 0; i < 6; i++)
+      rounds.push(await plantRound(db, w, { a: "alpha-api", b: "beta-api", token: i % 3 === 0 ? "[[B_MUCH_BETTER]]" : "[[A_BETTER]]" }));
     for (let i = 0; i < 2; i++) ownRounds.push(await plantRound(db, w, { a: "gamma-api", b: "alpha-api", token: "[[A_BETTER]]" }));
     web = await startWeb({ env: { ARENA_SECRET_KEY: randomBytes(32).toString("base64") } });
   });
@@ -62,8 +74,21 @@ describe("votes API", () => {
     const text = await res.text();
     const next = nextVoteSchema.parse(JSON.parse(text));
     expect(Object.keys(JSON.parse(text)).sort()).toEqual(["answers", "question", "roundId", "wordLimit"]);
-    const round = await db.round.findUniqueOrThrow({ where: { id: next.roundId }, include: { match: { include: { agentA: true, agentB: true } } } });
-    for (const secret of [round.match.agentA.name, round.match.agentB.name, round.match.agentAId, round.match.agentBId, round.matchId, round.verdictToken!, round.verdictToken!.slice(2, -2), "reasoning", "examiner"]) {
+    const round = await db.round.findUniqueOrThrow({
+      where: { id: next.roundId },
+      include: { match: { include: { agentA: true, agentB: true } } },
+    });
+    for (const secret of [
+      round.match.agentA.name,
+      round.match.agentB.name,
+      round.match.agentAId,
+      round.match.agentBId,
+      round.matchId,
+      round.verdictToken!,
+      round.verdictToken!.slice(2, -2),
+      "reasoning",
+      "examiner",
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     // The reveal is refused before the vote, and a reload serves the same round.
@@ -75,17 +100,32 @@ describe("votes API", () => {
     const voter = await account("owner");
     const next = nextVoteSchema.parse(await (await call("/api/votes/next", voter)).json());
     const view = await db.voteView.findUniqueOrThrow({ where: { roundId_voterId: { roundId: next.roundId, voterId: voter.id } } });
-    const round = await db.round.findUniqueOrThrow({ where: { id: next.roundId }, include: { match: { include: { agentA: true, agentB: true } } } });
+    const round = await db.round.findUniqueOrThrow({
+      where: { id: next.roundId },
+      include: { match: { include: { agentA: true, agentB: true } } },
+    });
     expect(next.answers).toEqual(view.seatsSwapped ? { A: round.answerB, B: round.answerA } : { A: round.answerA, B: round.answerB });
     // A cross-site form post is refused before anything is read.
-    expect((await call("/api/votes", voter, { body: { roundId: next.roundId, verdict: "A_MUCH_BETTER" }, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call("/api/votes", voter, {
+          body: { roundId: next.roundId, verdict: "A_MUCH_BETTER" },
+          headers: { origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
     const res = await call("/api/votes", voter, { body: { roundId: next.roundId, verdict: "A_MUCH_BETTER", reason: "more entities" } });
     expect(res.status, await res.clone().text()).toBe(201);
     const reveal = revealSchema.parse(await res.json());
     const stored = await db.vote.findUniqueOrThrow({ where: { roundId_voterId: { roundId: next.roundId, voterId: voter.id } } });
     expect(stored.verdict).toBe(view.seatsSwapped ? "B_MUCH_BETTER" : "A_MUCH_BETTER");
     const [shownA, shownB] = view.seatsSwapped ? [round.match.agentB, round.match.agentA] : [round.match.agentA, round.match.agentB];
-    expect(reveal).toMatchObject({ roundId: next.roundId, matchId: round.matchId, agents: { A: { id: shownA.id, name: shownA.name }, B: { id: shownB.id, name: shownB.name } }, vote: { verdict: "A_MUCH_BETTER", reason: "more entities" } });
+    expect(reveal).toMatchObject({
+      roundId: next.roundId,
+      matchId: round.matchId,
+      agents: { A: { id: shownA.id, name: shownA.name }, B: { id: shownB.id, name: shownB.name } },
+      vote: { verdict: "A_MUCH_BETTER", reason: "more entities" },
+    });
     const token = round.verdictToken!.slice(2, -2);
     const mirrored = token.startsWith("A_") ? `B_${token.slice(2)}` : `A_${token.slice(2)}`;
     expect(reveal.examiner.verdict).toBe(view.seatsSwapped ? mirrored : token);
@@ -98,7 +138,9 @@ describe("votes API", () => {
     expect((await call("/api/votes", stranger, { body: { roundId: next.roundId, verdict: "TIE" } })).status).toBe(404);
     expect((await call("/api/votes", stranger, { body: { roundId: next.roundId, verdict: "A" } })).status).toBe(400);
     expect((await call("/api/votes", stranger, { raw: "{not json" })).status).toBe(400);
-    expect((await call("/api/votes", stranger, { body: { roundId: next.roundId, verdict: "TIE", reason: "x".repeat(40_000) } })).status).toBe(413);
+    expect(
+      (await call("/api/votes", stranger, { body: { roundId: next.roundId, verdict: "TIE", reason: "x".repeat(40_000) } })).status,
+    ).toBe(413);
     expect(await db.vote.count({ where: { voterId: stranger.id } })).toBe(0);
   });
 
@@ -122,7 +164,11 @@ describe("votes API", () => {
 
   it("over the account's or the address's daily limit a vote is 429 and nothing is written", async () => {
     const busy = await account("owner", "token");
-    const fillers = await Promise.all(Array.from({ length: VOTE_LIMITS.perAccount }, () => plantRound(db, w, { a: "alpha-api", b: "beta-api", token: "[[Tie]]", voided: true })));
+    const fillers = await Promise.all(
+      Array.from({ length: VOTE_LIMITS.perAccount }, () =>
+        plantRound(db, w, { a: "alpha-api", b: "beta-api", token: "[[Tie]]", voided: true }),
+      ),
+    );
     await db.vote.createMany({ data: fillers.map((roundId) => ({ roundId, voterId: busy.id, verdict: "TIE", seatsSwapped: false })) });
     const next = nextVoteSchema.parse(await (await call("/api/votes/next", busy)).json());
     const res = await call("/api/votes", busy, { body: { roundId: next.roundId, verdict: "TIE" } });
@@ -138,7 +184,9 @@ describe("votes API", () => {
     expect(addressHash).toMatch(/^[0-9a-f]{64}$/);
     expect(addressHash).not.toContain("127.0.0.1");
     const crowd = await Promise.all(Array.from({ length: VOTE_LIMITS.perAddress / VOTE_LIMITS.perAccount }, () => createUser(db, "owner")));
-    await db.vote.createMany({ data: crowd.flatMap((u) => fillers.map((roundId) => ({ roundId, voterId: u.id, verdict: "TIE", seatsSwapped: false, addressHash }))) });
+    await db.vote.createMany({
+      data: crowd.flatMap((u) => fillers.map((roundId) => ({ roundId, voterId: u.id, verdict: "TIE", seatsSwapped: false, addressHash }))),
+    });
     const second = await account("owner");
     const n2 = nextVoteSchema.parse(await (await call("/api/votes/next", second)).json());
     const limited = await call("/api/votes", second, { body: { roundId: n2.roundId, verdict: "TIE" } });
@@ -152,23 +200,34 @@ describe("votes API", () => {
     const reader = await account("owner", "token");
     const next = nextVoteSchema.parse(await (await call("/api/votes/next", reader)).json());
     const end = next.answers.A.indexOf(":");
-    const res = await call("/api/spans", reader, { body: { roundId: next.roundId, seat: "A", seats: "shown", start: 0, end, label: "unsupported", comment: "no source" } });
+    const res = await call("/api/spans", reader, {
+      body: { roundId: next.roundId, seat: "A", seats: "shown", start: 0, end, label: "unsupported", comment: "no source" },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const span = spanViewSchema.parse(await res.json());
     expect(span).toMatchObject({ seat: "A", seats: "shown", quote: next.answers.A.slice(0, end), comment: "no source" });
     const view = await db.voteView.findUniqueOrThrow({ where: { roundId_voterId: { roundId: next.roundId, voterId: reader.id } } });
     expect((await db.span.findUniqueOrThrow({ where: { id: span.id } })).seat).toBe(view.seatsSwapped ? "B" : "A");
-    const bad = await call("/api/spans", reader, { body: { roundId: next.roundId, seat: "B", seats: "shown", start: 3, end: next.answers.B.length + 1, label: "wrong" } });
+    const bad = await call("/api/spans", reader, {
+      body: { roundId: next.roundId, seat: "B", seats: "shown", start: 3, end: next.answers.B.length + 1, label: "wrong" },
+    });
     expect(bad.status).toBe(422);
     expect(await errorCode(bad)).toBe("unprocessable");
-    expect((await call("/api/spans", null, { body: { roundId: next.roundId, seat: "A", start: 0, end: 2, label: "wrong" } })).status).toBe(401);
+    expect((await call("/api/spans", null, { body: { roundId: next.roundId, seat: "A", start: 0, end: 2, label: "wrong" } })).status).toBe(
+      401,
+    );
     const other = await account("owner");
     expect((await call(`/api/spans/${span.id}`, other, { method: "DELETE" })).status).toBe(404);
     expect((await call(`/api/spans/${span.id}`, reader, { method: "DELETE" })).status).toBe(200);
     expect(await db.span.count({ where: { id: span.id } })).toBe(0);
-    const keep = await call("/api/spans", reader, { body: { roundId: next.roundId, seat: "B", seats: "match", start: 0, end: 5, label: "insightful" } });
+    const keep = await call("/api/spans", reader, {
+      body: { roundId: next.roundId, seat: "B", seats: "match", start: 0, end: 5, label: "insightful" },
+    });
     expect(keep.status).toBe(201);
-    const lines = (await (await call("/api/spans.jsonl", null)).text()).trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (await (await call("/api/spans.jsonl", null)).text())
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.find((l) => l.round_id === next.roundId)).toMatchObject({ seat: "B", start: 0, end: 5, label: "insightful" });
     expect(JSON.stringify(lines)).not.toContain(reader.id);
   });
@@ -179,12 +238,22 @@ describe("votes API", () => {
     const voted = await db.vote.count({ where: { voterId: voter.id } });
     expect(voted).toBe(0);
     const next = nextVoteSchema.parse(await (await call("/api/votes/next", voter)).json());
-    expect((await call("/api/votes", voter, { body: { roundId: next.roundId, verdict: "B_BETTER", reason: "a reason only the voter wrote" } })).status).toBe(201);
+    expect(
+      (await call("/api/votes", voter, { body: { roundId: next.roundId, verdict: "B_BETTER", reason: "a reason only the voter wrote" } }))
+        .status,
+    ).toBe(201);
     const readLines = async () => {
       const res = await call(`/api/votes.jsonl?examiner=${w.examinerConfigId}`, null);
       expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
       const text = await res.text();
-      return { text, lines: text.trimEnd().split("\n").filter(Boolean).map((l) => voteLineSchema.parse(JSON.parse(l))) };
+      return {
+        text,
+        lines: text
+          .trimEnd()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => voteLineSchema.parse(JSON.parse(l))),
+      };
     };
     const before = await readLines();
     expect(before.lines.some((l) => l.round_id === next.roundId && l.judge === "human")).toBe(true);
@@ -196,7 +265,9 @@ describe("votes API", () => {
 
     expect((await call(`/api/votes/voters/${voter.id}/exclusion`, voter, { body: { reason: "trying" } })).status).toBe(403);
     expect((await call(`/api/votes/voters/${voter.id}/exclusion`, admin, { body: { reason: "votes without reading" } })).status).toBe(200);
-    const voters = z.array(z.object({ voterId: z.string(), excluded: z.object({ reason: z.string() }).nullable() }).loose()).parse(await (await call("/api/votes/voters", admin)).json());
+    const voters = z
+      .array(z.object({ voterId: z.string(), excluded: z.object({ reason: z.string() }).nullable() }).loose())
+      .parse(await (await call("/api/votes/voters", admin)).json());
     expect(voters.find((v) => v.voterId === voter.id)!.excluded).toMatchObject({ reason: "votes without reading" });
     expect((await call("/api/votes/voters", voter)).status).toBe(403);
     const during = await readLines();
@@ -212,7 +283,9 @@ describe("votes API", () => {
     const fitted = await arenaCommand(["ratings", "--input", file, "--json"]);
     expect(fitted.code, fitted.stderr).toBe(0);
     expect(fitted.stderr).toBe("");
-    const ratings = z.object({ ratings: z.array(z.object({ model: z.string(), games: z.number() }).loose()) }).parse(JSON.parse(fitted.stdout)).ratings;
+    const ratings = z
+      .object({ ratings: z.array(z.object({ model: z.string(), games: z.number() }).loose()) })
+      .parse(JSON.parse(fitted.stdout)).ratings;
     const models = new Set(after.lines.flatMap((l) => [l.model_a, l.model_b]));
     expect(ratings.map((r) => r.model).sort()).toEqual([...models].sort());
     expect(ratings.reduce((n, r) => n + r.games, 0)).toBe(2 * after.lines.length);

@@ -63,7 +63,16 @@ describe("people's votes", () => {
     expect(first.roundId).toBe(ok);
     const round = await db.round.findUniqueOrThrow({ where: { id: ok }, include: { match: { include: { agentA: true, agentB: true } } } });
     const text = JSON.stringify(first);
-    for (const secret of [round.match.agentA.name, round.match.agentB.name, round.match.agentAId, round.match.agentBId, round.matchId, "A_BETTER", "[[", "reasoning"]) {
+    for (const secret of [
+      round.match.agentA.name,
+      round.match.agentB.name,
+      round.match.agentAId,
+      round.match.agentBId,
+      round.matchId,
+      "A_BETTER",
+      "[[",
+      "reasoning",
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(first.answers).toEqual({ A: round.answerA, B: round.answerB });
@@ -94,15 +103,24 @@ describe("people's votes", () => {
     const served = await Promise.all(Array.from({ length: 5 }, () => nextVoteRound(db, { voterId: v })));
     expect(new Set(served.map((n) => n!.roundId)).size).toBe(1);
     expect(await db.voteView.count({ where: { voterId: v } })).toBe(1);
-    const votes = await Promise.allSettled(Array.from({ length: 5 }, () => castVote(db, { voterId: v, roundId: served[0]!.roundId, verdict: "TIE" })));
+    const votes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => castVote(db, { voterId: v, roundId: served[0]!.roundId, verdict: "TIE" })),
+    );
     expect(votes.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    expect(votes.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([409, 409, 409, 409]);
+    expect(votes.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([
+      409, 409, 409, 409,
+    ]);
   });
 
   it("maps the shown seats back: a vote for shown A on a swapped view is stored as B; the reveal comes only after the vote, in the seats shown", async () => {
     await noRounds();
     const w = await voteWorld(db, ["alpha-seat", "beta-seat"]);
-    const roundId = await plantRound(db, w, { a: "alpha-seat", b: "beta-seat", token: "[[A_MUCH_BETTER]]", reasoning: "Answer A names both entities; Answer B names one. [[A_MUCH_BETTER]]" });
+    const roundId = await plantRound(db, w, {
+      a: "alpha-seat",
+      b: "beta-seat",
+      token: "[[A_MUCH_BETTER]]",
+      reasoning: "Answer A names both entities; Answer B names one. [[A_MUCH_BETTER]]",
+    });
     const v = await voter();
     const served = (await nextVoteRound(db, { voterId: v, random: SWAP }))!;
     const r = await db.round.findUniqueOrThrow({ where: { id: roundId } });
@@ -110,7 +128,14 @@ describe("people's votes", () => {
     expect(await readReveal(db, { voterId: v, roundId })).toBeNull();
     const reveal = await castVote(db, { voterId: v, roundId, verdict: "A_BETTER", reason: "  names more  " });
     const stored = await db.vote.findUniqueOrThrow({ where: { roundId_voterId: { roundId, voterId: v } } });
-    expect(stored).toMatchObject({ verdict: "B_BETTER", seatsSwapped: true, reason: "names more", gold: false, goldAgreed: null, ownAgent: false });
+    expect(stored).toMatchObject({
+      verdict: "B_BETTER",
+      seatsSwapped: true,
+      reason: "names more",
+      gold: false,
+      goldAgreed: null,
+      ownAgent: false,
+    });
     expect(reveal).toEqual({
       roundId,
       matchId: r.matchId,
@@ -133,7 +158,9 @@ describe("people's votes", () => {
     const old = await plantRound(db, w, { a: "alpha-limit", b: "beta-limit", token: "[[A_BETTER]]" });
     const busy = await voter();
     // The day's votes, on one filler round each (a vote is one per round).
-    const fillers = await Promise.all(Array.from({ length: VOTE_LIMITS.perAccount }, () => plantRound(db, w, { a: "alpha-limit", b: "beta-limit", token: "[[Tie]]" })));
+    const fillers = await Promise.all(
+      Array.from({ length: VOTE_LIMITS.perAccount }, () => plantRound(db, w, { a: "alpha-limit", b: "beta-limit", token: "[[Tie]]" })),
+    );
     await db.vote.createMany({ data: fillers.map((id) => ({ roundId: id, voterId: busy, verdict: "TIE", seatsSwapped: false })) });
     await db.voteView.createMany({ data: fillers.map((id) => ({ roundId: id, voterId: busy, seatsSwapped: false })) });
     await db.voteView.create({ data: { roundId, voterId: busy, seatsSwapped: false } });
@@ -150,10 +177,16 @@ describe("people's votes", () => {
     expect(hash).not.toContain("203.0.113.7");
     const crowd = await Promise.all(Array.from({ length: 6 }, () => voter()));
     const perVoter = VOTE_LIMITS.perAddress / crowd.length;
-    await db.vote.createMany({ data: crowd.flatMap((voterId) => fillers.slice(0, perVoter).map((id) => ({ roundId: id, voterId, verdict: "TIE", seatsSwapped: false, addressHash: hash }))) });
+    await db.vote.createMany({
+      data: crowd.flatMap((voterId) =>
+        fillers.slice(0, perVoter).map((id) => ({ roundId: id, voterId, verdict: "TIE", seatsSwapped: false, addressHash: hash })),
+      ),
+    });
     const late = await voter();
     await db.voteView.create({ data: { roundId: old, voterId: late, seatsSwapped: false } });
-    await expect(castVote(db, { voterId: late, roundId: old, verdict: "B_BETTER", address: "203.0.113.7" }, { addressKey: KEY })).rejects.toMatchObject({ status: 429 });
+    await expect(
+      castVote(db, { voterId: late, roundId: old, verdict: "B_BETTER", address: "203.0.113.7" }, { addressKey: KEY }),
+    ).rejects.toMatchObject({ status: 429 });
     expect(await db.vote.count({ where: { roundId: old } })).toBe(0);
     // Another address is not held back, and its vote stores the hash, never the address.
     await castVote(db, { voterId: late, roundId: old, verdict: "B_BETTER", address: "198.51.100.9" }, { addressKey: KEY });
@@ -195,7 +228,13 @@ describe("people's votes", () => {
     // Balanced seats: the examiner's winner was shown in seat A on exactly half of the gold rounds.
     expect(a.filter((v) => v.goldAgreed)).toHaveLength(GOLD.minVotes / 2);
     const rows = await readVoters(db);
-    expect(rows.find((r) => r.voterId === alwaysA)).toMatchObject({ votes: GOLD.minVotes, goldVotes: GOLD.minVotes, goldAgreement: 0.5, belowThreshold: true, excluded: null });
+    expect(rows.find((r) => r.voterId === alwaysA)).toMatchObject({
+      votes: GOLD.minVotes,
+      goldVotes: GOLD.minVotes,
+      goldAgreement: 0.5,
+      belowThreshold: true,
+      excluded: null,
+    });
     expect(rows.find((r) => r.voterId === honest)).toMatchObject({ goldVotes: GOLD.minVotes, goldAgreement: 1, belowThreshold: false });
 
     // The owner of zeta votes on a round served before they owned it: kept, never counted.
@@ -216,7 +255,9 @@ describe("people's votes", () => {
     await expect(includeVoter(db, { voterId: honest })).rejects.toMatchObject({ status: 404 });
     counted = await readCountedVotes(db, { examinerConfigId: w.examinerConfigId });
     expect(counted.votes).toHaveLength(GOLD.minVotes);
-    expect(counted.votes.every((v) => v.voterId === honest && v.examinerVerdict !== null && v.verdict.charAt(0) === v.examinerVerdict.charAt(0))).toBe(true);
+    expect(
+      counted.votes.every((v) => v.voterId === honest && v.examinerVerdict !== null && v.verdict.charAt(0) === v.examinerVerdict.charAt(0)),
+    ).toBe(true);
     expect(counted.leftOut).toEqual({ owner: 1, excluded: 0, lowGold: GOLD.minVotes, voided: 0 });
     // Voiding a round afterwards leaves its votes out.
     await db.round.update({ where: { id: counted.votes[0]!.roundId }, data: { voided: true } });
@@ -228,13 +269,17 @@ describe("people's votes", () => {
     const w = await voteWorld(db, ["wide-1", "wide-2", "narrow-1", "narrow-2"]);
     await plantWidths(db, w, { "wide-1": 300, "wide-2": 300, "narrow-1": 50, "narrow-2": 50 });
     const wide = await Promise.all(Array.from({ length: 8 }, () => plantRound(db, w, { a: "wide-1", b: "wide-2", token: "[[A_BETTER]]" })));
-    const narrow = await Promise.all(Array.from({ length: 2 }, () => plantRound(db, w, { a: "narrow-1", b: "narrow-2", token: "[[A_BETTER]]" })));
+    const narrow = await Promise.all(
+      Array.from({ length: 2 }, () => plantRound(db, w, { a: "narrow-1", b: "narrow-2", token: "[[A_BETTER]]" })),
+    );
     // No votes yet: priority 1/600 against 1/100, the wide pair first.
     const first = await voter();
     expect(wide).toContain((await nextVoteRound(db, { voterId: first }))!.roundId);
     // Six counted votes on the wide pair: (6 + 1)/600 > 1/100, the narrow pair next.
     const others = await Promise.all(Array.from({ length: 6 }, () => voter()));
-    await db.vote.createMany({ data: others.map((voterId, i) => ({ roundId: wide[i]!, voterId, verdict: "A_BETTER", seatsSwapped: false })) });
+    await db.vote.createMany({
+      data: others.map((voterId, i) => ({ roundId: wide[i]!, voterId, verdict: "A_BETTER", seatsSwapped: false })),
+    });
     expect(narrow).toContain((await nextVoteRound(db, { voterId: await voter() }))!.roundId);
     // Excluded voters' votes do not count: the wide pair is first again.
     const admin = (await createUser(db, "admin")).id;
@@ -280,17 +325,44 @@ describe("people's votes", () => {
     const reader = await voter();
     const otherReader = await voter();
     // On the match page: match seats.
-    const wrong = await createSpan(db, { authorId: reader, roundId, seat: "B", seats: "match", start: 0, end: 20, label: "wrong", comment: "Paris is in France" });
+    const wrong = await createSpan(db, {
+      authorId: reader,
+      roundId,
+      seat: "B",
+      seats: "match",
+      start: 0,
+      end: 20,
+      label: "wrong",
+      comment: "Paris is in France",
+    });
     expect(wrong).toMatchObject({ seat: "B", seats: "match", quote: "Paris is in Germany.", comment: "Paris is in France" });
-    for (const bad of [{ start: 5, end: 5 }, { start: 10, end: answerB.length + 1 }, { start: 30, end: 20 }]) {
-      await expect(createSpan(db, { authorId: reader, roundId, seat: "B", start: bad.start, end: bad.end, label: "wrong" })).rejects.toMatchObject({ status: 422 });
+    for (const bad of [
+      { start: 5, end: 5 },
+      { start: 10, end: answerB.length + 1 },
+      { start: 30, end: 20 },
+    ]) {
+      await expect(
+        createSpan(db, { authorId: reader, roundId, seat: "B", start: bad.start, end: bad.end, label: "wrong" }),
+      ).rejects.toMatchObject({ status: 422 });
     }
     await expect(createSpan(db, { authorId: reader, roundId, seat: "B", start: -1, end: 3, label: "wrong" })).rejects.toThrow(z.ZodError);
-    await expect(createSpan(db, { authorId: reader, roundId: "no-such-round", seat: "B", start: 0, end: 3, label: "wrong" })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      createSpan(db, { authorId: reader, roundId: "no-such-round", seat: "B", start: 0, end: 3, label: "wrong" }),
+    ).rejects.toMatchObject({ status: 404 });
     // Shown seats need the round served to the author; on a swapped view shown A is match B.
-    await expect(createSpan(db, { authorId: otherReader, roundId, seat: "A", seats: "shown", start: 0, end: 3, label: "insightful" })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      createSpan(db, { authorId: otherReader, roundId, seat: "A", seats: "shown", start: 0, end: 3, label: "insightful" }),
+    ).rejects.toMatchObject({ status: 409 });
     await db.voteView.create({ data: { roundId, voterId: otherReader, seatsSwapped: true } });
-    const shown = await createSpan(db, { authorId: otherReader, roundId, seat: "A", seats: "shown", start: 21, end: 41, label: "unsupported" });
+    const shown = await createSpan(db, {
+      authorId: otherReader,
+      roundId,
+      seat: "A",
+      seats: "shown",
+      start: 21,
+      end: 41,
+      label: "unsupported",
+    });
     expect(shown).toMatchObject({ seat: "A", seats: "shown", quote: "Berlin is in France." });
     expect(await db.span.findUniqueOrThrow({ where: { id: shown.id } })).toMatchObject({ seat: "B", authorId: otherReader });
     expect(await readVoteSpans(db, { voterId: otherReader, roundId })).toEqual([{ ...shown, comment: null }]);
@@ -299,17 +371,35 @@ describe("people's votes", () => {
     const spans = await readRoundSpans(db, { roundId, viewerId: reader });
     expect(spans.B.counts).toEqual({ unsupported: 1, wrong: 1, insightful: 0 });
     expect(spans.A.counts).toEqual({ unsupported: 0, wrong: 0, insightful: 1 });
-    expect(spans.B.spans.map((s) => [s.start, s.end, s.label, s.mine])).toEqual([[0, 20, "wrong", true], [21, 41, "unsupported", false]]);
+    expect(spans.B.spans.map((s) => [s.start, s.end, s.label, s.mine])).toEqual([
+      [0, 20, "wrong", true],
+      [21, 41, "unsupported", false],
+    ]);
     expect(JSON.stringify(spans)).not.toContain(otherReader);
 
     // Flagged per 1,000 read words: beta's answer has 8 words and 2 flagged spans → 250.
     const rates = await readAgentSpanRates(db);
-    expect(rates.find((r) => r.name === "beta-span")).toEqual({ agentId: w.agents.get("beta-span"), name: "beta-span", words: 8, counts: { unsupported: 1, wrong: 1, insightful: 0 }, flagged: 2, perThousandWords: 250 });
+    expect(rates.find((r) => r.name === "beta-span")).toEqual({
+      agentId: w.agents.get("beta-span"),
+      name: "beta-span",
+      words: 8,
+      counts: { unsupported: 1, wrong: 1, insightful: 0 },
+      flagged: 2,
+      perThousandWords: 250,
+    });
     expect(rates.find((r) => r.name === "alpha-span")).toMatchObject({ words: 10, flagged: 0, perThousandWords: 0 });
 
     const lines = (await spansJsonl(db)).filter((l) => l.round_id === roundId);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ agent: "beta-span", agent_id: w.agents.get("beta-span"), seat: "B", start: 0, end: 20, label: "wrong", quote: "Paris is in Germany." });
+    expect(lines[0]).toMatchObject({
+      agent: "beta-span",
+      agent_id: w.agents.get("beta-span"),
+      seat: "B",
+      start: 0,
+      end: 20,
+      label: "wrong",
+      quote: "Paris is in Germany.",
+    });
     expect(JSON.stringify(lines)).not.toMatch(new RegExp(`${reader}|${otherReader}`));
 
     // Only the author deletes a span.

@@ -81,15 +81,38 @@ export async function plantRound(db: PrismaClient, w: VoteWorld, r: PlantedRound
 
 /** An auditor's C1 on a round (in match seats): with a decisive token naming the same winner, the round is gold. */
 export async function auditVerdict(db: PrismaClient, roundId: string, auditorId: string, ownVerdict: string): Promise<void> {
-  const queue = await db.auditQueue.create({ data: { name: `q-${randomBytes(3).toString("hex")}`, sampling: "random", size: 1, seed: "s", closedAt: new Date() } });
+  const queue = await db.auditQueue.create({
+    data: { name: `q-${randomBytes(3).toString("hex")}`, sampling: "random", size: 1, seed: "s", closedAt: new Date() },
+  });
   const item = await db.auditItem.create({ data: { queueId: queue.id, roundId, ordinal: 0, seatsSwapped: false } });
   await db.annotation.create({
-    data: { itemId: item.id, roundId, auditorId, seatsSwapped: false, deepValidity: "yes", wideValidity: "yes", checklistFacts: "correct", ownVerdict },
+    data: {
+      itemId: item.id,
+      roundId,
+      auditorId,
+      seatsSwapped: false,
+      deepValidity: "yes",
+      wideValidity: "yes",
+      checklistFacts: "correct",
+      ownVerdict,
+    },
   });
 }
 
 /** An examiner-wide snapshot giving each named agent the interval width given. */
 export async function plantWidths(db: PrismaClient, w: VoteWorld, widths: Record<string, number>): Promise<void> {
-  const ratings = Object.entries(widths).map(([name, width]) => ({ agentId: w.agents.get(name)!, name, rating: 1000, lower: 1000 - width / 2, upper: 1000 + width / 2, rank: 1, games: 4, wins: 2, losses: 2, ties: 0, elo: 1000 }));
+  const ratings = Object.entries(widths).map(([name, width]) => ({
+    agentId: w.agents.get(name)!,
+    name,
+    rating: 1000,
+    lower: 1000 - width / 2,
+    upper: 1000 + width / 2,
+    rank: 1,
+    games: 4,
+    wins: 2,
+    losses: 2,
+    ties: 0,
+    elo: 1000,
+  }));
   await db.ratingSnapshot.create({ data: { examinerConfigId: w.examinerConfigId, matchesCounted: 1, ratings, ciMethod: "bootstrap" } });
 }

@@ -48,7 +48,12 @@ const PLAIN_LINE = `(root, n) => {
 
 /** Drags the mouse over the first `chars` characters of the first long plain line of an answer (a CSS selector); returns the text selected. */
 async function dragSelect(page: Page, answer: string, chars: number): Promise<string> {
-  const spot = (await page.evaluate(`(${PLAIN_LINE})(document.querySelector(${JSON.stringify(answer)}), ${chars})`)) as { x1: number; x2: number; y: number; text: string };
+  const spot = (await page.evaluate(`(${PLAIN_LINE})(document.querySelector(${JSON.stringify(answer)}), ${chars})`)) as {
+    x1: number;
+    x2: number;
+    y: number;
+    text: string;
+  };
   await page.mouse.move(spot.x1, spot.y);
   await page.mouse.down();
   await page.mouse.move(spot.x2, spot.y, { steps: 8 });
@@ -57,7 +62,8 @@ async function dragSelect(page: Page, answer: string, chars: number): Promise<st
 }
 
 /** The text of each range of a CSS custom highlight on the page. */
-const highlighted = (page: Page, name: string) => page.evaluate(`[...(CSS.highlights.get(${JSON.stringify(name)}) ?? [])].map((r) => r.toString())`) as Promise<string[]>;
+const highlighted = (page: Page, name: string) =>
+  page.evaluate(`[...(CSS.highlights.get(${JSON.stringify(name)}) ?? [])].map((r) => r.toString())`) as Promise<string[]>;
 
 /** Votes seeded before the journey (script voters who follow the examiner): with the two tests' first six, 32 — past the minimum of 30. */
 const SEEDED = 26;
@@ -75,11 +81,17 @@ async function seedVotes(db: PrismaClient): Promise<void> {
   let cast = 0;
   for (let k = 0; cast < SEEDED; k++) {
     if (k === 3) throw new Error(`only ${cast} rounds to seed votes on`);
-    const voter = await db.user.create({ data: { id: `script-voter-${k}`, name: `Script voter ${k}`, email: `script-${k}@votes-journey.test`, role: "owner" } });
+    const voter = await db.user.create({
+      data: { id: `script-voter-${k}`, name: `Script voter ${k}`, email: `script-${k}@votes-journey.test`, role: "owner" },
+    });
     for (let i = 0; i < 9 && cast < SEEDED; i++, cast++) {
       const round = await nextVoteRound(db, { voterId: voter.id });
       if (!round) break;
-      await castVote(db, { voterId: voter.id, roundId: round.roundId, verdict: await examinersVerdictAsShown(db, round.roundId, voter.id) });
+      await castVote(db, {
+        voterId: voter.id,
+        roundId: round.roundId,
+        verdict: await examinersVerdictAsShown(db, round.roundId, voter.id),
+      });
     }
   }
 }
@@ -91,7 +103,11 @@ async function peopleBoard(page: Page, url: string, ok: (line: string, counted: 
       async () => {
         await page.goto(`${url}/leaderboard?by=people`);
         const line = (await page.getByTestId("people-agreement").textContent())!.trim();
-        const counted = (await page.getByTestId("people-snapshot").textContent().catch(() => "")) ?? "";
+        const counted =
+          (await page
+            .getByTestId("people-snapshot")
+            .textContent()
+            .catch(() => "")) ?? "";
         return ok(line, counted) ? "ok" : `${line} | ${counted}`;
       },
       { timeout: 120_000, interval: 1_000 },
@@ -136,7 +152,10 @@ describe("people's blind votes at the address `arena web` prints", () => {
     const res = await fetch(`${web.url}/vote`, { headers: { cookie } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    const served = await db.voteView.findFirstOrThrow({ where: { voter: { email: "vera@votes-journey.test" } }, include: { round: { include: { match: { include: { agentA: true, agentB: true } } } } } });
+    const served = await db.voteView.findFirstOrThrow({
+      where: { voter: { email: "vera@votes-journey.test" } },
+      include: { round: { include: { match: { include: { agentA: true, agentB: true } } } } },
+    });
     expect(html).toContain(served.roundId);
     for (const name of agentNames) expect(html, name).not.toContain(name);
     for (const id of [served.round.matchId, served.round.match.agentAId, served.round.match.agentBId]) expect(html).not.toContain(id);
@@ -160,7 +179,9 @@ describe("people's blind votes at the address `arena web` prints", () => {
     await page.keyboard.press("Enter");
     await page.getByTestId("vote-reveal").waitFor();
     const vote = await db.vote.findUniqueOrThrow({ where: { roundId_voterId: { roundId: served.roundId, voterId: served.voterId } } });
-    const [a, b] = vote.seatsSwapped ? [served.round.match.agentB, served.round.match.agentA] : [served.round.match.agentA, served.round.match.agentB];
+    const [a, b] = vote.seatsSwapped
+      ? [served.round.match.agentB, served.round.match.agentA]
+      : [served.round.match.agentA, served.round.match.agentB];
     expect(await page.getByTestId("reveal-agent-a").textContent()).toBe(a.name);
     expect(await page.getByTestId("reveal-agent-b").textContent()).toBe(b.name);
     expect(vote.verdict).toBe("TIE");
@@ -186,7 +207,11 @@ describe("people's blind votes at the address `arena web` prints", () => {
 
     // Before her votes: the seeded votes and the first test's are counted, below the minimum.
     const board = await context.newPage();
-    await peopleBoard(board, web.url, (line, counted) => line === "not enough votes yet" && counted.startsWith(`${SEEDED + 1} counted verdicts`));
+    await peopleBoard(
+      board,
+      web.url,
+      (line, counted) => line === "not enough votes yet" && counted.startsWith(`${SEEDED + 1} counted verdicts`),
+    );
     await shot(board, "1280-people-before");
 
     const form = page.getByTestId("vote-form");
@@ -230,7 +255,10 @@ describe("people's blind votes at the address `arena web` prints", () => {
       }
       await page.keyboard.press("Enter");
       await page.getByTestId("vote-reveal").waitFor();
-      const vote = await db.vote.findUniqueOrThrow({ where: { roundId_voterId: { roundId, voterId: voter.id } }, include: { round: { include: { match: { include: { agentA: true, agentB: true } } } } } });
+      const vote = await db.vote.findUniqueOrThrow({
+        where: { roundId_voterId: { roundId, voterId: voter.id } },
+        include: { round: { include: { match: { include: { agentA: true, agentB: true } } } } },
+      });
       const m = vote.round.match;
       const [a, b] = vote.seatsSwapped ? [m.agentB, m.agentA] : [m.agentA, m.agentB];
       expect(await page.getByTestId("reveal-agent-a").textContent()).toBe(a.name);
@@ -246,7 +274,13 @@ describe("people's blind votes at the address `arena web` prints", () => {
 
     // Her five votes take the count past the minimum: the people's board and its agreement line follow.
     const total = SEEDED + 6;
-    await peopleBoard(board, web.url, (line, counted) => /^agrees with people: ρ -?\d\.\d\d \[-?\d\.\d\d, -?\d\.\d\d\], \d+ votes$/.test(line) && counted.startsWith(`${total} counted verdicts`));
+    await peopleBoard(
+      board,
+      web.url,
+      (line, counted) =>
+        /^agrees with people: ρ -?\d\.\d\d \[-?\d\.\d\d, -?\d\.\d\d\], \d+ votes$/.test(line) &&
+        counted.startsWith(`${total} counted verdicts`),
+    );
     await shot(board, "1280-people-after");
     // The examiner's leaderboard says the same in its header.
     await board.goto(web.url);
@@ -310,7 +344,12 @@ describe("people's blind votes at the address `arena web` prints", () => {
 
   it("at 390 px the round, the verdict buttons and the reveal fit the width; an owner of every agent gets the empty state", async () => {
     await createAccount("otto@votes-journey.test", "owner", PASSWORD);
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.goto(`${web.url}/signin?next=${encodeURIComponent("/vote")}`);
     await page.getByLabel("Email").fill("otto@votes-journey.test");

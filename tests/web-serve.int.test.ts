@@ -12,10 +12,14 @@ const PASSWORD = "served-password-1";
 function postAs(url: string, host: string, origin: string): Promise<number> {
   const body = JSON.stringify({ email: "ada@serve.test", password: PASSWORD });
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/api/auth/sign-in/email`, { method: "POST", headers: { host, origin, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      `${url}/api/auth/sign-in/email`,
+      { method: "POST", headers: { host, origin, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.once("error", reject);
     req.end(body);
   });
@@ -44,7 +48,11 @@ describe("serving the web app", () => {
   });
 
   const post = (base: string, headers: Record<string, string>) =>
-    fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ email: "ada@serve.test", password: PASSWORD }) });
+    fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ email: "ada@serve.test", password: PASSWORD }),
+    });
 
   it("arena web serves the build at the printed address, signs in there and at localhost, refuses cross-site posts", async () => {
     const web = await startWeb();
@@ -65,7 +73,15 @@ describe("serving the web app", () => {
       const port = new URL(web.url).port;
       expect(await postAs(web.url, `evil.example:${port}`, `http://evil.example:${port}`)).toBe(403);
       // Our own routes follow the same policy.
-      expect((await fetch(`${web.url}/api/tokens`, { method: "POST", headers: { cookie, origin: "http://evil.example", "content-type": "application/json" }, body: "{}" })).status).toBe(403);
+      expect(
+        (
+          await fetch(`${web.url}/api/tokens`, {
+            method: "POST",
+            headers: { cookie, origin: "http://evil.example", "content-type": "application/json" },
+            body: "{}",
+          })
+        ).status,
+      ).toBe(403);
       // A protected page redirects to the sign-in page on the host the browser asked.
       const gated = await fetch(`${web.url}/me/agents`, { redirect: "manual" });
       expect(gated.status).toBe(307);
@@ -94,7 +110,9 @@ describe("serving the web app", () => {
     try {
       const r = await arenaCommand(["web", "--port", String(port)]);
       expect(r.code).not.toBe(0);
-      expect(r.stderr).toContain(`web: 127.0.0.1:${port} is already in use (another \`arena web\` or \`arena demo\`?): stop it, or choose another port with --port`);
+      expect(r.stderr).toContain(
+        `web: 127.0.0.1:${port} is already in use (another \`arena web\` or \`arena demo\`?): stop it, or choose another port with --port`,
+      );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }

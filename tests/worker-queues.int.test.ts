@@ -130,7 +130,13 @@ describe("match queue: a match that can never run", () => {
     // A planted skill of 5 is not a probability: building the agent's client throws, every time.
     const broken = await db.agent.create({ data: { name: "broken", protocol: "simulated", config: { p_depth: 5, p_width: 0.5 } } });
     const fine = await db.agent.create({ data: { name: "fine", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 } } });
-    const m = await createMatch(db, { treeId, agentAId: broken.id, agentBId: fine.id, examinerConfigId: (await heuristicExaminerConfig(db)).id, seed: "x" });
+    const m = await createMatch(db, {
+      treeId,
+      agentAId: broken.id,
+      agentBId: fine.id,
+      examinerConfigId: (await heuristicExaminerConfig(db)).id,
+      seed: "x",
+    });
     await enqueue(workers.ctx.queues.match, "match", { matchId: m.id });
     const failed = await waitFor(async () => {
       const row = await db.match.findUniqueOrThrow({ where: { id: m.id } });

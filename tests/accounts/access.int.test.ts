@@ -54,10 +54,17 @@ describe("accounts: who may do what", () => {
     await db?.$disconnect();
   });
 
-  const as = (who: keyof typeof cookies | "anonymous", extra: Record<string, string> = {}) => ({ ...(who === "anonymous" ? {} : { cookie: cookies[who] }), ...extra });
+  const as = (who: keyof typeof cookies | "anonymous", extra: Record<string, string> = {}) => ({
+    ...(who === "anonymous" ? {} : { cookie: cookies[who] }),
+    ...extra,
+  });
 
   it("the route table lists every console page and the console API is one table-driven handler", () => {
-    expect(routeFiles(`${APP}/console`, "page.tsx").sort()).toEqual(CONSOLE_PAGES.map((p) => p.href).filter((h) => h !== "/console/queues").sort());
+    expect(routeFiles(`${APP}/console`, "page.tsx").sort()).toEqual(
+      CONSOLE_PAGES.map((p) => p.href)
+        .filter((h) => h !== "/console/queues")
+        .sort(),
+    );
     expect(routeFiles(`${APP}/console`, "route.ts")).toEqual(["/console/queues/[[...path]]"]);
     expect(routeFiles(`${APP}/api/console`, "route.ts")).toEqual(["/api/console/[...path]"]);
   });
@@ -81,7 +88,11 @@ describe("accounts: who may do what", () => {
       const [method, path] = key.split(" ") as [string, string];
       const url = `${web.url}/api/console/${concrete(path)}`;
       const body = method === "POST" ? "{}" : undefined;
-      for (const [who, status] of [["anonymous", 401], ["owner", 403], ["auditor", 403]] as const) {
+      for (const [who, status] of [
+        ["anonymous", 401],
+        ["owner", 403],
+        ["auditor", 403],
+      ] as const) {
         const res = await fetch(url, { method, headers: as(who, { "content-type": "application/json" }), ...(body ? { body } : {}) });
         expect(res.status, `${who} ${key}`).toBe(status);
       }
@@ -90,8 +101,16 @@ describe("accounts: who may do what", () => {
     expect(await settings.json()).toEqual({ openSignUp: true, autoApproval: false });
   });
 
-  const submission = (over: Record<string, unknown> = {}) => ({ name: "api-agent", description: "d", protocol: "arena-http", endpoint: srv.url("/ok"), api_key: "sk-api-9", ...over });
-  const post = (body: string, headers: Record<string, string>) => fetch(`${web.url}/api/agents`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  const submission = (over: Record<string, unknown> = {}) => ({
+    name: "api-agent",
+    description: "d",
+    protocol: "arena-http",
+    endpoint: srv.url("/ok"),
+    api_key: "sk-api-9",
+    ...over,
+  });
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${web.url}/api/agents`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 
   it("POST /api/agents: 401 anonymous, 403 auditor, 403 cross-site, 413 oversized, 400 malformed, 422 guard, none written", async () => {
     const json = JSON.stringify(submission());
@@ -128,7 +147,11 @@ describe("accounts: who may do what", () => {
   });
 
   it("a personal API token submits (201, no key in the answer), duplicates get 409, revoked tokens 401", async () => {
-    const created = await fetch(`${web.url}/api/tokens`, { method: "POST", headers: as("owner", { "content-type": "application/json" }), body: JSON.stringify({ name: "ci" }) });
+    const created = await fetch(`${web.url}/api/tokens`, {
+      method: "POST",
+      headers: as("owner", { "content-type": "application/json" }),
+      body: JSON.stringify({ name: "ci" }),
+    });
     expect(created.status).toBe(201);
     const { token, id } = (await created.json()) as { token: string; id: string };
     expect(JSON.stringify(await db.apiToken.findMany())).not.toContain(token);
@@ -146,7 +169,12 @@ describe("accounts: who may do what", () => {
   });
 
   it("Test endpoint stores nothing and is limited to 30 probes an hour", async () => {
-    const probe = () => fetch(`${web.url}/api/me/agents/probe`, { method: "POST", headers: as("owner", { "content-type": "application/json" }), body: JSON.stringify(submission({ name: "probe-only" })) });
+    const probe = () =>
+      fetch(`${web.url}/api/me/agents/probe`, {
+        method: "POST",
+        headers: as("owner", { "content-type": "application/json" }),
+        body: JSON.stringify(submission({ name: "probe-only" })),
+      });
     const first = await probe();
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ error: null, citations: { count: 1 } });
@@ -156,17 +184,33 @@ describe("accounts: who may do what", () => {
   });
 
   it("better-auth refuses a cross-site sign-in and closed sign-up", async () => {
-    const cross = await fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }) });
+    const cross = await fetch(`${web.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }),
+    });
     expect(cross.status).toBe(403);
-    const close = await fetch(`${web.url}/api/console/settings`, { method: "POST", headers: as("admin", { "content-type": "application/json", origin: web.url }), body: JSON.stringify({ openSignUp: false }) });
+    const close = await fetch(`${web.url}/api/console/settings`, {
+      method: "POST",
+      headers: as("admin", { "content-type": "application/json", origin: web.url }),
+      body: JSON.stringify({ openSignUp: false }),
+    });
     expect(close.status).toBe(200);
-    const signup = await fetch(`${web.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ name: "n", email: "new@example.test", password: PASSWORD }) });
+    const signup = await fetch(`${web.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: web.url },
+      body: JSON.stringify({ name: "n", email: "new@example.test", password: PASSWORD }),
+    });
     expect(signup.status).toBe(403);
     expect(await db.user.count({ where: { email: "new@example.test" } })).toBe(0);
   });
 
   it("session cookies are HttpOnly and SameSite=Lax", async () => {
-    const res = await fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }) });
+    const res = await fetch(`${web.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: web.url },
+      body: JSON.stringify({ email: "owner@example.test", password: PASSWORD }),
+    });
     const session = res.headers.getSetCookie().find((c) => c.includes("session_token"))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(session).toMatch(/SameSite=Lax/i);
@@ -190,15 +234,23 @@ describe("console commands (admin)", () => {
   });
 
   const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${web.url}/api/console/${path}`, { method, headers: { cookie: admin, "content-type": "application/json", origin: web.url }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(`${web.url}/api/console/${path}`, {
+      method,
+      headers: { cookie: admin, "content-type": "application/json", origin: web.url },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
 
   it("tree upload: the CLI's validation and limits, nothing stored on error", async () => {
-    const leaf = (children: string) => `{"url":"https://x.test/","domain":"x.test","title":"T","description":null,"content":"c","crawled":true,"depth":0,"error":null,"relationship_cluster":null,"link_contexts":[],"children":[${children}]}`;
+    const leaf = (children: string) =>
+      `{"url":"https://x.test/","domain":"x.test","title":"T","description":null,"content":"c","crawled":true,"depth":0,"error":null,"relationship_cluster":null,"link_contexts":[],"children":[${children}]}`;
     let deep = leaf("");
     for (let i = 0; i < 5000; i++) deep = leaf(deep);
     const tooDeep = await call("POST", "trees", { file: "deep.json", text: deep });
     expect(tooDeep.status).toBe(422);
-    expect(apiErrorSchema.parse(await tooDeep.json()).error).toMatchObject({ code: "unprocessable", message: expect.stringMatching(/deep\.json: .*nested deeper than 64 levels/) });
+    expect(apiErrorSchema.parse(await tooDeep.json()).error).toMatchObject({
+      code: "unprocessable",
+      message: expect.stringMatching(/deep\.json: .*nested deeper than 64 levels/),
+    });
     const bad = await call("POST", "trees", { file: "bad.json", text: '{"url": 3}' });
     expect(bad.status).toBe(422);
     expect(apiErrorSchema.parse(await bad.json()).error).toMatchObject({ code: "unprocessable", message: expect.stringContaining("url") });
@@ -233,8 +285,15 @@ describe("console commands (admin)", () => {
     try {
       await addAllowedHost(db, srv.hostPort, null);
       const owner = await createUser(db, "owner", "o2@example.test");
-      const agent = await registerAgent(db, { name: "to-review", protocol: "arena_http", endpoint: srv.url("/ok"), ownerId: owner.id, approval: "pending" });
-      const status = async () => ((await (await call("GET", "agents")).json()) as Array<{ id: string; status: string }>).find((a) => a.id === agent.id)!.status;
+      const agent = await registerAgent(db, {
+        name: "to-review",
+        protocol: "arena_http",
+        endpoint: srv.url("/ok"),
+        ownerId: owner.id,
+        approval: "pending",
+      });
+      const status = async () =>
+        ((await (await call("GET", "agents")).json()) as Array<{ id: string; status: string }>).find((a) => a.id === agent.id)!.status;
       expect(await status()).toBe("pending");
       expect(await (await call("POST", `agents/${agent.id}/approve`, {})).json()).toEqual({ joined: null });
       expect(await status()).toBe("approved");
@@ -250,12 +309,21 @@ describe("console commands (admin)", () => {
   });
 
   it("creates a tournament from playable agents and starts it once", async () => {
-    const sims = await ensureSimulatedAgents(db, "console", [{ index: 0, p_depth: 0.5, p_width: 0.5 }, { index: 1, p_depth: 0.5, p_width: 0.5 }]);
+    const sims = await ensureSimulatedAgents(db, "console", [
+      { index: 0, p_depth: 0.5, p_width: 0.5 },
+      { index: 1, p_depth: 0.5, p_width: 0.5 },
+    ]);
     const tree = await importSharedTree(db, "tree_0003.json");
     const choices = (await (await call("GET", "agent-choices")).json()) as Array<{ id: string }>;
     expect(choices.map((c) => c.id)).toEqual(expect.arrayContaining(sims.map((x) => x.agentId)));
     const config = await heuristicExaminerConfig(db);
-    const created = await call("POST", "tournaments", { name: "from console", agentIds: sims.map((x) => x.agentId), treeIds: [tree.id], examinerConfigId: config.id, swissRounds: 1 });
+    const created = await call("POST", "tournaments", {
+      name: "from console",
+      agentIds: sims.map((x) => x.agentId),
+      treeIds: [tree.id],
+      examinerConfigId: config.id,
+      swissRounds: 1,
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect((await call("POST", `tournaments/${id}/start`, {})).status).toBe(200);

@@ -62,12 +62,18 @@ describe("operator console in a browser", () => {
       await page.getByLabel("URL or topic").fill("https://news.example/feed.xml");
       await page.getByRole("button", { name: "Add source" }).click();
       await page.getByTestId("sources").getByText("https://news.example/feed.xml").waitFor();
-      expect(await db.topicSource.findMany({ select: { kind: true, value: true } })).toEqual([{ kind: "feed", value: "https://news.example/feed.xml" }]);
+      expect(await db.topicSource.findMany({ select: { kind: true, value: true } })).toEqual([
+        { kind: "feed", value: "https://news.example/feed.xml" },
+      ]);
       await page.getByLabel("new trees per run").fill("3");
       await page.getByLabel("retire after (days)").fill("30");
       await page.getByRole("button", { name: "Save schedule" }).click();
       await page.getByText("The schedule is saved.").waitFor();
-      expect(await db.treeSchedule.findUniqueOrThrow({ where: { id: "default" } })).toMatchObject({ treesPerRun: 3, maxAgeDays: 30, enabled: false });
+      expect(await db.treeSchedule.findUniqueOrThrow({ where: { id: "default" } })).toMatchObject({
+        treesPerRun: 3,
+        maxAgeDays: 30,
+        enabled: false,
+      });
       await page.screenshot({ path: `${SCREENSHOTS}/console-schedule.png`, fullPage: true });
 
       await page.goto(`${web.url}/console/tournaments`);
@@ -85,9 +91,15 @@ describe("operator console in a browser", () => {
       // The estimate before creating, as a table: calls (2 matches × 4 rounds × 2 agents), USD, time.
       await page.getByRole("button", { name: "Estimate" }).click();
       const estimate = page.getByTestId("tournament-estimate");
-      await estimate.getByRole("row", { name: /Agent calls/ }).getByText("about 16").waitFor();
+      await estimate
+        .getByRole("row", { name: /Agent calls/ })
+        .getByText("about 16")
+        .waitFor();
       expect(await estimate.innerText()).toContain("2 matches × 4.0 rounds per match × 2 agents (2 rounds, 2 agents)");
-      await estimate.getByRole("row", { name: /Cost \(USD\)/ }).getByText(/^\$0\.00/).waitFor();
+      await estimate
+        .getByRole("row", { name: /Cost \(USD\)/ })
+        .getByText(/^\$0\.00/)
+        .waitFor();
       await estimate.getByRole("row", { name: /Time/ }).waitFor();
       await page.getByRole("button", { name: "Create (draft)" }).click();
       await page.getByRole("cell", { name: "console cup" }).waitFor();
@@ -99,7 +111,11 @@ describe("operator console in a browser", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/console-form-after-create-1280.png`, fullPage: true });
       // Both agents are entered: "add agent…" has nobody left to offer.
       await expect.poll(() => page.getByLabel("add agent to console cup").locator("option").allTextContents()).toEqual(["add agent…"]);
-      expect(await db.tournament.findFirstOrThrow({ where: { name: "console cup" } })).toMatchObject({ pairing: "info", costCapUsd: 5, agentCapUsd: null });
+      expect(await db.tournament.findFirstOrThrow({ where: { name: "console cup" } })).toMatchObject({
+        pairing: "info",
+        costCapUsd: 5,
+        agentCapUsd: null,
+      });
       await expect.poll(() => actions(page, "console cup")).toEqual(["start", "cancel"]);
 
       await page.locator("tr", { hasText: "console cup" }).getByRole("button", { name: "start" }).click();
@@ -120,7 +136,10 @@ describe("operator console in a browser", () => {
       await estimate.getByText(/the first \d+ rounds of a continuous tournament: only the caps bound it/).waitFor();
       await page.getByRole("button", { name: "Create (draft)" }).click();
       await page.getByRole("cell", { name: "console stream" }).waitFor();
-      expect(await db.tournament.findFirstOrThrow({ where: { name: "console stream" } })).toMatchObject({ mode: "continuous", pairing: "info" });
+      expect(await db.tournament.findFirstOrThrow({ where: { name: "console stream" } })).toMatchObject({
+        mode: "continuous",
+        pairing: "info",
+      });
       await page.locator("tr", { hasText: "console stream" }).getByText("continuous, not started").waitFor();
     } finally {
       await page.close();

@@ -70,7 +70,12 @@ describe("owner submits, admin approves, the agent plays", () => {
     watch(adminCtx);
     const owner = await ownerCtx.newPage();
 
-    await signUp(owner, web.url, { name: "Olive Owner", email: "olive@example.test", password: PASSWORD }, { filled: () => shot(owner, "1-signup") });
+    await signUp(
+      owner,
+      web.url,
+      { name: "Olive Owner", email: "olive@example.test", password: PASSWORD },
+      { filled: () => shot(owner, "1-signup") },
+    );
     await owner.getByText("My agents").waitFor();
 
     // The guard's refusal of an internal address reaches the form.

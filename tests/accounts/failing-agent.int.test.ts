@@ -83,7 +83,9 @@ describe("an owner's agent that breaks", () => {
     await owner.getByLabel("Endpoint").fill("http://10.0.0.7/answer");
     await owner.getByRole("button", { name: "Test endpoint" }).click();
     const refusal = owner.getByRole("form", { name: "Submit an agent" }).getByRole("alert");
-    await expect.poll(() => refusal.textContent()).toMatch(/ask the arena's operator to allow-list 10\.0\.0\.7 \(the ARENA_AGENT_ALLOW_HOSTS variable/);
+    await expect
+      .poll(() => refusal.textContent())
+      .toMatch(/ask the arena's operator to allow-list 10\.0\.0\.7 \(the ARENA_AGENT_ALLOW_HOSTS variable/);
     await shot(owner, "1-guard-refusal");
 
     // An answer without citations the arena reads is flagged, with the formats it reads.
@@ -125,10 +127,16 @@ describe("an owner's agent that breaks", () => {
 
     // Before its next pairing it is health-checked; the endpoint is down, so it sits the round out.
     const stored = await db.agent.findUniqueOrThrow({ where: { name: "fay-agent" } });
-    await expect.poll(async () => (await db.agent.findUniqueOrThrow({ where: { id: stored.id } })).status, { timeout: 120_000 }).toBe("unhealthy");
+    await expect
+      .poll(async () => (await db.agent.findUniqueOrThrow({ where: { id: stored.id } })).status, { timeout: 120_000 })
+      .toBe("unhealthy");
     const checkedAt = (await db.agent.findUniqueOrThrow({ where: { id: stored.id } })).healthAt!;
     await expect.poll(() => db.tournamentRound.count({ where: { createdAt: { gt: checkedAt } } }), { timeout: 120_000 }).toBeGreaterThan(0);
-    expect(await db.pairing.count({ where: { round: { createdAt: { gt: checkedAt } }, agentBId: { not: null }, OR: [{ agentAId: stored.id }, { agentBId: stored.id }] } })).toBe(0);
+    expect(
+      await db.pairing.count({
+        where: { round: { createdAt: { gt: checkedAt } }, agentBId: { not: null }, OR: [{ agentAId: stored.id }, { agentBId: stored.id }] },
+      }),
+    ).toBe(0);
     await row.getByTestId("health-failure").waitFor();
     expect(await row.getByTestId("health-failure").textContent()).toMatch(/Last health check failed.*http_status, HTTP 503/);
     expect(await row.getByTestId("status").textContent()).toBe("failing");

@@ -83,9 +83,27 @@ describe("provider presets in the submission form", () => {
     }
 
     const cases = [
-      { preset: "openai-deep-research", server: openai.baseUrl, name: "web-deep-research", protocol: "openai_responses", health: /model o4-mini-deep-research available/ },
-      { preset: "anthropic", server: anthropic.baseUrl, name: "web-claude", protocol: "anthropic", health: /model claude-sonnet-4-6 available/ },
-      { preset: "gemini", server: gemini.baseUrl, name: "web-gemini", protocol: "gemini", health: /model models\/gemini-2\.5-pro available/ },
+      {
+        preset: "openai-deep-research",
+        server: openai.baseUrl,
+        name: "web-deep-research",
+        protocol: "openai_responses",
+        health: /model o4-mini-deep-research available/,
+      },
+      {
+        preset: "anthropic",
+        server: anthropic.baseUrl,
+        name: "web-claude",
+        protocol: "anthropic",
+        health: /model claude-sonnet-4-6 available/,
+      },
+      {
+        preset: "gemini",
+        server: gemini.baseUrl,
+        name: "web-gemini",
+        protocol: "gemini",
+        health: /model models\/gemini-2\.5-pro available/,
+      },
       { preset: "perplexity", server: openai.baseUrl, name: "web-sonar", protocol: "openai", health: /models endpoint answered/ },
     ];
     for (const c of cases) {
@@ -106,10 +124,16 @@ describe("provider presets in the submission form", () => {
       await form.getByRole("button", { name: "Submit" }).click();
       await page.waitForURL(`${web.url}/me/agents`);
       const stored = await db.agent.findUniqueOrThrow({ where: { name: c.name } });
-      expect({ protocol: stored.protocol, endpoint: stored.endpoint, status: stored.status }).toEqual({ protocol: c.protocol, endpoint: c.server, status: "healthy" });
+      expect({ protocol: stored.protocol, endpoint: stored.endpoint, status: stored.status }).toEqual({
+        protocol: c.protocol,
+        endpoint: c.server,
+        status: "healthy",
+      });
       expect(stored.secretEnc).not.toContain(`sk-${c.name}`);
     }
-    expect((await db.agent.findUniqueOrThrow({ where: { name: "web-deep-research" } })).config).toEqual({ tools: ["web_search_preview", "code_interpreter"] });
+    expect((await db.agent.findUniqueOrThrow({ where: { name: "web-deep-research" } })).config).toEqual({
+      tools: ["web_search_preview", "code_interpreter"],
+    });
     expect((await db.agent.findUniqueOrThrow({ where: { name: "web-sonar" } })).config).toEqual({});
     await shot(page, "my-agents");
   }, 300_000);

@@ -22,7 +22,11 @@ describe("sign-in and sign-up limits (failed sign-ins per account and per addres
   });
 
   const signIn = (email: string, password: string, address?: string) =>
-    fetch(`${web.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ email, password }) }).then(async (r) => ({ status: r.status, body: await r.text(), address }));
+    fetch(`${web.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: web.url },
+      body: JSON.stringify({ email, password }),
+    }).then(async (r) => ({ status: r.status, body: await r.text(), address }));
 
   it("after 5 failed sign-ins an account answers 429 even to its right password; another account signs in from the same address", async () => {
     const statuses: number[] = [];
@@ -45,7 +49,11 @@ describe("sign-in and sign-up limits (failed sign-ins per account and per addres
 
   it("keeps 5 sign-ups a minute per address", async () => {
     const signUp = (i: number) =>
-      fetch(`${web.url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: web.url }, body: JSON.stringify({ email: `new-${i}@example.test`, password: PASSWORD, name: `new ${i}` }) });
+      fetch(`${web.url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: web.url },
+        body: JSON.stringify({ email: `new-${i}@example.test`, password: PASSWORD, name: `new ${i}` }),
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await signUp(i)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);

@@ -48,7 +48,10 @@ describe("signing in, per role", () => {
         const victim = width === 1280 ? "olive@journey.test" : "oscar@journey.test";
         for (let i = 0; i < 5; i++) {
           await signIn(page, victim, `wrong-password-${i}`);
-          await page.getByRole("alert").getByText(/invalid email or password/i).waitFor();
+          await page
+            .getByRole("alert")
+            .getByText(/invalid email or password/i)
+            .waitFor();
         }
         await signIn(page, victim, PASSWORD);
         await page.getByRole("alert").getByText("Too many failed sign-ins for this account: wait a minute and try again.").waitFor();
@@ -114,7 +117,17 @@ describe("signing in, per role", () => {
 
   it("an owner's page renders the description as Markdown, asks before Withdraw and words a withdrawn agent as such", async () => {
     const owner = await createUser(db, "owner", "wanda@journey.test");
-    await db.agent.create({ data: { name: "Wanda Agent", protocol: "openai", endpoint: "https://agent.example/v1", model: "m", ownerId: owner.id, approval: "pending", description: "Reads **every** page." } });
+    await db.agent.create({
+      data: {
+        name: "Wanda Agent",
+        protocol: "openai",
+        endpoint: "https://agent.example/v1",
+        model: "m",
+        ownerId: owner.id,
+        approval: "pending",
+        description: "Reads **every** page.",
+      },
+    });
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
@@ -141,7 +154,12 @@ describe("signing in, per role", () => {
       try {
         await page.goto(`${web.url}/about`);
         await page.getByTestId("openapi-link").waitFor();
-        expect(await page.locator("footer").getByRole("link", { name: /OpenAPI/ }).getAttribute("href")).toBe("/api/openapi.json");
+        expect(
+          await page
+            .locator("footer")
+            .getByRole("link", { name: /OpenAPI/ })
+            .getAttribute("href"),
+        ).toBe("/api/openapi.json");
         expect((await page.request.get(`${web.url}/api/openapi.json`)).status()).toBe(200);
         await page.screenshot({ path: `${SCREENSHOTS}/about-${width}.png`, fullPage: true });
       } finally {

@@ -29,7 +29,8 @@ describe("an owner's agent submission, as commands", () => {
     await db?.$disconnect();
   });
 
-  const submission = (name: string) => agentSubmissionSchema.parse({ name, protocol: "arena-http", endpoint: srv.url("/ok"), api_key: "sk-submitted-1" });
+  const submission = (name: string) =>
+    agentSubmissionSchema.parse({ name, protocol: "arena-http", endpoint: srv.url("/ok"), api_key: "sk-submitted-1" });
 
   it("registers a pending agent while auto-approval is off, an approved one while it is on, never returning the key", async () => {
     const owner = await createUser(db, "owner");
@@ -53,7 +54,14 @@ describe("an owner's agent submission, as commands", () => {
   it(`allows ${SUBMISSIONS_PER_HOUR} submissions an hour per owner, counted for that owner only`, async () => {
     const owner = await createUser(db, "owner");
     const other = await createUser(db, "owner");
-    await db.agent.createMany({ data: Array.from({ length: SUBMISSIONS_PER_HOUR - 1 }, (_, i) => ({ name: `burst-${i}`, protocol: "arena_http" as const, endpoint: srv.url("/ok"), ownerId: owner.id })) });
+    await db.agent.createMany({
+      data: Array.from({ length: SUBMISSIONS_PER_HOUR - 1 }, (_, i) => ({
+        name: `burst-${i}`,
+        protocol: "arena_http" as const,
+        endpoint: srv.url("/ok"),
+        ownerId: owner.id,
+      })),
+    });
     expect(await submissionAllowed(db, owner.id)).toBe(true);
     await db.agent.create({ data: { name: "burst-last", protocol: "arena_http", endpoint: srv.url("/ok"), ownerId: owner.id } });
     expect(await submissionAllowed(db, owner.id)).toBe(false);

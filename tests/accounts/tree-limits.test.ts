@@ -16,7 +16,14 @@ function chain(levels: number): string {
 }
 
 // importTreeFile refuses before any database call: a client that throws proves it.
-const noDb = new Proxy({}, { get: () => { throw new Error("database touched"); } }) as PrismaClient;
+const noDb = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error("database touched");
+    },
+  },
+) as PrismaClient;
 
 describe("tree file limits (CLI and web upload share parseTreeText)", () => {
   it("refuses a 5,000-level file with a message naming the limit, not a stack overflow", () => {

@@ -2,7 +2,22 @@ process.env.ARENA_QUEUE_PREFIX ||= `audit-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
-import { AuditError, chooseVariants, claimItem, closeAuditQueue, createAuditQueue, HOLD_MS, itemVariants, nextItem, nextVariantItem, submitAnswers, submitReview, variantOrder, voidRound, winnerOf } from "@arena/audit";
+import {
+  AuditError,
+  chooseVariants,
+  claimItem,
+  closeAuditQueue,
+  createAuditQueue,
+  HOLD_MS,
+  itemVariants,
+  nextItem,
+  nextVariantItem,
+  submitAnswers,
+  submitReview,
+  variantOrder,
+  voidRound,
+  winnerOf,
+} from "@arena/audit";
 import { VERDICTS } from "@arena/audit/options";
 import { auditReport, examinerAgreement, exportAnnotations, matchVoids, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { readAgent, readLeaderboard } from "@arena/tournament/read";
@@ -42,7 +57,11 @@ describe("human audit", () => {
 
   it("samples judged rounds, stratified by verdict, half of them seat-swapped", async () => {
     const judged = await db.round.count({ where: { voided: false, verdictToken: { not: null } } });
-    const q = await createAuditQueue(db, { name: "by verdict", sampling: "verdict", size: 6, examinerConfigId: played.examinerConfigId }, admin);
+    const q = await createAuditQueue(
+      db,
+      { name: "by verdict", sampling: "verdict", size: 6, examinerConfigId: played.examinerConfigId },
+      admin,
+    );
     expect(q.items).toBe(Math.min(6, judged));
     const items = await db.auditItem.findMany({ where: { queueId: q.id }, include: { round: true } });
     expect(items.filter((i) => i.seatsSwapped)).toHaveLength(Math.floor(q.items / 2));
@@ -50,7 +69,11 @@ describe("human audit", () => {
     const strata = new Map<string, number>();
     for (const i of items) strata.set(i.stratum!, (strata.get(i.stratum!) ?? 0) + 1);
     // Equal allocation: a stratum that did not run out has at most one item fewer than any other.
-    const available = await db.round.groupBy({ by: ["verdictToken"], where: { voided: false, verdictToken: { not: null } }, _count: { _all: true } });
+    const available = await db.round.groupBy({
+      by: ["verdictToken"],
+      where: { voided: false, verdictToken: { not: null } },
+      _count: { _all: true },
+    });
     const largest = Math.max(...strata.values());
     for (const a of available) {
       const got = strata.get(a.verdictToken!) ?? 0;
@@ -88,7 +111,10 @@ describe("human audit", () => {
     expect(view.reveal).toBeNull();
     expect(view.own).toBeNull();
     const text = JSON.stringify(view);
-    const round = await db.round.findFirstOrThrow({ where: { auditItems: { some: { id: first.itemId } } }, include: { match: { include: { agentA: true, agentB: true } } } });
+    const round = await db.round.findFirstOrThrow({
+      where: { auditItems: { some: { id: first.itemId } } },
+      include: { match: { include: { agentA: true, agentB: true } } },
+    });
     expect(text).not.toContain(round.match.agentA.name);
     expect(text).not.toContain(round.match.agentB.name);
     expect(text).not.toContain(round.verdictToken!);
@@ -108,7 +134,10 @@ describe("human audit", () => {
     expect(await exportAnnotations(db, { id: bob, admin: false }, q.id)).toEqual([]);
     await submitReview(db, first.itemId, alice, { agree: false, sufficiency: "insufficient", comment: "close call" });
     await submitAnswers(db, first.itemId, alice, { ...answers, evolution: round.number > 1 ? "no" : null, ownVerdict: "TIE" });
-    const revisions = await db.annotationRevision.findMany({ where: { annotation: { itemId: first.itemId, auditorId: alice } }, orderBy: { createdAt: "asc" } });
+    const revisions = await db.annotationRevision.findMany({
+      where: { annotation: { itemId: first.itemId, auditorId: alice } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(revisions).toHaveLength(3);
     expect(revisions[0]!.before).toBeNull();
     expect(revisions[2]!.before).toMatchObject({ ownVerdict: stored.ownVerdict, agree: false, comment: "close call" });
@@ -129,10 +158,21 @@ describe("human audit", () => {
     const straight = items.find((i) => !i.seatsSwapped)!;
     // Plant a judgement whose reasoning names seats the ways judges write them (restored at the end:
     // later tests read these rounds' verdicts).
-    const originals = await db.round.findMany({ where: { id: { in: [swapped.roundId, straight.roundId] } }, select: { id: true, verdictToken: true, loserFailureType: true, verdict: true } });
-    const reasoning = "Heuristic checklist matching. A: entities 2/2, facts 3/5 (missing: the year). B: entities 0/2, facts 1/5. Agent A names Varden Academy; Answer B does not. Hard constraints decide: A covers more. [[A_BETTER]]";
+    const originals = await db.round.findMany({
+      where: { id: { in: [swapped.roundId, straight.roundId] } },
+      select: { id: true, verdictToken: true, loserFailureType: true, verdict: true },
+    });
+    const reasoning =
+      "Heuristic checklist matching. A: entities 2/2, facts 3/5 (missing: the year). B: entities 0/2, facts 1/5. Agent A names Varden Academy; Answer B does not. Hard constraints decide: A covers more. [[A_BETTER]]";
     for (const i of [swapped, straight]) {
-      await db.round.update({ where: { id: i.roundId }, data: { verdictToken: "[[A_BETTER]]", loserFailureType: "DEEP", verdict: { verdict: "[[A_BETTER]]", tie_quality: "N/A", loser_failure_type: "DEEP", reasoning } } });
+      await db.round.update({
+        where: { id: i.roundId },
+        data: {
+          verdictToken: "[[A_BETTER]]",
+          loserFailureType: "DEEP",
+          verdict: { verdict: "[[A_BETTER]]", tie_quality: "N/A", loser_failure_type: "DEEP", reasoning },
+        },
+      });
       const r = await db.round.findUniqueOrThrow({ where: { id: i.roundId } });
       await claimItem(db, i.id, alice);
       await submitAnswers(db, i.id, alice, { ...answers, evolution: r.number > 1 ? "yes" : null, ownVerdict: "B_BETTER" });
@@ -150,7 +190,10 @@ describe("human audit", () => {
     const plain = (await readAuditItem(db, straight.id, alice))!;
     expect(plain.reveal).toMatchObject({ verdict: "A_BETTER", reasoning });
     for (const o of originals) {
-      await db.round.update({ where: { id: o.id }, data: { verdictToken: o.verdictToken, loserFailureType: o.loserFailureType, verdict: o.verdict ?? undefined } });
+      await db.round.update({
+        where: { id: o.id },
+        data: { verdictToken: o.verdictToken, loserFailureType: o.loserFailureType, verdict: o.verdict ?? undefined },
+      });
     }
     await closeAuditQueue(db, q.id);
   });
@@ -164,7 +207,12 @@ describe("human audit", () => {
       const shown = (v: string) => (i.seatsSwapped ? v.replace(/^A_/, "X_").replace(/^B_/, "A_").replace(/^X_/, "B_") : v);
       const ev = i.round.number > 1 ? "yes" : null;
       await claimItem(db, i.id, alice);
-      await submitAnswers(db, i.id, alice, { ...answers, evolution: ev, checklistFacts: k === 0 ? "major" : "correct", ownVerdict: z.enum(VERDICTS).parse(shown(examiner[k]!)) });
+      await submitAnswers(db, i.id, alice, {
+        ...answers,
+        evolution: ev,
+        checklistFacts: k === 0 ? "major" : "correct",
+        ownVerdict: z.enum(VERDICTS).parse(shown(examiner[k]!)),
+      });
       await submitReview(db, i.id, alice, { agree: true, sufficiency: "sufficient" });
       await claimItem(db, i.id, bob);
       await submitAnswers(db, i.id, bob, { ...answers, evolution: ev, deepValidity: k === 0 ? "no" : "yes", ownVerdict: "TIE" });
@@ -190,7 +238,9 @@ describe("human audit", () => {
     // An auditor sees the other auditors as numbered pseudonyms; an admin sees who.
     const seen = await auditReport(db, { id: alice, admin: false }, q.id);
     expect(seen.kappa.perAuditor.map((p) => p.name).sort()).toEqual([expect.stringMatching(/^Auditor \d+$/), "You"]);
-    expect(seen.disagreements.flatMap((d) => d.auditors.map((x) => x.name)).every((name) => name === "You" || /^Auditor \d+$/.test(name))).toBe(true);
+    expect(
+      seen.disagreements.flatMap((d) => d.auditors.map((x) => x.name)).every((name) => name === "You" || /^Auditor \d+$/.test(name)),
+    ).toBe(true);
     expect(JSON.stringify(seen)).not.toContain(bob);
     expect(JSON.stringify(seen) + JSON.stringify(queues)).not.toContain("@example.test");
     expect(report.kappa.perAuditor.map((p) => p.name).join(" ")).toMatch(/@/);
@@ -201,7 +251,11 @@ describe("human audit", () => {
 
   it("a queue that keeps its questions off public pages holds them back on the match until it closes; another queue does not", async () => {
     const open = await createAuditQueue(db, { name: "not blind", size: 2, seed: "nb", tournamentId: played.tournamentId }, admin);
-    const held = await createAuditQueue(db, { name: "blind", size: 2, seed: "hq", tournamentId: played.tournamentId, hideQuestions: true }, admin);
+    const held = await createAuditQueue(
+      db,
+      { name: "blind", size: 2, seed: "hq", tournamentId: played.tournamentId, hideQuestions: true },
+      admin,
+    );
     const item = await db.auditItem.findFirstOrThrow({ where: { queueId: held.id }, include: { round: true } });
     const roundOf = async () => (await readMatch(db, item.round.matchId))!.roundsList.find((r) => r.number === item.round.number)!;
     expect(await roundOf()).toMatchObject({ question: null, questionHeld: true });
@@ -222,16 +276,29 @@ describe("human audit", () => {
     expect(full.question.length).toBeGreaterThan(20);
     expect(JSON.stringify(options)).not.toContain("full_tree");
     // Alice prefers the full tree's question and the flat context's checklist.
-    await chooseVariants(db, itemId, alice, { bestQuestion: order.indexOf("full_tree") + 1, bestChecklist: order.indexOf("flat_context") + 1 });
-    expect(await db.auditVariantChoice.findFirstOrThrow({ where: { itemId, auditorId: alice } })).toMatchObject({ bestQuestion: "full_tree", bestChecklist: "flat_context" });
+    await chooseVariants(db, itemId, alice, {
+      bestQuestion: order.indexOf("full_tree") + 1,
+      bestChecklist: order.indexOf("flat_context") + 1,
+    });
+    expect(await db.auditVariantChoice.findFirstOrThrow({ where: { itemId, auditorId: alice } })).toMatchObject({
+      bestQuestion: "full_tree",
+      bestChecklist: "flat_context",
+    });
     expect(await nextVariantItem(db, q.id, alice)).not.toBe(itemId);
     const report = await auditReport(db, { id: admin, admin: true }, q.id);
-    expect(report.instrumentI).toEqual({ n: 1, question: { full_tree: 100, flat_context: 0, no_logic_chain: 0 }, checklist: { full_tree: 0, flat_context: 100, no_logic_chain: 0 } });
+    expect(report.instrumentI).toEqual({
+      n: 1,
+      question: { full_tree: 100, flat_context: 0, no_logic_chain: 0 },
+      checklist: { full_tree: 0, flat_context: 100, no_logic_chain: 0 },
+    });
   });
 
   it("voiding a round changes the match, every later snapshot and the rating history", async () => {
     // A decisive round of a match whose winner it decides: removing its points flips or ties the result.
-    const matches = await db.match.findMany({ where: { tournamentId: played.tournamentId, status: "completed", winner: { not: "tie" } }, include: { roundRows: { orderBy: { number: "asc" } } } });
+    const matches = await db.match.findMany({
+      where: { tournamentId: played.tournamentId, status: "completed", winner: { not: "tie" } },
+      include: { roundRows: { orderBy: { number: "asc" } } },
+    });
     let target: { roundId: string; matchId: string } | null = null;
     for (const m of matches) {
       for (const r of m.roundRows) {
@@ -243,7 +310,10 @@ describe("human audit", () => {
     }
     expect(target, "a round whose points decide its match").not.toBeNull();
     const before = await db.match.findUniqueOrThrow({ where: { id: target!.matchId } });
-    const snapsBefore = await db.ratingSnapshot.findMany({ where: { examinerConfigId: played.examinerConfigId, tournamentId: null }, orderBy: { createdAt: "asc" } });
+    const snapsBefore = await db.ratingSnapshot.findMany({
+      where: { examinerConfigId: played.examinerConfigId, tournamentId: null },
+      orderBy: { createdAt: "asc" },
+    });
     const board = await readLeaderboard(db, { examiner: played.examinerConfigId });
     const historyBefore = (await readAgent(db, before.agentAId, { examiner: played.examinerConfigId }))!.ratingHistory;
     const out = await voidRound(db, target!.roundId, admin, "checklist had major hallucinations");
@@ -252,12 +322,19 @@ describe("human audit", () => {
     expect(out).toMatchObject({ winnerBefore: before.winner, winnerAfter: after.winner });
     expect(after.voidedRounds).toBe(before.voidedRounds + 1);
     expect(after.rounds).toBe(before.rounds - 1);
-    const snapsAfter = await db.ratingSnapshot.findMany({ where: { examinerConfigId: played.examinerConfigId, tournamentId: null }, orderBy: { createdAt: "asc" } });
+    const snapsAfter = await db.ratingSnapshot.findMany({
+      where: { examinerConfigId: played.examinerConfigId, tournamentId: null },
+      orderBy: { createdAt: "asc" },
+    });
     expect(snapsAfter.map((s) => s.id)).toEqual(snapsBefore.map((s) => s.id));
     const changed = snapsAfter.filter((s, i) => JSON.stringify(s.ratings) !== JSON.stringify(snapsBefore[i]!.ratings));
     expect(changed.length).toBeGreaterThan(0);
-    expect(snapsAfter.filter((s) => s.createdAt < before.finishedAt!).map((s) => s.ratings)).toEqual(snapsBefore.filter((s) => s.createdAt < before.finishedAt!).map((s) => s.ratings));
-    expect(out.snapshots.find((s) => s.tournamentId === null)!.rewritten).toBe(snapsBefore.filter((s) => s.createdAt >= before.finishedAt!).length);
+    expect(snapsAfter.filter((s) => s.createdAt < before.finishedAt!).map((s) => s.ratings)).toEqual(
+      snapsBefore.filter((s) => s.createdAt < before.finishedAt!).map((s) => s.ratings),
+    );
+    expect(out.snapshots.find((s) => s.tournamentId === null)!.rewritten).toBe(
+      snapsBefore.filter((s) => s.createdAt >= before.finishedAt!).length,
+    );
     const boardAfter = await readLeaderboard(db, { examiner: played.examinerConfigId });
     const record = (b: typeof board) => b!.rows.map((r) => [r.agentId, r.wins, r.losses, r.ties]);
     expect(record(boardAfter)).not.toEqual(record(board));

@@ -46,7 +46,12 @@ describe("audit in the browser", () => {
     await flushRedis();
     db = await freshDb();
     played = await playTournament(db);
-    for (const [role, email] of [["admin", "admin@audit.test"], ["auditor", "alice@audit.test"], ["auditor", "bob@audit.test"], ["owner", "olive@audit.test"]] as const) {
+    for (const [role, email] of [
+      ["admin", "admin@audit.test"],
+      ["auditor", "alice@audit.test"],
+      ["auditor", "bob@audit.test"],
+      ["owner", "olive@audit.test"],
+    ] as const) {
       await createUser(db, role, email);
     }
     web = await startWeb({ env });
@@ -62,8 +67,17 @@ describe("audit in the browser", () => {
   });
 
   const api = (who: string | null, path: string, init: RequestInit = {}) =>
-    fetch(`${web.url}${path}`, { ...init, headers: { ...(who ? { cookie: cookies[who]! } : {}), "content-type": "application/json", accept: "application/json", ...(init.headers ?? {}) } });
-  const post = (who: string, path: string, body: unknown) => api(who, path, { method: "POST", body: JSON.stringify(body), headers: { origin: web.url } });
+    fetch(`${web.url}${path}`, {
+      ...init,
+      headers: {
+        ...(who ? { cookie: cookies[who]! } : {}),
+        "content-type": "application/json",
+        accept: "application/json",
+        ...(init.headers ?? {}),
+      },
+    });
+  const post = (who: string, path: string, body: unknown) =>
+    api(who, path, { method: "POST", body: JSON.stringify(body), headers: { origin: web.url } });
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/audit-${name}.png`, fullPage: true });
 
   /** A signed-in browser context that keeps every HTML, JSON and RSC body it receives. */
@@ -117,7 +131,10 @@ describe("audit in the browser", () => {
     await adminPage.getByRole("button", { name: "Create queue" }).click();
     await adminPage.getByTestId("console-audit-queues").getByText("pair audit").waitFor();
     await shot(adminPage, "console");
-    const queue = await db.auditQueue.findFirstOrThrow({ where: { name: "pair audit" }, include: { items: { include: { round: true }, orderBy: { ordinal: "asc" } } } });
+    const queue = await db.auditQueue.findFirstOrThrow({
+      where: { name: "pair audit" },
+      include: { items: { include: { round: true }, orderBy: { ordinal: "asc" } } },
+    });
     expect(queue.items).toHaveLength(3);
 
     const alice = await auditorContext("alice");
@@ -188,14 +205,19 @@ describe("audit in the browser", () => {
     for (const a of stored.filter((x) => x.ownVerdict !== "TIE")) expect(a.ownVerdict).toBe(a.item.seatsSwapped ? "B_BETTER" : "A_BETTER");
 
     const report = (await (await api("admin", `/api/audit/report?queue=${queue.id}`)).json()) as AuditReport;
-    const lines = (await (await api("admin", `/api/audit/annotations.jsonl?queue=${queue.id}`)).text()).trim().split("\n").map((l) => JSON.parse(l) as AnnotationExport);
+    const lines = (await (await api("admin", `/api/audit/annotations.jsonl?queue=${queue.id}`)).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as AnnotationExport);
     expect(lines).toHaveLength(6);
     const examinerPairs = lines.map((l) => [wlt(l.examinerVerdict), wlt(l.ownVerdict)] as [string, string]);
     expect(report.kappa.examinerVsAuditors.n).toBe(6);
     expect(report.kappa.examinerVsAuditors.kappa).toBeCloseTo(kappa(examinerPairs), 12);
     const grouped = new Map<string, AnnotationExport[]>();
     for (const l of lines) grouped.set(l.itemId, [...(grouped.get(l.itemId) ?? []), l]);
-    const byItem = [...grouped.values()].map((ls) => ls.sort((x, y) => (x.auditorId < y.auditorId ? -1 : 1)).map((l) => wlt(l.ownVerdict)) as [string, string]);
+    const byItem = [...grouped.values()].map(
+      (ls) => ls.sort((x, y) => (x.auditorId < y.auditorId ? -1 : 1)).map((l) => wlt(l.ownVerdict)) as [string, string],
+    );
     expect(report.kappa.betweenAuditors[0]!.n).toBe(3);
     expect(report.kappa.betweenAuditors[0]!.kappa).toBeCloseTo(kappa(byItem), 12);
     const csv = (await (await api("admin", `/api/audit/annotations.csv?queue=${queue.id}`)).text()).trim().split("\r\n");
@@ -225,12 +247,16 @@ describe("audit in the browser", () => {
   });
 
   it("holds keep auditors apart: a held item is not handed out twice nor opened by another auditor", async () => {
-    const created = (await (await post("admin", "/api/audit/queues", { name: "solo", size: 2, annotatorsPerItem: 1, seed: "solo" })).json()) as { id: string };
+    const created = (await (
+      await post("admin", "/api/audit/queues", { name: "solo", size: 2, annotatorsPerItem: 1, seed: "solo" })
+    ).json()) as { id: string };
     const alice = await auditorContext("alice");
     const bob = await auditorContext("bob");
     const take = async (p: Page) => {
       // The landing page's own navigation after sign-in may still be settling: a goto it supersedes is retried once.
-      await p.goto(`${web.url}/audit`).catch((err: Error) => (/ERR_ABORTED/.test(err.message) ? p.goto(`${web.url}/audit`) : Promise.reject(err)));
+      await p
+        .goto(`${web.url}/audit`)
+        .catch((err: Error) => (/ERR_ABORTED/.test(err.message) ? p.goto(`${web.url}/audit`) : Promise.reject(err)));
       await hydrated(p.getByTestId("audit-queues").getByRole("button", { name: "Next item" }).first());
       await p.getByTestId("audit-queues").getByRole("row").filter({ hasText: "solo" }).getByRole("button", { name: "Next item" }).click();
       await p.waitForURL(/\/audit\/items\//);
@@ -243,14 +269,17 @@ describe("audit in the browser", () => {
     await bob.page.getByText("This item is not available to you.").waitFor();
     await shot(bob.page, "held");
     expect((await api("bob", `/api/audit/items/${a}`)).status).toBe(409);
-    const next = (await (await post("olive", `/api/audit/queues/${created.id}/next`, {}))).status;
+    const next = (await await post("olive", `/api/audit/queues/${created.id}/next`, {})).status;
     expect(next).toBe(403);
     await alice.context.close();
     await bob.context.close();
   });
 
   it("voiding a decisive round in the console changes the match, the leaderboard and the rating history", async () => {
-    const matches = await db.match.findMany({ where: { tournamentId: played.tournamentId, status: "completed", winner: { not: "tie" } }, include: { roundRows: { orderBy: { number: "asc" } } } });
+    const matches = await db.match.findMany({
+      where: { tournamentId: played.tournamentId, status: "completed", winner: { not: "tie" } },
+      include: { roundRows: { orderBy: { number: "asc" } } },
+    });
     let target: { roundId: string; matchId: string } | null = null;
     for (const m of matches) {
       for (const r of m.roundRows) {
@@ -262,15 +291,29 @@ describe("audit in the browser", () => {
     expect(target).not.toBeNull();
     // Alice audits that round and finds major hallucinations in its checklist.
     const judged = await db.round.count({ where: { voided: false, verdictToken: { not: null } } });
-    const q = (await (await post("admin", "/api/audit/queues", { name: "all rounds", size: judged, annotatorsPerItem: 1, seed: "all" })).json()) as { id: string };
+    const q = (await (
+      await post("admin", "/api/audit/queues", { name: "all rounds", size: judged, annotatorsPerItem: 1, seed: "all" })
+    ).json()) as { id: string };
     const item = await db.auditItem.findFirstOrThrow({ where: { queueId: q.id, roundId: target!.roundId }, include: { round: true } });
     expect((await api("alice", `/api/audit/items/${item.id}`)).status).toBe(200);
-    const saved = await post("alice", `/api/audit/items/${item.id}/answers`, { deepValidity: "yes", wideValidity: "yes", evolution: item.round.number > 1 ? "yes" : null, checklistFacts: "major", ownVerdict: "TIE" });
+    const saved = await post("alice", `/api/audit/items/${item.id}/answers`, {
+      deepValidity: "yes",
+      wideValidity: "yes",
+      evolution: item.round.number > 1 ? "yes" : null,
+      checklistFacts: "major",
+      ownVerdict: "TIE",
+    });
     expect(saved.status).toBe(200);
 
     const match = await db.match.findUniqueOrThrow({ where: { id: target!.matchId } });
-    const boardBefore = (await (await api(null, `/api/leaderboard?examiner=${played.examinerConfigId}`)).json()) as { rows: { agentId: string; wins: number; losses: number; ties: number }[] };
-    const historyBefore = ((await (await api(null, `/api/agents/${match.agentAId}?examiner=${played.examinerConfigId}`)).json()) as { ratingHistory: { rating: number }[] }).ratingHistory;
+    const boardBefore = (await (await api(null, `/api/leaderboard?examiner=${played.examinerConfigId}`)).json()) as {
+      rows: { agentId: string; wins: number; losses: number; ties: number }[];
+    };
+    const historyBefore = (
+      (await (await api(null, `/api/agents/${match.agentAId}?examiner=${played.examinerConfigId}`)).json()) as {
+        ratingHistory: { rating: number }[];
+      }
+    ).ratingHistory;
 
     const admin = await browser.newContext();
     const page = await admin.newPage();
@@ -279,7 +322,10 @@ describe("audit in the browser", () => {
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/console\/audit/);
-    const row = page.getByTestId("void-candidates").getByRole("listitem").filter({ has: page.locator(`a[href="/matches/${target!.matchId}#round-${item.round.number}"]`) });
+    const row = page
+      .getByTestId("void-candidates")
+      .getByRole("listitem")
+      .filter({ has: page.locator(`a[href="/matches/${target!.matchId}#round-${item.round.number}"]`) });
     await row.getByRole("textbox").fill("checklist invents a founding date");
     await row.getByRole("button", { name: "Void round" }).click();
     await row.waitFor({ state: "detached" });
@@ -295,8 +341,18 @@ describe("audit in the browser", () => {
 
     // The void's snapshot event drops the servers' cached leaderboards; wait for it to arrive.
     const record = (b: typeof boardBefore) => JSON.stringify(b.rows.map((r) => [r.agentId, r.wins, r.losses, r.ties]).sort());
-    await waitFor(async () => record((await (await api(null, `/api/leaderboard?examiner=${played.examinerConfigId}`)).json()) as typeof boardBefore) !== record(boardBefore), "the leaderboard after the void", 20_000);
-    const historyAfter = ((await (await api(null, `/api/agents/${match.agentAId}?examiner=${played.examinerConfigId}`)).json()) as { ratingHistory: { rating: number }[] }).ratingHistory;
+    await waitFor(
+      async () =>
+        record((await (await api(null, `/api/leaderboard?examiner=${played.examinerConfigId}`)).json()) as typeof boardBefore) !==
+        record(boardBefore),
+      "the leaderboard after the void",
+      20_000,
+    );
+    const historyAfter = (
+      (await (await api(null, `/api/agents/${match.agentAId}?examiner=${played.examinerConfigId}`)).json()) as {
+        ratingHistory: { rating: number }[];
+      }
+    ).ratingHistory;
     // Snapshots since the match are refitted (a point may go: a match left with no counted round is unrated).
     expect(historyAfter.length).toBeGreaterThanOrEqual(historyBefore.length - 1);
     expect(historyAfter.map((h) => h.rating)).not.toEqual(historyBefore.map((h) => h.rating));
@@ -304,7 +360,9 @@ describe("audit in the browser", () => {
     await page.goto(`${web.url}/?examiner=${played.examinerConfigId}`);
     const line = page.getByTestId("audited-agreement");
     await line.waitFor();
-    expect(await line.textContent()).toMatch(/\d+ annotations? of \d+ rounds?; κ with the human auditors (-?\d\.\d\d|— \(too few annotations to say\))/);
+    expect(await line.textContent()).toMatch(
+      /\d+ annotations? of \d+ rounds?; κ with the human auditors (-?\d\.\d\d|— \(too few annotations to say\))/,
+    );
     await shot(page, "leaderboard");
     await admin.close();
   });

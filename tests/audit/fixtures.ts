@@ -18,7 +18,10 @@ export async function playTournament(db: PrismaClient): Promise<Played> {
     // The examiner-wide snapshot is written by the tick after the last match; wait until it counts them all.
     const rated = await db.match.count({ where: { tournamentId: run.tournamentId, status: "completed", rounds: { gt: 0 } } });
     for (let i = 0; i < 300; i++) {
-      const s = await db.ratingSnapshot.findFirst({ where: { examinerConfigId: run.examinerConfigId, tournamentId: null }, orderBy: { createdAt: "desc" } });
+      const s = await db.ratingSnapshot.findFirst({
+        where: { examinerConfigId: run.examinerConfigId, tournamentId: null },
+        orderBy: { createdAt: "desc" },
+      });
       if (s && s.matchesCounted === rated) break;
       await new Promise((r) => setTimeout(r, 100));
     }

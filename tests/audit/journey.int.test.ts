@@ -28,7 +28,12 @@ describe("an auditor's journey", () => {
     await flushRedis();
     db = await freshDb();
     const played = await playTournament(db);
-    for (const [role, email] of [["admin", "ada@journey.test"], ["auditor", "alice@journey.test"], ["auditor", "bob@journey.test"]] as const) await createUser(db, role, email);
+    for (const [role, email] of [
+      ["admin", "ada@journey.test"],
+      ["auditor", "alice@journey.test"],
+      ["auditor", "bob@journey.test"],
+    ] as const)
+      await createUser(db, role, email);
     web = await startWeb();
     browser = await launchChromium();
     const cookie = await signIn(web.url, "ada@journey.test", PASSWORD);
@@ -60,7 +65,10 @@ describe("an auditor's journey", () => {
     await page.waitForURL(`${web.url}/audit`);
     return page;
   }
-  const checked = (page: Page, code: string) => page.locator(`[data-question="${code}"] input[type=radio]:checked`).evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
+  const checked = (page: Page, code: string) =>
+    page
+      .locator(`[data-question="${code}"] input[type=radio]:checked`)
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value));
   const inView = async (page: Page, testOrRole: ReturnType<Page["getByRole"]>) => {
     const box = (await testOrRole.boundingBox())!;
     const viewport = page.viewportSize()!;
@@ -82,7 +90,10 @@ describe("an auditor's journey", () => {
   it("the same digits answer the same questions on a first and a later round; ? opens the keys where the auditor is", async () => {
     const page = await auditor("alice@journey.test", 1280);
     try {
-      for (const [itemId, first] of [[firstRound, true], [laterRound, false]] as const) {
+      for (const [itemId, first] of [
+        [firstRound, true],
+        [laterRound, false],
+      ] as const) {
         await page.goto(`${web.url}/audit/items/${itemId}`);
         await hydrated(page.getByTestId("annotation-form"));
         for (const key of ["1", "2", "2", "2"]) await page.keyboard.press(key);

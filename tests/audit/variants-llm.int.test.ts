@@ -44,10 +44,19 @@ describe("Instrument I variants of an llm configuration", () => {
     });
     // The heuristic tournament's first judged match, re-pointed at an llm configuration on the test server.
     const llm = await db.examinerConfig.create({
-      data: { name: "llm:test-model@instrument-i", mode: "llm", baseUrl: srv.baseUrl, model: "test-model", promptVersion: EXAMINER_DEFAULTS.promptVersion },
+      data: {
+        name: "llm:test-model@instrument-i",
+        mode: "llm",
+        baseUrl: srv.baseUrl,
+        model: "test-model",
+        promptVersion: EXAMINER_DEFAULTS.promptVersion,
+      },
     });
     llmConfigId = llm.id;
-    const round = await db.round.findFirstOrThrow({ where: { voided: false, verdictToken: { not: null }, match: { tournamentId: played.tournamentId, status: "completed" } }, orderBy: { createdAt: "asc" } });
+    const round = await db.round.findFirstOrThrow({
+      where: { voided: false, verdictToken: { not: null }, match: { tournamentId: played.tournamentId, status: "completed" } },
+      orderBy: { createdAt: "asc" },
+    });
     await db.match.update({ where: { id: round.matchId }, data: { examinerConfigId: llm.id, examinerMode: "llm" } });
   });
   afterAll(async () => {
@@ -67,7 +76,9 @@ describe("Instrument I variants of an llm configuration", () => {
     expect(srv.chatRequests().every((r) => r.model === "test-model")).toBe(true);
     expect(first.order).toEqual(variantOrder(itemId, alice));
     const questions = first.options.map((o) => o!.question);
-    expect([...questions].sort()).toEqual([1, 2, 3].map((n) => `Scripted model question number ${n}: which qualities connect the material described here?`));
+    expect([...questions].sort()).toEqual(
+      [1, 2, 3].map((n) => `Scripted model question number ${n}: which qualities connect the material described here?`),
+    );
     // Stored in configuration order; shown in the auditor's.
     const stored = (await db.auditItem.findUniqueOrThrow({ where: { id: itemId } })).variantOptions as { question: string }[];
     expect(first.order.map((v) => stored[VARIANTS.indexOf(v)]!.question)).toEqual(questions);
@@ -85,7 +96,11 @@ describe("Instrument I variants of an llm configuration", () => {
   });
 
   it("a heuristic configuration's item still gets heuristic variants, without calling the model", async () => {
-    const q = await createAuditQueue(db, { name: "heuristic instrument", size: 1, seed: "h", examinerConfigId: played.examinerConfigId }, admin);
+    const q = await createAuditQueue(
+      db,
+      { name: "heuristic instrument", size: 1, seed: "h", examinerConfigId: played.examinerConfigId },
+      admin,
+    );
     const carol = (await createUser(db, "auditor")).id;
     const itemId = (await nextVariantItem(db, q.id, carol))!;
     const before = srv.chatRequests().length;

@@ -123,7 +123,10 @@ function workspaces(root: string): Workspace[] {
       .filter((e) => e.isDirectory() && existsSync(join(root, kind, e.name, "package.json")))
       .map((e) => {
         const dir = join(root, kind, e.name);
-        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string; exports?: Record<string, string> | string };
+        const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+          name: string;
+          exports?: Record<string, string> | string;
+        };
         const exports = typeof pkg.exports === "string" ? { ".": pkg.exports } : (pkg.exports ?? {});
         return { name: pkg.name, dir, kind, exports };
       }),
@@ -215,12 +218,18 @@ function findInSyntax(file: string, text: string): { env: number[]; casts: { lin
   const casts: { line: number; type: string }[] = [];
   const isProcess = (node: ts.Node) => ts.isIdentifier(node) && node.text === "process";
   const visit = (node: ts.Node): void => {
-    if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && (node.type.kind === ts.SyntaxKind.AnyKeyword || node.type.kind === ts.SyntaxKind.NeverKeyword)) {
+    if (
+      (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
+      (node.type.kind === ts.SyntaxKind.AnyKeyword || node.type.kind === ts.SyntaxKind.NeverKeyword)
+    ) {
       casts.push({ line: line(node), type: node.type.getText(source) });
     }
     const envAccess =
       (ts.isPropertyAccessExpression(node) && isProcess(node.expression) && node.name.text === "env") ||
-      (ts.isElementAccessExpression(node) && isProcess(node.expression) && ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === "env");
+      (ts.isElementAccessExpression(node) &&
+        isProcess(node.expression) &&
+        ts.isStringLiteralLike(node.argumentExpression) &&
+        node.argumentExpression.text === "env");
     if (envAccess && !isBuildConstant(node)) env.push(line(node));
     ts.forEachChild(node, visit);
   };
@@ -247,7 +256,8 @@ function packageOrderViolations(spaces: Workspace[], graph: Graph, rel: (f: stri
   const out: Violation[] = [];
   for (const space of spaces.filter((w) => w.kind === "packages")) {
     const level = levelOf(space.name);
-    if (level === undefined) out.push({ rule: "package-order", file: rel(join(space.dir, "package.json")), detail: `${space.name} has no line in PACKAGE_ORDER` });
+    if (level === undefined)
+      out.push({ rule: "package-order", file: rel(join(space.dir, "package.json")), detail: `${space.name} has no line in PACKAGE_ORDER` });
     for (const file of SOURCE_DIRS.flatMap((d) => walk(join(space.dir, d)))) {
       for (const spec of graph.imports(file)) {
         const target = graph.resolve(file, spec);
@@ -255,7 +265,11 @@ function packageOrderViolations(spaces: Workspace[], graph: Graph, rel: (f: stri
         if (!other || other === space || other.kind !== "packages") continue;
         const below = levelOf(other.name);
         if (level === undefined || below === undefined || below < level) continue;
-        out.push({ rule: "package-order", file: rel(file), detail: `imports ${spec}: ${other.name} is on line ${below + 1} of PACKAGE_ORDER, not below ${space.name} (line ${level + 1})` });
+        out.push({
+          rule: "package-order",
+          file: rel(file),
+          detail: `imports ${spec}: ${other.name} is on line ${below + 1} of PACKAGE_ORDER, not below ${space.name} (line ${level + 1})`,
+        });
       }
     }
   }
@@ -275,9 +289,17 @@ export function checkArchitecture(root: string): Violation[] {
     for (const file of files) {
       for (const spec of graph.imports(file)) {
         const target = graph.resolve(file, spec);
-        const targetSpace = target ? graph.spaceOf(target) : appNames.has(packageName(spec)) ? spaces.find((w) => w.name === packageName(spec)) : undefined;
+        const targetSpace = target
+          ? graph.spaceOf(target)
+          : appNames.has(packageName(spec))
+            ? spaces.find((w) => w.name === packageName(spec))
+            : undefined;
         if (targetSpace?.kind === "apps" && targetSpace !== space) {
-          out.push({ rule: space.kind === "apps" ? "apps-import-apps" : "packages-import-apps", file: rel(file), detail: `imports ${spec} (${targetSpace.name})` });
+          out.push({
+            rule: space.kind === "apps" ? "apps-import-apps" : "packages-import-apps",
+            file: rel(file),
+            detail: `imports ${spec} (${targetSpace.name})`,
+          });
         }
       }
     }
@@ -290,7 +312,8 @@ export function checkArchitecture(root: string): Violation[] {
     for (const spec of graph.imports(file)) {
       const name = packageName(spec);
       const workspace = spaces.find((w) => w.name === name);
-      if (IO_MODULES.includes(name) || (workspace && workspace !== core)) out.push({ rule: "core-imports-io", file: rel(file), detail: `imports ${spec}` });
+      if (IO_MODULES.includes(name) || (workspace && workspace !== core))
+        out.push({ rule: "core-imports-io", file: rel(file), detail: `imports ${spec}` });
     }
   }
 
@@ -303,7 +326,15 @@ export function checkArchitecture(root: string): Violation[] {
   for (const space of spaces.filter((w) => w.kind === "packages")) {
     for (const file of walk(join(space.dir, "src", "read"))) {
       const chain = graph.findPath(file, isQueue);
-      if (chain) out.push({ rule: "read-imports-queue", file: rel(file), detail: chain.slice(1).map((f, i) => (i === chain.length - 2 ? f : rel(f))).join(" → ") });
+      if (chain)
+        out.push({
+          rule: "read-imports-queue",
+          file: rel(file),
+          detail: chain
+            .slice(1)
+            .map((f, i) => (i === chain.length - 2 ? f : rel(f)))
+            .join(" → "),
+        });
     }
   }
 
@@ -314,7 +345,8 @@ export function checkArchitecture(root: string): Violation[] {
     const isSource = spaces.some((w) => SOURCE_DIRS.some((d) => file.startsWith(join(w.dir, d) + sep)));
     if (isSource && !ENV_READERS.includes(path)) {
       for (const line of found.env) out.push({ rule: "process-env", file: path, detail: `line ${line}: process.env` });
-      if (graph.imports(file).some((spec) => packageName(spec) === "process")) out.push({ rule: "process-env", file: path, detail: "imports node:process" });
+      if (graph.imports(file).some((spec) => packageName(spec) === "process"))
+        out.push({ rule: "process-env", file: path, detail: "imports node:process" });
     }
     for (const c of found.casts) out.push({ rule: "cast", file: path, detail: `line ${c.line}: as ${c.type}` });
   }

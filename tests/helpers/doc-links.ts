@@ -35,7 +35,8 @@ export function linksOf(markdown: string): Link[] {
   for (const m of text.matchAll(/\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g)) {
     links.push({ line: lineAt(m.index), target: (m[1] ?? "").replace(/^<|>$/g, "") });
   }
-  for (const m of text.matchAll(/^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm)) links.push({ line: lineAt(m.index), target: (m[1] ?? "").replace(/^<|>$/g, "") });
+  for (const m of text.matchAll(/^ {0,3}\[[^\]\n]+\]:\s*(\S+)/gm))
+    links.push({ line: lineAt(m.index), target: (m[1] ?? "").replace(/^<|>$/g, "") });
   return links;
 }
 

@@ -13,7 +13,10 @@ import { importSharedTree } from "./arena";
  * `prefix` names the agents and seeds the tournament; `latencyMs` is the agents' answer time and
  * `swissRounds` how long the tournament runs (long enough for the test to finish inside it).
  */
-export async function runOpenTournament(db: PrismaClient, opts: { prefix: string; latencyMs: number; swissRounds: number }): Promise<Awaited<ReturnType<typeof startWorkers>>> {
+export async function runOpenTournament(
+  db: PrismaClient,
+  opts: { prefix: string; latencyMs: number; swissRounds: number },
+): Promise<Awaited<ReturnType<typeof startWorkers>>> {
   const trees = [await importSharedTree(db, "tree_0003.json"), await importSharedTree(db, "tree_0008.json")];
   const sims = await ensureSimulatedAgents(
     db,
@@ -26,7 +29,15 @@ export async function runOpenTournament(db: PrismaClient, opts: { prefix: string
     opts.latencyMs,
   );
   const config = await heuristicExaminerConfig(db);
-  const t = await createTournament(db, { name: "open", agentIds: sims.map((s) => s.agentId), treeIds: trees.map((x) => x.id), swissRounds: opts.swissRounds, treesPerPairing: 1, examinerConfigId: config.id, seed: opts.prefix });
+  const t = await createTournament(db, {
+    name: "open",
+    agentIds: sims.map((s) => s.agentId),
+    treeIds: trees.map((x) => x.id),
+    swissRounds: opts.swissRounds,
+    treesPerPairing: 1,
+    examinerConfigId: config.id,
+    seed: opts.prefix,
+  });
   const workers = await startWorkers(db, { matchConcurrency: 4 });
   await launchTournament(db, workers.ctx.queues, t.id);
   return workers;

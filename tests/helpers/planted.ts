@@ -46,6 +46,8 @@ export async function plantWins(
 
 /** The refits a worker runs after matches complete: the tournament's snapshot, then the examiner-wide one. */
 export async function refitAfterMatches(db: PrismaClient, scope: Pick<PlantScope, "tournamentId" | "config">): Promise<void> {
-  await db.$transaction((tx) => refitScope(tx, { examinerConfigId: scope.config.id, tournamentId: scope.tournamentId }), { timeout: 60_000 });
+  await db.$transaction((tx) => refitScope(tx, { examinerConfigId: scope.config.id, tournamentId: scope.tournamentId }), {
+    timeout: 60_000,
+  });
   await refitExaminerScope(db, scope.config.id);
 }

@@ -24,9 +24,17 @@ interface GroupProcess {
   kill(): Promise<void>;
 }
 
-function spawnGroup(args: readonly string[], env: Record<string, string>): { child: ChildProcess; proc: GroupProcess; lines: (fn: (line: string) => void) => void } {
+function spawnGroup(
+  args: readonly string[],
+  env: Record<string, string>,
+): { child: ChildProcess; proc: GroupProcess; lines: (fn: (line: string) => void) => void } {
   const [cmd, ...rest] = args;
-  const child = spawn(cmd === "node" ? process.execPath : cmd!, rest, { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(cmd === "node" ? process.execPath : cmd!, rest, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let log = "";
   const listeners: ((line: string) => void)[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -49,13 +57,24 @@ function spawnGroup(args: readonly string[], env: Record<string, string>): { chi
     }
     await exited;
   };
-  return { child, proc: { pid: child.pid!, output: () => log, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") }, lines: (fn) => listeners.push(fn) };
+  return {
+    child,
+    proc: { pid: child.pid!, output: () => log, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") },
+    lines: (fn) => listeners.push(fn),
+  };
 }
 
-async function until<T>(what: string, proc: GroupProcess, child: ChildProcess, check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+async function until<T>(
+  what: string,
+  proc: GroupProcess,
+  child: ChildProcess,
+  check: () => Promise<T | undefined>,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what}: the process exited (${child.exitCode ?? child.signalCode}):\n${proc.output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what}: the process exited (${child.exitCode ?? child.signalCode}):\n${proc.output()}`);
     const value = await check().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > deadline) {

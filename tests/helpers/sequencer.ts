@@ -21,7 +21,9 @@ const RECORDED: Record<string, number> = JSON.parse(readFileSync(new URL("./file
 export function durationsOfReport(path: string, root: string): Record<string, number> {
   if (!existsSync(path)) return {};
   try {
-    const report = JSON.parse(readFileSync(path, "utf8")) as { testResults: { name: string; startTime: number; endTime: number; status: string }[] };
+    const report = JSON.parse(readFileSync(path, "utf8")) as {
+      testResults: { name: string; startTime: number; endTime: number; status: string }[];
+    };
     const out: Record<string, number> = {};
     for (const f of report.testResults) {
       const seconds = (f.endTime - f.startTime) / 1000;

@@ -71,12 +71,27 @@ export async function freePort(): Promise<number> {
  * with everything it printed. The command runs in its own process group, so stopping it reaches
  * the web server under it even if the command itself died first.
  */
-export async function runArena(args: string[], ready: RegExp, opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<ArenaProcess & { match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, [ARENA_COMMAND[1], ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["ignore", "pipe", "pipe"], detached: true });
+export async function runArena(
+  args: string[],
+  ready: RegExp,
+  opts: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ArenaProcess & { match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, [ARENA_COMMAND[1], ...args], {
+    cwd: REPO_ROOT,
+    env: userEnv(opts.env),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let log = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`arena ${args.join(" ")} printed nothing matching ${ready} within ${(opts.timeoutMs ?? 600_000) / 1000} s:\n${log}`)), opts.timeoutMs ?? 600_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`arena ${args.join(" ")} printed nothing matching ${ready} within ${(opts.timeoutMs ?? 600_000) / 1000} s:\n${log}`),
+        ),
+      opts.timeoutMs ?? 600_000,
+    );
     const scan = (chunk: Buffer) => {
       log += chunk.toString();
       const m = log.match(ready);
@@ -127,9 +142,16 @@ export async function startWeb(opts: { env?: Record<string, string>; host?: stri
 }
 
 /** `arena demo --port P …`: the whole offline arena, at the URL it prints (its tournament's URL too). */
-export async function startDemo(args: string[], opts: { env?: Record<string, string> } = {}): Promise<ArenaProcess & { tournamentUrl: string }> {
+export async function startDemo(
+  args: string[],
+  opts: { env?: Record<string, string> } = {},
+): Promise<ArenaProcess & { tournamentUrl: string }> {
   const port = await freePort();
-  const p = await runArena(["demo", "--port", String(port), ...args], /the arena is live at (http:\/\/\S+) \(tournament: (http:\/\/\S+)\)/, opts);
+  const p = await runArena(
+    ["demo", "--port", String(port), ...args],
+    /the arena is live at (http:\/\/\S+) \(tournament: (http:\/\/\S+)\)/,
+    opts,
+  );
   return { ...p, tournamentUrl: p.match[2]! };
 }
 
@@ -141,13 +163,23 @@ export async function signIn(url: string, email: string, password: string): Prom
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in of ${email} at ${url} failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Runs `arena <args>` to completion as a user would (stdin written, e.g. a password), with the test's services. */
-export function arenaCommand(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export function arenaCommand(
+  args: string[],
+  opts: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [ARENA_COMMAND[1], ...args], { cwd: REPO_ROOT, env: userEnv(opts.env), stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [ARENA_COMMAND[1], ...args], {
+      cwd: REPO_ROOT,
+      env: userEnv(opts.env),
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));

@@ -33,9 +33,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     }
   });
   project.provide("arenaWorkerServices", services);
-  return () => withAdmin(url, async (admin) => {
-    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  });
+  return () =>
+    withAdmin(url, async (admin) => {
+      for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    });
 }
 
 async function withAdmin(url: string, use: (admin: pg.Client) => Promise<void>): Promise<void> {

@@ -38,7 +38,11 @@ describe("people's leaderboard in the browser", () => {
     };
     const ids: string[] = [];
     for (let k = 0; k < 10; k++) ids.push((await createUser(db, "owner", `voter-${k}@people.test`)).id);
-    await runVoters(client, ids.map((id) => ({ id, kind: "careful" as const, votes: 8 })), 3);
+    await runVoters(
+      client,
+      ids.map((id) => ({ id, kind: "careful" as const, votes: 8 })),
+      3,
+    );
     await refreshPeopleSnapshots(db);
     await createUser(db, "admin", "admin@people.test");
     web = await startWeb({ env: { ARENA_SECRET_KEY: randomBytes(32).toString("base64"), ARENA_AUTH_RATE_LIMIT: "off" } });
@@ -69,7 +73,9 @@ describe("people's leaderboard in the browser", () => {
     await expect(rows.count()).resolves.toBe(planted.order.length);
     // The table words each rating as core's describeRating does, like the examiner's.
     const first = board.rows[0]!;
-    await expect(page.locator(`[data-testid=people-row][data-agent="${first.name}"] [data-testid=rating]`).textContent()).resolves.toMatch(/^(\d+ \+\d+\/−\d+( \(wide\))?|unbeaten, ≥ \d+)$/);
+    await expect(page.locator(`[data-testid=people-row][data-agent="${first.name}"] [data-testid=rating]`).textContent()).resolves.toMatch(
+      /^(\d+ \+\d+\/−\d+( \(wide\))?|unbeaten, ≥ \d+)$/,
+    );
     await expect(page.getByTestId("people-agreement").textContent()).resolves.toBe(board.agreementLine);
     await shot(page, "leaderboard");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -102,11 +108,17 @@ describe("people's leaderboard in the browser", () => {
     await voter.getByLabel(`Reason to exclude ${counted.email}`).fill("test exclusion");
     await voter.getByRole("button", { name: "Exclude" }).click();
     await voter.getByRole("button", { name: "Include again" }).waitFor();
-    await waitFor(async () => (await readPeopleLeaderboard(db))!.snapshot!.votesCounted === before - votes || undefined, "the recomputed people's board");
+    await waitFor(
+      async () => (await readPeopleLeaderboard(db))!.snapshot!.votesCounted === before - votes || undefined,
+      "the recomputed people's board",
+    );
     await page.reload();
     await expect(page.getByTestId("people-line").textContent()).resolves.toBe((await readPeopleLeaderboard(db))!.agreementLine);
     await shot(page, "console");
     await page.getByTestId("voter-row").filter({ hasText: counted.email }).getByRole("button", { name: "Include again" }).click();
-    await waitFor(async () => (await readPeopleLeaderboard(db))!.snapshot!.votesCounted === before || undefined, "the board with the voter again");
+    await waitFor(
+      async () => (await readPeopleLeaderboard(db))!.snapshot!.votesCounted === before || undefined,
+      "the board with the voter again",
+    );
   });
 });

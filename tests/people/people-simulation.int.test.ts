@@ -109,7 +109,11 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
         return nextVoteSchema.parse(await res.json());
       },
       vote: async (id, roundId, verdict: VoteVerdict) => {
-        const res = await fetch(`${web.url}/api/votes`, { method: "POST", headers: { ...auth(id), "content-type": "application/json" }, body: JSON.stringify({ roundId, verdict }) });
+        const res = await fetch(`${web.url}/api/votes`, {
+          method: "POST",
+          headers: { ...auth(id), "content-type": "application/json" },
+          body: JSON.stringify({ roundId, verdict }),
+        });
         expect(res.status, await res.clone().text()).toBe(201);
       },
     };
@@ -137,10 +141,14 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
   /** The people's leaderboard once the workers have counted every exported vote and auditor's verdict. */
   async function settledBoard() {
     const exported = (await text("/api/votes.jsonl")).trim().split("\n").filter(Boolean).length;
-    return waitFor(async () => {
-      const board = await getJson("/api/leaderboard?by=people", peopleLeaderboardSchema);
-      return board.snapshot?.votesCounted === exported + planted.goldRounds && board;
-    }, "the workers' people's snapshot of every vote", 60_000);
+    return waitFor(
+      async () => {
+        const board = await getJson("/api/leaderboard?by=people", peopleLeaderboardSchema);
+        return board.snapshot?.votesCounted === exported + planted.goldRounds && board;
+      },
+      "the workers' people's snapshot of every vote",
+      60_000,
+    );
   }
 
   it("every vote went through: 40 careful, 5 random and one always-A voter", () => {
@@ -163,7 +171,10 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
     const board = await settledBoard();
     expect(board.rows).toHaveLength(planted.order.length);
     const place = (id: string) => board.rows.findIndex((r) => r.agentId === id);
-    const rho = ownSpearman(planted.order.map((_, k) => k), planted.order.map(place));
+    const rho = ownSpearman(
+      planted.order.map((_, k) => k),
+      planted.order.map(place),
+    );
     expect(rho).toBeGreaterThanOrEqual(0.9);
   });
 
@@ -174,14 +185,26 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
     expect(board.agreementLine).toMatch(/^agrees with people: ρ -?\d\.\d\d \[-?\d\.\d\d, -?\d\.\d\d\], [\d,]+ votes$/);
 
     // The exports: people's counted votes, and the auditors' own verdicts with their matches' agents.
-    const votes = (await text("/api/votes.jsonl")).trim().split("\n").map((l) => voteLineSchema.parse(JSON.parse(l)));
-    const annotations = (await text("/api/audit/annotations.jsonl", { cookie: adminCookie })).trim().split("\n").map((l) => annotationLine.parse(JSON.parse(l)));
+    const votes = (await text("/api/votes.jsonl"))
+      .trim()
+      .split("\n")
+      .map((l) => voteLineSchema.parse(JSON.parse(l)));
+    const annotations = (await text("/api/audit/annotations.jsonl", { cookie: adminCookie }))
+      .trim()
+      .split("\n")
+      .map((l) => annotationLine.parse(JSON.parse(l)));
     expect(annotations).toHaveLength(planted.goldRounds);
     const c1: { model_a: string; model_b: string; winner: string; verdict: string; examiner: string }[] = [];
     for (const an of annotations) {
       const { agentA, agentB } = matchAgents.parse(await (await fetch(`${web.url}/api/matches/${an.matchId}`)).json());
       const w = outcome(an.ownVerdict);
-      c1.push({ model_a: agentA.name, model_b: agentB.name, winner: w === "A" ? "model_a" : w === "B" ? "model_b" : "tie", verdict: an.ownVerdict, examiner: an.examinerVerdict });
+      c1.push({
+        model_a: agentA.name,
+        model_b: agentB.name,
+        winner: w === "A" ? "model_a" : w === "B" ? "model_b" : "tie",
+        verdict: an.ownVerdict,
+        examiner: an.examinerVerdict,
+      });
     }
 
     // Fitted by the public tool, as anyone with the exports would.
@@ -200,12 +223,18 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
     expect(a.agents).toBe(compared.length);
     const names = new Set(compared.map((p) => p.model));
     expect(a.votes).toBe([...votes, ...c1].filter((l) => names.has(l.model_a) && names.has(l.model_b)).length);
-    const rho = ownSpearman(compared.map((p) => examinerRating.get(p.model)!), compared.map((p) => p.rating));
+    const rho = ownSpearman(
+      compared.map((p) => examinerRating.get(p.model)!),
+      compared.map((p) => p.rating),
+    );
     expect(a.spearman!.value).toBeCloseTo(rho, 12);
     expect(a.spearman!.lower).toBeLessThanOrEqual(a.spearman!.upper);
 
     // κ between the examiner's verdict and each counted verdict on the same round, win/loss/tie.
-    const pairs = [...votes.flatMap((v) => (v.examiner_verdict ? [[outcome(v.examiner_verdict), outcome(v.verdict)] as const] : [])), ...c1.map((c) => [outcome(c.examiner), outcome(c.verdict)] as const)];
+    const pairs = [
+      ...votes.flatMap((v) => (v.examiner_verdict ? [[outcome(v.examiner_verdict), outcome(v.verdict)] as const] : [])),
+      ...c1.map((c) => [outcome(c.examiner), outcome(c.verdict)] as const),
+    ];
     expect(a.kappa!.n).toBe(pairs.length);
     expect(a.kappa!.value).toBeCloseTo(ownKappa(pairs), 12);
     expect(a.sources).toEqual({ votes: votes.length, audits: planted.goldRounds });

@@ -27,7 +27,8 @@ describe("people's snapshots", () => {
 
   const client: VoteClient = {
     next: (voterId) => nextVoteRound(db, { voterId }),
-    vote: async (voterId, roundId, verdict) => void (await castVote(db, { voterId, roundId, verdict, address: "10.0.0.1" }, { addressKey })),
+    vote: async (voterId, roundId, verdict) =>
+      void (await castVote(db, { voterId, roundId, verdict, address: "10.0.0.1" }, { addressKey })),
   };
 
   beforeAll(async () => {
@@ -36,7 +37,11 @@ describe("people's snapshots", () => {
     planted = await plantJudgedRounds(db, { agents: 5 });
     voterIds = [];
     for (let k = 0; k < 12; k++) voterIds.push((await createUser(db, "owner", `careful-${k}@people.test`)).id);
-    await runVoters(client, voterIds.map((id) => ({ id, kind: "careful" as const, votes: 8 })), 1);
+    await runVoters(
+      client,
+      voterIds.map((id) => ({ id, kind: "careful" as const, votes: 8 })),
+      1,
+    );
   });
   afterAll(async () => {
     await flushRedis();
@@ -56,7 +61,12 @@ describe("people's snapshots", () => {
     expect(board.snapshot!.votesCounted).toBe(counted.votes.length + planted.goldRounds);
     expect(board.agreement!.sources).toEqual({ votes: counted.votes.length, audits: planted.goldRounds });
     const rank = (id: string) => board.rows.findIndex((r) => r.agentId === id);
-    expect(spearmanRho(planted.order.map((_, k) => k), planted.order.map(rank))).toBeGreaterThanOrEqual(0.9);
+    expect(
+      spearmanRho(
+        planted.order.map((_, k) => k),
+        planted.order.map(rank),
+      ),
+    ).toBeGreaterThanOrEqual(0.9);
     expect(board.comparedWith?.id).toBe(planted.examinerConfigId);
     expect(board.agreement!.enough).toBe(true);
     expect(board.agreement!.spearman!.value).toBeGreaterThanOrEqual(0.9);

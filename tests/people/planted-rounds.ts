@@ -33,9 +33,13 @@ export async function plantJudgedRounds(db: PrismaClient, opts: { agents: number
   const { agentIds, treeIds, config } = await draftTournament(db, { agents: opts.agents, trees: 1, rounds: 1 });
   const order = [...agentIds];
   const quality = new Map(order.map((id, k) => [id, order.length - k]));
-  const names = new Map((await db.agent.findMany({ where: { id: { in: order } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  const names = new Map(
+    (await db.agent.findMany({ where: { id: { in: order } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]),
+  );
   const auditor = await createUser(db, "auditor");
-  const queue = await db.auditQueue.create({ data: { name: "gold", sampling: "random", size: 100, seed: "gold", createdById: auditor.id } });
+  const queue = await db.auditQueue.create({
+    data: { name: "gold", sampling: "random", size: 100, seed: "gold", createdById: auditor.id },
+  });
   let roundCount = 0;
   let gold = 0;
   let matchNo = 0;

@@ -29,7 +29,11 @@ export function choose(kind: VoterKind, served: NextVote, rng: Rng): VoteVerdict
 }
 
 /** Each voter votes on up to `votes` rounds, voters taking turns, so served pairs spread as in a live arena. */
-export async function runVoters(client: VoteClient, voters: readonly { id: string; kind: VoterKind; votes: number }[], seed: number): Promise<number> {
+export async function runVoters(
+  client: VoteClient,
+  voters: readonly { id: string; kind: VoterKind; votes: number }[],
+  seed: number,
+): Promise<number> {
   const rng = Rng.fromSeed(seed);
   const left = new Map(voters.map((v) => [v.id, v.votes]));
   let cast = 0;

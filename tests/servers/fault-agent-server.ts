@@ -54,7 +54,6 @@ export interface FaultAgentServer {
 
 const HUGE_BYTES = 20 * 1024 * 1024;
 
-
 function answerFor(body: unknown): string {
   const question = (body as { question?: unknown } | null)?.question;
   return [

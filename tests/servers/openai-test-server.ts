@@ -226,7 +226,9 @@ function runState(run: RecordedRun): Record<string, unknown> {
     tools: run.body.tools ?? [],
     ...(status === "failed" ? { error: s.error ?? { code: "server_error", message: "The run failed." } } : {}),
     ...(status === "incomplete" ? { incomplete_details: { reason: "max_output_tokens" } } : {}),
-    ...(final && s.usage ? { usage: { ...s.usage, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } } : {}),
+    ...(final && s.usage
+      ? { usage: { ...s.usage, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } } }
+      : {}),
   });
 }
 
@@ -244,7 +246,8 @@ export async function startOpenAITestServer(opts: { models?: string[]; noModelsE
     const path = recorded.path;
     if (recorded.method === "GET" && path.startsWith("/v1/models/")) {
       const id = decodeURIComponent(path.slice("/v1/models/".length));
-      if (!models.includes(id)) sendJson(res, 404, errorBodies.openai(404, `The model '${id}' does not exist or you do not have access to it.`));
+      if (!models.includes(id))
+        sendJson(res, 404, errorBodies.openai(404, `The model '${id}' does not exist or you do not have access to it.`));
       else sendJson(res, 200, { id, object: "model", created: 0, owned_by: "test" });
       return true;
     }
@@ -259,7 +262,15 @@ export async function startOpenAITestServer(opts: { models?: string[]; noModelsE
         await sendScripted(res, recorded, next);
         return true;
       }
-      const run: RecordedRun = { id: `resp_test_${++runCounter}`, body, createdAt: Date.now(), looks: 0, cancelled: false, doneAt: null, script: next };
+      const run: RecordedRun = {
+        id: `resp_test_${++runCounter}`,
+        body,
+        createdAt: Date.now(),
+        looks: 0,
+        cancelled: false,
+        doneAt: null,
+        script: next,
+      };
       runs.push(run);
       if (body.background !== true) {
         if (next.runMs) await new Promise((r) => setTimeout(r, next.runMs));
@@ -286,7 +297,15 @@ export async function startOpenAITestServer(opts: { models?: string[]; noModelsE
     if (error) {
       run.looks--;
       run.script = { ...run.script, pollErrors: run.script.pollErrors!.slice(1) };
-      sendJson(res, error, errorBodies.openai(error, error === 429 ? "Rate limit reached for requests" : "The server had an error while processing your request."), error === 429 ? { "retry-after": "0" } : {});
+      sendJson(
+        res,
+        error,
+        errorBodies.openai(
+          error,
+          error === 429 ? "Rate limit reached for requests" : "The server had an error while processing your request.",
+        ),
+        error === 429 ? { "retry-after": "0" } : {},
+      );
       return true;
     }
     sendJson(res, 200, runState(run));
@@ -308,7 +327,13 @@ export async function startOpenAITestServer(opts: { models?: string[]; noModelsE
       }
       // As such a provider does: a request without messages is refused before anything is generated.
       const chat = recorded.body as ChatRequestBody | null;
-      if (opts.noModelsEndpoint && recorded.method === "POST" && recorded.path === "/v1/chat/completions" && Array.isArray(chat?.messages) && chat.messages.length === 0) {
+      if (
+        opts.noModelsEndpoint &&
+        recorded.method === "POST" &&
+        recorded.path === "/v1/chat/completions" &&
+        Array.isArray(chat?.messages) &&
+        chat.messages.length === 0
+      ) {
         return sendJson(res, 400, errorBodies.openai(400, "messages: at least one message is required"));
       }
       if (await responsesRoute(recorded, res)) return;

@@ -41,7 +41,12 @@ export function responsesOutput(claims: string[], sources: Source[], opts: { que
       action: { type: "search", query: opts.query ?? "research question", sources: sources.map((s) => ({ type: "url", url: s.url })) },
     },
     { id: "ws_002", type: "web_search_call", status: "completed", action: { type: "open_page", url: sources[0]!.url } },
-    { id: "ws_003", type: "web_search_call", status: "completed", action: { type: "find_in_page", url: sources[0]!.url, pattern: "founded" } },
+    {
+      id: "ws_003",
+      type: "web_search_call",
+      status: "completed",
+      action: { type: "find_in_page", url: sources[0]!.url, pattern: "founded" },
+    },
     {
       id: "ci_001",
       type: "code_interpreter_call",
@@ -73,7 +78,12 @@ export function responsesOutput(claims: string[], sources: Source[], opts: { que
 }
 
 /** A Response object (`object: "response"`) around an output, with usage. */
-export function responseObject(id: string, status: string, output: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function responseObject(
+  id: string,
+  status: string,
+  output: unknown[],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const done = status === "completed" || status === "incomplete";
   return {
     id,
@@ -98,7 +108,13 @@ export function responseObject(id: string, status: string, output: unknown[], ex
     top_p: 1,
     truncation: "disabled",
     usage: done
-      ? { input_tokens: 12_000, input_tokens_details: { cached_tokens: 0 }, output_tokens: 3_000, output_tokens_details: { reasoning_tokens: 2_000 }, total_tokens: 15_000 }
+      ? {
+          input_tokens: 12_000,
+          input_tokens_details: { cached_tokens: 0 },
+          output_tokens: 3_000,
+          output_tokens_details: { reasoning_tokens: 2_000 },
+          total_tokens: 15_000,
+        }
       : null,
     user: null,
     metadata: {},
@@ -129,11 +145,20 @@ export function annotatedMessage(claims: string[], sources: Source[]): { content
 }
 
 /** A Perplexity answer: `[n]` markers in the text counting `citations` / `search_results` from 1. */
-export function perplexityCompletion(claims: string[], sources: Source[]): { content: string; citations: string[]; search_results: unknown[] } {
+export function perplexityCompletion(
+  claims: string[],
+  sources: Source[],
+): { content: string; citations: string[]; search_results: unknown[] } {
   return {
     content: claims.map((c, i) => `${c} [${(i % sources.length) + 1}].`).join(" "),
     citations: sources.map((s) => s.url),
-    search_results: sources.map((s) => ({ title: s.title, url: s.url, date: "2025-06-01", last_updated: "2025-06-02", snippet: `${s.title} …` })),
+    search_results: sources.map((s) => ({
+      title: s.title,
+      url: s.url,
+      date: "2025-06-01",
+      last_updated: "2025-06-02",
+      snippet: `${s.title} …`,
+    })),
   };
 }
 
@@ -144,15 +169,31 @@ export function perplexityCompletion(claims: string[], sources: Source[]): { con
  * its `web_search_tool_result`, then the answer as alternating plain and cited text blocks
  * (`citations` of type `web_search_result_location`), and usage with `server_tool_use`.
  */
-export function anthropicMessage(claims: string[], sources: Source[], opts: { query?: string; stopReason?: string; model?: string } = {}): Record<string, unknown> {
+export function anthropicMessage(
+  claims: string[],
+  sources: Source[],
+  opts: { query?: string; stopReason?: string; model?: string } = {},
+): Record<string, unknown> {
   const blocks: unknown[] = [
     { type: "text", text: "I'll search for this.", citations: null },
-    { type: "server_tool_use", id: "srvtoolu_01", name: "web_search", input: { query: opts.query ?? "research question" }, caller: { type: "direct" } },
+    {
+      type: "server_tool_use",
+      id: "srvtoolu_01",
+      name: "web_search",
+      input: { query: opts.query ?? "research question" },
+      caller: { type: "direct" },
+    },
     {
       type: "web_search_tool_result",
       tool_use_id: "srvtoolu_01",
       caller: { type: "direct" },
-      content: sources.map((s) => ({ type: "web_search_result", url: s.url, title: s.title, encrypted_content: "EqgfCioIARgBIiQ3YTAw", page_age: "June 1, 2025" })),
+      content: sources.map((s) => ({
+        type: "web_search_result",
+        url: s.url,
+        title: s.title,
+        encrypted_content: "EqgfCioIARgBIiQ3YTAw",
+        page_age: "June 1, 2025",
+      })),
     },
     { type: "text", text: "Here is what the sources say.\n\n", citations: null },
   ];
@@ -161,7 +202,15 @@ export function anthropicMessage(claims: string[], sources: Source[], opts: { qu
     blocks.push({
       type: "text",
       text: c,
-      citations: [{ type: "web_search_result_location", url: s.url, title: s.title, cited_text: c.slice(0, 60), encrypted_index: "Eo8BCioIAhgBIiQyYjQ0" }],
+      citations: [
+        {
+          type: "web_search_result_location",
+          url: s.url,
+          title: s.title,
+          cited_text: c.slice(0, 60),
+          encrypted_index: "Eo8BCioIAhgBIiQyYjQ0",
+        },
+      ],
     });
     blocks.push({ type: "text", text: i < claims.length - 1 ? " " : "", citations: null });
   });
@@ -191,7 +240,11 @@ export function anthropicMessage(claims: string[], sources: Source[], opts: { qu
  * the queries, one chunk per source (Google redirect URIs when `redirect` gives their base) and
  * one support per claim whose segment offsets count UTF-8 bytes of the part.
  */
-export function geminiResponse(claims: string[], sources: Source[], opts: { redirect?: (i: number) => string; queries?: string[] } = {}): Record<string, unknown> {
+export function geminiResponse(
+  claims: string[],
+  sources: Source[],
+  opts: { redirect?: (i: number) => string; queries?: string[] } = {},
+): Record<string, unknown> {
   const text = `Résumé of the findings:\n\n${claims.join(" ")}`;
   return {
     candidates: [
@@ -201,8 +254,10 @@ export function geminiResponse(claims: string[], sources: Source[], opts: { redi
         index: 0,
         groundingMetadata: {
           webSearchQueries: opts.queries ?? ["research question"],
-          searchEntryPoint: { renderedContent: "<style></style><div class=\"container\"></div>" },
-          groundingChunks: sources.map((s, i) => ({ web: { uri: opts.redirect ? opts.redirect(i) : s.url, title: new URL(s.url).hostname, domain: new URL(s.url).hostname } })),
+          searchEntryPoint: { renderedContent: '<style></style><div class="container"></div>' },
+          groundingChunks: sources.map((s, i) => ({
+            web: { uri: opts.redirect ? opts.redirect(i) : s.url, title: new URL(s.url).hostname, domain: new URL(s.url).hostname },
+          })),
           groundingSupports: claims.map((c, i) => {
             const at = text.indexOf(c);
             return {
@@ -214,7 +269,13 @@ export function geminiResponse(claims: string[], sources: Source[], opts: { redi
         },
       },
     ],
-    usageMetadata: { promptTokenCount: 820, candidatesTokenCount: 410, thoughtsTokenCount: 300, toolUsePromptTokenCount: 1_500, totalTokenCount: 3_030 },
+    usageMetadata: {
+      promptTokenCount: 820,
+      candidatesTokenCount: 410,
+      thoughtsTokenCount: 300,
+      toolUsePromptTokenCount: 1_500,
+      totalTokenCount: 3_030,
+    },
     modelVersion: "gemini-2.5-pro",
     responseId: "mDqGaYKqJsur0-kP2aL-sAw",
   };
@@ -224,13 +285,34 @@ export function geminiResponse(claims: string[], sources: Source[], opts: { redi
 
 /** Each provider's documented error body for a status. */
 export const errorBodies = {
-  openai: (status: number, message: string) => ({ error: { message, type: status === 429 ? "rate_limit_exceeded" : "invalid_request_error", param: null, code: status === 429 ? "rate_limit_exceeded" : null } }),
+  openai: (status: number, message: string) => ({
+    error: {
+      message,
+      type: status === 429 ? "rate_limit_exceeded" : "invalid_request_error",
+      param: null,
+      code: status === 429 ? "rate_limit_exceeded" : null,
+    },
+  }),
   anthropic: (status: number, message: string) => ({
     type: "error",
-    error: { type: status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : status === 404 ? "not_found_error" : "invalid_request_error", message },
+    error: {
+      type:
+        status === 429
+          ? "rate_limit_error"
+          : status === 529
+            ? "overloaded_error"
+            : status === 404
+              ? "not_found_error"
+              : "invalid_request_error",
+      message,
+    },
     request_id: "req_011CSHoEeqs5C35K2UUqR7Fy",
   }),
   gemini: (status: number, message: string) => ({
-    error: { code: status, message, status: status === 429 ? "RESOURCE_EXHAUSTED" : status === 404 ? "NOT_FOUND" : status === 400 ? "INVALID_ARGUMENT" : "INTERNAL" },
+    error: {
+      code: status,
+      message,
+      status: status === 429 ? "RESOURCE_EXHAUSTED" : status === 404 ? "NOT_FOUND" : status === 400 ? "INVALID_ARGUMENT" : "INTERNAL",
+    },
   }),
 };

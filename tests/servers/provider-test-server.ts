@@ -60,7 +60,12 @@ export async function startProviderTestServer(routes: ProviderRoutes): Promise<P
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", "http://x");
-      const recorded: RecordedRequest = { method: req.method ?? "GET", path: url.pathname, headers: req.headers, body: await readBody(req) };
+      const recorded: RecordedRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        headers: req.headers,
+        body: await readBody(req),
+      };
       requests.push(recorded);
       if (routes.direct(recorded, res, baseUrl)) return;
       if (!routes.scripted(recorded)) return sendJson(res, 404, routes.errorBody(404, `no route ${recorded.method} ${recorded.path}`));

@@ -36,7 +36,8 @@ export async function startRawProvider(): Promise<RawProvider> {
       const path = (req.url ?? "/").split("?")[0]!;
       // Model lookups (health checks) of every protocol.
       const model = /\/models\/([^/:]+)$/.exec(path);
-      const answer = req.method === "GET" && model ? JSON.stringify({ id: model[1], name: `models/${model[1]}`, object: "model", type: "model" }) : body;
+      const answer =
+        req.method === "GET" && model ? JSON.stringify({ id: model[1], name: `models/${model[1]}`, object: "model", type: "model" }) : body;
       res.writeHead(200, { "content-type": "application/json" }).end(answer);
     });
   });

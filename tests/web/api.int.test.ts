@@ -63,10 +63,19 @@ describe("JSON API", () => {
     // Secrets where an API could leak them: an agent's key and endpoint credentials, an llm examiner's key.
     secretAgentId = (
       await db.agent.create({
-        data: { name: "secret-holder", protocol: "openai", endpoint: `https://user:${SECRET}@agent.example/v1/${SECRET}?token=${SECRET}`, model: "m", secretEnc: SECRET, secretEnv: "AGENT_KEY" },
+        data: {
+          name: "secret-holder",
+          protocol: "openai",
+          endpoint: `https://user:${SECRET}@agent.example/v1/${SECRET}?token=${SECRET}`,
+          model: "m",
+          secretEnc: SECRET,
+          secretEnv: "AGENT_KEY",
+        },
       })
     ).id;
-    await db.examinerConfig.create({ data: { name: "llm-with-key", mode: "llm", baseUrl: "https://llm.example/v1", model: "m", apiKeyEnc: SECRET } });
+    await db.examinerConfig.create({
+      data: { name: "llm-with-key", mode: "llm", baseUrl: "https://llm.example/v1", model: "m", apiKeyEnc: SECRET },
+    });
     web = await startWeb();
   });
   afterAll(async () => {
@@ -140,11 +149,19 @@ describe("JSON API", () => {
   }
 
   it("every route.ts under app/api is in the route table (or its short list of exceptions), and every table entry is served", async () => {
-    const files = readdirSync(`${REPO_ROOT}apps/web/src/app/api`, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("route.ts"));
-    const served = files.map((f) => (`/api/${f.replace(/\/?route\.ts$/, "")}`).replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
+    const files = readdirSync(`${REPO_ROOT}apps/web/src/app/api`, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith("route.ts"),
+    );
+    const served = files.map((f) => `/api/${f.replace(/\/?route\.ts$/, "")}`.replace(/\/$/, "").replace(/\[([.\w]+)\]/g, "{$1}"));
     const documented = new Set<string>([...(Object.values(API_ROUTES) as ApiRoute[]).map((r) => r.path), ...UNDOCUMENTED_ROUTES]);
-    expect(served.filter((p) => !documented.has(p)), "route handlers missing from API_ROUTES (apps/web/src/lib/api/routes.ts)").toEqual([]);
-    expect([...documented].filter((p) => !served.includes(p)), "API_ROUTES entries without a route handler").toEqual([]);
+    expect(
+      served.filter((p) => !documented.has(p)),
+      "route handlers missing from API_ROUTES (apps/web/src/lib/api/routes.ts)",
+    ).toEqual([]);
+    expect(
+      [...documented].filter((p) => !served.includes(p)),
+      "API_ROUTES entries without a route handler",
+    ).toEqual([]);
   });
 
   it("each JSON route answers 200 with a body its documented schema accepts", async () => {
@@ -159,7 +176,9 @@ describe("JSON API", () => {
     expect(match.roundsList[0]!.a.text).toBeTruthy();
     const analysis = await getJson(paths.analysis, API_ROUTES.analysis.response.schema);
     expect(analysis.analysis!.rounds).toBeGreaterThan(0);
-    expect(analysis.snapshot!.matchesCounted).toBe(await db.match.count({ where: { tournamentId: seeded.tournamentId, status: "completed", rounds: { gt: 0 } } }));
+    expect(analysis.snapshot!.matchesCounted).toBe(
+      await db.match.count({ where: { tournamentId: seeded.tournamentId, status: "completed", rounds: { gt: 0 } } }),
+    );
     const tournament = await getJson(paths.tournament, API_ROUTES.tournament.response.schema);
     expect(tournament).toMatchObject({ id: seeded.tournamentId, status: "completed", swissRounds: 3 });
     expect(tournament.rounds).toHaveLength(3);
@@ -174,7 +193,10 @@ describe("JSON API", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: MatchPage = await getJson(`/api/matches?tournament=${seeded.tournamentId}&limit=4${cursor ? `&cursor=${cursor}` : ""}`, API_ROUTES.matches.response.schema);
+      const page: MatchPage = await getJson(
+        `/api/matches?tournament=${seeded.tournamentId}&limit=4${cursor ? `&cursor=${cursor}` : ""}`,
+        API_ROUTES.matches.response.schema,
+      );
       expect(page.items.length).toBeLessThanOrEqual(4);
       seen.push(...page.items.map((m) => m.id));
       cursor = page.nextCursor;
@@ -225,7 +247,10 @@ describe("JSON API", () => {
   });
 
   it("the OpenAPI document is valid OpenAPI 3.1 and lists every route with its parameters and error responses", async () => {
-    const doc = await getJson("/api/openapi.json", z.object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }).loose());
+    const doc = await getJson(
+      "/api/openapi.json",
+      z.object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.unknown())) }).loose(),
+    );
     expect(doc.openapi).toBe("3.1.0");
     await SwaggerParser.validate(structuredClone(doc) as OpenAPI.Document);
     const routes = Object.values(API_ROUTES) as ApiRoute[];
@@ -233,11 +258,21 @@ describe("JSON API", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set([...routes.map((r) => r.path), ...consolePaths])].sort());
     for (const route of routes) {
       const method = route.method ?? "get";
-      const op = z.object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })), responses: z.record(z.string(), z.unknown()) }).parse(doc.paths[route.path]![method]);
+      const op = z
+        .object({ parameters: z.array(z.object({ name: z.string(), in: z.string() })), responses: z.record(z.string(), z.unknown()) })
+        .parse(doc.paths[route.path]![method]);
       const names = op.parameters.map((p) => `${p.in}:${p.name}`).sort();
-      const expected = [...(route.pathParams ?? []).map((p) => `path:${p.name}`), ...Object.keys(route.query?.shape ?? {}).map((n) => `query:${n}`)].sort();
+      const expected = [
+        ...(route.pathParams ?? []).map((p) => `path:${p.name}`),
+        ...Object.keys(route.query?.shape ?? {}).map((n) => `query:${n}`),
+      ].sort();
       expect(names, `${method} ${route.path}`).toEqual(expected);
-      const statuses = [String(route.status ?? 200), ...(route.query || route.pathParams || route.body ? ["400"] : []), ...(route.auth ? ["401"] : []), ...(route.notFound ? ["404"] : [])];
+      const statuses = [
+        String(route.status ?? 200),
+        ...(route.query || route.pathParams || route.body ? ["400"] : []),
+        ...(route.auth ? ["401"] : []),
+        ...(route.notFound ? ["404"] : []),
+      ];
       expect(Object.keys(op.responses).sort(), `${method} ${route.path}`).toEqual(statuses.sort());
     }
   });
@@ -252,14 +287,18 @@ describe("JSON API", () => {
     board.rows.forEach((r, i) => {
       const cells = rows[i]!.split(",");
       // rating_flag stands beside the rating (the flag of core's describeRating).
-      expect(cells.slice(0, 12)).toEqual([r.rank, r.name, r.rating, r.ratingFlag, r.lower, r.upper, r.elo, r.matches, r.wins, r.losses, r.ties, r.winRate].map(String));
+      expect(cells.slice(0, 12)).toEqual(
+        [r.rank, r.name, r.rating, r.ratingFlag, r.lower, r.upper, r.elo, r.matches, r.wins, r.losses, r.ties, r.winRate].map(String),
+      );
       expect(cells[17]).toBe(String(r.preliminary));
     });
   });
 
   it("arena ratings on /api/battles.jsonl reproduces the leaderboard's ratings", async () => {
     const fetchBoard = () => getJson(`/api/leaderboard?examiner=${seeded.examinerConfigId}`, leaderboardSchema);
-    const rated = await db.match.count({ where: { examinerConfigId: seeded.examinerConfigId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } });
+    const rated = await db.match.count({
+      where: { examinerConfigId: seeded.examinerConfigId, status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    });
     // The examiner-wide snapshot is refitted by the tournament's last tick; wait until it counts every rated match.
     const board: Omit<LeaderboardView, "analysis"> = await waitFor(async () => {
       const b = await fetchBoard();
@@ -268,21 +307,54 @@ describe("JSON API", () => {
     const res = await get(`/api/battles.jsonl?examiner=${seeded.examinerConfigId}`);
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     const text = await res.text();
-    const lines = text.trimEnd().split("\n").map((l) => battleLineSchema.parse(JSON.parse(l)));
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => battleLineSchema.parse(JSON.parse(l)));
     expect(lines).toHaveLength(rated);
     // Each line names its match, finishing time, tree and examiner configuration beside the FastChat fields.
     const first = await db.match.findUniqueOrThrow({ where: { id: lines[0]!.match_id }, include: { tree: true, examinerConfig: true } });
-    expect(lines[0]).toMatchObject({ finished_at: first.finishedAt!.toISOString(), tree_id: first.treeId, tree: first.tree.title, examiner_config_id: seeded.examinerConfigId, examiner_config: first.examinerConfig.name });
+    expect(lines[0]).toMatchObject({
+      finished_at: first.finishedAt!.toISOString(),
+      tree_id: first.treeId,
+      tree: first.tree.title,
+      examiner_config_id: seeded.examinerConfigId,
+      examiner_config: first.examinerConfig.name,
+    });
 
     const file = join(mkdtempSync(join(tmpdir(), "arena-web-")), "battles.jsonl");
     writeFileSync(file, text);
-    const { stdout } = await run(process.execPath, ["apps/cli/bin/arena.mjs", "ratings", "--input", file, "--json", "--seed", "7", "--bootstrap", "200"], { cwd: REPO_ROOT });
-    const cli = z.object({ ratings: z.array(z.object({ model: z.string(), rating: z.number(), lower: z.number(), upper: z.number(), games: z.number(), wins: z.number(), losses: z.number(), ties: z.number() })) }).parse(JSON.parse(stdout));
+    const { stdout } = await run(
+      process.execPath,
+      ["apps/cli/bin/arena.mjs", "ratings", "--input", file, "--json", "--seed", "7", "--bootstrap", "200"],
+      { cwd: REPO_ROOT },
+    );
+    const cli = z
+      .object({
+        ratings: z.array(
+          z.object({
+            model: z.string(),
+            rating: z.number(),
+            lower: z.number(),
+            upper: z.number(),
+            games: z.number(),
+            wins: z.number(),
+            losses: z.number(),
+            ties: z.number(),
+          }),
+        ),
+      })
+      .parse(JSON.parse(stdout));
     const byName = new Map(cli.ratings.map((r) => [r.model, r]));
     expect([...byName.keys()].sort()).toEqual(board.rows.map((r) => r.name).sort());
     for (const row of board.rows) {
       const c = byName.get(row.name)!;
-      expect({ games: c.games, wins: c.wins, losses: c.losses, ties: c.ties }).toEqual({ games: row.matches, wins: row.wins, losses: row.losses, ties: row.ties });
+      expect({ games: c.games, wins: c.wins, losses: c.losses, ties: c.ties }).toEqual({
+        games: row.matches,
+        wins: row.wins,
+        losses: row.losses,
+        ties: row.ties,
+      });
       expect(Math.abs(c.rating - row.rating), row.name).toBeLessThan(1e-6);
       // Same fit, resampled with the models in another order: bounds agree up to bootstrap noise.
       const width = row.upper - row.lower;
@@ -304,7 +376,8 @@ describe("JSON API", () => {
       expect(body, path).not.toMatch(/secretEnc|apiKeyEnc/);
     }
     // No public response carries an endpoint, not even its origin.
-    for (const path of ["/api/agents", `/api/agents/${secretAgentId}`]) expect(await (await get(path)).text(), path).not.toContain("agent.example");
+    for (const path of ["/api/agents", `/api/agents/${secretAgentId}`])
+      expect(await (await get(path)).text(), path).not.toContain("agent.example");
   });
 
   it("events stream to every client whose filter they pass, through one Redis subscriber", async () => {
@@ -315,7 +388,9 @@ describe("JSON API", () => {
     const everything = await openEventStream(`${web.url}/api/events`);
     try {
       expect(byMatch.response.status).toBe(200);
-      expect(Object.fromEntries(["content-type", "cache-control", "x-accel-buffering"].map((h) => [h, byMatch.response.headers.get(h)]))).toEqual({
+      expect(
+        Object.fromEntries(["content-type", "cache-control", "x-accel-buffering"].map((h) => [h, byMatch.response.headers.get(h)])),
+      ).toEqual({
         "content-type": "text/event-stream; charset=utf-8",
         "cache-control": "no-cache, no-transform",
         "x-accel-buffering": "no",

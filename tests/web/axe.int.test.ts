@@ -25,7 +25,10 @@ describe("accessibility of the public pages", () => {
     await flushRedis();
     seeded = await runTournament(db, { agents: 4, trees: 1, rounds: 2, latencyMs: 5 });
     await seeded.finished();
-    const match = await db.match.findFirstOrThrow({ where: { tournamentId: seeded.tournamentId, status: "completed" }, orderBy: { rounds: "desc" } });
+    const match = await db.match.findFirstOrThrow({
+      where: { tournamentId: seeded.tournamentId, status: "completed" },
+      orderBy: { rounds: "desc" },
+    });
     const node = await db.node.findFirstOrThrow({ where: { treeId: seeded.treeIds[0]! } });
     pages = [
       "/",
@@ -66,7 +69,10 @@ describe("accessibility of the public pages", () => {
           await page.waitForLoadState("networkidle").catch(() => undefined);
           const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
           for (const v of result.violations) {
-            const line = `${path}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`;
+            const line = `${path}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(" "))
+              .join(" | ")}`;
             if (v.impact === "serious" || v.impact === "critical") found.push(line);
             else console.log(line);
           }

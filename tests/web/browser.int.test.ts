@@ -65,7 +65,10 @@ describe("web pages in a browser", () => {
       await page.locator('a[href^="/matches/"]').first().click();
       await page.waitForURL(/\/matches\/[^/?]+$/);
       const matchId = new URL(page.url()).pathname.split("/").pop()!;
-      const match = await db.match.findUniqueOrThrow({ where: { id: matchId }, include: { agentA: true, agentB: true, roundRows: { orderBy: { number: "asc" } } } });
+      const match = await db.match.findUniqueOrThrow({
+        where: { id: matchId },
+        include: { agentA: true, agentB: true, roundRows: { orderBy: { number: "asc" } } },
+      });
       expect([match.agentA.name, match.agentB.name]).toContain(agentName);
       const first = page.getByTestId("round-1");
       await first.waitFor();
@@ -127,11 +130,17 @@ describe("web pages in a browser", () => {
       expect(await answers.locator("script, iframe, svg, img, object, embed").count()).toBe(0);
       const injected = await answers.evaluateAll((els) =>
         (els as unknown as DomElement[]).flatMap((el) =>
-          Array.from(el.querySelectorAll("*")).flatMap((e) => Array.from(e.attributes).filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`)),
+          Array.from(el.querySelectorAll("*")).flatMap((e) =>
+            Array.from(e.attributes)
+              .filter((a) => /^on/i.test(a.name))
+              .map((a) => `${e.tagName} ${a.name}`),
+          ),
         ),
       );
       expect(injected).toEqual([]);
-      const hrefs = await page.locator("a[href]").evaluateAll((els) => (els as unknown as DomElement[]).map((a) => a.getAttribute("href")!));
+      const hrefs = await page
+        .locator("a[href]")
+        .evaluateAll((els) => (els as unknown as DomElement[]).map((a) => a.getAttribute("href")!));
       expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
       expect(console.filter((m) => /script|onerror|iframe|pwned/i.test(m))).toEqual([]);
     } finally {
@@ -144,16 +153,30 @@ describe("web pages in a browser", () => {
     const live = await runTournament(db, { agents: 4, trees: 1, rounds: 1, latencyMs: 4000 });
     const page = await newPage();
     try {
-      await waitFor(() => db.match.count({ where: { tournamentId: live.tournamentId } }).then((n) => n > 0), "the live tournament's first pairing");
+      await waitFor(
+        () => db.match.count({ where: { tournamentId: live.tournamentId } }).then((n) => n > 0),
+        "the live tournament's first pairing",
+      );
       await page.goto(`${web.url}/tournaments/${live.tournamentId}`);
       await page.evaluate(() => ((globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true));
       await expect.poll(() => page.getByTestId("live-status").getAttribute("data-state")).toBe("live");
       // A match the page shows unfinished; the page must show its result by itself.
-      const unfinished = page.getByTestId("swiss-round-1").locator("li li").filter({ hasNotText: / won$|tie$/ }).first();
+      const unfinished = page
+        .getByTestId("swiss-round-1")
+        .locator("li li")
+        .filter({ hasNotText: / won$|tie$/ })
+        .first();
       const watchedId = (await unfinished.locator('a[href^="/matches/"]').getAttribute("href"))!.split("/").pop()!;
       const chip = page.locator(`li:has(> a[href="/matches/${watchedId}"])`);
 
-      const done = await waitFor(() => db.match.findFirst({ where: { id: watchedId, status: "completed" }, include: { agentA: true, agentB: true } }).then((m) => m ?? undefined), "the watched match to finish", 120_000);
+      const done = await waitFor(
+        () =>
+          db.match
+            .findFirst({ where: { id: watchedId, status: "completed" }, include: { agentA: true, agentB: true } })
+            .then((m) => m ?? undefined),
+        "the watched match to finish",
+        120_000,
+      );
       const result = done.winner === "A" ? `${done.agentA.name} won` : done.winner === "B" ? `${done.agentB.name} won` : "tie";
       await expect.poll(() => chip.innerText(), { timeout: 20_000 }).toContain(result);
       expect(await page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -176,5 +199,10 @@ interface DomElement {
 
 /** The first words of a stored text, whitespace-collapsed as a browser renders them. */
 function firstWords(text: string | null): string {
-  return (text ?? "").replace(/[#*_`>[\]]/g, " ").split(/\s+/).filter(Boolean).slice(0, 4).join(" ");
+  return (text ?? "")
+    .replace(/[#*_`>[\]]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 4)
+    .join(" ");
 }

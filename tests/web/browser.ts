@@ -12,7 +12,14 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -30,7 +37,12 @@ export async function hydrated(target: Locator): Promise<void> {
  * the app has taken them to `landing` (an owner's first page: /agents/new). `filled` runs with the
  * form filled in, before it is sent (a test's screenshot).
  */
-export async function signUp(page: Page, url: string, who: { name: string; email: string; password: string }, opts: { landing?: string; filled?: () => Promise<unknown> } = {}): Promise<void> {
+export async function signUp(
+  page: Page,
+  url: string,
+  who: { name: string; email: string; password: string },
+  opts: { landing?: string; filled?: () => Promise<unknown> } = {},
+): Promise<void> {
   await page.goto(`${url}/signup`);
   await page.getByLabel("Name").fill(who.name);
   await page.getByLabel("Email").fill(who.email);

@@ -83,7 +83,18 @@ describe("the console", () => {
     const page = await signedIn("admin@console.test");
     try {
       // A submission waiting for approval: what the approver reads before clicking Approve.
-      await db.agent.create({ data: { name: "Pending Pat", protocol: "openai", endpoint: "https://pat.example:8443/v1/chat", model: "m", approval: "pending", description: "Answers from two searches.", healthError: "connection refused", healthAt: new Date("2026-11-01T10:00:00Z") } });
+      await db.agent.create({
+        data: {
+          name: "Pending Pat",
+          protocol: "openai",
+          endpoint: "https://pat.example:8443/v1/chat",
+          model: "m",
+          approval: "pending",
+          description: "Answers from two searches.",
+          healthError: "connection refused",
+          healthAt: new Date("2026-11-01T10:00:00Z"),
+        },
+      });
       await page.goto(`${web.url}/console/agents`);
       const pending = page.locator('tr[data-agent="Pending Pat"]');
       await pending.getByRole("button", { name: "Approve" }).waitFor();
@@ -98,7 +109,10 @@ describe("the console", () => {
       await first.getByText("disabled").waitFor();
       await page.screenshot({ path: `${SCREENSHOTS}/console-agents.png`, fullPage: true });
       await first.getByRole("button", { name: "Re-check health" }).click();
-      await page.getByRole("status").getByText(/health was checked again/).waitFor();
+      await page
+        .getByRole("status")
+        .getByText(/health was checked again/)
+        .waitFor();
     } finally {
       await page.context().close();
     }
@@ -110,8 +124,18 @@ describe("the console", () => {
       // The list's first answer is held back: until it comes the table says it is loading, not that
       // there is no tournament.
       let release = () => {};
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      for (const list of ["tournaments", "examiners"]) await page.route(`**/api/console/${list}`, async (route) => { await held; await route.continue(); }, { times: 1 });
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      for (const list of ["tournaments", "examiners"])
+        await page.route(
+          `**/api/console/${list}`,
+          async (route) => {
+            await held;
+            await route.continue();
+          },
+          { times: 1 },
+        );
       await page.goto(`${web.url}/console/tournaments`);
       const table = page.getByTestId("console-tournaments");
       await page.getByText("Loading tournaments…").waitFor();
@@ -197,7 +221,10 @@ describe("the console", () => {
       const text = await readFile(await drArenaTreePath("tree_0025.json"), "utf8");
       const file = { name: "tree_0025.json", mimeType: "application/json", buffer: Buffer.from(text) };
       await input.setInputFiles(file);
-      await page.getByRole("status").getByText(/^Imported: tree_0025\.json, “.+”, \d+ nodes\.$/).waitFor();
+      await page
+        .getByRole("status")
+        .getByText(/^Imported: tree_0025\.json, “.+”, \d+ nodes\.$/)
+        .waitFor();
       const rootUrl = (JSON.parse(text) as { url: string }).url;
       expect(await db.tree.count({ where: { rootUrl } })).toBe(1);
 
@@ -210,13 +237,19 @@ describe("the console", () => {
       expect(await page.getByText(/^Could not import the tree/).count()).toBe(0);
       await page.screenshot({ path: `${SCREENSHOTS}/console-tree-duplicate.png`, fullPage: true });
       await asked.getByRole("button", { name: "Keep the stored one" }).click();
-      await page.getByRole("status").getByText(/^The stored copy is kept/).waitFor();
+      await page
+        .getByRole("status")
+        .getByText(/^The stored copy is kept/)
+        .waitFor();
       expect(await db.tree.count({ where: { rootUrl } })).toBe(1);
 
       // Again, replaced: the new copy is stored, the old one retired (not deleted).
       await input.setInputFiles(file);
       await page.getByTestId("tree-duplicate").getByRole("button", { name: "Replace it" }).click();
-      await page.getByRole("status").getByText(/^Imported; the stored copy is retired/).waitFor();
+      await page
+        .getByRole("status")
+        .getByText(/^Imported; the stored copy is retired/)
+        .waitFor();
       const copies = await db.tree.findMany({ where: { rootUrl }, orderBy: { createdAt: "asc" } });
       expect(copies.map((t) => t.retiredAt !== null)).toEqual([true, false]);
 
@@ -226,7 +259,9 @@ describe("the console", () => {
       await input.setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
       await page
         .getByRole("status")
-        .getByText('bad.json was not imported. The node at children[0] has no "url" field (the address of its page); every node needs one, as text.')
+        .getByText(
+          'bad.json was not imported. The node at children[0] has no "url" field (the address of its page); every node needs one, as text.',
+        )
         .waitFor();
 
       // Retire the tournament's tree, which has matches: they stay, and no new match may use it.
@@ -240,7 +275,13 @@ describe("the console", () => {
       expect(await db.match.count({ where: { treeId } })).toBe(played);
       expect((await db.tree.findUniqueOrThrow({ where: { id: treeId } })).retiredAt).not.toBeNull();
       await expect(
-        createMatch(db, { treeId, agentAId: seeded.agentIds[0]!, agentBId: seeded.agentIds[1]!, examinerConfigId: seeded.examinerConfigId, seed: "after-retire" }),
+        createMatch(db, {
+          treeId,
+          agentAId: seeded.agentIds[0]!,
+          agentBId: seeded.agentIds[1]!,
+          examinerConfigId: seeded.examinerConfigId,
+          seed: "after-retire",
+        }),
       ).rejects.toThrow(/retired/);
       await page.screenshot({ path: `${SCREENSHOTS}/console-trees.png`, fullPage: true });
     } finally {
@@ -257,7 +298,9 @@ describe("the console", () => {
       await page.goto(`${web.url}/console`);
       expect(new URL(page.url()).pathname).toBe("/not-allowed");
       const shown = page.getByTestId("not-allowed");
-      expect(await shown.innerText()).toMatch(/\/console is for administrators\. You are signed in as owner@console\.test, an account of the role owner\./);
+      expect(await shown.innerText()).toMatch(
+        /\/console is for administrators\. You are signed in as owner@console\.test, an account of the role owner\./,
+      );
       await page.screenshot({ path: `${SCREENSHOTS}/not-allowed-console.png`, fullPage: true });
       await page.goto(`${web.url}/audit`);
       expect(new URL(page.url()).pathname).toBe("/not-allowed");

@@ -16,9 +16,26 @@ const row = (name: string, over: Partial<LeaderboardRow> = {}): LeaderboardRow =
   losses: 1,
   ties: 0,
   winRate: 0.75,
-  rounds: { rounds: 10, wins: 6, losses: 3, ties: 1, failureRate: 0.4, lost: { DEEP: 1, WIDE: 1, BOTH: 1, NONE: 0 }, profile: { deep: 1 / 3, wide: 1 / 3, both: 1 / 3 } },
+  rounds: {
+    rounds: 10,
+    wins: 6,
+    losses: 3,
+    ties: 1,
+    failureRate: 0.4,
+    lost: { DEEP: 1, WIDE: 1, BOTH: 1, NONE: 0 },
+    profile: { deep: 1 / 3, wide: 1 / 3, both: 1 / 3 },
+  },
   preliminary: true,
-  research: { runs: 20, answered: 19, pricedRuns: 18, costUsd: 0.9, meanCostUsd: 0.05, tokenRuns: 18, meanTokens: 15_000, meanLatencyMs: 1_600 },
+  research: {
+    runs: 20,
+    answered: 19,
+    pricedRuns: 18,
+    costUsd: 0.9,
+    meanCostUsd: 0.05,
+    tokenRuns: 18,
+    meanTokens: 15_000,
+    meanLatencyMs: 1_600,
+  },
   unbounded: null,
   ratingFlag: "ok",
   organisation: null,
@@ -32,14 +49,16 @@ describe("leaderboard CSV", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('a "quoted", name')).toBe('"a ""quoted"", name"');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe('"\'=HYPERLINK(""http://x"")"');
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     for (const lead of ["=", "+", "-", "@", "\t"]) expect(csvCell(`${lead}1+1`)).toBe(`'${lead}1+1`);
     expect(csvCell(-3.5)).toBe("-3.5"); // numbers are numbers, never prefixed
     expect(csvCell(null)).toBe("");
   });
 
   it("writes a header and one row per agent, empty cells for snapshots without round figures", () => {
-    const board = { rows: [row("=cmd|' /C calc'!A0"), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })] } as LeaderboardView;
+    const board = {
+      rows: [row("=cmd|' /C calc'!A0"), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })],
+    } as LeaderboardView;
     expect(leaderboardCsv(board).split("\r\n")).toEqual([
       "rank,agent,rating,rating_flag,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
       `1,'=cmd|' /C calc'!A0,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true,20,0.05,18,1600`,

@@ -23,7 +23,9 @@ describe("GET /api/health", () => {
     await createUser(db, "owner", "health-owner@example.test");
     // A port nobody listens on: the Redis check fails with the driver's error text.
     redisUrl = `redis://127.0.0.1:${await freePort()}`;
-    web = await startWeb({ env: { REDIS_URL: redisUrl, ARENA_SECRET_KEY: randomBytes(32).toString("base64"), ARENA_AUTH_RATE_LIMIT: "off" } });
+    web = await startWeb({
+      env: { REDIS_URL: redisUrl, ARENA_SECRET_KEY: randomBytes(32).toString("base64"), ARENA_AUTH_RATE_LIMIT: "off" },
+    });
     admin = await signIn(web.url, "health-admin@example.test", PASSWORD);
     owner = await signIn(web.url, "health-owner@example.test", PASSWORD);
   }, 660_000);

@@ -46,9 +46,10 @@ export async function startHostileAgentServer(): Promise<HostileAgentServer> {
   return {
     url: `http://127.0.0.1:${port}/answer`,
     hostPort: `127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -35,7 +35,10 @@ describe("the leaderboard table", () => {
     names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
     results = unbeatenResults(); // [winner, loser]
     await db.tree.update({ where: { id: treeIds[0]! }, data: { topic: "Lighthouses" } });
-    await db.agent.update({ where: { id: agentIds[0]! }, data: { organisation: "Acme Research Lab", link: "https://acme.example/agent", model: "acme-deep-1" } });
+    await db.agent.update({
+      where: { id: agentIds[0]! },
+      data: { organisation: "Acme Research Lab", link: "https://acme.example/agent", model: "acme-deep-1" },
+    });
     const start = Date.now() - results.length * 60_000;
     const scope = { tournamentId, treeId: treeIds[0]!, agentIds, config };
     await plantWins(db, scope, results, { seed: (n) => `planted-${n}`, finishedAt: (n) => new Date(start + n * 60_000) });
@@ -60,7 +63,9 @@ describe("the leaderboard table", () => {
       try {
         await page.goto(`${web.url}/?tournament=${tournamentId}`);
         await expect.poll(() => page.getByTestId("leaderboard-row").count()).toBe(8);
-        const shown = await Promise.all((await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")));
+        const shown = await Promise.all(
+          (await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")),
+        );
         // No report score is stored for this scope, so its four score columns are hidden by default.
         expect(shown).toEqual(["rank", "name", "rating", "matches", "wlt", "winRate"]);
         expect(await page.getByTestId("scale-note").innerText()).toMatch(/400 points apart means 10:1 odds[\s\S]*share a rank/);
@@ -70,7 +75,9 @@ describe("the leaderboard table", () => {
         expect(await row(page, 7).getByTestId("rating").innerText()).toMatch(/^winless, ≤ -?\d+$/);
         expect(await row(page, 1).getByTestId("rating").innerText()).toMatch(/^-?\d+ \+\d+\/−\d+( \(wide\))?$/);
         const unbeatenBound = Number((await row(page, 0).getByTestId("rating").innerText()).split("≥ ")[1]);
-        const finite = await Promise.all([1, 2, 3, 4, 5].map(async (k) => Number((await row(page, k).getByTestId("rating").innerText()).split(" ")[0])));
+        const finite = await Promise.all(
+          [1, 2, 3, 4, 5].map(async (k) => Number((await row(page, k).getByTestId("rating").innerText()).split(" ")[0])),
+        );
         expect(unbeatenBound).toBeLessThan(Math.max(...finite) + 1000);
         expect(await row(page, 6).innerText()).toContain("preliminary");
 
@@ -129,12 +136,21 @@ describe("the leaderboard table", () => {
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}.png`, fullPage: true });
 
         // The topic leaderboard (the trees' category), chosen through the URL.
-        await page.getByTestId("topic-chips").getByRole("link", { name: /Lighthouses/ }).click();
+        await page
+          .getByTestId("topic-chips")
+          .getByRole("link", { name: /Lighthouses/ })
+          .click();
         await page.waitForURL(/topic=Lighthouses/);
         await expect.poll(() => page.getByTestId("category-row").count()).toBe(8);
-        expect(await page.getByTestId("category-note").innerText()).toContain(`the ${results.length} rated matches played on trees of the topic Lighthouses`);
-        expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(/^unbeaten, ≥ \d+$/);
-        expect(await page.getByTestId("last-updated").innerText()).toMatch(/^Last updated \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC: the first snapshot of this scope\.$/);
+        expect(await page.getByTestId("category-note").innerText()).toContain(
+          `the ${results.length} rated matches played on trees of the topic Lighthouses`,
+        );
+        expect(await page.locator(`[data-testid="category-row"][data-agent="${names[0]}"] [data-testid="rating"]`).innerText()).toMatch(
+          /^unbeaten, ≥ \d+$/,
+        );
+        expect(await page.getByTestId("last-updated").innerText()).toMatch(
+          /^Last updated \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC: the first snapshot of this scope\.$/,
+        );
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-topic-${width}.png`, fullPage: true });
 
         // Agent metadata: optional columns, and the agent page.
@@ -145,7 +161,9 @@ describe("the leaderboard table", () => {
         expect(meta).toMatch(/\d{4}-\d\d-\d\d/);
         await row(page, 0).getByRole("link", { name: names[0] }).click();
         await page.waitForURL(/\/agents\//);
-        expect(await page.getByTestId("agent-metadata").innerText()).toMatch(/^by Acme Research Lab · submitted \d{4}-\d\d-\d\d · https:\/\/acme\.example\/agent$/);
+        expect(await page.getByTestId("agent-metadata").innerText()).toMatch(
+          /^by Acme Research Lab · submitted \d{4}-\d\d-\d\d · https:\/\/acme\.example\/agent$/,
+        );
 
         // The tournament's standings mark the preliminary agent and word the unbounded ones too.
         await page.goto(`${web.url}/tournaments/${tournamentId}`);

@@ -44,14 +44,41 @@ describe("the leaderboard window and the rating history", () => {
     names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
     const day = 86_400_000;
     const phases: { daysAgo: number; results: [number, number][] }[] = [
-      { daysAgo: 60, results: [[0, 1], [0, 1], [0, 1], [0, 1], [1, 0], [1, 0], [0, 2], [0, 2]] },
-      { daysAgo: 2, results: [[1, 3], [1, 3], [1, 3], [3, 1], [0, 3], [3, 0], [0, 1], [1, 0]] },
+      {
+        daysAgo: 60,
+        results: [
+          [0, 1],
+          [0, 1],
+          [0, 1],
+          [0, 1],
+          [1, 0],
+          [1, 0],
+          [0, 2],
+          [0, 2],
+        ],
+      },
+      {
+        daysAgo: 2,
+        results: [
+          [1, 3],
+          [1, 3],
+          [1, 3],
+          [3, 1],
+          [0, 3],
+          [3, 0],
+          [0, 1],
+          [1, 0],
+        ],
+      },
     ];
     const scope = { tournamentId, treeId: treeIds[0]!, agentIds, config };
     let before = 0; // matches planted by earlier phases: the n of a match counts from 1 across phases
     for (const { daysAgo, results } of phases) {
       const base = before;
-      await plantWins(db, scope, results, { seed: (i) => `window-${base + i + 1}`, finishedAt: (i) => new Date(Date.now() - daysAgo * day + (base + i + 1) * 60_000) });
+      await plantWins(db, scope, results, {
+        seed: (i) => `window-${base + i + 1}`,
+        finishedAt: (i) => new Date(Date.now() - daysAgo * day + (base + i + 1) * 60_000),
+      });
       await refitAfterMatches(db, scope);
       before += results.length;
     }
@@ -129,7 +156,11 @@ describe("the leaderboard window and the rating history", () => {
     expect(windowed.window?.days).toBe(30);
     expect(windowed.window?.matches).toBe(8);
     const byName = Object.fromEntries((windowed.window?.rows ?? []).map((r) => [r.name, r]));
-    expect(Object.fromEntries(Object.entries(byName).map(([k, r]) => [k, r.games]))).toEqual({ [names[0]!]: 4, [names[1]!]: 6, [names[3]!]: 6 });
+    expect(Object.fromEntries(Object.entries(byName).map(([k, r]) => [k, r.games]))).toEqual({
+      [names[0]!]: 4,
+      [names[1]!]: 6,
+      [names[3]!]: 6,
+    });
     // Recent records: agent 1 4-2, agent 0 2-2, agent 3 2-4, so the window orders them 1 > 0 > 3 (all time has agent 0 first).
     expect(byName[names[1]!]!.rating).toBeGreaterThan(byName[names[0]!]!.rating);
     expect(byName[names[0]!]!.rating).toBeGreaterThan(byName[names[3]!]!.rating);

@@ -46,9 +46,17 @@ describe("match page: a match won by forfeit", () => {
         ownerId: owner.id,
       },
     });
-    const b = await db.agent.create({ data: { name: "answering-agent", protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" } });
+    const b = await db.agent.create({
+      data: { name: "answering-agent", protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" },
+    });
     agentAId = a.id;
-    const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: (await heuristicExaminerConfig(db)).id, seed: "forfeit-page" });
+    const m = await createMatch(db, {
+      treeId,
+      agentAId: a.id,
+      agentBId: b.id,
+      examinerConfigId: (await heuristicExaminerConfig(db)).id,
+      seed: "forfeit-page",
+    });
     await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [endpoint] }));
     matchId = m.id;
 
@@ -98,7 +106,10 @@ describe("match page: a match won by forfeit", () => {
     };
     const anonymous = await read();
     expect(anonymous).not.toContain(endpoint);
-    const view = JSON.parse(anonymous) as { wonByForfeit: boolean; roundsList: { forfeit: unknown; a: { error: string; errorDetail: string | null } }[] };
+    const view = JSON.parse(anonymous) as {
+      wonByForfeit: boolean;
+      roundsList: { forfeit: unknown; a: { error: string; errorDetail: string | null } }[];
+    };
     expect(view.wonByForfeit).toBe(true);
     expect(view.roundsList.every((r) => r.a.error === "refused" && r.a.errorDetail === null)).toBe(true);
     expect(view.roundsList[0]!.forfeit).toEqual({ seat: "A", reason: "refused" });
@@ -108,7 +119,9 @@ describe("match page: a match won by forfeit", () => {
 
   it("the owner signed in sees the detail on the match page", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 1100 } });
-    const pairs = cookies.owner.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: web.url }));
+    const pairs = cookies.owner
+      .split("; ")
+      .map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: web.url }));
     await context.addCookies(pairs);
     const page = await context.newPage();
     try {

@@ -91,12 +91,12 @@ describe("matches list and match page", () => {
         await page.getByRole("button", { name: "Filter" }).click();
         await page.waitForURL(/agent=/);
         const url = new URL(page.url());
-        expect([url.searchParams.get("agent"), url.searchParams.get("tree"), url.searchParams.get("tournament"), url.searchParams.get("examiner")]).toEqual([
-          agent.id,
-          filter.treeId,
-          filter.tournamentId,
-          seeded.examinerConfigId,
-        ]);
+        expect([
+          url.searchParams.get("agent"),
+          url.searchParams.get("tree"),
+          url.searchParams.get("tournament"),
+          url.searchParams.get("examiner"),
+        ]).toEqual([agent.id, filter.treeId, filter.tournamentId, seeded.examinerConfigId]);
         const expected = await db.match.count({
           where: { tournamentId: filter.tournamentId, treeId: filter.treeId, OR: [{ agentAId: agent.id }, { agentBId: agent.id }] },
         });
@@ -135,7 +135,10 @@ describe("matches list and match page", () => {
   }, 120_000);
 
   it("a long match page: round navigator, #round-N permalinks, answers at full height, transitions beside headings", async () => {
-    const longest = await db.match.findFirstOrThrow({ where: { status: "completed", tournamentId: seeded.tournamentId }, orderBy: { rounds: "desc" } });
+    const longest = await db.match.findFirstOrThrow({
+      where: { status: "completed", tournamentId: seeded.tournamentId },
+      orderBy: { rounds: "desc" },
+    });
     expect(longest.rounds).toBeGreaterThanOrEqual(2);
     const n = longest.rounds;
     for (const width of [1280, 390]) {

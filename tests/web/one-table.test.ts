@@ -22,7 +22,8 @@ function handWrittenTables(src: string): string[] {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, e.name);
       if (e.isDirectory()) walk(path);
-      else if (/\.(tsx|ts|jsx|js)$/.test(e.name) && /<table[\s>]/.test(readFileSync(path, "utf8"))) found.push(relative(src, path).split("\\").join("/"));
+      else if (/\.(tsx|ts|jsx|js)$/.test(e.name) && /<table[\s>]/.test(readFileSync(path, "utf8")))
+        found.push(relative(src, path).split("\\").join("/"));
     }
   };
   walk(src);
@@ -46,9 +47,15 @@ describe("one table component", () => {
 
     it("finds a <table> element in any nested file and ignores names that only start with table", () => {
       mkdirSync(join(root, "features/x"), { recursive: true });
-      writeFileSync(join(root, "features/x/list.tsx"), "export const L = () => (\n  <table className=\"w-full\">\n    <tbody />\n  </table>\n);\n");
+      writeFileSync(
+        join(root, "features/x/list.tsx"),
+        'export const L = () => (\n  <table className="w-full">\n    <tbody />\n  </table>\n);\n',
+      );
       writeFileSync(join(root, "features/x/bare.tsx"), "export const B = () => <table>{null}</table>;\n");
-      writeFileSync(join(root, "features/x/ok.tsx"), 'import { DataTable } from "@/components/data-table";\nexport const O = () => <DataTable />; // <tableau> is not a table\n');
+      writeFileSync(
+        join(root, "features/x/ok.tsx"),
+        'import { DataTable } from "@/components/data-table";\nexport const O = () => <DataTable />; // <tableau> is not a table\n',
+      );
       expect(handWrittenTables(root)).toEqual(["features/x/bare.tsx", "features/x/list.tsx"]);
     });
   });

@@ -47,7 +47,10 @@ function coverage(files: RouteFile[], paths: Record<string, Record<string, unkno
     for (const m of f.methods) served.add(`${m} ${f.path}`);
   }
   const documented = new Set(Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`)));
-  return { undocumented: [...served].filter((op) => !documented.has(op)).sort(), unserved: [...documented].filter((op) => !served.has(op)).sort() };
+  return {
+    undocumented: [...served].filter((op) => !documented.has(op)).sort(),
+    unserved: [...documented].filter((op) => !served.has(op)).sort(),
+  };
 }
 
 describe("the OpenAPI document", () => {
@@ -69,6 +72,9 @@ describe("the OpenAPI document", () => {
   it("lists every console operation with its request body and the one error shape", () => {
     const settings = doc.paths["/api/console/settings"] as Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>;
     expect(settings.post!.requestBody).toBeDefined();
-    expect(settings.post!.responses["400"]).toEqual({ description: "the body is malformed", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+    expect(settings.post!.responses["400"]).toEqual({
+      description: "the body is malformed",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
   });
 });

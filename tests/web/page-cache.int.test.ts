@@ -17,7 +17,11 @@ describe("page cache of the production server", () => {
 
   beforeAll(async () => {
     db = await freshDb();
-    agentId = (await db.agent.create({ data: { name: "cache-before", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" } })).id;
+    agentId = (
+      await db.agent.create({
+        data: { name: "cache-before", protocol: "simulated", config: { p_depth: 0.5, p_width: 0.5 }, status: "healthy" },
+      })
+    ).id;
     // Entries outlive the test unless an event drops them, so what the test sees is the events' doing.
     web = await startWeb({ env: { ARENA_PAGE_CACHE_TTL_MS: "600000" } });
   }, 600_000);
@@ -52,10 +56,14 @@ describe("page cache of the production server", () => {
       redis.disconnect();
     }
     for (const path of ["/agents", "/api/agents", `/agents/${agentId}`]) {
-      const after = await waitFor(async () => {
-        const res = await get(path);
-        return res.body.includes("cache-after") && res;
-      }, `${path} rendered after the event`, 20_000);
+      const after = await waitFor(
+        async () => {
+          const res = await get(path);
+          return res.body.includes("cache-after") && res;
+        },
+        `${path} rendered after the event`,
+        20_000,
+      );
       expect(after.body).not.toContain("cache-before");
     }
   });

@@ -63,7 +63,9 @@ describe("one rating shown one way", () => {
       expect(await row.getByTestId("rating").innerText()).toBe(expected);
       expect(await row.locator("[data-rating-flag]").getAttribute("data-rating-flag")).toBe("unbeaten");
       // No report score is stored for this scope: its columns are hidden and said to be.
-      const shown = await Promise.all((await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")));
+      const shown = await Promise.all(
+        (await page.locator('[data-testid="leaderboard-table"] th').all()).map((th) => th.getAttribute("data-column")),
+      );
       expect(shown).toEqual(["rank", "name", "rating", "matches", "wlt", "winRate"]);
       const legend = page.getByTestId("leaderboard-table-legend");
       const described = await Promise.all((await legend.locator("[data-column]").all()).map((d) => d.getAttribute("data-column")));
@@ -152,7 +154,10 @@ describe("one rating shown one way", () => {
   it("CSV, JSON API and arena leaderboard: the flag beside the number, the same words in the text", async () => {
     const csv = await (await fetch(`${web.url}/api/leaderboard.csv?tournament=${planted.tournamentId}`)).text();
     const head = csv.split("\r\n")[0]!.split(",");
-    const mine = csv.split("\r\n").find((l) => l.split(",")[1] === planted.names[0])!.split(",");
+    const mine = csv
+      .split("\r\n")
+      .find((l) => l.split(",")[1] === planted.names[0])!
+      .split(",");
     expect(mine[head.indexOf("rating_flag")]).toBe("unbeaten");
     expect(head.indexOf("rating_flag")).toBe(head.indexOf("rating") + 1);
     const api = (await (await fetch(`${web.url}/api/leaderboard?tournament=${planted.tournamentId}`)).json()) as LeaderboardView;

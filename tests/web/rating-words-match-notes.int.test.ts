@@ -43,7 +43,15 @@ describe("rating words and the match page's notes", () => {
     tournamentId = tournament.id;
     const agents = await db.agent.findMany({ where: { id: { in: agentIds } } });
     names = agentIds.map((id) => agents.find((a) => a.id === id)!.name);
-    const results: [number, number][] = [[0, 1], [0, 2], [0, 3], [1, 2], [2, 1], [1, 3], [2, 3]];
+    const results: [number, number][] = [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [2, 1],
+      [1, 3],
+      [2, 3],
+    ];
     const ids: string[] = [];
     for (const [n, [w, l]] of results.entries()) {
       const m = await db.match.create({
@@ -92,7 +100,22 @@ describe("rating words and the match page's notes", () => {
       { n: 3, statement: "It is red", url: "https://a.example/red", support: "unsupported" },
     ];
     await db.reportScore.create({
-      data: { roundId: round.id, side: "A", metric: "citation_effective", value: 1, details: { count: 3, urls: pairs.map((p) => p.url), supported: 1, unsupported: 2, contradicted: 1, unknown: 0, truncated: 0, pairs } },
+      data: {
+        roundId: round.id,
+        side: "A",
+        metric: "citation_effective",
+        value: 1,
+        details: {
+          count: 3,
+          urls: pairs.map((p) => p.url),
+          supported: 1,
+          unsupported: 2,
+          contradicted: 1,
+          unknown: 0,
+          truncated: 0,
+          pairs,
+        },
+      },
     });
     await db.$transaction((tx) => refitScope(tx, { examinerConfigId: config.id, tournamentId }), { timeout: 60_000 });
     await refitExaminerScope(db, config.id);
@@ -109,7 +132,10 @@ describe("rating words and the match page's notes", () => {
         coefficients: [{ name: "length", value: 0.1, lower: -0.2, upper: 0.4 }],
       },
     };
-    const snapshot = await db.ratingSnapshot.findFirstOrThrow({ where: { tournamentId }, orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }] });
+    const snapshot = await db.ratingSnapshot.findFirstOrThrow({
+      where: { tournamentId },
+      orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+    });
     await db.ratingSnapshot.update({ where: { id: snapshot.id }, data: { scoreboard, scoreboardAt: new Date(), scoreboardMs: 1 } });
     [web, browser] = await Promise.all([startWeb(), launchChromium()]);
   }, 600_000);
@@ -133,7 +159,8 @@ describe("rating words and the match page's notes", () => {
     try {
       await page.goto(`${web.url}/?tournament=${tournamentId}&cols=rank,name,rating,controlled`);
       await expect.poll(() => page.getByTestId("leaderboard-row").count()).toBe(4);
-      const cell = (k: number) => page.locator(`[data-testid="leaderboard-row"][data-agent="${names[k]}"]`).getByTestId("controlled-rating");
+      const cell = (k: number) =>
+        page.locator(`[data-testid="leaderboard-row"][data-agent="${names[k]}"]`).getByTestId("controlled-rating");
       expect(await cell(0).innerText()).toBe("unbeaten, ≥ 1100");
       expect(await cell(1).innerText()).toBe("1000 +600/−500 (wide)");
       expect(await cell(2).innerText()).toBe("950 +50/−50");
@@ -150,13 +177,17 @@ describe("rating words and the match page's notes", () => {
       expect(await top.innerText()).toContain("unbeaten, ≥ 1100");
       expect(await top.innerText()).not.toMatch(/\b2[45]00\b/);
       // The predicted heatmap's tooltips word the all-time ratings likewise: the unbeaten agent by its bound.
-      const board = leaderboardViewSchema.omit({ analysis: true }).parse(await (await fetch(`${web.url}/api/leaderboard?tournament=${tournamentId}`)).json());
+      const board = leaderboardViewSchema
+        .omit({ analysis: true })
+        .parse(await (await fetch(`${web.url}/api/leaderboard?tournament=${tournamentId}`)).json());
       const unbeaten = board.rows.find((r) => r.name === names[0])!;
       expect(unbeaten.ratingFlag).toBe("unbeaten");
       const titles = await page
         .getByTestId("heatmap-predicted")
         .locator("td[title]")
-        .evaluateAll((tds) => (tds as unknown as { getAttribute(name: string): string | null }[]).map((td) => td.getAttribute("title") ?? ""));
+        .evaluateAll((tds) =>
+          (tds as unknown as { getAttribute(name: string): string | null }[]).map((td) => td.getAttribute("title") ?? ""),
+        );
       const ofTop = titles.filter((t) => t.startsWith(`${names[0]} vs`));
       expect(ofTop.length).toBe(3);
       for (const t of ofTop) {
@@ -175,7 +206,9 @@ describe("rating words and the match page's notes", () => {
       await page.goto(`${web.url}/matches/${matchId}`);
       const dropped = page.getByTestId("trace-a-dropped");
       await dropped.waitFor();
-      expect(await dropped.innerText()).toBe("Not read: 4 citations and 1 answer part of the provider's answer over the arena's per-answer limits, so its References may be incomplete.");
+      expect(await dropped.innerText()).toBe(
+        "Not read: 4 citations and 1 answer part of the provider's answer over the arena's per-answer limits, so its References may be incomplete.",
+      );
       expect(await page.getByTestId("trace-b-dropped").count()).toBe(0);
       const cites = page.getByTestId("round-scores-1").getByTestId("citations-a");
       expect(await cites.getByTestId("unsupported-count").innerText()).toBe("2 unsupported (1 contradicted)");

@@ -47,7 +47,11 @@ describe("console: a scheduled run on the web server", () => {
   });
 
   const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${web.url}/api/console/${path}`, { method, headers: { cookie: admin, "content-type": "application/json", origin: web.url }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    fetch(`${web.url}/api/console/${path}`, {
+      method,
+      headers: { cookie: admin, "content-type": "application/json", origin: web.url },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
 
   it("runs, skipping the bad candidate and noting the too-deep sitemap, and shows each source's outcome", async () => {
     expect((await call("POST", "sources", { kind: "feed", value: `${base}/feed.xml` })).status).toBe(201);
@@ -58,7 +62,14 @@ describe("console: a scheduled run on the web server", () => {
     expect(run.rootUrls).toEqual([`${base}/hub/ok.html`]);
     const expected = [
       { kind: "feed", value: `${base}/feed.xml`, found: 2, taken: 1, invalid: 1, error: null },
-      { kind: "sitemap", value: `${base}/deep.xml`, found: 0, taken: 0, invalid: 0, error: expect.stringContaining("nests more than 64 elements deep") },
+      {
+        kind: "sitemap",
+        value: `${base}/deep.xml`,
+        found: 0,
+        taken: 0,
+        invalid: 0,
+        error: expect.stringContaining("nests more than 64 elements deep"),
+      },
     ];
     expect(run.sources).toMatchObject(expected);
     const shown = storedScheduleSchema.pick({ lastRunSources: true }).parse(await (await call("GET", "schedule")).json());
@@ -68,7 +79,9 @@ describe("console: a scheduled run on the web server", () => {
     const browser = await launchChromium();
     try {
       const context = await browser.newContext();
-      await context.addCookies(admin.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: web.url })));
+      await context.addCookies(
+        admin.split("; ").map((c) => ({ name: c.slice(0, c.indexOf("=")), value: c.slice(c.indexOf("=") + 1), url: web.url })),
+      );
       const page = await context.newPage();
       await page.goto(`${web.url}/console/trees`);
       const outcomes = page.getByRole("list", { name: "Last run by source" });

@@ -47,7 +47,9 @@ describe("report scores on the web", () => {
     const matches = await db.match.findMany({ where: { tournamentId: seeded.tournamentId, status: "completed" }, select: { id: true } });
     const rounds = (await Promise.all(matches.map((m) => scorableRounds(db, m.id)))).flat();
     await waitFor(
-      async () => (await db.reportScore.groupBy({ by: ["roundId"], where: { roundId: { in: rounds }, metric: "citation_effective" } })).length === rounds.length,
+      async () =>
+        (await db.reportScore.groupBy({ by: ["roundId"], where: { roundId: { in: rounds }, metric: "citation_effective" } })).length ===
+        rounds.length,
       "every round to be scored",
     );
     await seeded.close();
@@ -68,17 +70,34 @@ describe("report scores on the web", () => {
     const pairs = [
       { n: 1, statement: "Planted statement that the page backs.", url: nodeUrl, support: "supported" },
       { n: 2, statement: "Planted statement the page does not back.", url: "https://unsupported.example/page", support: "unsupported" },
-      { n: 3, statement: "Planted statement citing a page that could not be read.", url: "https://unreachable.example/page", support: "unknown" },
+      {
+        n: 3,
+        statement: "Planted statement citing a page that could not be read.",
+        url: "https://unreachable.example/page",
+        support: "unknown",
+      },
     ];
     const where = (side: string, metric: string) => ({ roundId_side_metric: { roundId, side, metric } });
     await db.reportScore.update({
       where: where("A", "citation_effective"),
-      data: { value: 1, details: { count: 3, urls: pairs.map((p) => p.url), supported: 1, unsupported: 1, unknown: 1, truncated: 0, pairs } },
+      data: {
+        value: 1,
+        details: { count: 3, urls: pairs.map((p) => p.url), supported: 1, unsupported: 1, unknown: 1, truncated: 0, pairs },
+      },
     });
-    await db.reportScore.upsert({ where: where("A", "citation_accuracy"), create: { roundId, side: "A", metric: "citation_accuracy", value: 0.5 }, update: { value: 0.5 } });
+    await db.reportScore.upsert({
+      where: where("A", "citation_accuracy"),
+      create: { roundId, side: "A", metric: "citation_accuracy", value: 0.5 },
+      update: { value: 0.5 },
+    });
     // RACE in llm mode on this one round only: its column is llm, and from one match its interval is unbounded.
-    for (const [side, value] of [["A", 0.7], ["B", 0.3]] as const) {
-      await db.reportScore.create({ data: { roundId, side, metric: "race_share", value, mode: "llm", model: "judge-test", details: { total: 1 } } });
+    for (const [side, value] of [
+      ["A", 0.7],
+      ["B", 0.3],
+    ] as const) {
+      await db.reportScore.create({
+        data: { roundId, side, metric: "race_share", value, mode: "llm", model: "judge-test", details: { total: 1 } },
+      });
     }
     // The workers have stopped: the planted scores' scoreboards are computed here as a worker does
     // (marked stale, then computed on the scoreboard thread and stored beside the snapshots).
@@ -123,9 +142,13 @@ describe("report scores on the web", () => {
     const race = board.agents.filter((a) => a.scores.race_share);
     expect(race).toHaveLength(2);
     for (const a of race) expect([a.scores.race_share!.lower, a.scores.race_share!.upper]).toEqual([null, null]);
-    expect(board.raceAgreement).toEqual(verdict ? { rounds: 1, agree: verdict === "A" ? 1 : 0, rate: verdict === "A" ? 1 : 0 } : { rounds: 0, agree: 0, rate: null });
+    expect(board.raceAgreement).toEqual(
+      verdict ? { rounds: 1, agree: verdict === "A" ? 1 : 0, rate: verdict === "A" ? 1 : 0 } : { rounds: 0, agree: 0, rate: null },
+    );
     expect(board.computed).toMatchObject({ stale: false, matchesCounted: board.controlled.battles });
-    expect(board.controlled.battles).toBe(await db.match.count({ where: { tournamentId: seeded.tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } }));
+    expect(board.controlled.battles).toBe(
+      await db.match.count({ where: { tournamentId: seeded.tournamentId, status: "completed", winner: { not: null }, rounds: { gt: 0 } } }),
+    );
     expect(board.controlled.ratings).toHaveLength(4);
     expect(board.controlled.coefficients.map((c) => c.name)).toEqual(["length", "citations", "supported_share", "markdown_density"]);
     for (const r of board.controlled.ratings) expect(r.rankChange).toBe(r.plainRank - r.rank);
@@ -170,7 +193,9 @@ describe("report scores on the web", () => {
         const f1 = (await row.locator('[data-metric="claim_f1"]').innerText()).trim();
         expect(f1.startsWith(`${(expected.get(a.id)! * 100).toFixed(0)} %`), `${a.name}: ${f1}`).toBe(true);
         // Worded as every rating is (core's describeRating): the number and its interval, flagged when wide, or unbeaten/winless with a bound.
-        expect(await row.getByTestId("controlled-rating").innerText()).toMatch(/^(-?\d+ \+\d+\/−\d+( \(wide\))?|(unbeaten|winless)(, [≥≤] -?\d+| \(no bound\)))$/);
+        expect(await row.getByTestId("controlled-rating").innerText()).toMatch(
+          /^(-?\d+ \+\d+\/−\d+( \(wide\))?|(unbeaten|winless)(, [≥≤] -?\d+| \(no bound\)))$/,
+        );
         expect(await row.getByTestId("rank-change").innerText()).toMatch(/^(0|▲\d+|▼\d+)$/);
       }
       // RACE comes from one match: its interval is unbounded, shown as —, never +0/−0.
@@ -188,7 +213,9 @@ describe("report scores on the web", () => {
       expect(await page.getByTestId("rating-history-link").getAttribute("href")).toBe(`/tournaments/${seeded.tournamentId}#history`);
       expect(await page.getByTestId("coefficients-table").locator("[data-coefficient]").count()).toBe(4);
       expect(await page.getByTestId("controlled-table").locator("tbody tr").count()).toBe(4);
-      expect(await page.getByTestId("race-agreement").innerText()).toContain(verdict ? `${verdict === "A" ? 100 : 0} % (${verdict === "A" ? 1 : 0} of 1 rounds` : "no round");
+      expect(await page.getByTestId("race-agreement").innerText()).toContain(
+        verdict ? `${verdict === "A" ? 100 : 0} % (${verdict === "A" ? 1 : 0} of 1 rounds` : "no round",
+      );
       await page.getByTestId("controlled-panel").screenshot({ path: `${SCREENSHOTS}/scoring-analysis.png` });
     } finally {
       await page.close();
@@ -206,7 +233,11 @@ describe("report scores on the web", () => {
       expect(await cites.getByTestId("citation-accuracy").innerText()).toBe("accuracy 50 %");
       expect(await cites.getByTestId("citation-mode").innerText()).toBe("offline");
       const pairs = cites.getByTestId("citation-pair");
-      expect(await pairs.evaluateAll((els) => (els as unknown as { getAttribute(name: string): string | null }[]).map((e) => e.getAttribute("data-support")))).toEqual(["supported", "unsupported", "unknown"]);
+      expect(
+        await pairs.evaluateAll((els) =>
+          (els as unknown as { getAttribute(name: string): string | null }[]).map((e) => e.getAttribute("data-support")),
+        ),
+      ).toEqual(["supported", "unsupported", "unknown"]);
       // The cited URL is shown as it was cited; a page of the offline world (the seeded trees'; it never resolves) opens its stored text.
       expect(isWorldUrl(nodeUrl)).toBe(true);
       const cited = pairs.first().locator("a", { hasText: nodeUrl });

@@ -22,7 +22,10 @@ export interface TournamentRun {
 }
 
 /** Starts a tournament and the workers that play it; the caller waits for it or watches it. */
-export async function runTournament(db: PrismaClient, opts: { agents: number; trees: number; rounds: number; latencyMs: number }): Promise<TournamentRun> {
+export async function runTournament(
+  db: PrismaClient,
+  opts: { agents: number; trees: number; rounds: number; latencyMs: number },
+): Promise<TournamentRun> {
   const { tournament, agentIds, treeIds, config } = await draftTournament(db, opts);
   const queues = openTournamentQueues();
   const workers = await startWorkers(db, { matchConcurrency: 4, reconcileEveryMs: 0 });
@@ -44,9 +47,17 @@ export async function runTournament(db: PrismaClient, opts: { agents: number; tr
 /** One standalone match (heuristic examiner) of the hostile agent against a simulated one; returns its id. */
 export async function playHostileMatch(db: PrismaClient, hostile: HostileAgentServer, treeId: string): Promise<string> {
   const a = await db.agent.create({
-    data: { name: "hostile-html", protocol: "arena_http", endpoint: hostile.url, config: { timeoutMs: 5000, deadlineMs: 10_000 }, status: "healthy" },
+    data: {
+      name: "hostile-html",
+      protocol: "arena_http",
+      endpoint: hostile.url,
+      config: { timeoutMs: 5000, deadlineMs: 10_000 },
+      status: "healthy",
+    },
   });
-  const b = await db.agent.create({ data: { name: "sim-steady", protocol: "simulated", config: { p_depth: 0.6, p_width: 0.6 }, status: "healthy" } });
+  const b = await db.agent.create({
+    data: { name: "sim-steady", protocol: "simulated", config: { p_depth: 0.6, p_width: 0.6 }, status: "healthy" },
+  });
   const config = await heuristicExaminerConfig(db);
   const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: config.id, seed: "hostile" });
   await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [hostile.hostPort] }));

@@ -32,7 +32,11 @@ export async function openEventStream(url: string): Promise<EventStream> {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (block.includes(": connected")) openedResolve();
-        const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+        const data = block
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .join("\n");
         if (data) messages.push(JSON.parse(data));
       }
       notify();
@@ -45,7 +49,10 @@ export async function openEventStream(url: string): Promise<EventStream> {
     messages,
     waitFor: (until, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+          timeoutMs,
+        );
         const check = () => {
           if (messages.some(until)) {
             clearTimeout(timer);

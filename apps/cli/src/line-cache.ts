@@ -95,7 +95,11 @@ function grown<T extends Int32Array | Uint8Array>(a: T, n: number): T {
  * line; a last line without a newline counts), numbered from 1. A line's value comes from `resolve`
  * (given the line decoded as UTF-8) the first time its bytes are seen, from the cache after that.
  */
-export async function eachCachedLine(path: string, resolve: (line: string) => number, onLine: (value: number, lineNo: number) => void): Promise<void> {
+export async function eachCachedLine(
+  path: string,
+  resolve: (line: string) => number,
+  onLine: (value: number, lineNo: number) => void,
+): Promise<void> {
   const cache = new ByteLineCache();
   let lineNo = 0;
 

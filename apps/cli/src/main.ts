@@ -22,16 +22,33 @@ import * as world from "./commands/world";
  * `arena` — every subcommand lives in ./commands/<name>.ts and exports `register(program)`.
  * Commands print human output by default and machine output with --json.
  */
-const program = new Command("arena")
-  .description("DR Arena: adaptive head-to-head evaluation of Deep Research agents")
-  .showHelpAfterError();
+const program = new Command("arena").description("DR Arena: adaptive head-to-head evaluation of Deep Research agents").showHelpAfterError();
 
 /**
  * Every command registers its options up front, which is cheap: a command module imports its
  * packages (Prisma, BullMQ, the OpenAI SDK...) only inside its action, so help, usage errors and
  * one command's run load nothing another command needs. The order is the order of the help.
  */
-for (const m of [tree, treeCrawl, source, schedule, sandbox, world, agent, ratings, replay, examiner, match, demo, tournament, simulate, web, user, leaderboard, score]) {
+for (const m of [
+  tree,
+  treeCrawl,
+  source,
+  schedule,
+  sandbox,
+  world,
+  agent,
+  ratings,
+  replay,
+  examiner,
+  match,
+  demo,
+  tournament,
+  simulate,
+  web,
+  user,
+  leaderboard,
+  score,
+]) {
   m.register(program);
 }
 /** Commands that work on files only: they need not load the database client at all. */

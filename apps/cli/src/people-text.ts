@@ -31,7 +31,9 @@ export function peopleText(b: PeopleLeaderboard): string {
   const scope = b.examiner ? `people's verdicts on ${b.examiner.name}'s rounds` : "people's verdicts on every round";
   const lines = [`${scope}: ${b.agreementLine}${b.comparedWith ? ` (against ${b.comparedWith.name})` : ""}`];
   if (!b.snapshot || b.rows.length === 0) return [...lines, "no counted votes yet"].join("\n");
-  lines.push(`snapshot of ${b.snapshot.votesCounted} counted verdicts at ${b.snapshot.createdAt}; * preliminary (< ${b.minVotesPerAgent} verdicts)`);
+  lines.push(
+    `snapshot of ${b.snapshot.votesCounted} counted verdicts at ${b.snapshot.createdAt}; * preliminary (< ${b.minVotesPerAgent} verdicts)`,
+  );
   lines.push(CLI_COLUMNS.map((c) => cell(c, c.cli.header)).join(""));
   for (const r of b.rows) lines.push(CLI_COLUMNS.map((c) => cell(c, text(c, r))).join(""));
   const flags = [...new Set(b.rows.map((r) => describeRating(r).flag))].filter((f) => f !== "ok");

@@ -34,7 +34,9 @@ export function statusText(t: TournamentView): string {
   if (!t.ratings.length) return [...lines, "(no rated match yet)"].join("\n");
   lines.push(`${"rank".padEnd(5)}${"agent".padEnd(28)}${"rating (95% CI)".padEnd(24)}${"elo".padStart(6)}  W-L-T`);
   for (const r of t.ratings) {
-    lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${describeRating(r).text.padEnd(24)}${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`);
+    lines.push(
+      `${String(r.rank).padEnd(5)}${r.name.slice(0, 27).padEnd(28)}${describeRating(r).text.padEnd(24)}${fmt(r.elo).padStart(6)}  ${r.wins}-${r.losses}-${r.ties}`,
+    );
   }
   return lines.join("\n");
 }

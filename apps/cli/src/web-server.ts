@@ -21,7 +21,11 @@ export interface WebServer {
 }
 
 function build(): ChildProcess {
-  return spawn(process.execPath, [NEXT_BIN, "build"], { cwd: WEB_DIR, env: childEnv({ NEXT_TELEMETRY_DISABLED: "1" }), stdio: ["ignore", "inherit", "inherit"] });
+  return spawn(process.execPath, [NEXT_BIN, "build"], {
+    cwd: WEB_DIR,
+    env: childEnv({ NEXT_TELEMETRY_DISABLED: "1" }),
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 }
 
 /** `next build` of the web app when it has no production build yet (npm run build builds it too). */
@@ -37,7 +41,11 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
  * DATABASE_URL / REDIS_URL / ARENA_QUEUE_PREFIX, and resolves once it accepts requests.
  */
 export async function startWebServer(opts: WebOptions): Promise<WebServer> {
-  const child = spawn(process.execPath, [`${WEB_DIR}/server/main.mjs`, "--port", String(opts.port), "--hostname", opts.host], { cwd: WEB_DIR, env: childEnv({ NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }), stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [`${WEB_DIR}/server/main.mjs`, "--port", String(opts.port), "--hostname", opts.host], {
+    cwd: WEB_DIR,
+    env: childEnv({ NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" }),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<number>((resolve) => child.on("exit", (c) => resolve(c ?? 1)));
   const url = `http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${opts.port}`;
   await new Promise<void>((resolve, reject) => {

@@ -6,7 +6,9 @@ describe("examiner caveats in the CLI", () => {
   it("names a stand-in as not the method, offline, with the noun each output used", () => {
     expect(`heuristic examiner${standInCaveat("heuristic")}`).toBe("heuristic examiner (offline, not the LLM method)");
     expect(`heuristic examiner${standInCaveat("heuristic", "stand-in")}`).toBe("heuristic examiner (offline stand-in, not the LLM method)");
-    expect(`examiner: heuristic${standInCaveat("heuristic", "heuristic")}`).toBe("examiner: heuristic (offline heuristic, not the LLM method)");
+    expect(`examiner: heuristic${standInCaveat("heuristic", "heuristic")}`).toBe(
+      "examiner: heuristic (offline heuristic, not the LLM method)",
+    );
   });
 
   it("adds nothing for the method itself, and lists the default mode first in --examiner's help", () => {

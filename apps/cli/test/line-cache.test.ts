@@ -24,19 +24,36 @@ async function lines(content: string | Buffer): Promise<{ seen: [string, number]
 describe("eachCachedLine", () => {
   it("splits as readline does: \\n, \\r\\n and a lone \\r end a line; a last line needs no newline", async () => {
     const { seen } = await lines("a\nb\r\nc\rd\n\ne");
-    expect(seen).toEqual([["a", 1], ["b", 2], ["c", 3], ["d", 4], ["", 5], ["e", 6]]);
+    expect(seen).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+      ["d", 4],
+      ["", 5],
+      ["e", 6],
+    ]);
   });
 
   it("resolves each distinct line once and numbers the repeats", async () => {
     const { seen, resolved } = await lines("x\ny\nx\nx\ny\n");
-    expect(seen).toEqual([["x", 1], ["y", 2], ["x", 3], ["x", 4], ["y", 5]]);
+    expect(seen).toEqual([
+      ["x", 1],
+      ["y", 2],
+      ["x", 3],
+      ["x", 4],
+      ["y", 5],
+    ]);
     expect(resolved).toBe(2);
   });
 
   it("joins lines across read chunks and decodes UTF-8 split between them", async () => {
     const long = "é".repeat(700_000); // 1.4 MB: longer than one 1 MiB chunk, and a 2-byte character straddles the boundary
     const { seen } = await lines(`${long}\nnext\n${long}\n`);
-    expect(seen.map(([l, n]) => [l.length, n])).toEqual([[700_000, 1], [4, 2], [700_000, 3]]);
+    expect(seen.map(([l, n]) => [l.length, n])).toEqual([
+      [700_000, 1],
+      [4, 2],
+      [700_000, 3],
+    ]);
     expect(seen[0]![0]).toBe(long);
   });
 

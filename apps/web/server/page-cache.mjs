@@ -27,11 +27,37 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY = 4 * 1024 * 1024;
 
 /** Public paths (prefix match at a segment boundary); everything else always reaches Next. */
-const PUBLIC = ["/about", "/analysis", "/agents", "/matches", "/tournaments", "/trees", "/api/scopes", "/api/leaderboard", "/api/leaderboard.csv", "/api/analysis", "/api/scores", "/api/battles.jsonl", "/api/agents", "/api/matches", "/api/tournaments", "/api/trees", "/api/openapi.json"];
+const PUBLIC = [
+  "/about",
+  "/analysis",
+  "/agents",
+  "/matches",
+  "/tournaments",
+  "/trees",
+  "/api/scopes",
+  "/api/leaderboard",
+  "/api/leaderboard.csv",
+  "/api/analysis",
+  "/api/scores",
+  "/api/battles.jsonl",
+  "/api/agents",
+  "/api/matches",
+  "/api/tournaments",
+  "/api/trees",
+  "/api/openapi.json",
+];
 /** Under a public prefix but personal or a form. */
 const PRIVATE = ["/agents/new"];
 /** Request headers that make the response differ per visitor or per client-side navigation. */
-const VARYING = ["rsc", "next-action", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "authorization", "range"];
+const VARYING = [
+  "rsc",
+  "next-action",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "authorization",
+  "range",
+];
 /** Response headers not replayed: per-response framing and time. */
 const HOP = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
@@ -50,7 +76,8 @@ export function cacheKey(req) {
 }
 
 /** @param {Req} req */
-const wantsFresh = (req) => /\bno-cache\b/.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/.test(String(req.headers.pragma ?? ""));
+const wantsFresh = (req) =>
+  /\bno-cache\b/.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/.test(String(req.headers.pragma ?? ""));
 
 /**
  * @param {{ ttlMs?: number, now?: () => number }} [options] ttlMs 0 turns the cache off
@@ -102,7 +129,10 @@ export function createPageCache({ ttlMs = TTL_MS, now = Date.now } = {}) {
     /** @param {unknown} chunk @param {unknown} encoding */
     const keep = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === "function" || size > MAX_BODY) return;
-      const buf = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8") : Buffer.from(/** @type {Uint8Array} */ (chunk));
+      const buf =
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8")
+          : Buffer.from(/** @type {Uint8Array} */ (chunk));
       size += buf.length;
       chunks.push(buf);
     };
@@ -111,23 +141,34 @@ export function createPageCache({ ttlMs = TTL_MS, now = Date.now } = {}) {
     /** @type {Record<string, string | string[]>} */
     const headHeaders = {};
     const writeHead = res.writeHead.bind(res);
-    res.writeHead = /** @type {typeof res.writeHead} */ ((/** @type {number} */ status, /** @type {any[]} */ ...rest) => {
-      const headers = rest.find((a) => a && typeof a === "object");
-      if (headers && !Array.isArray(headers)) Object.assign(headHeaders, headers);
-      return writeHead(status, ...rest);
-    });
-    res.write = /** @type {typeof res.write} */ ((/** @type {any} */ chunk, /** @type {any} */ encoding, /** @type {any} */ cb) => {
-      keep(chunk, encoding);
-      return write(chunk, encoding, cb);
-    });
-    res.end = /** @type {typeof res.end} */ ((/** @type {any} */ chunk, /** @type {any} */ encoding, /** @type {any} */ cb) => {
-      keep(chunk, encoding);
-      return end(chunk, encoding, cb);
-    });
+    res.writeHead = /** @type {typeof res.writeHead} */ (
+      (/** @type {number} */ status, /** @type {any[]} */ ...rest) => {
+        const headers = rest.find((a) => a && typeof a === "object");
+        if (headers && !Array.isArray(headers)) Object.assign(headHeaders, headers);
+        return writeHead(status, ...rest);
+      }
+    );
+    res.write = /** @type {typeof res.write} */ (
+      (/** @type {any} */ chunk, /** @type {any} */ encoding, /** @type {any} */ cb) => {
+        keep(chunk, encoding);
+        return write(chunk, encoding, cb);
+      }
+    );
+    res.end = /** @type {typeof res.end} */ (
+      (/** @type {any} */ chunk, /** @type {any} */ encoding, /** @type {any} */ cb) => {
+        keep(chunk, encoding);
+        return end(chunk, encoding, cb);
+      }
+    );
     return new Promise((resolve) => {
       res.once("close", () => {
         const headers = /** @type {Record<string, string | string[]>} */ ({ ...res.getHeaders(), ...headHeaders });
-        const ok = res.writableFinished && res.statusCode === 200 && size <= MAX_BODY && headers["set-cookie"] === undefined && startedIn === generation;
+        const ok =
+          res.writableFinished &&
+          res.statusCode === 200 &&
+          size <= MAX_BODY &&
+          headers["set-cookie"] === undefined &&
+          startedIn === generation;
         if (!ok) return resolve(null);
         for (const name of Object.keys(headers)) if (HOP.has(name.toLowerCase())) delete headers[name];
         resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks), expires: now() + ttlMs, key });

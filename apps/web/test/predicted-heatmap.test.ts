@@ -9,7 +9,8 @@ const row = (agentId: string, rating: number, lower: number, upper: number, unbo
   ({ agentId, name: agentId, rating, lower, upper, unbounded }) as LeaderboardRow;
 
 /** Cell tooltips as rendered, `&amp;`-style entities decoded enough for the characters used here. */
-const titles = (html: string) => [...html.matchAll(/<td[^>]* title="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
+const titles = (html: string) =>
+  [...html.matchAll(/<td[^>]* title="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&#x27;", "'").replaceAll("&amp;", "&"));
 
 /**
  * The predicted-probability heatmap words each rating in its tooltip as core's describeRating does

@@ -7,7 +7,13 @@ import { align, renderedRuns, storedRange, type Alignment, type Point } from "..
 /** The text nodes of the answer as the browser has them: the rendered HTML's text between tags, entities decoded. */
 function pieces(stored: string): string[] {
   const html = renderToStaticMarkup(createElement(UntrustedMarkdown, { text: stored }));
-  const decode = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  const decode = (s: string) =>
+    s
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, "&");
   return [...html.matchAll(/>([^<]+)</g)].map((m) => decode(m[1]!));
 }
 
@@ -34,7 +40,8 @@ function storedOf(stored: string, text: string): string | null {
   return r ? stored.slice(r.start, r.end) : null;
 }
 
-const highlighted = (ps: string[], a: Alignment, start: number, end: number) => renderedRuns(a, start, end).map((r) => ps[r.piece]!.slice(r.from, r.to));
+const highlighted = (ps: string[], a: Alignment, start: number, end: number) =>
+  renderedRuns(a, start, end).map((r) => ps[r.piece]!.slice(r.from, r.to));
 
 const ANSWER = [
   "# The Kraecorstead garden",
@@ -56,7 +63,9 @@ describe("span alignment: rendered selection → stored offsets → highlighted 
 
   it("a selection across bold and a link spans the syntax in the stored answer", () => {
     expect(storedOf(ANSWER, "botanical garden in Staevunby")).toBe("botanical garden** in Staevunby");
-    expect(storedOf(ANSWER, "by Drorynd Vicum in 1871")).toBe("by [Drorynd Vicum](https://world.arena.test/people/drorynd-vicum-with-a-long-path) in 1871");
+    expect(storedOf(ANSWER, "by Drorynd Vicum in 1871")).toBe(
+      "by [Drorynd Vicum](https://world.arena.test/people/drorynd-vicum-with-a-long-path) in 1871",
+    );
   });
 
   it("entities and escapes are matched character by character", () => {

@@ -2,7 +2,15 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { UntrustedMarkdown } from "../src/components/markdown";
-import { answerParts, MAX_MARKDOWN_CHARS, MAX_MARKDOWN_NESTING, nestingDepth, pageHref, plainTextReason, safeUrl } from "../src/lib/untrusted-markdown";
+import {
+  answerParts,
+  MAX_MARKDOWN_CHARS,
+  MAX_MARKDOWN_NESTING,
+  nestingDepth,
+  pageHref,
+  plainTextReason,
+  safeUrl,
+} from "../src/lib/untrusted-markdown";
 
 const render = (text: string) => renderToStaticMarkup(createElement(UntrustedMarkdown, { text }));
 
@@ -11,7 +19,17 @@ describe("safeUrl", () => {
     for (const u of ["https://a.example/x?y=1", "http://a.example", "mailto:a@b.example", "#user-content-fn-1"]) expect(safeUrl(u)).toBe(u);
   });
   it("drops every other scheme, however it is spelled, and relative URLs", () => {
-    for (const u of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "java\tscript:alert(1)", " javascript:alert(1)", "data:text/html,<b>", "vbscript:x", "file:///etc/passwd", "/admin", "//evil.example"]) {
+    for (const u of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "java\tscript:alert(1)",
+      " javascript:alert(1)",
+      "data:text/html,<b>",
+      "vbscript:x",
+      "file:///etc/passwd",
+      "/admin",
+      "//evil.example",
+    ]) {
       expect(safeUrl(u)).toBe("");
     }
   });
@@ -41,7 +59,9 @@ describe("plainTextReason", () => {
 
 describe("answerParts", () => {
   it("numbers References entries by their label, else their position, and links only safe URLs", () => {
-    const parts = answerParts("Body [1] [2].\n\n## References\n1. https://one.example/a\n[2] Title https://two.example/b.\n- javascript:alert(1)");
+    const parts = answerParts(
+      "Body [1] [2].\n\n## References\n1. https://one.example/a\n[2] Title https://two.example/b.\n- javascript:alert(1)",
+    );
     expect([...parts.refs]).toEqual([
       [1, "https://one.example/a"],
       [2, "https://two.example/b"],
@@ -53,7 +73,9 @@ describe("answerParts", () => {
 
 describe("pageHref", () => {
   it("sends pages of the offline world to their stored text in the app, and leaves other URLs alone", () => {
-    expect(pageHref("https://world.arena.test/demo/1-lighthouses/north")).toBe("/sandbox/page?url=https%3A%2F%2Fworld.arena.test%2Fdemo%2F1-lighthouses%2Fnorth");
+    expect(pageHref("https://world.arena.test/demo/1-lighthouses/north")).toBe(
+      "/sandbox/page?url=https%3A%2F%2Fworld.arena.test%2Fdemo%2F1-lighthouses%2Fnorth",
+    );
     expect(pageHref("https://en.wikipedia.org/wiki/X")).toBe("https://en.wikipedia.org/wiki/X");
   });
 });
@@ -69,7 +91,9 @@ describe("UntrustedMarkdown", () => {
     expect(html).not.toContain("## References");
   });
   it("shows raw HTML as text and never emits script, iframe, img or event handlers", () => {
-    const html = render('<script>alert(1)</script>\n\nInline <img src=x onerror=alert(2)> and <iframe src="https://evil.example"></iframe>\n\n![pixel](https://a.example/p.png)');
+    const html = render(
+      '<script>alert(1)</script>\n\nInline <img src=x onerror=alert(2)> and <iframe src="https://evil.example"></iframe>\n\n![pixel](https://a.example/p.png)',
+    );
     expect(html).not.toMatch(/<(script|iframe|img)\b/i);
     expect(html).not.toMatch(/<[^>]*\sonerror=/i);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -82,7 +106,9 @@ describe("UntrustedMarkdown", () => {
   });
   it("links inline citations to the References URLs", () => {
     const html = render("A claim [1] and a year [2020].\n\n## References\n1. https://src.example/1");
-    expect(html).toContain('<a href="https://src.example/1" rel="noopener noreferrer nofollow ugc" target="_blank" class="text-sky-700 underline dark:text-sky-400">[1]</a>');
+    expect(html).toContain(
+      '<a href="https://src.example/1" rel="noopener noreferrer nofollow ugc" target="_blank" class="text-sky-700 underline dark:text-sky-400">[1]</a>',
+    );
     expect(html).toContain("[2020]");
   });
   it("falls back to plain text for deeply nested answers", () => {

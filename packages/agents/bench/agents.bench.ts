@@ -26,10 +26,18 @@ const oracle: Oracle = {
 };
 const req = { question: "Deep and wide question?", wordLimitInstruction: "Answer length: 260-360 words.", history: [] };
 
-const answers = Array.from({ length: 50 }, (_, i) => simulatedText("bench", { p_depth: 0.6, p_width: 0.6 }, req, { seed: `s${i}`, oracle }));
+const answers = Array.from({ length: 50 }, (_, i) =>
+  simulatedText("bench", { p_depth: 0.6, p_width: 0.6 }, req, { seed: `s${i}`, oracle }),
+);
 console.log(`simulated answer size: ${answers[0]!.length} chars, ${parseCitations(answers[0]!).count} references`);
-rate("simulatedText (2 depth + 6 width items)", 5000, (i) => simulatedText("bench", { p_depth: 0.6, p_width: 0.6 }, req, { seed: `s${i}`, oracle }));
+rate("simulatedText (2 depth + 6 width items)", 5000, (i) =>
+  simulatedText("bench", { p_depth: 0.6, p_width: 0.6 }, req, { seed: `s${i}`, oracle }),
+);
 rate("parseCitations (simulated answer)", 5000, (i) => parseCitations(answers[i % answers.length]!));
-const long = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} states a fact [${(i % 12) + 1}] and another [${(i % 5) + 1}, ${(i % 7) + 2}].`).join("\n\n") +
-  "\n\n## References\n" + Array.from({ length: 12 }, (_, i) => `${i + 1}. [Source ${i + 1}](https://example.org/${i + 1})`).join("\n");
+const long =
+  Array.from({ length: 40 }, (_, i) => `Paragraph ${i} states a fact [${(i % 12) + 1}] and another [${(i % 5) + 1}, ${(i % 7) + 2}].`).join(
+    "\n\n",
+  ) +
+  "\n\n## References\n" +
+  Array.from({ length: 12 }, (_, i) => `${i + 1}. [Source ${i + 1}](https://example.org/${i + 1})`).join("\n");
 rate("parseCitations (40 paragraphs, 12 refs)", 2000, () => parseCitations(long));

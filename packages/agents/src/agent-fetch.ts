@@ -27,7 +27,11 @@ export function agentFetch(options: SdkFetchOptions): (input: string | URL | Req
   return async (input, init) => {
     const res = await inner(input, init);
     if (!res.body) return res;
-    const checked = new Response(res.body.pipeThrough(shapeGuard()), { status: res.status, statusText: res.statusText, headers: res.headers });
+    const checked = new Response(res.body.pipeThrough(shapeGuard()), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
     Object.defineProperty(checked, "url", { value: res.url });
     return checked;
   };

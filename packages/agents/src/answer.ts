@@ -24,7 +24,11 @@ export class AgentCallError extends Error {
 }
 
 /** A token count an agent reports: the stored columns are 32-bit integers, so a larger value is malformed. */
-export const tokenCount = z.number().int().nonnegative().max(2 ** 31 - 1);
+export const tokenCount = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 31 - 1);
 
 /**
  * The largest answer the arena reads, in UTF-8 bytes: the longest word limit asked (400 words,
@@ -62,7 +66,10 @@ export function answerAfter(raw: string, latencyMs: number, usage: Usage, trace?
   try {
     citations = referencesOf(text);
   } catch (err) {
-    return failedAfter({ class: "malformed", detail: detailOf(`citations unreadable: ${err instanceof Error ? err.message : String(err)}`) }, latencyMs);
+    return failedAfter(
+      { class: "malformed", detail: detailOf(`citations unreadable: ${err instanceof Error ? err.message : String(err)}`) },
+      latencyMs,
+    );
   }
   const bounded = boundTrace(trace, dropped);
   return { text, latencyMs, ...usage, citations, error: null, ...(bounded ? { trace: bounded } : {}) };

@@ -2,7 +2,18 @@ import Anthropic from "@anthropic-ai/sdk";
 import { callCost, priceFor, TRACE_LIMITS, type AgentAnswer, type AgentRequest, type Price, type TraceStep } from "@arena/core";
 import { agentFetch } from "./agent-fetch";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, MAX_ANSWER_BYTES, readAnswer, sdkCall, tokenCount, withinAnswerCap } from "./answer";
+import {
+  AgentCallError,
+  answerOf,
+  classifyError,
+  failedAnswer,
+  healthFailure,
+  MAX_ANSWER_BYTES,
+  readAnswer,
+  sdkCall,
+  tokenCount,
+  withinAnswerCap,
+} from "./answer";
 import type { AnthropicConfig } from "./config";
 import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
 import { ANSWER_CAPS, capped, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
@@ -99,7 +110,10 @@ function traceOf(blocks: readonly unknown[]): TraceStep[] {
   for (const block of blocks) {
     const r = SearchResultsSchema.safeParse(block);
     if (r.success && Array.isArray(r.data.content)) {
-      results.set(r.data.tool_use_id, capped(r.data.content, ANSWER_CAPS.perItem).kept.flatMap((x) => ResultSchema.safeParse(x).data?.url ?? []));
+      results.set(
+        r.data.tool_use_id,
+        capped(r.data.content, ANSWER_CAPS.perItem).kept.flatMap((x) => ResultSchema.safeParse(x).data?.url ?? []),
+      );
     }
   }
   return blocks.flatMap((block): TraceStep[] => {
@@ -144,15 +158,15 @@ export function anthropicAgent(o: AnthropicAgentOptions): AgentClient {
         for (;;) {
           const raw: unknown = await sdkCall(() =>
             client.messages.create(
-            {
-              model: o.model,
-              max_tokens: o.config.maxTokens,
-              system: ANSWER_FORMAT_INSTRUCTIONS,
-              messages,
-              tools: tools(o.config),
-              ...(o.config.temperature !== undefined ? { temperature: o.config.temperature } : {}),
-            },
-            ctx.signal ? { signal: ctx.signal } : {},
+              {
+                model: o.model,
+                max_tokens: o.config.maxTokens,
+                system: ANSWER_FORMAT_INSTRUCTIONS,
+                messages,
+                tools: tools(o.config),
+                ...(o.config.temperature !== undefined ? { temperature: o.config.temperature } : {}),
+              },
+              ctx.signal ? { signal: ctx.signal } : {},
             ),
           );
           const message = MessageSchema.parse(raw);
@@ -190,7 +204,8 @@ export async function anthropicHealth(o: AnthropicAgentOptions): Promise<HealthR
     const model = await sdk(o, Math.min(o.config.timeoutMs, 15_000)).models.retrieve(o.model);
     return { ok: true, detail: `model ${model.id} available` };
   } catch (err) {
-    if (err instanceof Anthropic.APIError && err.status === 404) return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
+    if (err instanceof Anthropic.APIError && err.status === 404)
+      return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
     return healthFailure(err);
   }
 }

@@ -64,14 +64,18 @@ export function arenaHttpAgent(o: ArenaHttpAgentOptions): AgentClient {
         ...(ctx.matchId ? { match_id: ctx.matchId } : {}),
         ...(ctx.round ? { round: ctx.round } : {}),
       };
-      return exchange(o, { startedAt: Date.now(), polls: 0 }, ctx, (signal) => call(o, o.endpoint, { method: "POST", body: JSON.stringify(body) }, signal));
+      return exchange(o, { startedAt: Date.now(), polls: 0 }, ctx, (signal) =>
+        call(o, o.endpoint, { method: "POST", body: JSON.stringify(body) }, signal),
+      );
     },
     async poll(run, ctx) {
       if (pastDeadline(run, deadlineMs)) {
         await runs.cancel(run);
         return { done: deadlineFailure(run, deadlineMs) };
       }
-      return exchange(o, { startedAt: run.startedAt, polls: run.polls + 1 }, ctx, (signal) => call(o, run.handle, { method: "GET" }, signal));
+      return exchange(o, { startedAt: run.startedAt, polls: run.polls + 1 }, ctx, (signal) =>
+        call(o, run.handle, { method: "GET" }, signal),
+      );
     },
     async cancel(run) {
       await call(o, run.handle, { method: "DELETE" }, AbortSignal.timeout(5_000)).catch(() => undefined);
@@ -94,13 +98,22 @@ async function exchange(
     if (res.status === 202) {
       const accepted = parseBody(ArenaAcceptedSchema, res);
       const waitMs = (accepted.retry_after_s ?? o.config.pollIntervalMs / 1000) * 1000;
-      return stillRunning({ ...run, handle: sameOriginUrl(accepted.poll_url, o.endpoint), status: "accepted" }, waitMs, o.config.deadlineMs);
+      return stillRunning(
+        { ...run, handle: sameOriginUrl(accepted.poll_url, o.endpoint), status: "accepted" },
+        waitMs,
+        o.config.deadlineMs,
+      );
     }
     if (res.status !== 200) throw new AgentCallError("malformed", `unexpected status ${res.status} (expected 200 or 202)`);
     return {
       done: readAnswer(() => {
         const done = parseBody(ArenaAnswerSchema, res);
-        return answerAfter(done.answer, Date.now() - run.startedAt, { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null }, done.trace);
+        return answerAfter(
+          done.answer,
+          Date.now() - run.startedAt,
+          { tokens: done.usage?.total_tokens ?? null, costUsd: done.cost_usd ?? null },
+          done.trace,
+        );
       }),
     };
   } catch (err) {

@@ -12,14 +12,23 @@ const HOUR_MS = 3_600_000;
 /** A duration up to `max` ms. */
 const ms = (max: number) => z.number().int().positive().max(max);
 /** A response body cap; answers themselves are capped far lower (MAX_ANSWER_BYTES). */
-const bytes = z.number().int().positive().max(64 * 1024 * 1024);
+const bytes = z
+  .number()
+  .int()
+  .positive()
+  .max(64 * 1024 * 1024);
 
 export const OpenAIConfigSchema = z.object({
   /** One request; deep-research models answer slowly. */
   timeoutMs: ms(HOUR_MS).default(300_000),
   maxBytes: bytes.default(5_000_000),
   temperature: z.number().min(0).max(2).optional(),
-  maxTokens: z.number().int().positive().max(2 ** 31 - 1).optional(),
+  maxTokens: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
   /** USD per million tokens, overriding the shared price table for this agent. */
   price: priceSchema.optional(),
 });
@@ -54,7 +63,12 @@ export const OpenAIResponsesConfigSchema = z.object({
   pollIntervalMs: ms(10 * 60_000).default(15_000),
   /** Bounds the tool calls of one run (the provider's `max_tool_calls`), and so its cost. */
   maxToolCalls: z.number().int().positive().max(10_000).optional(),
-  maxOutputTokens: z.number().int().positive().max(2 ** 31 - 1).optional(),
+  maxOutputTokens: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
   reasoningEffort: z.enum(["low", "medium", "high"]).optional(),
   maxBytes: bytes.default(5_000_000),
   price: priceSchema.optional(),
@@ -65,7 +79,12 @@ export const AnthropicConfigSchema = z.object({
   /** Searches (and fetches) allowed per request (the tools' `max_uses`). */
   maxUses: z.number().int().positive().max(100).default(5),
   /** Required by the Messages API. */
-  maxTokens: z.number().int().positive().max(2 ** 31 - 1).default(8192),
+  maxTokens: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .default(8192),
   temperature: z.number().min(0).max(1).optional(),
   /** One request: the Messages API has no background mode, so a long search loop is waited for. */
   timeoutMs: ms(HOUR_MS).default(600_000),
@@ -77,7 +96,12 @@ export const AnthropicConfigSchema = z.object({
 
 export const GeminiConfigSchema = z.object({
   tools: tools(PROVIDER_TOOLS.gemini, ["google_search"]),
-  maxTokens: z.number().int().positive().max(2 ** 31 - 1).optional(),
+  maxTokens: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
   temperature: z.number().min(0).max(2).optional(),
   timeoutMs: ms(HOUR_MS).default(300_000),
   /**

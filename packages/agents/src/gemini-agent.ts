@@ -3,7 +3,18 @@ import { callCost, priceFor, type AgentAnswer, type AgentRequest, type Price, ty
 import { guardedFetch } from "@arena/net";
 import { agentFetch } from "./agent-fetch";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, MAX_ANSWER_BYTES, readAnswer, sdkCall, tokenCount, withinAnswerCap } from "./answer";
+import {
+  AgentCallError,
+  answerOf,
+  classifyError,
+  failedAnswer,
+  healthFailure,
+  MAX_ANSWER_BYTES,
+  readAnswer,
+  sdkCall,
+  tokenCount,
+  withinAnswerCap,
+} from "./answer";
 import type { GeminiConfig } from "./config";
 import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
 import { ANSWER_CAPS, capped, untrustedList, utf8Offsets, withReferences, type StructuredCitation } from "./structured-citations";
@@ -50,7 +61,14 @@ const PartSchema = z.object({
   codeExecutionResult: z.object({ output: z.string().nullish() }).nullish(),
 });
 const SupportSchema = z.object({
-  segment: z.object({ startIndex: z.number().int().nullish(), endIndex: z.number().int().nullish(), partIndex: z.number().int().nullish(), text: z.string().nullish() }).nullish(),
+  segment: z
+    .object({
+      startIndex: z.number().int().nullish(),
+      endIndex: z.number().int().nullish(),
+      partIndex: z.number().int().nullish(),
+      text: z.string().nullish(),
+    })
+    .nullish(),
   groundingChunkIndices: untrustedList.nullish(),
 });
 const ChunkSchema = z.object({ web: z.object({ uri: z.string().nullish(), title: z.string().nullish() }).nullish() });
@@ -110,13 +128,18 @@ function answerParts(candidate: Candidate): { text: string; parts: PlacedPart[];
  * land on the segment's own text, the text is looked up in the part instead (offsets have been seen
  * to count the whole answer); a segment found nowhere is not placed.
  */
-function spanOf(segment: NonNullable<z.infer<typeof SupportSchema>["segment"]>, parts: Map<number, PlacedPart>, first: PlacedPart | undefined): { start: number; end: number } | null {
+function spanOf(
+  segment: NonNullable<z.infer<typeof SupportSchema>["segment"]>,
+  parts: Map<number, PlacedPart>,
+  first: PlacedPart | undefined,
+): { start: number; end: number } | null {
   const part = parts.get(segment.partIndex ?? 0) ?? first;
   if (!part) return null;
   part.offsets ??= utf8Offsets(part.text);
   const start = part.offsets(segment.startIndex ?? 0);
   const end = part.offsets(segment.endIndex ?? 0);
-  if (start >= 0 && end > start && (!segment.text || part.text.slice(start, end) === segment.text)) return { start: part.at + start, end: part.at + end };
+  if (start >= 0 && end > start && (!segment.text || part.text.slice(start, end) === segment.text))
+    return { start: part.at + start, end: part.at + end };
   if (!segment.text || segment.text.length > part.text.length) return null;
   const found = part.text.indexOf(segment.text);
   return found === -1 ? null : { start: part.at + found, end: part.at + found + segment.text.length };
@@ -127,8 +150,14 @@ function spanOf(segment: NonNullable<z.infer<typeof SupportSchema>["segment"]>, 
  * read up to ANSWER_CAPS.items, supports and the citations they make up to ANSWER_CAPS.citations,
  * chunk indices up to ANSWER_CAPS.perItem per support; `dropped` counts the citations left out.
  */
-function groundingCitations(candidate: Candidate, parts: PlacedPart[], resolve: (uri: string) => string): { citations: StructuredCitation[]; dropped: number } {
-  const chunks = capped(candidate.groundingMetadata?.groundingChunks, ANSWER_CAPS.items).kept.map((c) => ChunkSchema.safeParse(c).data?.web ?? null);
+function groundingCitations(
+  candidate: Candidate,
+  parts: PlacedPart[],
+  resolve: (uri: string) => string,
+): { citations: StructuredCitation[]; dropped: number } {
+  const chunks = capped(candidate.groundingMetadata?.groundingChunks, ANSWER_CAPS.items).kept.map(
+    (c) => ChunkSchema.safeParse(c).data?.web ?? null,
+  );
   const supports = capped(candidate.groundingMetadata?.groundingSupports, ANSWER_CAPS.citations);
   const byIndex = new Map(parts.map((p) => [p.index, p]));
   const cited: StructuredCitation[] = [];
@@ -187,7 +216,8 @@ async function resolveRedirects(uris: string[], o: GeminiAgentOptions, signal?: 
           ...(signal ? { signal } : {}),
         });
         const location = res.headers.get("location");
-        if (res.status >= 300 && res.status < 400 && location && URL.canParse(location, uri)) resolved.set(uri, new URL(location, uri).href);
+        if (res.status >= 300 && res.status < 400 && location && URL.canParse(location, uri))
+          resolved.set(uri, new URL(location, uri).href);
       } catch {
         // An unresolvable link is still a citation; it stays the redirect link.
       }
@@ -207,7 +237,8 @@ function traceOf(candidate: Candidate): TraceStep[] {
   for (const raw of capped(candidate.content?.parts, ANSWER_CAPS.items).kept) {
     const p = PartSchema.safeParse(raw).data;
     if (p?.executableCode?.code) steps.push({ type: "tool_call", name: "code_execution", input: p.executableCode.code });
-    else if (p?.codeExecutionResult?.output) steps.push({ type: "tool_call", name: "code_execution_result", output: p.codeExecutionResult.output });
+    else if (p?.codeExecutionResult?.output)
+      steps.push({ type: "tool_call", name: "code_execution_result", output: p.codeExecutionResult.output });
   }
   return steps;
 }
@@ -250,12 +281,19 @@ export function geminiAgent(o: GeminiAgentOptions): AgentClient {
           const response = ResponseSchema.parse(raw);
           const candidate = response.candidates?.length ? CandidateSchema.parse(response.candidates[0]) : undefined;
           const { text, parts, dropped } = candidate ? answerParts(candidate) : { text: "", parts: [], dropped: 0 };
-          if (!candidate || !text.trim()) throw new AgentCallError("malformed", `the response has no text${candidate?.finishReason ? ` (finish reason ${candidate.finishReason})` : ""}`);
+          if (!candidate || !text.trim())
+            throw new AgentCallError(
+              "malformed",
+              `the response has no text${candidate?.finishReason ? ` (finish reason ${candidate.finishReason})` : ""}`,
+            );
           const chunks = capped(candidate.groundingMetadata?.groundingChunks, ANSWER_CAPS.items).kept;
           const chunkUris = chunks.flatMap((c) => ChunkSchema.safeParse(c).data?.web?.uri ?? []);
           return { response, candidate, text, parts, dropped, chunkUris };
         });
-        const resolved = o.config.resolveRedirects && o.resolveRedirects !== false ? await resolveRedirects(read.chunkUris, o, ctx.signal) : new Map<string, string>();
+        const resolved =
+          o.config.resolveRedirects && o.resolveRedirects !== false
+            ? await resolveRedirects(read.chunkUris, o, ctx.signal)
+            : new Map<string, string>();
         return readAnswer(() => {
           const { response, candidate, text, parts } = read;
           const { citations, dropped } = groundingCitations(candidate, parts, (uri) => resolved.get(uri) ?? uri);
@@ -283,7 +321,8 @@ export async function geminiHealth(o: GeminiAgentOptions): Promise<HealthResult>
     const model = await sdk(o, Math.min(o.config.timeoutMs, 15_000)).models.get({ model: o.model });
     return { ok: true, detail: `model ${model.name ?? o.model} available` };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
+    if (err instanceof ApiError && err.status === 404)
+      return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
     return healthFailure(err);
   }
 }

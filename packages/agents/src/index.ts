@@ -20,7 +20,19 @@ export {
   type RegisteredAgent,
   type ProbeResult,
 } from "./register";
-export { listOwnerAgents, listAllAgents, listPlayableAgents, ownsAgent, disableAgent, enableAgent, recentSubmissions, agentOverviewSchema, SHOWN_STATUSES, type AgentOverview, type ShownStatus } from "./owners";
+export {
+  listOwnerAgents,
+  listAllAgents,
+  listPlayableAgents,
+  ownsAgent,
+  disableAgent,
+  enableAgent,
+  recentSubmissions,
+  agentOverviewSchema,
+  SHOWN_STATUSES,
+  type AgentOverview,
+  type ShownStatus,
+} from "./owners";
 export {
   SUBMITTED_PROTOCOLS,
   STORED_PROTOCOL,
@@ -34,7 +46,14 @@ export {
   type EndpointProtocol,
 } from "./protocols";
 export { probeAnswerProblems, ACCEPTED_CITATION_FORMATS } from "./probe-check";
-export { readAgentRoundErrors, failingAgentIds, summariseRounds, agentRoundErrorsSchema, FAILING_AFTER, type AgentRoundErrors } from "./play-health";
+export {
+  readAgentRoundErrors,
+  failingAgentIds,
+  summariseRounds,
+  agentRoundErrorsSchema,
+  FAILING_AFTER,
+  type AgentRoundErrors,
+} from "./play-health";
 export { updateAgentDescription, withdrawAgent, removeAgent, agentEditSchema, type AgentEdit, type Actor } from "./lifecycle";
 export { AGENT_DESCRIPTION_MAX } from "./limits";
 export { AGENT_ACTIONS, agentActionAllowed, type AgentAction } from "./actions";

@@ -26,7 +26,12 @@ async function ownAgent(db: PrismaClient, agentId: string, ownerId: Actor) {
 }
 
 /** Replaces the description (empty clears it). */
-export async function updateAgentDescription(db: PrismaClient, agentId: string, ownerId: Actor, edit: AgentEdit): Promise<{ id: string; description: string | null }> {
+export async function updateAgentDescription(
+  db: PrismaClient,
+  agentId: string,
+  ownerId: Actor,
+  edit: AgentEdit,
+): Promise<{ id: string; description: string | null }> {
   await ownAgent(db, agentId, ownerId);
   const { description } = agentEditSchema.parse(edit);
   return db.agent.update({ where: { id: agentId }, data: { description: description || null }, select: { id: true, description: true } });
@@ -40,7 +45,8 @@ export async function updateAgentDescription(db: PrismaClient, agentId: string, 
 export async function withdrawAgent(db: PrismaClient, agentId: string, ownerId: Actor): Promise<{ id: string; approval: "withdrawn" }> {
   const agent = await ownAgent(db, agentId, ownerId);
   const { count } = await db.agent.updateMany({ where: { id: agentId, approval: "pending" }, data: { approval: "withdrawn" } });
-  if (count === 0) throw new AgentRegistrationError("conflict", `${agent.name} is ${agent.approval}: only a pending agent can be withdrawn`);
+  if (count === 0)
+    throw new AgentRegistrationError("conflict", `${agent.name} is ${agent.approval}: only a pending agent can be withdrawn`);
   return { id: agentId, approval: "withdrawn" };
 }
 
@@ -50,7 +56,11 @@ export async function withdrawAgent(db: PrismaClient, agentId: string, ownerId: 
  * of play (disabled: Swiss pairing leaves it out from the next round on, and no admin can enable
  * it again). Retiring twice changes nothing.
  */
-export async function removeAgent(db: PrismaClient, agentId: string, ownerId: Actor): Promise<{ id: string; removed: "deleted" | "retired" }> {
+export async function removeAgent(
+  db: PrismaClient,
+  agentId: string,
+  ownerId: Actor,
+): Promise<{ id: string; removed: "deleted" | "retired" }> {
   await ownAgent(db, agentId, ownerId);
   return db.$transaction(async (tx) => {
     // Row lock: a pairing being written for this agent waits, or sees it gone.

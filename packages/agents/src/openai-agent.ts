@@ -2,7 +2,17 @@ import type { AgentAnswer, AgentRequest } from "@arena/core";
 import { agentFetch } from "./agent-fetch";
 import OpenAI, { APIError } from "openai";
 import { z } from "zod";
-import { AgentCallError, answerOf, classifyError, failedAnswer, healthFailure, readAnswer, sdkCall, tokenCount, withinAnswerCap } from "./answer";
+import {
+  AgentCallError,
+  answerOf,
+  classifyError,
+  failedAnswer,
+  healthFailure,
+  readAnswer,
+  sdkCall,
+  tokenCount,
+  withinAnswerCap,
+} from "./answer";
 import { callCost, priceFor, type Price } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
@@ -37,9 +47,7 @@ const UrlAnnotationSchema = z.object({
  */
 const CompletionSchema = z.object({
   choices: untrustedList,
-  usage: z
-    .object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, total_tokens: tokenCount })
-    .nullish(),
+  usage: z.object({ prompt_tokens: tokenCount, completion_tokens: tokenCount, total_tokens: tokenCount }).nullish(),
   citations: untrustedList.nullish(),
   search_results: untrustedList.nullish(),
 });
@@ -54,7 +62,11 @@ const SearchResultSchema = z.object({ url: z.string() });
  * as the API counts, mapped in one pass), else Perplexity's list, whose position n answers the
  * text's `[n]`. Each list is read up to ANSWER_CAPS.citations; `dropped` counts the rest.
  */
-function completionCitations(completion: Completion, annotations: readonly unknown[] | null | undefined, text: string): { citations: StructuredCitation[]; dropped: number } {
+function completionCitations(
+  completion: Completion,
+  annotations: readonly unknown[] | null | undefined,
+  text: string,
+): { citations: StructuredCitation[]; dropped: number } {
   const read = capped(annotations, ANSWER_CAPS.citations);
   const offset = read.kept.length ? codePointOffsets(text) : () => -1;
   const cited = read.kept.flatMap((a) => {
@@ -65,7 +77,9 @@ function completionCitations(completion: Completion, annotations: readonly unkno
     return [{ url, title: title ?? null, span: start >= 0 && end >= 0 ? { start, end } : null }];
   });
   if (cited.length) return { citations: cited, dropped: read.dropped };
-  const list = completion.citations?.length ? capped(completion.citations, ANSWER_CAPS.citations) : capped(completion.search_results, ANSWER_CAPS.citations);
+  const list = completion.citations?.length
+    ? capped(completion.citations, ANSWER_CAPS.citations)
+    : capped(completion.search_results, ANSWER_CAPS.citations);
   const urls = completion.citations?.length
     ? list.kept.map((c) => (typeof c === "string" ? c : null))
     : list.kept.map((r) => SearchResultSchema.safeParse(r).data?.url ?? null);
@@ -141,7 +155,10 @@ export function openAIAgent(o: OpenAIAgentOptions): AgentClient {
           if (!content.trim()) throw new AgentCallError("malformed", "completion has no message content");
           const { citations, dropped } = completionCitations(completion, message.annotations, content);
           const usage = completion.usage;
-          const cost = { tokens: usage?.total_tokens ?? null, costUsd: usage ? callCost(price, usage.prompt_tokens, usage.completion_tokens) : null };
+          const cost = {
+            tokens: usage?.total_tokens ?? null,
+            costUsd: usage ? callCost(price, usage.prompt_tokens, usage.completion_tokens) : null,
+          };
           return answerOf(withReferences(content, citations).trim(), started, cost, undefined, { citations: dropped, items: 0 });
         });
       } catch (err) {
@@ -176,7 +193,10 @@ async function chatEndpointAnswers(client: OpenAI, model: string): Promise<Healt
     return { ok: true, detail: "no models endpoint; chat completions answered" };
   } catch (err) {
     if (err instanceof APIError && (err.status === 400 || err.status === 422)) {
-      return { ok: true, detail: `no models endpoint; chat completions answered (HTTP ${err.status} to an empty request, nothing generated)` };
+      return {
+        ok: true,
+        detail: `no models endpoint; chat completions answered (HTTP ${err.status} to an empty request, nothing generated)`,
+      };
     }
     const f = healthFailure(err);
     return { ...f, detail: `${f.detail} (chat completions; the models endpoint answered 404 too)` };

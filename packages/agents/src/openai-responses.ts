@@ -2,7 +2,18 @@ import { callCost, priceFor, type AgentAnswer, type AgentRequest, type Dropped, 
 import type OpenAI from "openai";
 import { APIError } from "openai";
 import { z } from "zod";
-import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, MAX_ANSWER_BYTES, readAnswer, sdkCall, tokenCount, withinAnswerCap } from "./answer";
+import {
+  AgentCallError,
+  answerAfter,
+  classifyError,
+  failedAfter,
+  healthFailure,
+  MAX_ANSWER_BYTES,
+  readAnswer,
+  sdkCall,
+  tokenCount,
+  withinAnswerCap,
+} from "./answer";
 import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "./background";
 import type { OpenAIResponsesConfig } from "./config";
 import { openAISdk } from "./openai-agent";
@@ -36,14 +47,25 @@ const ResponseSchema = z.object({
 });
 type ResponseBody = z.infer<typeof ResponseSchema>;
 
-const UrlCitationSchema = z.object({ type: z.literal("url_citation"), url: z.string(), title: z.string().nullish(), start_index: z.number().int(), end_index: z.number().int() });
+const UrlCitationSchema = z.object({
+  type: z.literal("url_citation"),
+  url: z.string(),
+  title: z.string().nullish(),
+  start_index: z.number().int(),
+  end_index: z.number().int(),
+});
 const OutputTextSchema = z.object({ type: z.literal("output_text"), text: z.string(), annotations: untrustedList.nullish() });
 const MessageSchema = z.object({ type: z.literal("message"), content: untrustedList });
 const WebSearchCallSchema = z.object({
   type: z.literal("web_search_call"),
   action: z
     .discriminatedUnion("type", [
-      z.object({ type: z.literal("search"), query: z.string().nullish(), queries: untrustedList.nullish(), sources: untrustedList.nullish() }),
+      z.object({
+        type: z.literal("search"),
+        query: z.string().nullish(),
+        queries: untrustedList.nullish(),
+        sources: untrustedList.nullish(),
+      }),
       z.object({ type: z.literal("open_page"), url: z.string().nullish() }),
       z.object({ type: z.literal("find_in_page"), url: z.string(), pattern: z.string() }),
     ])
@@ -97,7 +119,11 @@ function answerText(output: readonly unknown[]): { text: string; citations: Stru
       const c = UrlCitationSchema.safeParse(a);
       if (!c.success) continue;
       const [start, end] = [offset(c.data.start_index), offset(c.data.end_index)];
-      citations.push({ url: c.data.url, title: c.data.title ?? null, span: start >= 0 && end >= 0 ? { start: part.at + start, end: part.at + end } : null });
+      citations.push({
+        url: c.data.url,
+        title: c.data.title ?? null,
+        span: start >= 0 && end >= 0 ? { start: part.at + start, end: part.at + end } : null,
+      });
     }
   }
   return { text, citations, dropped };
@@ -122,7 +148,14 @@ function traceOf(output: readonly unknown[]): TraceStep[] {
       const logs = firstOf(code.data.outputs)
         .flatMap((o) => LogsSchema.safeParse(o).data?.logs ?? [])
         .join("\n");
-      return [{ type: "tool_call", name: "code_interpreter", ...(code.data.code ? { input: code.data.code } : {}), ...(logs ? { output: logs } : {}) }];
+      return [
+        {
+          type: "tool_call",
+          name: "code_interpreter",
+          ...(code.data.code ? { input: code.data.code } : {}),
+          ...(logs ? { output: logs } : {}),
+        },
+      ];
     }
     const named = NamedCallSchema.safeParse(item);
     if (named.success && named.data.type.endsWith("_call")) return [{ type: "tool_call", name: named.data.name }];
@@ -137,7 +170,9 @@ function requestBody(o: ResponsesAgentOptions, req: AgentRequest): OpenAI.Respon
     model: o.model,
     instructions: ANSWER_FORMAT_INSTRUCTIONS,
     input: conversation(req),
-    tools: c.tools.map((t) => (t === "code_interpreter" ? { type: "code_interpreter" as const, container: { type: "auto" as const } } : { type: t })),
+    tools: c.tools.map((t) =>
+      t === "code_interpreter" ? { type: "code_interpreter" as const, container: { type: "auto" as const } } : { type: t },
+    ),
     // Background responses must be stored so they can be polled.
     background: c.background,
     store: true,
@@ -168,7 +203,13 @@ function transientPollFailure(err: unknown): boolean {
 export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
   const c = o.config;
   // Without background mode the create call itself lasts the whole run.
-  const client = openAISdk({ baseUrl: o.baseUrl, apiKey: o.apiKey, timeoutMs: c.background ? c.timeoutMs : c.deadlineMs, maxBytes: c.maxBytes, allow: o.allow });
+  const client = openAISdk({
+    baseUrl: o.baseUrl,
+    apiKey: o.apiKey,
+    timeoutMs: c.background ? c.timeoutMs : c.deadlineMs,
+    maxBytes: c.maxBytes,
+    allow: o.allow,
+  });
   const price = c.price ?? priceFor(o.model, o.prices);
 
   const finished = (body: ResponseBody, startedAt: number): AgentAnswer => {
@@ -176,11 +217,17 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
     const output = capped(body.output, ANSWER_CAPS.items);
     const { text, citations, dropped } = answerText(output.kept);
     if (body.status === "failed") {
-      throw new AgentCallError("http_status", `the run failed${body.error ? `: ${body.error.code ?? "error"}: ${body.error.message}` : ""}`);
+      throw new AgentCallError(
+        "http_status",
+        `the run failed${body.error ? `: ${body.error.code ?? "error"}: ${body.error.message}` : ""}`,
+      );
     }
     if (body.status === "cancelled") throw new AgentCallError("http_status", "the run was cancelled at the provider");
     if (!text.trim()) {
-      const why = body.status === "incomplete" ? `the run ended incomplete (${body.incomplete_details?.reason ?? "no reason given"})` : "the response has no output text";
+      const why =
+        body.status === "incomplete"
+          ? `the run ended incomplete (${body.incomplete_details?.reason ?? "no reason given"})`
+          : "the response has no output text";
       throw new AgentCallError("malformed", why);
     }
     const usage = body.usage;
@@ -227,7 +274,8 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
         const current: unknown = await sdkCall(() => client.responses.retrieve(run.handle, {}, options(ctx)));
         return await settle(current, looked);
       } catch (err) {
-        if (!ctx.signal?.aborted && transientPollFailure(err)) return stillRunning({ ...looked, status: `poll failed: ${classifyError(err).detail}` }, c.pollIntervalMs, c.deadlineMs);
+        if (!ctx.signal?.aborted && transientPollFailure(err))
+          return stillRunning({ ...looked, status: `poll failed: ${classifyError(err).detail}` }, c.pollIntervalMs, c.deadlineMs);
         return { done: failedAfter(classifyError(err), Date.now() - run.startedAt) };
       }
     },
@@ -243,11 +291,18 @@ export function responsesAgent(o: ResponsesAgentOptions): AgentClient {
 /** Health: `GET {baseUrl}/models/{model}` answers (the model exists for this key); nothing is generated. */
 export async function responsesHealth(o: ResponsesAgentOptions): Promise<HealthResult> {
   try {
-    const client = openAISdk({ baseUrl: o.baseUrl, apiKey: o.apiKey, timeoutMs: Math.min(o.config.timeoutMs, 15_000), maxBytes: 1_000_000, allow: o.allow });
+    const client = openAISdk({
+      baseUrl: o.baseUrl,
+      apiKey: o.apiKey,
+      timeoutMs: Math.min(o.config.timeoutMs, 15_000),
+      maxBytes: 1_000_000,
+      allow: o.allow,
+    });
     const model = await client.models.retrieve(o.model);
     return { ok: true, detail: `model ${model.id} available` };
   } catch (err) {
-    if (err instanceof APIError && err.status === 404) return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
+    if (err instanceof APIError && err.status === 404)
+      return { ok: false, detail: `model ${o.model} not offered (HTTP 404)`, failure: { class: "http_status", status: 404 } };
     return healthFailure(err);
   }
 }

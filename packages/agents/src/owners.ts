@@ -15,7 +15,9 @@ export const SHOWN_STATUSES = ["pending", "approved", "active", "disabled", "fai
 export type ShownStatus = (typeof SHOWN_STATUSES)[number];
 
 /** An agent that never lost (unbeaten) or never won (winless): the snapshot row's `unbounded`. */
-const unboundedRatingSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() }).nullable();
+const unboundedRatingSchema = z
+  .object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() })
+  .nullable();
 
 export const agentOverviewSchema = z.object({
   id: z.string(),
@@ -39,7 +41,9 @@ export const agentOverviewSchema = z.object({
   matches: z.object({ queued: z.number().int(), running: z.number().int(), finished: z.number().int() }),
   lastFinished: z.object({ id: z.string(), opponent: z.string(), result: z.enum(["win", "loss", "tie", "failed"]) }).nullable(),
   /** `unbounded`: unbeaten or winless, so `value` is no estimate (shown as core describeRating words it). */
-  rating: z.object({ value: z.number(), lower: z.number(), upper: z.number(), games: z.number(), unbounded: unboundedRatingSchema }).nullable(),
+  rating: z
+    .object({ value: z.number(), lower: z.number(), upper: z.number(), games: z.number(), unbounded: unboundedRatingSchema })
+    .nullable(),
   /** Its errors in its recent rounds by class, with the latest detail (may name the endpoint). */
   roundErrors: agentRoundErrorsSchema.omit({ agentId: true }),
 });
@@ -55,7 +59,18 @@ function shownStatus(a: Pick<Agent, "status" | "approval" | "retiredAt">, playin
   return playing ? "active" : "approved";
 }
 
-const snapshotRatingSchema = z.array(z.object({ agentId: z.string(), rating: z.number(), lower: z.number(), upper: z.number(), games: z.number(), unbounded: unboundedRatingSchema.optional() }).loose());
+const snapshotRatingSchema = z.array(
+  z
+    .object({
+      agentId: z.string(),
+      rating: z.number(),
+      lower: z.number(),
+      upper: z.number(),
+      games: z.number(),
+      unbounded: unboundedRatingSchema.optional(),
+    })
+    .loose(),
+);
 
 /** The latest stored rating of each agent (any examiner configuration's latest snapshot naming it). */
 async function latestRatings(db: PrismaClient, agentIds: string[]) {
@@ -66,7 +81,8 @@ async function latestRatings(db: PrismaClient, agentIds: string[]) {
     const rows = snapshotRatingSchema.safeParse(s.ratings);
     if (!rows.success) continue;
     for (const r of rows.data) {
-      if (agentIds.includes(r.agentId) && !out.has(r.agentId)) out.set(r.agentId, { value: r.rating, lower: r.lower, upper: r.upper, games: r.games, unbounded: r.unbounded ?? null });
+      if (agentIds.includes(r.agentId) && !out.has(r.agentId))
+        out.set(r.agentId, { value: r.rating, lower: r.lower, upper: r.upper, games: r.games, unbounded: r.unbounded ?? null });
     }
   }
   return out;
@@ -98,7 +114,15 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
       where: { OR: [{ agentAId: { in: ids } }, { agentBId: { in: ids } }], status: { in: ["completed", "failed"] } },
       orderBy: { finishedAt: "desc" },
       take: 200,
-      select: { id: true, agentAId: true, agentBId: true, winner: true, status: true, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
+      select: {
+        id: true,
+        agentAId: true,
+        agentBId: true,
+        winner: true,
+        status: true,
+        agentA: { select: { name: true } },
+        agentB: { select: { name: true } },
+      },
     }),
     latestRatings(db, ids),
     db.agent.findMany({ where: { id: { in: ids }, ...PUBLIC_AGENT }, select: { id: true } }).then((rows) => new Set(rows.map((r) => r.id))),
@@ -131,7 +155,9 @@ async function overview(db: PrismaClient, where: Prisma.AgentWhereInput): Promis
         running: mine.filter((m) => m.status === "running").length,
         finished: mine.filter((m) => m.status === "completed" || m.status === "failed").length,
       },
-      lastFinished: last ? { id: last.id, opponent: last.agentAId === a.id ? last.agentB.name : last.agentA.name, result: resultFor(a.id, last) } : null,
+      lastFinished: last
+        ? { id: last.id, opponent: last.agentAId === a.id ? last.agentB.name : last.agentA.name, result: resultFor(a.id, last) }
+        : null,
       rating: ratings.get(a.id) ?? null,
       roundErrors,
     });
@@ -170,5 +196,9 @@ export function recentSubmissions(db: PrismaClient, ownerId: string, windowMs: n
 
 /** Agents a tournament may include: approved, not disabled and not retired, of every protocol. */
 export function listPlayableAgents(db: PrismaClient): Promise<Array<{ id: string; name: string; protocol: string }>> {
-  return db.agent.findMany({ where: { approval: "approved", status: { not: "disabled" }, retiredAt: null }, select: { id: true, name: true, protocol: true }, orderBy: { name: "asc" } });
+  return db.agent.findMany({
+    where: { approval: "approved", status: { not: "disabled" }, retiredAt: null },
+    select: { id: true, name: true, protocol: true },
+    orderBy: { name: "asc" },
+  });
 }

@@ -27,7 +27,15 @@ export const agentRoundErrorsSchema = z.object({
   consecutive: z.number().int(),
   failing: z.boolean(),
   /** Errors by class, most frequent first, with the latest detail of each (may name the endpoint). */
-  byClass: z.array(z.object({ class: z.string(), count: z.number().int(), latestDetail: z.string().nullable(), latestAt: z.string(), matchId: z.string() })),
+  byClass: z.array(
+    z.object({
+      class: z.string(),
+      count: z.number().int(),
+      latestDetail: z.string().nullable(),
+      latestAt: z.string(),
+      matchId: z.string(),
+    }),
+  ),
 });
 export type AgentRoundErrors = z.infer<typeof agentRoundErrorsSchema>;
 
@@ -77,7 +85,11 @@ function classOf(error: string): string {
 }
 
 /** Decides one agent's errors and status from its rounds (newest first) and its last health check. */
-export function summariseRounds(agentId: string, rounds: readonly Omit<SeatRound, "agentId">[], health: { status: string; healthAt: Date | null }): AgentRoundErrors {
+export function summariseRounds(
+  agentId: string,
+  rounds: readonly Omit<SeatRound, "agentId">[],
+  health: { status: string; healthAt: Date | null },
+): AgentRoundErrors {
   const passedAt = health.status === "healthy" && health.healthAt ? health.healthAt.getTime() : -Infinity;
   let consecutive = 0;
   for (const r of rounds) {

@@ -20,7 +20,9 @@ export function probeAnswerProblems(answer: Pick<AgentAnswer, "text" | "error">)
   if (c.urls.length === 0) {
     problems.push(`The answer has no citation the arena can read: it is judged as uncited. Accepted formats: ${ACCEPTED_CITATION_FORMATS}`);
   } else if (c.inline.length === 0) {
-    problems.push(`The answer lists sources but no statement cites one: add inline markers such as [1] after the statements they support. Accepted formats: ${ACCEPTED_CITATION_FORMATS}`);
+    problems.push(
+      `The answer lists sources but no statement cites one: add inline markers such as [1] after the statements they support. Accepted formats: ${ACCEPTED_CITATION_FORMATS}`,
+    );
   }
   if (c.unresolved.length) problems.push(`Inline markers with no References entry: ${c.unresolved.map((n) => `[${n}]`).join(", ")}.`);
   return problems;

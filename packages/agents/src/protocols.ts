@@ -22,7 +22,13 @@ export const STORED_PROTOCOL = {
 export type EndpointProtocol = (typeof STORED_PROTOCOL)[SubmittedProtocol];
 
 /** Stored names of the endpoint protocols (the agents owners submit). */
-export const ENDPOINT_PROTOCOLS = ["openai", "arena_http", "openai_responses", "anthropic", "gemini"] as const satisfies readonly EndpointProtocol[];
+export const ENDPOINT_PROTOCOLS = [
+  "openai",
+  "arena_http",
+  "openai_responses",
+  "anthropic",
+  "gemini",
+] as const satisfies readonly EndpointProtocol[];
 export const endpointProtocolSchema = z.enum(ENDPOINT_PROTOCOLS);
 
 /**
@@ -57,16 +63,24 @@ export const MODEL_OPTIONAL: readonly EndpointProtocol[] = ["arena_http"];
  * these rules): an endpoint unless the provider has a default, a model unless the protocol takes
  * none, tools only where the provider runs them and only those it offers.
  */
-export function registrationProblems(r: { protocol: SubmittedProtocol; endpoint?: string | undefined; model?: string | undefined; tools?: readonly string[] | undefined }): { field: "endpoint" | "model" | "tools"; message: string }[] {
+export function registrationProblems(r: {
+  protocol: SubmittedProtocol;
+  endpoint?: string | undefined;
+  model?: string | undefined;
+  tools?: readonly string[] | undefined;
+}): { field: "endpoint" | "model" | "tools"; message: string }[] {
   const stored = STORED_PROTOCOL[r.protocol];
   const problems: { field: "endpoint" | "model" | "tools"; message: string }[] = [];
-  if (!r.endpoint && !DEFAULT_ENDPOINTS[stored]) problems.push({ field: "endpoint", message: `endpoint is required for the ${r.protocol} protocol` });
-  if (!r.model && !MODEL_OPTIONAL.includes(stored)) problems.push({ field: "model", message: `model is required for the ${r.protocol} protocol` });
+  if (!r.endpoint && !DEFAULT_ENDPOINTS[stored])
+    problems.push({ field: "endpoint", message: `endpoint is required for the ${r.protocol} protocol` });
+  if (!r.model && !MODEL_OPTIONAL.includes(stored))
+    problems.push({ field: "model", message: `model is required for the ${r.protocol} protocol` });
   const offered = toolsOf(stored);
   if (r.tools && !offered) problems.push({ field: "tools", message: `the ${r.protocol} protocol takes no tools` });
   else if (r.tools && offered) {
     if (!r.tools.length) problems.push({ field: "tools", message: "choose at least one tool" });
-    for (const t of r.tools) if (!offered.includes(t)) problems.push({ field: "tools", message: `tool ${t} is not one of ${offered.join(", ")}` });
+    for (const t of r.tools)
+      if (!offered.includes(t)) problems.push({ field: "tools", message: `tool ${t} is not one of ${offered.join(", ")}` });
   }
   return problems;
 }

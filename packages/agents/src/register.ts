@@ -29,7 +29,10 @@ export class AgentRegistrationError extends Error {
   }
 }
 
-export const agentDescriptionSchema = z.string().trim().max(AGENT_DESCRIPTION_MAX, `description is at most ${AGENT_DESCRIPTION_MAX.toLocaleString("en-US")} characters`);
+export const agentDescriptionSchema = z
+  .string()
+  .trim()
+  .max(AGENT_DESCRIPTION_MAX, `description is at most ${AGENT_DESCRIPTION_MAX.toLocaleString("en-US")} characters`);
 
 /** Names reserved for agents the arena registers itself. */
 const RESERVED_PREFIXES = ["builtin:", "sim:"];
@@ -163,11 +166,17 @@ export async function checkAgentEndpoint(db: PrismaClient, record: AgentRecord, 
   try {
     await assertAllowedUrl(record.endpoint ?? "", { allow, purpose: "agent", allowOrigin: record.endpoint ?? "" });
   } catch (err) {
-    if (err instanceof NetError) throw new AgentRegistrationError("refused", `endpoint refused by the address guard: ${err.message}${allowListHint(err, record.endpoint)}`, { class: "refused", status: null });
+    if (err instanceof NetError)
+      throw new AgentRegistrationError(
+        "refused",
+        `endpoint refused by the address guard: ${err.message}${allowListHint(err, record.endpoint)}`,
+        { class: "refused", status: null },
+      );
     throw err;
   }
   const health = await healthCheck(record, { allow, ...(deps.secretKey ? { secretKey: deps.secretKey } : {}) });
-  if (!health.ok) throw new AgentRegistrationError("health", `health check failed: ${health.detail}`, health.failure ?? { class: null, status: null });
+  if (!health.ok)
+    throw new AgentRegistrationError("health", `health check failed: ${health.detail}`, health.failure ?? { class: null, status: null });
   return health.detail;
 }
 
@@ -195,16 +204,25 @@ function isUniqueViolation(err: unknown): boolean {
  * (NFKC, lower case, whitespace collapsed: the `nameKey` column and its unique index).
  */
 export async function agentNamed(db: PrismaClient, name: string): Promise<{ id: string; name: string } | null> {
-  const [row] = await db.$queryRaw<Array<{ id: string; name: string }>>`SELECT id, name FROM "Agent" WHERE "nameKey" = agent_name_key(${name}) LIMIT 1`;
+  const [row] = await db.$queryRaw<
+    Array<{ id: string; name: string }>
+  >`SELECT id, name FROM "Agent" WHERE "nameKey" = agent_name_key(${name}) LIMIT 1`;
   return row ?? null;
 }
 
 function duplicate(name: string, existing: string): AgentRegistrationError {
-  return new AgentRegistrationError("duplicate", `the name ${name} is taken: an agent named ${existing} already exists (names are compared ignoring case, character width and spacing)`);
+  return new AgentRegistrationError(
+    "duplicate",
+    `the name ${name} is taken: an agent named ${existing} already exists (names are compared ignoring case, character width and spacing)`,
+  );
 }
 
 /** Registers an endpoint agent (see module comment); returns it without its secret. */
-export async function registerAgent(db: PrismaClient, input: NewAgent, deps: CheckDeps = {}): Promise<RegisteredAgent & { health: string }> {
+export async function registerAgent(
+  db: PrismaClient,
+  input: NewAgent,
+  deps: CheckDeps = {},
+): Promise<RegisteredAgent & { health: string }> {
   const name = agentNameSchema.parse(input.name);
   const taken = await agentNamed(db, name);
   if (taken) throw duplicate(name, taken.name);
@@ -247,7 +265,11 @@ export async function registerAgent(db: PrismaClient, input: NewAgent, deps: Che
 }
 
 /** Runs the health check of a stored agent again and records the result (healthy / unhealthy). */
-export async function recheckAgentHealth(db: PrismaClient, agentId: string, deps: CheckDeps = {}): Promise<{ ok: boolean; detail: string }> {
+export async function recheckAgentHealth(
+  db: PrismaClient,
+  agentId: string,
+  deps: CheckDeps = {},
+): Promise<{ ok: boolean; detail: string }> {
   const agent = await db.agent.findUnique({ where: { id: agentId } });
   if (!agent) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
   let result: { ok: boolean; detail: string };
@@ -279,7 +301,9 @@ export async function recheckAgentHealth(db: PrismaClient, agentId: string, deps
 export async function rotateAgentKey(db: PrismaClient, agentId: string, secret: string | null, deps: CheckDeps = {}) {
   const agent = await db.agent.findUnique({ where: { id: agentId }, select: { name: true } });
   if (!agent) throw new AgentRegistrationError("not_found", `no agent ${agentId}`);
-  const secretEnc = secret ? encryptSecret(secret, deps.secretKey ?? loadSecretKey(), secretContext("agent", agent.name, "secretEnc")) : null;
+  const secretEnc = secret
+    ? encryptSecret(secret, deps.secretKey ?? loadSecretKey(), secretContext("agent", agent.name, "secretEnc"))
+    : null;
   await db.agent.update({ where: { id: agentId }, data: { secretEnc, secretEnv: null } });
   return recheckAgentHealth(db, agentId, deps);
 }

@@ -118,14 +118,20 @@ export function withReferences(text: string, citations: readonly StructuredCitat
   const marked = insertMarkers(text, numbered);
   const listed = new Set(existing.map((e) => e.url));
   const added = [...new Map(numbered.filter((c) => !listed.has(c.url)).map((c) => [c.url, c.n])).entries()].sort((x, y) => x[1] - y[1]);
-  return appendEntries(marked, added.map(([url, n]) => `[${n}] ${url}`));
+  return appendEntries(
+    marked,
+    added.map(([url, n]) => `[${n}] ${url}`),
+  );
 }
 
 /**
  * A number per source: the listed one, the one the text already uses, else the next free one, in
  * order of first appearance (by span, then as given), so numbering follows the reading order.
  */
-function numberSources(cited: { url: string; span: Numbered["span"]; n?: number | undefined }[], existing: { n: number; url: string }[]): Numbered[] {
+function numberSources(
+  cited: { url: string; span: Numbered["span"]; n?: number | undefined }[],
+  existing: { n: number; url: string }[],
+): Numbered[] {
   const byUrl = new Map(existing.map((e) => [e.url, e.n]));
   const used = new Set(existing.map((e) => e.n));
   const preset = cited.filter((c) => c.n !== undefined);
@@ -134,9 +140,7 @@ function numberSources(cited: { url: string; span: Numbered["span"]; n?: number 
     byUrl.set(c.url, c.n!);
     used.add(c.n!);
   }
-  const order = cited
-    .map((c, i) => ({ c, i }))
-    .sort((x, y) => (x.c.span?.start ?? Infinity) - (y.c.span?.start ?? Infinity) || x.i - y.i);
+  const order = cited.map((c, i) => ({ c, i })).sort((x, y) => (x.c.span?.start ?? Infinity) - (y.c.span?.start ?? Infinity) || x.i - y.i);
   // A loop, not Math.max(...used): a spread of a list this long overflows the stack.
   let next = 1;
   for (const n of used) if (n >= next) next = n + 1;

@@ -64,7 +64,19 @@ describe("agents with the database and the arena CLI", () => {
   it("agent add health-checks an allow-listed endpoint and stores the secret encrypted", async () => {
     const secret = "sk-fault-agent-7f3a";
     const r = await arena(
-      ["agent", "add", "--name", "fault-ok", "--protocol", "arena-http", "--endpoint", srv.url("/ok"), "--secret-env", "FAULT_AGENT_KEY", "--json"],
+      [
+        "agent",
+        "add",
+        "--name",
+        "fault-ok",
+        "--protocol",
+        "arena-http",
+        "--endpoint",
+        srv.url("/ok"),
+        "--secret-env",
+        "FAULT_AGENT_KEY",
+        "--json",
+      ],
       { ARENA_ALLOW_HOSTS: srv.hostPort, FAULT_AGENT_KEY: secret },
     );
     expect(r.stderr).not.toMatch(/arena:/);
@@ -92,14 +104,20 @@ describe("agents with the database and the arena CLI", () => {
   });
 
   it("agent add fails when the health check fails or the secret variable is unset", async () => {
-    const bad = await arena(["agent", "add", "--name", "dead", "--protocol", "openai", "--model", "m", "--endpoint", `${srv.origin}/nothing/v1`], {
-      ARENA_ALLOW_HOSTS: srv.hostPort,
-    });
+    const bad = await arena(
+      ["agent", "add", "--name", "dead", "--protocol", "openai", "--model", "m", "--endpoint", `${srv.origin}/nothing/v1`],
+      {
+        ARENA_ALLOW_HOSTS: srv.hostPort,
+      },
+    );
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/health check failed: http_status/);
-    const unset = await arena(["agent", "add", "--name", "x", "--protocol", "arena-http", "--endpoint", srv.url("/ok"), "--secret-env", "ARENA_TEST_UNSET_VAR"], {
-      ARENA_ALLOW_HOSTS: srv.hostPort,
-    });
+    const unset = await arena(
+      ["agent", "add", "--name", "x", "--protocol", "arena-http", "--endpoint", srv.url("/ok"), "--secret-env", "ARENA_TEST_UNSET_VAR"],
+      {
+        ARENA_ALLOW_HOSTS: srv.hostPort,
+      },
+    );
     expect(unset.code).not.toBe(0);
     expect(unset.stderr).toMatch(/ARENA_TEST_UNSET_VAR is not set/);
     expect(await db.agent.count()).toBe(0);

@@ -24,7 +24,8 @@ describe("an agent reaches only its own origin", () => {
   });
   let modelHost = "";
   const agentServer = createServer((r, res) => {
-    if (r.url === "/answer/own") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ answer: "own answer" }));
+    if (r.url === "/answer/own")
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ answer: "own answer" }));
     // Both protocols' calls are redirected to the model server, method and body kept (307).
     res.writeHead(307, { location: `http://${modelHost}/v1/chat/completions` }).end();
   });

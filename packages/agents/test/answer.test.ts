@@ -5,7 +5,11 @@ import type { AgentRequest } from "@arena/core";
 import { answerOf, classifyError, healthFailure, tokenCount } from "../src/answer";
 import { builtinAgent } from "../src/builtin/agent";
 
-const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 150-250 words.", history: [] };
+const req: AgentRequest = {
+  question: "Which console did NEC sell in 1990?",
+  wordLimitInstruction: "Answer length: 150-250 words.",
+  history: [],
+};
 
 describe("classifyError: only agent-side failures are classified", () => {
   it("follows SDK wrappers to the deciding error and reports its message", () => {
@@ -17,8 +21,12 @@ describe("classifyError: only agent-side failures are classified", () => {
   it("a failed health check names its class once, whether the error named it (our client) or not (an SDK)", () => {
     const net = new NetError("refused", "http://127.0.0.1:9/health", "request failed (fetch failed)");
     expect(healthFailure(net).detail).toBe("refused: request failed (fetch failed) (http://127.0.0.1:9/health)");
-    expect(healthFailure(new APIConnectionError({ cause: net })).detail).toBe("refused: request failed (fetch failed) (http://127.0.0.1:9/health)");
-    expect(healthFailure(new NetError("timeout", "http://a.example/health", "no complete response within 10 ms")).detail).toMatch(/^timeout: no complete/);
+    expect(healthFailure(new APIConnectionError({ cause: net })).detail).toBe(
+      "refused: request failed (fetch failed) (http://127.0.0.1:9/health)",
+    );
+    expect(healthFailure(new NetError("timeout", "http://a.example/health", "no complete response within 10 ms")).detail).toMatch(
+      /^timeout: no complete/,
+    );
   });
 
   it("rethrows an error of no known kind (an arena bug, not the agent's failure)", () => {
@@ -30,7 +38,10 @@ describe("classifyError: only agent-side failures are classified", () => {
     const broken = { search: async () => Promise.reject(new RangeError("index out of range")), pageText: async () => null };
     const agent = builtinAgent("builtin:extractive", { strategy: "extractive", timeoutMs: 1_000 }, broken);
     await expect(agent.answer(req, { seed: "s" })).rejects.toThrow(/index out of range/);
-    const down = { search: async () => Promise.reject(new NetError("http_status", "http://sandbox/search", "HTTP 503", 503)), pageText: async () => null };
+    const down = {
+      search: async () => Promise.reject(new NetError("http_status", "http://sandbox/search", "HTTP 503", 503)),
+      pageText: async () => null,
+    };
     const failed = await builtinAgent("builtin:extractive", { strategy: "extractive", timeoutMs: 1_000 }, down).answer(req, { seed: "s" });
     expect(failed.error).toMatchObject({ class: "http_status" });
   });

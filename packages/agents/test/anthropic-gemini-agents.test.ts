@@ -79,7 +79,10 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
   });
 
   it("a 429 with Anthropic's error body is retried; a 400 error body is http_status with its message", async () => {
-    srv.enqueue(providerReply.status(429, { retryAfter: 0, message: "Number of request tokens has exceeded your per-minute rate limit" }), providerReply.body(anthropicMessage(claims, sources)));
+    srv.enqueue(
+      providerReply.status(429, { retryAfter: 0, message: "Number of request tokens has exceeded your per-minute rate limit" }),
+      providerReply.body(anthropicMessage(claims, sources)),
+    );
     expect((await anthropicAgent(opts).answer(req, { seed: "s" })).error).toBeNull();
     srv.enqueue(providerReply.status(400, { message: "tools.0: unknown tool type" }));
     const bad = await anthropicAgent(opts).answer(req, { seed: "s" });
@@ -89,7 +92,10 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
 
   it("a message without text is malformed; the guard refuses a private base URL", async () => {
     srv.enqueue(providerReply.body({ ...anthropicMessage([], sources), content: [] }));
-    expect((await anthropicAgent(opts).answer(req, { seed: "s" })).error).toEqual({ class: "malformed", detail: "the message has no text" });
+    expect((await anthropicAgent(opts).answer(req, { seed: "s" })).error).toEqual({
+      class: "malformed",
+      detail: "the message has no text",
+    });
     const refused = await anthropicAgent({ ...opts, baseUrl: "http://192.168.1.10", allow: [] }).answer(req, { seed: "s" });
     expect(refused.error?.class).toBe("refused");
   });
@@ -97,7 +103,11 @@ describe("Anthropic Messages adapter (web search tool) against the local server"
   it("health: GET /v1/models/{model}", async () => {
     expect(await anthropicHealth(opts)).toEqual({ ok: true, detail: "model claude-haiku-4-5 available" });
     expect(srv.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/models/claude-haiku-4-5" });
-    expect(await anthropicHealth({ ...opts, model: "claude-x" })).toEqual({ ok: false, detail: "model claude-x not offered (HTTP 404)", failure: { class: "http_status", status: 404 } });
+    expect(await anthropicHealth({ ...opts, model: "claude-x" })).toEqual({
+      ok: false,
+      detail: "model claude-x not offered (HTTP 404)",
+      failure: { class: "http_status", status: 404 },
+    });
   });
 });
 
@@ -121,7 +131,11 @@ describe("Gemini adapter (Google Search grounding) against the local server", ()
   afterAll(() => srv.close());
 
   it("grounding supports (UTF-8 byte offsets) become markers, redirect links resolve to the pages, queries the trace", async () => {
-    srv.enqueue(providerReply.body(geminiResponse(claims, sources, { redirect: (i) => srv.redirectTo(sources[i]!.url), queries: ["who makes thinkpad"] })));
+    srv.enqueue(
+      providerReply.body(
+        geminiResponse(claims, sources, { redirect: (i) => srv.redirectTo(sources[i]!.url), queries: ["who makes thinkpad"] }),
+      ),
+    );
     const a = await geminiAgent(opts).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     const sent = srv.requests.find((r) => r.path.endsWith(":generateContent"))!;
@@ -178,7 +192,10 @@ describe("Gemini adapter (Google Search grounding) against the local server", ()
   });
 
   it("a 429 (RESOURCE_EXHAUSTED) is retried by the SDK; a 400 error body is http_status with its message", async () => {
-    srv.enqueue(providerReply.status(429, { message: "Resource has been exhausted (e.g. check quota)." }), providerReply.body(geminiResponse(claims, sources)));
+    srv.enqueue(
+      providerReply.status(429, { message: "Resource has been exhausted (e.g. check quota)." }),
+      providerReply.body(geminiResponse(claims, sources)),
+    );
     expect((await geminiAgent(opts).answer(req, { seed: "s" })).error).toBeNull();
     srv.enqueue(providerReply.status(400, { message: "Search Grounding is not supported." }));
     const bad = await geminiAgent(opts).answer(req, { seed: "s" });
@@ -193,6 +210,10 @@ describe("Gemini adapter (Google Search grounding) against the local server", ()
 
   it("health: GET /v1beta/models/{model}", async () => {
     expect(await geminiHealth(opts)).toEqual({ ok: true, detail: "model models/gemini-2.5-pro available" });
-    expect(await geminiHealth({ ...opts, model: "gemini-x" })).toEqual({ ok: false, detail: "model gemini-x not offered (HTTP 404)", failure: { class: "http_status", status: 404 } });
+    expect(await geminiHealth({ ...opts, model: "gemini-x" })).toEqual({
+      ok: false,
+      detail: "model gemini-x not offered (HTTP 404)",
+      failure: { class: "http_status", status: 404 },
+    });
   });
 });

@@ -7,7 +7,11 @@ import { ArenaHttpConfigSchema, BuiltinConfigSchema, OpenAIConfigSchema, Simulat
 import { openAIAgent, type OpenAIAgentOptions } from "../src/openai-agent";
 
 /** Answers an agent owner can send to freeze a worker or make its round unstorable (docs/security.md). */
-const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 200-300 words.", history: [] };
+const req: AgentRequest = {
+  question: "Which console did NEC sell in 1990?",
+  wordLimitInstruction: "Answer length: 200-300 words.",
+  history: [],
+};
 const usage = { tokens: null, costUsd: null };
 const isWellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
 
@@ -78,7 +82,10 @@ describe("the OpenAI adapter with hostile answers and the operator's OpenAI envi
   });
   afterEach(() => expect(srv.pending()).toBe(0));
   afterAll(async () => {
-    for (const [name, value] of [["OPENAI_ORG_ID", saved.org], ["OPENAI_PROJECT_ID", saved.project]] as const) {
+    for (const [name, value] of [
+      ["OPENAI_ORG_ID", saved.org],
+      ["OPENAI_PROJECT_ID", saved.project],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

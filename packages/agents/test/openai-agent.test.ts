@@ -59,7 +59,10 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
 
   it("uses a configured price for an unknown model, and no cost without one", async () => {
     srv.enqueue(reply.content(ANSWER, { usage: { prompt_tokens: 10, completion_tokens: 20, total_tokens: 30 } }), reply.content(ANSWER));
-    const priced = await openAIAgent({ ...opts, model: "local-model", config: { ...opts.config, price: { input: 1, output: 2 } } }).answer(req, { seed: "s" });
+    const priced = await openAIAgent({ ...opts, model: "local-model", config: { ...opts.config, price: { input: 1, output: 2 } } }).answer(
+      req,
+      { seed: "s" },
+    );
     expect(priced.costUsd).toBeCloseTo(50 / 1e6, 12);
     const unpriced = await openAIAgent({ ...opts, model: "local-model" }).answer(req, { seed: "s" });
     expect(unpriced.costUsd).toBeNull();
@@ -72,7 +75,12 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
     const prices = priceTable(JSON.stringify({ "local-model": { input: 3, output: 5 } }));
     const fromTable = await openAIAgent({ ...opts, model: "local-model", prices }).answer(req, { seed: "s" });
     expect(fromTable.costUsd).toBeCloseTo((10 * 3 + 20 * 5) / 1e6, 12);
-    const overridden = await openAIAgent({ ...opts, model: "local-model", prices, config: { ...opts.config, price: { input: 1, output: 2 } } }).answer(req, { seed: "s" });
+    const overridden = await openAIAgent({
+      ...opts,
+      model: "local-model",
+      prices,
+      config: { ...opts.config, price: { input: 1, output: 2 } },
+    }).answer(req, { seed: "s" });
     expect(overridden.costUsd).toBeCloseTo(50 / 1e6, 12);
   });
 
@@ -124,7 +132,10 @@ describe("OpenAI-compatible adapter against the OpenAI test server", () => {
     expect(missing.detail).toMatch(/absent-model/);
     // A wrong base URL fails: no models endpoint and no chat completions either.
     const wrong = await openAIHealth({ ...opts, baseUrl: srv.baseUrl.replace(/\/v1$/, "/none") });
-    expect(wrong).toMatchObject({ ok: false, detail: expect.stringMatching(/^http_status: .*\(chat completions; the models endpoint answered 404 too\)$/) });
+    expect(wrong).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^http_status: .*\(chat completions; the models endpoint answered 404 too\)$/),
+    });
   });
 
   it("health of a server without a models endpoint (Perplexity): its chat endpoint refuses an empty request, nothing is generated", async () => {

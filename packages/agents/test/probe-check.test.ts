@@ -15,12 +15,21 @@ describe("what Test endpoint flags in a probe answer", () => {
   });
 
   it("sources listed but no statement citing one; markers without an entry", () => {
-    expect(probeAnswerProblems({ ...ok, text: "Six lighthouses.\n\n## References\n[1] https://example.org/coast" })[0]).toMatch(/no statement cites one/);
-    expect(probeAnswerProblems({ ...ok, text: "Six [1], area 6352 km² [2].\n\n## References\n[1] https://example.org/coast" })).toEqual(["Inline markers with no References entry: [2]."]);
+    expect(probeAnswerProblems({ ...ok, text: "Six lighthouses.\n\n## References\n[1] https://example.org/coast" })[0]).toMatch(
+      /no statement cites one/,
+    );
+    expect(probeAnswerProblems({ ...ok, text: "Six [1], area 6352 km² [2].\n\n## References\n[1] https://example.org/coast" })).toEqual([
+      "Inline markers with no References entry: [2].",
+    ]);
   });
 
   it("nothing for a cited answer in any accepted style, or a failed call (its error is shown instead)", () => {
-    for (const refs of ["[1] https://example.org/coast", "1. https://example.org/coast", "- [The coast](https://example.org/coast)", "[1]: https://example.org/coast"]) {
+    for (const refs of [
+      "[1] https://example.org/coast",
+      "1. https://example.org/coast",
+      "- [The coast](https://example.org/coast)",
+      "[1]: https://example.org/coast",
+    ]) {
       expect(probeAnswerProblems({ ...ok, text: `Six lighthouses [1].\n\n## Sources\n${refs}` })).toEqual([]);
     }
     expect(probeAnswerProblems({ text: "", error: { class: "timeout", detail: "no answer in 120 s" } })).toEqual([]);

@@ -19,10 +19,26 @@ describe("agent protocols", () => {
   it("every protocol of core's closed set has an adapter that builds a client and checks health", async () => {
     const config: Record<string, unknown> = { builtin: { strategy: "extractive" }, simulated: { p_depth: 1, p_width: 1 } };
     for (const protocol of AGENT_PROTOCOLS) {
-      const agent = { name: `a-${protocol}`, protocol, endpoint: "https://agent.example/v1", model: "m", secretEnc: null, config: config[protocol] ?? {} };
+      const agent = {
+        name: `a-${protocol}`,
+        protocol,
+        endpoint: "https://agent.example/v1",
+        model: "m",
+        secretEnc: null,
+        config: config[protocol] ?? {},
+      };
       expect(createAgentClient(agent, { sandbox }).name).toBe(`a-${protocol}`);
     }
-    expect(await healthCheck({ name: "s", protocol: "simulated", endpoint: null, model: null, secretEnc: null, config: { p_depth: 2, p_width: 0 } })).toMatchObject({
+    expect(
+      await healthCheck({
+        name: "s",
+        protocol: "simulated",
+        endpoint: null,
+        model: null,
+        secretEnc: null,
+        config: { p_depth: 2, p_width: 0 },
+      }),
+    ).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/invalid config at p_depth/),
     });

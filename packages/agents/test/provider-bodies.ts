@@ -34,7 +34,13 @@ export const responsesBody = (output: unknown, extra: Record<string, unknown> = 
 });
 
 /** A Responses API output message of one text part. */
-export const outputMessage = (text: unknown, annotations: unknown = []) => ({ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations }] });
+export const outputMessage = (text: unknown, annotations: unknown = []) => ({
+  type: "message",
+  id: "msg_1",
+  role: "assistant",
+  status: "completed",
+  content: [{ type: "output_text", text, annotations }],
+});
 
 export const anthropicBody = (content: unknown, extra: Record<string, unknown> = {}) => ({
   id: "msg_1",
@@ -48,7 +54,9 @@ export const anthropicBody = (content: unknown, extra: Record<string, unknown> =
 });
 
 export const geminiBody = (parts: unknown, groundingMetadata: unknown = undefined, extra: Record<string, unknown> = {}) => ({
-  candidates: [{ content: { role: "model", parts }, finishReason: "STOP", ...(groundingMetadata === undefined ? {} : { groundingMetadata }) }],
+  candidates: [
+    { content: { role: "model", parts }, finishReason: "STOP", ...(groundingMetadata === undefined ? {} : { groundingMetadata }) },
+  ],
   usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 20, totalTokenCount: 30 },
   ...extra,
 });
@@ -62,7 +70,11 @@ export function adapterAt(protocol: Protocol, baseUrl: string, host: string): Ag
     case "openai":
       return openAIAgent({ ...common, baseUrl: `${baseUrl}/v1`, config: OpenAIConfigSchema.parse({ timeoutMs: 20_000 }) });
     case "openai_responses":
-      return responsesAgent({ ...common, baseUrl: `${baseUrl}/v1`, config: OpenAIResponsesConfigSchema.parse({ background: false, timeoutMs: 20_000, deadlineMs: 20_000 }) });
+      return responsesAgent({
+        ...common,
+        baseUrl: `${baseUrl}/v1`,
+        config: OpenAIResponsesConfigSchema.parse({ background: false, timeoutMs: 20_000, deadlineMs: 20_000 }),
+      });
     case "anthropic":
       return anthropicAgent({ ...common, baseUrl, config: AnthropicConfigSchema.parse({ timeoutMs: 20_000 }) });
     case "gemini":

@@ -11,11 +11,18 @@ import { ANSWER_CAPS } from "../src/structured-citations";
 import { adapterAt, anthropicBody, chatBody, geminiBody, outputMessage, responsesBody } from "./provider-bodies";
 
 /** Provider answers that froze a worker, threw past the adapters (voiding the match) or leaked the operator's settings. */
-const req: AgentRequest = { question: "Which console did NEC sell in 1990?", wordLimitInstruction: "Answer length: 200-300 words.", history: [] };
+const req: AgentRequest = {
+  question: "Which console did NEC sell in 1990?",
+  wordLimitInstruction: "Answer length: 200-300 words.",
+  history: [],
+};
 
 /** `n` url_citation annotations of a chat completion, at the given code point offsets. */
 const chatAnnotations = (n: number, at: (i: number) => number) =>
-  Array.from({ length: n }, (_, i) => ({ type: "url_citation", url_citation: { url: `https://s.example/${i}`, title: "t", start_index: at(i), end_index: at(i) + 9 } }));
+  Array.from({ length: n }, (_, i) => ({
+    type: "url_citation",
+    url_citation: { url: `https://s.example/${i}`, title: "t", start_index: at(i), end_index: at(i) + 9 },
+  }));
 
 let srv: RawProvider;
 beforeAll(async () => {
@@ -43,8 +50,15 @@ describe("citation mapping is linear and capped, and the answer cap comes first"
 
   it("Gemini: 20,000 grounding supports whose text is nowhere in the answer are cut to 500, and searched once each at most", async () => {
     const text = "Grounded text. ".repeat(4_000);
-    const supports = Array.from({ length: 20_000 }, (_, i) => ({ segment: { startIndex: 70_000 + i, endIndex: 70_010 + i, text: `missing ${i}` }, groundingChunkIndices: [0] }));
-    srv.answerWith(JSON.stringify(geminiBody([{ text }], { groundingChunks: [{ web: { uri: "https://one.example/", title: "one" } }], groundingSupports: supports })));
+    const supports = Array.from({ length: 20_000 }, (_, i) => ({
+      segment: { startIndex: 70_000 + i, endIndex: 70_010 + i, text: `missing ${i}` },
+      groundingChunkIndices: [0],
+    }));
+    srv.answerWith(
+      JSON.stringify(
+        geminiBody([{ text }], { groundingChunks: [{ web: { uri: "https://one.example/", title: "one" } }], groundingSupports: supports }),
+      ),
+    );
     const a = await adapterAt("gemini", srv.baseUrl, srv.host).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     expect(a.citations.urls).toEqual(["https://one.example/"]);
@@ -86,7 +100,10 @@ describe("no provider-sized list is spread into a call, and anything an answer m
 
   it("Anthropic: a tool call input nested 50,000 levels deep is malformed (refused while the body streams in)", async () => {
     const input = `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`;
-    const body = JSON.stringify(anthropicBody([{ type: "text", text: "ok" }])).replace('"content":[', `"content":[{"type":"server_tool_use","id":"t1","name":"code","input":${input}},`);
+    const body = JSON.stringify(anthropicBody([{ type: "text", text: "ok" }])).replace(
+      '"content":[',
+      `"content":[{"type":"server_tool_use","id":"t1","name":"code","input":${input}},`,
+    );
     srv.answerWith(body);
     const a = await adapterAt("anthropic", srv.baseUrl, srv.host).answer(req, { seed: "s" });
     expect(a.error).toEqual({ class: "malformed", detail: "the answer's JSON nests deeper than 100 levels" });
@@ -113,7 +130,12 @@ describe("no provider-sized list is spread into a call, and anything an answer m
       readAnswer(() => {
         throw new RangeError("Maximum call stack size exceeded");
       }),
-    ).toThrow(expect.objectContaining({ errorClass: "malformed", message: "the answer could not be read: RangeError: Maximum call stack size exceeded" }));
+    ).toThrow(
+      expect.objectContaining({
+        errorClass: "malformed",
+        message: "the answer could not be read: RangeError: Maximum call stack size exceeded",
+      }),
+    );
     await expect(sdkCall(() => Promise.reject(new TypeError("x is not iterable")))).rejects.toMatchObject({ errorClass: "malformed" });
     const arenaBug = new Error("config missing");
     await expect(sdkCall(() => Promise.reject(arenaBug))).rejects.toBe(arenaBug);
@@ -123,14 +145,30 @@ describe("no provider-sized list is spread into a call, and anything an answer m
 describe("arena-HTTP answers are held to the same JSON shape limits", () => {
   it("an answer whose trace is 300,000 empty arrays is malformed before it is parsed", async () => {
     srv.answerWith(JSON.stringify({ answer: "Fine.", trace: new Array(300_000).fill([]) }));
-    const agent = arenaHttpAgent({ name: "h", endpoint: `${srv.baseUrl}/answer`, bearer: null, config: ArenaHttpConfigSchema.parse({}), allow: [srv.host] });
+    const agent = arenaHttpAgent({
+      name: "h",
+      endpoint: `${srv.baseUrl}/answer`,
+      bearer: null,
+      config: ArenaHttpConfigSchema.parse({}),
+      allow: [srv.host],
+    });
     const a = await agent.answer(req, { seed: "s" });
     expect(a.error).toEqual({ class: "malformed", detail: "the answer's JSON holds more than 200000 arrays and objects" });
   });
 });
 
 describe("the operator's environment does not reach an agent's endpoint", () => {
-  const names = ["OPENAI_CUSTOM_HEADERS", "ANTHROPIC_CUSTOM_HEADERS", "OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN", "GOOGLE_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_GEMINI_BASE_URL"];
+  const names = [
+    "OPENAI_CUSTOM_HEADERS",
+    "ANTHROPIC_CUSTOM_HEADERS",
+    "OPENAI_BASE_URL",
+    "ANTHROPIC_BASE_URL",
+    "ANTHROPIC_AUTH_TOKEN",
+    "GOOGLE_API_KEY",
+    "GEMINI_API_KEY",
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_GEMINI_BASE_URL",
+  ];
   const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
   beforeAll(() => {
     const headers = "X-Operator-Secret: operator-s3cret\nAuthorization: Bearer operator-key\nx-api-key: operator-key";
@@ -160,7 +198,15 @@ describe("the operator's environment does not reach an agent's endpoint", () => 
 
   it("OpenAI-compatible: OPENAI_CUSTOM_HEADERS is not sent and does not replace the agent's key (and the operator still has it)", async () => {
     srv.answerWith(JSON.stringify(chatBody("Fine.")));
-    const a = await openAIAgent({ name: "o", baseUrl: `${srv.baseUrl}/v1`, model: "m", apiKey: "sk-agent", config: OpenAIConfigSchema.parse({}), allow: [srv.host], prices: priceTable() }).answer(req, { seed: "s" });
+    const a = await openAIAgent({
+      name: "o",
+      baseUrl: `${srv.baseUrl}/v1`,
+      model: "m",
+      apiKey: "sk-agent",
+      config: OpenAIConfigSchema.parse({}),
+      allow: [srv.host],
+      prices: priceTable(),
+    }).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     const [h] = srv.headers;
     expect(h!["x-operator-secret"]).toBeUndefined();
@@ -171,7 +217,15 @@ describe("the operator's environment does not reach an agent's endpoint", () => 
 
   it("Anthropic: ANTHROPIC_CUSTOM_HEADERS and the operator's auth token are not sent", async () => {
     srv.answerWith(JSON.stringify(anthropicBody([{ type: "text", text: "Fine." }])));
-    const a = await anthropicAgent({ name: "a", baseUrl: srv.baseUrl, model: "m", apiKey: "sk-agent", config: AnthropicConfigSchema.parse({}), allow: [srv.host], prices: priceTable() }).answer(req, { seed: "s" });
+    const a = await anthropicAgent({
+      name: "a",
+      baseUrl: srv.baseUrl,
+      model: "m",
+      apiKey: "sk-agent",
+      config: AnthropicConfigSchema.parse({}),
+      allow: [srv.host],
+      prices: priceTable(),
+    }).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     const [h] = srv.headers;
     expect(h!["x-operator-secret"]).toBeUndefined();
@@ -184,7 +238,15 @@ describe("the operator's environment does not reach an agent's endpoint", () => 
 
   it("Gemini: the operator's Google key, Vertex switch and base URL are not used", async () => {
     srv.answerWith(JSON.stringify(geminiBody([{ text: "Fine." }])));
-    const a = await geminiAgent({ name: "g", baseUrl: srv.baseUrl, model: "m", apiKey: "gm-agent", config: GeminiConfigSchema.parse({}), allow: [srv.host], prices: priceTable() }).answer(req, { seed: "s" });
+    const a = await geminiAgent({
+      name: "g",
+      baseUrl: srv.baseUrl,
+      model: "m",
+      apiKey: "gm-agent",
+      config: GeminiConfigSchema.parse({}),
+      allow: [srv.host],
+      prices: priceTable(),
+    }).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     const [h] = srv.headers;
     expect(h!["x-goog-api-key"]).toBe("gm-agent");

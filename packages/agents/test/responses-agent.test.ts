@@ -23,11 +23,25 @@ describe("OpenAI Responses API adapter against the local server", () => {
   let srv: OpenAITestServer;
   let opts: ResponsesAgentOptions;
   const config = (over: Partial<OpenAIResponsesConfig> = {}) =>
-    OpenAIResponsesConfigSchema.parse({ timeoutMs: 2_000, pollIntervalMs: 100, deadlineMs: 10_000, tools: ["web_search_preview", "code_interpreter"], ...over });
+    OpenAIResponsesConfigSchema.parse({
+      timeoutMs: 2_000,
+      pollIntervalMs: 100,
+      deadlineMs: 10_000,
+      tools: ["web_search_preview", "code_interpreter"],
+      ...over,
+    });
 
   beforeAll(async () => {
     srv = await startOpenAITestServer({ models: ["o4-mini-deep-research"] });
-    opts = { name: "dr", baseUrl: srv.baseUrl, model: "o4-mini-deep-research", apiKey: "sk-dr", config: config(), allow: [new URL(srv.baseUrl).host], prices: priceTable() };
+    opts = {
+      name: "dr",
+      baseUrl: srv.baseUrl,
+      model: "o4-mini-deep-research",
+      apiKey: "sk-dr",
+      config: config(),
+      allow: [new URL(srv.baseUrl).host],
+      prices: priceTable(),
+    };
   });
   afterAll(() => srv.close());
 
@@ -51,7 +65,9 @@ describe("OpenAI Responses API adapter against the local server", () => {
     });
     expect(a.text).toContain("- The Fringe was founded in 1947 when eight companies turned up uninvited [1].");
     expect(a.text).toContain("- It is the world's largest arts festival [2].");
-    expect(a.text).toMatch(/## References\n\[1\] https:\/\/www\.edfringe\.com\/about\n\[2\] https:\/\/en\.wikipedia\.org\/wiki\/Edinburgh_Festival_Fringe\n?$/);
+    expect(a.text).toMatch(
+      /## References\n\[1\] https:\/\/www\.edfringe\.com\/about\n\[2\] https:\/\/en\.wikipedia\.org\/wiki\/Edinburgh_Festival_Fringe\n?$/,
+    );
     expect(a.citations).toEqual({ count: 2, urls: sources.map((s) => s.url) });
     expect(parseCitations(a.text).unresolved).toEqual([]);
     // usage of the fixture: 12,000 in, 3,000 out at o4-mini-deep-research's 2 / 8 USD per million
@@ -79,7 +95,11 @@ describe("OpenAI Responses API adapter against the local server", () => {
   });
 
   it("a 429 on a poll keeps the run and the next look succeeds; a 429 on create is retried by the SDK", async () => {
-    srv.enqueueRun(reply.status(429, { retryAfter: 0 }), { output: responsesOutput(claims, sources), polls: 1, pollErrors: [429, 429, 429] });
+    srv.enqueueRun(reply.status(429, { retryAfter: 0 }), {
+      output: responsesOutput(claims, sources),
+      polls: 1,
+      pollErrors: [429, 429, 429],
+    });
     const a = await responsesAgent(opts).answer(req, { seed: "s" });
     expect(a.error).toBeNull();
     expect(srv.runs.at(-1)!.looks).toBe(2);
@@ -119,7 +139,9 @@ describe("OpenAI Responses API adapter against the local server", () => {
   });
 
   it("an error body on create (400) is http_status; a private base URL is refused by the guard", async () => {
-    srv.enqueueRun(reply.status(400, { body: { error: { message: "Unsupported tool", type: "invalid_request_error", param: "tools", code: null } } }));
+    srv.enqueueRun(
+      reply.status(400, { body: { error: { message: "Unsupported tool", type: "invalid_request_error", param: "tools", code: null } } }),
+    );
     const bad = await responsesAgent(opts).answer(req, { seed: "s" });
     expect(bad.error?.class).toBe("http_status");
     expect(bad.error?.detail).toContain("Unsupported tool");
@@ -130,14 +152,26 @@ describe("OpenAI Responses API adapter against the local server", () => {
   it("health: GET /models/{model}; an unknown model fails with the reason", async () => {
     expect(await responsesHealth(opts)).toEqual({ ok: true, detail: "model o4-mini-deep-research available" });
     expect(srv.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/models/o4-mini-deep-research" });
-    expect(await responsesHealth({ ...opts, model: "o3-deep-research" })).toEqual({ ok: false, detail: "model o3-deep-research not offered (HTTP 404)", failure: { class: "http_status", status: 404 } });
+    expect(await responsesHealth({ ...opts, model: "o3-deep-research" })).toEqual({
+      ok: false,
+      detail: "model o3-deep-research not offered (HTTP 404)",
+      failure: { class: "http_status", status: 404 },
+    });
   });
 });
 
 describe("chat completions with structured citations", () => {
   let srv: OpenAITestServer;
   const agent = () =>
-    openAIAgent({ name: "search", baseUrl: srv.baseUrl, model: "gpt-4o-search-preview", apiKey: null, config: OpenAIConfigSchema.parse({ timeoutMs: 2_000 }), allow: [new URL(srv.baseUrl).host], prices: priceTable() });
+    openAIAgent({
+      name: "search",
+      baseUrl: srv.baseUrl,
+      model: "gpt-4o-search-preview",
+      apiKey: null,
+      config: OpenAIConfigSchema.parse({ timeoutMs: 2_000 }),
+      allow: [new URL(srv.baseUrl).host],
+      prices: priceTable(),
+    });
   beforeAll(async () => {
     srv = await startOpenAITestServer();
   });

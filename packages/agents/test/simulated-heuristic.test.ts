@@ -45,7 +45,9 @@ describe("simulated agents on real heuristic tasks", async () => {
 
   it("uses several real tasks whose depth details quote page text", () => {
     expect(tasks.length).toBeGreaterThanOrEqual(6);
-    expect(tasks.every((t) => t.checklistDepth.every((d) => d.detail.includes("page summary") || d.detail.includes("link context")))).toBe(true);
+    expect(tasks.every((t) => t.checklistDepth.every((d) => d.detail.includes("page summary") || d.detail.includes("link context")))).toBe(
+      true,
+    );
   });
 
   it("p_depth = 1, p_width = 0 finds every entity and no width fact", () => {
@@ -67,7 +69,10 @@ describe("simulated agents on real heuristic tasks", async () => {
         ...task,
         checklistDepth: task.checklistDepth.map((d) => ({
           ...d,
-          detail: `identified by ${task.checklistWidth.filter((w) => w.sourceUrl === d.sourceUrl).map((w) => w.detail).join("; ")}`,
+          detail: `identified by ${task.checklistWidth
+            .filter((w) => w.sourceUrl === d.sourceUrl)
+            .map((w) => w.detail)
+            .join("; ")}`,
         })),
       };
       const { text, score } = scores(quoting, { p_depth: 1, p_width: 0 }, `q${i}`);

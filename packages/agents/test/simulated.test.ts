@@ -89,10 +89,11 @@ describe("simulated agents", () => {
     let wrongSeen = 0;
     for (let i = 0; i < 50; i++) {
       const text = simulatedText("w", { p_depth: 1, p_width: 0 }, req, { seed: `w${i}`, oracle });
-      for (const w of numeric) if (has(text, `**${w.item}**`)) {
-        wrongSeen++;
-        expect(has(text, w.detail)).toBe(false);
-      }
+      for (const w of numeric)
+        if (has(text, `**${w.item}**`)) {
+          wrongSeen++;
+          expect(has(text, w.detail)).toBe(false);
+        }
     }
     expect(wrongSeen).toBeGreaterThan(0);
   });

@@ -52,7 +52,9 @@ describe("structured citations to [n] markers and References", () => {
   it("drops non-http URLs and spans outside the text; no citations leaves the text as it is", () => {
     expect(withReferences("Plain.", [])).toBe("Plain.");
     expect(withReferences("Plain.", [{ url: "javascript:alert(1)" }])).toBe("Plain.");
-    expect(withReferences("Plain.", [{ url: "https://x.example/", span: { start: 2, end: 99 } }])).toBe("Plain.\n\n## References\n[1] https://x.example/\n");
+    expect(withReferences("Plain.", [{ url: "https://x.example/", span: { start: 2, end: 99 } }])).toBe(
+      "Plain.\n\n## References\n[1] https://x.example/\n",
+    );
     expect(citedUrl("ftp://x.example/")).toBeNull();
   });
 

@@ -4,11 +4,25 @@ import { AUDIT_TX, claimIn, type Tx } from "./holds";
 import { swapSeats } from "./options";
 import { answersSchema, reviewSchema, type Answers, type Review } from "./requests";
 
-const stored = { deepValidity: true, wideValidity: true, evolution: true, checklistFacts: true, ownVerdict: true, agree: true, comment: true, seatsSwapped: true } as const;
+const stored = {
+  deepValidity: true,
+  wideValidity: true,
+  evolution: true,
+  checklistFacts: true,
+  ownVerdict: true,
+  agree: true,
+  comment: true,
+  seatsSwapped: true,
+} as const;
 
 async function revise(tx: Tx, who: string, target: { annotationId: string } | { matchAnswerId: string }, before: unknown, after: unknown) {
   await tx.annotationRevision.create({
-    data: { ...target, editorId: who, before: (before ?? undefined) as Prisma.InputJsonValue | undefined, after: after as Prisma.InputJsonValue },
+    data: {
+      ...target,
+      editorId: who,
+      before: (before ?? undefined) as Prisma.InputJsonValue | undefined,
+      after: after as Prisma.InputJsonValue,
+    },
   });
 }
 
@@ -23,7 +37,10 @@ export async function submitAnswers(db: PrismaClient, itemId: string, auditorId:
   return db.$transaction(async (tx) => {
     const { closed } = await claimIn(tx, itemId, auditorId, now);
     if (closed) throw new AuditError(409, "this audit queue is closed; answers can no longer change");
-    const item = await tx.auditItem.findUniqueOrThrow({ where: { id: itemId }, select: { roundId: true, seatsSwapped: true, round: { select: { number: true } } } });
+    const item = await tx.auditItem.findUniqueOrThrow({
+      where: { id: itemId },
+      select: { roundId: true, seatsSwapped: true, round: { select: { number: true } } },
+    });
     if (item.round.number > 1 && a.evolution === null) throw new AuditError(422, "evolution (A3): answer yes or no");
     const data = {
       deepValidity: a.deepValidity,
@@ -36,7 +53,10 @@ export async function submitAnswers(db: PrismaClient, itemId: string, auditorId:
     const before = await tx.annotation.findUnique({ where: { itemId_auditorId: { itemId, auditorId } }, select: { id: true, ...stored } });
     const row = before
       ? await tx.annotation.update({ where: { id: before.id }, data, select: { id: true, ...stored } })
-      : await tx.annotation.create({ data: { ...data, itemId, roundId: item.roundId, auditorId, seatsSwapped: item.seatsSwapped }, select: { id: true, ...stored } });
+      : await tx.annotation.create({
+          data: { ...data, itemId, roundId: item.roundId, auditorId, seatsSwapped: item.seatsSwapped },
+          select: { id: true, ...stored },
+        });
     await revise(tx, auditorId, { annotationId: row.id }, before ? strip(before) : null, strip(row));
     await tx.auditHold.deleteMany({ where: { itemId, auditorId } });
     return { annotationId: row.id };
@@ -49,7 +69,11 @@ export async function submitReview(db: PrismaClient, itemId: string, auditorId: 
   return db.$transaction(async (tx) => {
     const before = await tx.annotation.findUnique({
       where: { itemId_auditorId: { itemId, auditorId } },
-      select: { id: true, ...stored, item: { select: { queueId: true, queue: { select: { closedAt: true } }, round: { select: { matchId: true } } } } },
+      select: {
+        id: true,
+        ...stored,
+        item: { select: { queueId: true, queue: { select: { closedAt: true } }, round: { select: { matchId: true } } } },
+      },
     });
     if (!before) throw new AuditError(409, "submit your own verdict (C1) first");
     if (before.item.queue.closedAt) throw new AuditError(409, "this audit queue is closed; answers can no longer change");
@@ -61,11 +85,16 @@ export async function submitReview(db: PrismaClient, itemId: string, auditorId: 
     await revise(tx, auditorId, { annotationId: before.id }, strip(before), strip(after));
     if (r.sufficiency) {
       const key = { queueId: before.item.queueId, matchId: before.item.round.matchId, auditorId };
-      const prev = await tx.auditMatchAnswer.findUnique({ where: { queueId_matchId_auditorId: key }, select: { id: true, sufficiency: true } });
+      const prev = await tx.auditMatchAnswer.findUnique({
+        where: { queueId_matchId_auditorId: key },
+        select: { id: true, sufficiency: true },
+      });
       const row = prev
         ? await tx.auditMatchAnswer.update({ where: { id: prev.id }, data: { sufficiency: r.sufficiency } })
         : await tx.auditMatchAnswer.create({ data: { ...key, sufficiency: r.sufficiency } });
-      await revise(tx, auditorId, { matchAnswerId: row.id }, prev ? { sufficiency: prev.sufficiency } : null, { sufficiency: row.sufficiency });
+      await revise(tx, auditorId, { matchAnswerId: row.id }, prev ? { sufficiency: prev.sufficiency } : null, {
+        sufficiency: row.sufficiency,
+      });
     }
     return { annotationId: before.id };
   }, AUDIT_TX);

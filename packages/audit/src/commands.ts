@@ -11,7 +11,13 @@ import { voidRound, type VoidOutcome } from "./void";
 export async function voidAndPublish(db: PrismaClient, roundId: string, voidedById: string, reason: string): Promise<VoidOutcome> {
   const out = await voidRound(db, roundId, voidedById, reason);
   await withRedis(async (redis) => {
-    for (const s of out.snapshots) await publishEvent(redis, { type: "snapshot", examinerConfigId: s.examinerConfigId, tournamentId: s.tournamentId, matchesCounted: s.matchesCounted });
+    for (const s of out.snapshots)
+      await publishEvent(redis, {
+        type: "snapshot",
+        examinerConfigId: s.examinerConfigId,
+        tournamentId: s.tournamentId,
+        matchesCounted: s.matchesCounted,
+      });
   });
   return out;
 }

@@ -43,7 +43,11 @@ async function openItems(tx: Tx, queueId: string, auditorId: string, now: Date, 
 
 async function hold(tx: Tx, itemId: string, auditorId: string, now: Date): Promise<void> {
   const expiresAt = new Date(now.getTime() + HOLD_MS);
-  await tx.auditHold.upsert({ where: { itemId_auditorId: { itemId, auditorId } }, create: { itemId, auditorId, expiresAt }, update: { expiresAt } });
+  await tx.auditHold.upsert({
+    where: { itemId_auditorId: { itemId, auditorId } },
+    create: { itemId, auditorId, expiresAt },
+    update: { expiresAt },
+  });
 }
 
 /**
@@ -77,12 +81,18 @@ export type Claim = "annotated" | "held";
  * the queue is open) or one they hold; otherwise they get a hold if a slot is free, else 409.
  * Runs inside the caller's transaction (the submit commands call it too).
  */
-export async function claimIn(tx: Tx, itemId: string, auditorId: string, now: Date): Promise<{ claim: Claim; queueId: string; closed: boolean }> {
+export async function claimIn(
+  tx: Tx,
+  itemId: string,
+  auditorId: string,
+  now: Date,
+): Promise<{ claim: Claim; queueId: string; closed: boolean }> {
   const item = await tx.auditItem.findUnique({ where: { id: itemId }, select: { queueId: true, queue: { select: { closedAt: true } } } });
   if (!item) throw new AuditError(404, "audit item not found");
   await lockQueue(tx, item.queueId);
   const closed = item.queue.closedAt !== null;
-  if (await tx.annotation.findUnique({ where: { itemId_auditorId: { itemId, auditorId } }, select: { id: true } })) return { claim: "annotated", queueId: item.queueId, closed };
+  if (await tx.annotation.findUnique({ where: { itemId_auditorId: { itemId, auditorId } }, select: { id: true } }))
+    return { claim: "annotated", queueId: item.queueId, closed };
   if (closed) throw new AuditError(409, "This audit queue is closed.");
   const held = await tx.auditHold.findUnique({ where: { itemId_auditorId: { itemId, auditorId } } });
   if (!(held && held.expiresAt > now) && (await openItems(tx, item.queueId, auditorId, now, itemId)).length === 0) {

@@ -25,9 +25,17 @@ export type Variant = (typeof VARIANTS)[number];
 export const LABELS = {
   validity: { yes: "Yes (valid)", no: "No (single-hop / narrow)", broken: "Broken question" },
   evolution: { yes: "Yes, successful evolution", no: "No, failed to change as intended" },
-  factuality: { correct: "Completely factually correct", minor: "Mostly correct (minor inaccuracies)", major: "Contains major hallucinations / falsehoods" },
+  factuality: {
+    correct: "Completely factually correct",
+    minor: "Mostly correct (minor inaccuracies)",
+    major: "Contains major hallucinations / falsehoods",
+  },
   verdict: { A_MUCH_BETTER: "A much better", A_BETTER: "A better", TIE: "Tie", B_BETTER: "B better", B_MUCH_BETTER: "B much better" },
-  sufficiency: { sufficient: "Sufficient (difference is clear / topic exhausted)", insufficient: "Insufficient (agents too close / need harder task)", excessive: "Excessive (should have stopped earlier)" },
+  sufficiency: {
+    sufficient: "Sufficient (difference is clear / topic exhausted)",
+    insufficient: "Insufficient (agents too close / need harder task)",
+    excessive: "Excessive (should have stopped earlier)",
+  },
   variant: { full_tree: "Full tree", flat_context: "Flat context", no_logic_chain: "No logic chain" },
 } as const;
 

@@ -5,7 +5,6 @@ import { drawSample, type Candidate } from "./sample";
 import type { SAMPLINGS } from "./options";
 import { newQueueSchema, type NewQueue } from "./requests";
 
-
 /**
  * Creates a queue of judged rounds (not voided, not a forfeit: no judge gave those, with a verdict,
  * of completed matches) drawn as
@@ -26,7 +25,11 @@ export async function createAuditQueue(db: PrismaClient, input: NewQueue, create
         ...(q.agentId ? { OR: [{ agentAId: q.agentId }, { agentBId: q.agentId }] } : {}),
       },
     },
-    select: { id: true, verdictToken: true, match: { select: { tournamentId: true, agentAId: true, agentBId: true, examinerConfigId: true } } },
+    select: {
+      id: true,
+      verdictToken: true,
+      match: { select: { tournamentId: true, agentAId: true, agentBId: true, examinerConfigId: true } },
+    },
     orderBy: [{ matchId: "asc" }, { number: "asc" }],
   });
   if (rounds.length === 0) throw new AuditError(422, "no judged round matches these filters");
@@ -42,9 +45,26 @@ export async function createAuditQueue(db: PrismaClient, input: NewQueue, create
   const filter = { examinerConfigId: q.examinerConfigId, tournamentId: q.tournamentId, agentId: q.agentId };
   return db.$transaction(async (tx) => {
     const queue = await tx.auditQueue.create({
-      data: { name: q.name, sampling: q.sampling, filter: filter as Prisma.InputJsonValue, size: drawn.length, annotatorsPerItem: q.annotatorsPerItem, seed: q.seed, hideQuestions: q.hideQuestions, createdById },
+      data: {
+        name: q.name,
+        sampling: q.sampling,
+        filter: filter as Prisma.InputJsonValue,
+        size: drawn.length,
+        annotatorsPerItem: q.annotatorsPerItem,
+        seed: q.seed,
+        hideQuestions: q.hideQuestions,
+        createdById,
+      },
     });
-    await tx.auditItem.createMany({ data: drawn.map((d, ordinal) => ({ queueId: queue.id, roundId: d.roundId, ordinal, seatsSwapped: d.seatsSwapped, stratum: d.stratum })) });
+    await tx.auditItem.createMany({
+      data: drawn.map((d, ordinal) => ({
+        queueId: queue.id,
+        roundId: d.roundId,
+        ordinal,
+        seatsSwapped: d.seatsSwapped,
+        stratum: d.stratum,
+      })),
+    });
     return { id: queue.id, name: queue.name, items: drawn.length };
   });
 }
@@ -52,6 +72,7 @@ export async function createAuditQueue(db: PrismaClient, input: NewQueue, create
 /** Closes a queue: nothing more is handed out and answers can no longer be edited. */
 export async function closeAuditQueue(db: PrismaClient, queueId: string): Promise<{ closed: boolean }> {
   const r = await db.auditQueue.updateMany({ where: { id: queueId, closedAt: null }, data: { closedAt: new Date() } });
-  if (r.count === 0 && !(await db.auditQueue.findUnique({ where: { id: queueId }, select: { id: true } }))) throw new AuditError(404, "audit queue not found");
+  if (r.count === 0 && !(await db.auditQueue.findUnique({ where: { id: queueId }, select: { id: true } })))
+    throw new AuditError(404, "audit queue not found");
   return { closed: true };
 }

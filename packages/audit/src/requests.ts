@@ -16,7 +16,12 @@ export const newQueueSchema = z.object({
   /** Keep the sampled rounds' questions off public pages and the public API until the queue closes. */
   hideQuestions: z.boolean().default(false),
 });
-const comment = z.string().max(5000).transform((s) => s.trim() || null).nullable().optional();
+const comment = z
+  .string()
+  .max(5000)
+  .transform((s) => s.trim() || null)
+  .nullable()
+  .optional();
 
 /** Parts A–C of one item; `ownVerdict` is in the seats as the page showed them. */
 export const answersSchema = z.object({
@@ -40,8 +45,13 @@ export type Review = z.input<typeof reviewSchema>;
 /** Why an operator voids a round (shown on the match page). */
 export const voidRequestSchema = z.object({ reason: z.string().trim().min(3).max(2000) });
 
-export const auditQueueParamsSchema = z.object({ queue: z.string().min(1).max(200).optional().describe("audit queue id (default: every queue)") });
+export const auditQueueParamsSchema = z.object({
+  queue: z.string().min(1).max(200).optional().describe("audit queue id (default: every queue)"),
+});
 /** Instrument I: the option (1–3, as shown) with the best question and the one with the best checklist. */
-export const variantChoiceSchema = z.object({ bestQuestion: z.number().int().min(1).max(3), bestChecklist: z.number().int().min(1).max(3) });
+export const variantChoiceSchema = z.object({
+  bestQuestion: z.number().int().min(1).max(3),
+  bestChecklist: z.number().int().min(1).max(3),
+});
 
 export type NewQueue = z.input<typeof newQueueSchema>;

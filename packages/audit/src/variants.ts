@@ -46,7 +46,11 @@ const optionSchema = z.object({
 const storedSchema = z.array(optionSchema.nullable()).length(VARIANTS.length);
 
 /** The three variants of an item's node, in the auditor's order, labelled only "Option 1–3". */
-export async function itemVariants(db: PrismaClient, itemId: string, auditorId: string): Promise<{ order: Variant[]; options: (VariantOption | null)[] }> {
+export async function itemVariants(
+  db: PrismaClient,
+  itemId: string,
+  auditorId: string,
+): Promise<{ order: Variant[]; options: (VariantOption | null)[] }> {
   const item = await db.auditItem.findUnique({ where: { id: itemId }, select: { variantOptions: true } });
   if (!item) throw new AuditError(404, "audit item not found");
   const stored = item.variantOptions === null ? await generateVariants(db, itemId) : storedSchema.parse(item.variantOptions);
@@ -77,9 +81,18 @@ async function generateVariants(db: PrismaClient, itemId: string): Promise<(Vari
   const strip = (items: { item: string; detail: string }[]) => items.map((c) => ({ item: c.item, detail: c.detail }));
   // A rejection here is the configuration failing to produce a task from the node: that variant is null.
   const options = results.map((r) =>
-    r.status === "fulfilled" ? { question: r.value.task.question, checklistDepth: strip(r.value.task.checklistDepth), checklistWidth: strip(r.value.task.checklistWidth) } : null,
+    r.status === "fulfilled"
+      ? {
+          question: r.value.task.question,
+          checklistDepth: strip(r.value.task.checklistDepth),
+          checklistWidth: strip(r.value.task.checklistWidth),
+        }
+      : null,
   );
-  const { count } = await db.auditItem.updateMany({ where: { id: itemId, variantOptions: { equals: Prisma.DbNull } }, data: { variantOptions: options } });
+  const { count } = await db.auditItem.updateMany({
+    where: { id: itemId, variantOptions: { equals: Prisma.DbNull } },
+    data: { variantOptions: options },
+  });
   if (count === 1) return options;
   const { variantOptions } = await db.auditItem.findUniqueOrThrow({ where: { id: itemId }, select: { variantOptions: true } });
   return storedSchema.parse(variantOptions);
@@ -93,12 +106,20 @@ export async function chooseVariants(db: PrismaClient, itemId: string, auditorId
   if (item.queue.closedAt) throw new AuditError(409, "this audit queue is closed");
   const order = variantOrder(itemId, auditorId);
   const data = { order, bestQuestion: order[c.bestQuestion - 1]!, bestChecklist: order[c.bestChecklist - 1]! };
-  await db.auditVariantChoice.upsert({ where: { itemId_auditorId: { itemId, auditorId } }, create: { itemId, auditorId, ...data }, update: data });
+  await db.auditVariantChoice.upsert({
+    where: { itemId_auditorId: { itemId, auditorId } },
+    create: { itemId, auditorId, ...data },
+    update: data,
+  });
   return { saved: true };
 }
 
 /** The next item of a queue the auditor has not compared variants for (no hold: every auditor may answer every item). */
 export async function nextVariantItem(db: PrismaClient, queueId: string, auditorId: string): Promise<string | null> {
-  const item = await db.auditItem.findFirst({ where: { queueId, variants: { none: { auditorId } } }, orderBy: { ordinal: "asc" }, select: { id: true } });
+  const item = await db.auditItem.findFirst({
+    where: { queueId, variants: { none: { auditorId } } },
+    orderBy: { ordinal: "asc" },
+    select: { id: true },
+  });
   return item?.id ?? null;
 }

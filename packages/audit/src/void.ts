@@ -1,6 +1,15 @@
 import { matchWinner } from "@arena/core";
 import { Prisma, type PrismaClient } from "@arena/db";
-import { agentNames, fitRatings, lockFor, LockSpace, ratedMatches, snapshotAnalysis, TX_OPTIONS, type RatingScope } from "@arena/tournament";
+import {
+  agentNames,
+  fitRatings,
+  lockFor,
+  LockSpace,
+  ratedMatches,
+  snapshotAnalysis,
+  TX_OPTIONS,
+  type RatingScope,
+} from "@arena/tournament";
 import { markScoreboardsStale } from "@arena/scoring/scoreboard";
 import { AuditError } from "./errors";
 import { voidRequestSchema } from "./requests";
@@ -37,7 +46,15 @@ function voidInTransaction(db: PrismaClient, roundId: string, voidedById: string
   return db.$transaction(async (tx) => {
     const round = await tx.round.findUnique({
       where: { id: roundId },
-      select: { number: true, voided: true, verdictToken: true, scoreA: true, scoreB: true, matchId: true, match: { select: { status: true, tournamentId: true, examinerConfigId: true } } },
+      select: {
+        number: true,
+        voided: true,
+        verdictToken: true,
+        scoreA: true,
+        scoreB: true,
+        matchId: true,
+        match: { select: { status: true, tournamentId: true, examinerConfigId: true } },
+      },
     });
     if (!round) throw new AuditError(404, "round not found");
     const { match } = round;
@@ -48,10 +65,17 @@ function voidInTransaction(db: PrismaClient, roundId: string, voidedById: string
     if (now.voided || round.voided) throw new AuditError(409, "this round is already voided");
     if (!round.verdictToken) throw new AuditError(409, "this round has no verdict to void");
     if (match.status !== "completed") throw new AuditError(409, "only rounds of completed matches can be voided");
-    const prev = await tx.round.findFirst({ where: { matchId: round.matchId, number: { lt: round.number } }, orderBy: { number: "desc" }, select: { scoreA: true, scoreB: true } });
+    const prev = await tx.round.findFirst({
+      where: { matchId: round.matchId, number: { lt: round.number } },
+      orderBy: { number: "desc" },
+      select: { scoreA: true, scoreB: true },
+    });
     const pointsA = round.scoreA - (prev?.scoreA ?? 0);
     const pointsB = round.scoreB - (prev?.scoreB ?? 0);
-    const m = await tx.match.findUniqueOrThrow({ where: { id: round.matchId }, select: { scoreA: true, scoreB: true, rounds: true, winner: true, finishedAt: true } });
+    const m = await tx.match.findUniqueOrThrow({
+      where: { id: round.matchId },
+      select: { scoreA: true, scoreB: true, rounds: true, winner: true, finishedAt: true },
+    });
     const scores = { scoreA: m.scoreA - pointsA, scoreB: m.scoreB - pointsB };
     await tx.round.update({ where: { id: roundId }, data: { voided: true } });
     await tx.roundVoid.create({ data: { roundId, voidedById, reason: why, pointsA, pointsB } });
@@ -74,17 +98,32 @@ function voidInTransaction(db: PrismaClient, roundId: string, voidedById: string
  * the rated matches that had finished by the time of the match that triggered it (the matches it
  * counted), as they stand now.
  */
-async function refitSnapshotsSince(tx: Prisma.TransactionClient, scope: RatingScope, since: Date): Promise<{ rewritten: number; matchesCounted: number }> {
+async function refitSnapshotsSince(
+  tx: Prisma.TransactionClient,
+  scope: RatingScope,
+  since: Date,
+): Promise<{ rewritten: number; matchesCounted: number }> {
   const snaps = await tx.ratingSnapshot.findMany({
     where: { examinerConfigId: scope.examinerConfigId, tournamentId: scope.tournamentId, createdAt: { gte: since } },
     orderBy: [{ createdAt: "asc" }, { matchesCounted: "asc" }],
     select: { id: true, matchId: true, createdAt: true },
   });
   if (snaps.length === 0) return { rewritten: 0, matchesCounted: 0 };
-  const all = await ratedMatches(tx, { examinerConfigId: scope.examinerConfigId, ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}) });
-  const names = await agentNames(tx, all.flatMap((m) => [m.agentAId, m.agentBId]));
+  const all = await ratedMatches(tx, {
+    examinerConfigId: scope.examinerConfigId,
+    ...(scope.tournamentId ? { tournamentId: scope.tournamentId } : {}),
+  });
+  const names = await agentNames(
+    tx,
+    all.flatMap((m) => [m.agentAId, m.agentBId]),
+  );
   const triggers = new Map(
-    (await tx.match.findMany({ where: { id: { in: snaps.flatMap((s) => (s.matchId ? [s.matchId] : [])) } }, select: { id: true, finishedAt: true } })).map((t) => [t.id, t.finishedAt]),
+    (
+      await tx.match.findMany({
+        where: { id: { in: snaps.flatMap((s) => (s.matchId ? [s.matchId] : [])) } },
+        select: { id: true, finishedAt: true },
+      })
+    ).map((t) => [t.id, t.finishedAt]),
   );
   let counted = 0;
   for (const s of snaps) {
@@ -94,7 +133,11 @@ async function refitSnapshotsSince(tx: Prisma.TransactionClient, scope: RatingSc
     const analysis = prefix.length ? await snapshotAnalysis(tx, prefix, Object.fromEntries(rows.map((r) => [r.agentId, r.rating]))) : null;
     await tx.ratingSnapshot.update({
       where: { id: s.id },
-      data: { ratings: rows as unknown as Prisma.InputJsonValue, analysis: analysis === null ? Prisma.DbNull : (analysis as unknown as Prisma.InputJsonValue), matchesCounted: prefix.length },
+      data: {
+        ratings: rows as unknown as Prisma.InputJsonValue,
+        analysis: analysis === null ? Prisma.DbNull : (analysis as unknown as Prisma.InputJsonValue),
+        matchesCounted: prefix.length,
+      },
     });
     counted = prefix.length;
   }

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { TaskContext } from "@arena/core";
 import { variantContexts, variantOrder } from "../src/variants";
 
-const node = (title: string) => ({ url: `https://x.test/${title}`, title, description: "", content: "", linkContext: null, relationship: null }) as unknown as TaskContext["aggregationPool"][number];
+const node = (title: string) =>
+  ({
+    url: `https://x.test/${title}`,
+    title,
+    description: "",
+    content: "",
+    linkContext: null,
+    relationship: null,
+  }) as unknown as TaskContext["aggregationPool"][number];
 const full: TaskContext = {
   rootTopic: "root",
   reasoningChain: [node("grandparent"), node("parent")],

@@ -108,12 +108,21 @@ export function rankAgreement(
   opts: { level?: number; referenceReplicates?: readonly (readonly number[])[] } = {},
 ): { spearman: Estimate; kendall: Estimate } {
   const refs = opts.referenceReplicates;
-  if (refs && refs.length !== replicates.length) throw new RangeError(`${refs.length} reference replicates for ${replicates.length} replicates`);
+  if (refs && refs.length !== replicates.length)
+    throw new RangeError(`${refs.length} reference replicates for ${replicates.length} replicates`);
   const refOf = (r: number) => refs?.[r] ?? reference;
   const level = opts.level ?? 0.95;
   return {
-    spearman: percentile(spearmanRho(reference, estimate), replicates.map((e, r) => spearmanRho(refOf(r), e)), level),
-    kendall: percentile(kendallTauB(reference, estimate), replicates.map((e, r) => kendallTauB(refOf(r), e)), level),
+    spearman: percentile(
+      spearmanRho(reference, estimate),
+      replicates.map((e, r) => spearmanRho(refOf(r), e)),
+      level,
+    ),
+    kendall: percentile(
+      kendallTauB(reference, estimate),
+      replicates.map((e, r) => kendallTauB(refOf(r), e)),
+      level,
+    ),
   };
 }
 
@@ -127,7 +136,11 @@ export function kappaEstimate<T>(
   opts: { rounds?: number; seed?: number; level?: number } = {},
 ): Estimate | null {
   if (pairs.length === 0) return null;
-  const kappa = (sample: readonly (readonly [T, T])[]) => cohensKappa(sample.map((p) => p[0]), sample.map((p) => p[1]));
+  const kappa = (sample: readonly (readonly [T, T])[]) =>
+    cohensKappa(
+      sample.map((p) => p[0]),
+      sample.map((p) => p[1]),
+    );
   const b = bootstrap(pairs, kappa, opts);
   return percentile(b.estimate, b.samples, opts.level ?? 0.95);
 }
@@ -159,7 +172,15 @@ export function bootstrapRatings(data: BtData, opts: { rounds: number; seed: num
     data.agents.map((agent, k) => [agent, Float64Array.from({ length: opts.rounds }, (_, r) => ci.samples[r * n + k]!)] as const),
   );
   const ratings = data.agents
-    .map((model, k) => ({ model, rating: rated[k]!, lower: ci.lower[k]!, upper: ci.upper[k]!, rank: ranks[k]!, ...records[k]!, unbounded: unbounded[k]! }))
+    .map((model, k) => ({
+      model,
+      rating: rated[k]!,
+      lower: ci.lower[k]!,
+      upper: ci.upper[k]!,
+      rank: ranks[k]!,
+      ...records[k]!,
+      unbounded: unbounded[k]!,
+    }))
     .sort((x, y) => y.rating - x.rating || (x.model < y.model ? -1 : 1));
   return { ratings, replicates, rounds: opts.rounds };
 }
@@ -186,8 +207,16 @@ export function pairedRankAgreement(
 ): { spearman: Estimate; kendall: Estimate } {
   if (x.length !== y.length) throw new RangeError(`paired samples differ in length (${x.length} vs ${y.length})`);
   const items = x.map((v, k) => [v, y[k]!] as const);
-  const rho = (s: readonly (readonly [number, number])[]) => spearmanRho(s.map((p) => p[0]), s.map((p) => p[1]));
-  const tau = (s: readonly (readonly [number, number])[]) => kendallTauB(s.map((p) => p[0]), s.map((p) => p[1]));
+  const rho = (s: readonly (readonly [number, number])[]) =>
+    spearmanRho(
+      s.map((p) => p[0]),
+      s.map((p) => p[1]),
+    );
+  const tau = (s: readonly (readonly [number, number])[]) =>
+    kendallTauB(
+      s.map((p) => p[0]),
+      s.map((p) => p[1]),
+    );
   const level = opts.level ?? 0.95;
   const r = bootstrap(items, rho, opts);
   const t = bootstrap(items, tau, opts);

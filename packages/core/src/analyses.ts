@@ -34,7 +34,16 @@ export function failureStats(rounds: readonly AnalysedRound[]): AgentFailureStat
   const get = (agent: string) => {
     let s = by.get(agent);
     if (!s) {
-      s = { agent, rounds: 0, wins: 0, losses: 0, ties: 0, failureRate: 0, lost: { DEEP: 0, WIDE: 0, BOTH: 0, NONE: 0 }, profile: { deep: 0, wide: 0, both: 0 } };
+      s = {
+        agent,
+        rounds: 0,
+        wins: 0,
+        losses: 0,
+        ties: 0,
+        failureRate: 0,
+        lost: { DEEP: 0, WIDE: 0, BOTH: 0, NONE: 0 },
+        profile: { deep: 0, wide: 0, both: 0 },
+      };
       by.set(agent, s);
     }
     return s;
@@ -91,7 +100,10 @@ export function verdictDistribution(rounds: readonly AnalysedRound[]): VerdictDi
       failureCounts[r.loserFailureType]++;
     }
   }
-  const shares = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, share(v, rounds.length)])) as Record<VerdictCategory, number>;
+  const shares = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, share(v, rounds.length)])) as Record<
+    VerdictCategory,
+    number
+  >;
   const failureShares = Object.fromEntries(FAILURES.map((f) => [f, share(failureCounts[f], decided)])) as Record<FailureType, number>;
   return { rounds: rounds.length, counts, shares, failureCounts, failureShares };
 }
@@ -137,7 +149,13 @@ export function skillGapVsRounds(
     points.push({ agents: g.agents, gap: Math.abs(ratings[x] - ratings[y]), meanRounds: g.total / g.matches, matches: g.matches });
   }
   points.sort((p, q) => p.gap - q.gap);
-  const correlation = points.length >= 3 ? pearson(points.map((p) => p.gap), points.map((p) => p.meanRounds)) : null;
+  const correlation =
+    points.length >= 3
+      ? pearson(
+          points.map((p) => p.gap),
+          points.map((p) => p.meanRounds),
+        )
+      : null;
   return { points, correlation };
 }
 

@@ -44,7 +44,11 @@ export function estimateTournament(input: {
   const matches = input.rounds * Math.floor(n / 2) * input.treesPerPairing;
   // With an odd count one agent sits out each round: each plays (n − 1)/n of the rounds on average.
   const runsPerAgent = n === 0 ? 0 : ((matches * 2) / n) * roundsPerMatch;
-  const perAgent = input.agents.map((a) => ({ agentId: a.agentId, name: a.name, costUsd: a.meanCostUsdPerRun === null ? null : a.meanCostUsdPerRun * runsPerAgent }));
+  const perAgent = input.agents.map((a) => ({
+    agentId: a.agentId,
+    name: a.name,
+    costUsd: a.meanCostUsdPerRun === null ? null : a.meanCostUsdPerRun * runsPerAgent,
+  }));
   return {
     agents: n,
     rounds: input.rounds,
@@ -86,13 +90,22 @@ const usdOrNone = (x: number | null) => (x === null ? "none" : usd(x));
  * continuous tournament has no last round: its estimate is for its first `e.rounds` rounds, and its
  * caps are what bounds the spending.
  */
-export function estimateLines(e: TournamentEstimate, t: { costCapUsd: number | null; agentCapUsd: number | null; mode?: TournamentModeName }): string[] {
-  const scope = t.mode === "continuous" ? `the first ${e.rounds} rounds of a continuous tournament (no last round: only the caps bound its cost)` : `${e.rounds} rounds`;
+export function estimateLines(
+  e: TournamentEstimate,
+  t: { costCapUsd: number | null; agentCapUsd: number | null; mode?: TournamentModeName },
+): string[] {
+  const scope =
+    t.mode === "continuous"
+      ? `the first ${e.rounds} rounds of a continuous tournament (no last round: only the caps bound its cost)`
+      : `${e.rounds} rounds`;
   const lines = [
     `estimate: ${e.agents} agents, ${scope}, ${e.matches} matches, about ${e.runsPerAgent.toFixed(0)} research runs per agent (${e.roundsPerMatch.toFixed(1)} rounds per match)`,
     `known cost: ${usd(e.knownCostUsd)}${e.unpriced.length ? ` + unknown for ${e.unpriced.join(", ")} (no priced run yet)` : ""}; caps: total ${usdOrNone(t.costCapUsd)}, per agent ${usdOrNone(t.agentCapUsd)}`,
   ];
   for (const a of e.perAgent) if (a.costUsd !== null) lines.push(`  ${a.name}: ${usd(a.costUsd)}`);
-  if (t.costCapUsd !== null && e.knownCostUsd > t.costCapUsd) lines.push(`the known cost exceeds the cost cap: the tournament will pause at ${usd(t.costCapUsd)}${t.mode === "continuous" ? "" : " before its last round"}`);
+  if (t.costCapUsd !== null && e.knownCostUsd > t.costCapUsd)
+    lines.push(
+      `the known cost exceeds the cost cap: the tournament will pause at ${usd(t.costCapUsd)}${t.mode === "continuous" ? "" : " before its last round"}`,
+    );
   return lines;
 }

@@ -150,7 +150,10 @@ function bodySentences(lines: string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     if (HEADING.test(line) || DEFINITION.test(line)) continue;
-    const text = line.replace(/^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+/, "").replace(/^\s*>[ \t]?/, "").trim();
+    const text = line
+      .replace(/^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+/, "")
+      .replace(/^\s*>[ \t]?/, "")
+      .trim();
     if (text) splitSentences(text, out);
   }
   return out;
@@ -209,7 +212,12 @@ function afterGroups(text: string, from: number): number {
 /** A sentence as a FACT statement: markers removed, whitespace collapsed, no space before punctuation. */
 function statementOf(sentence: string): string {
   // Whitespace is collapsed first: `\s+` before a test that can fail backtracks quadratically on long runs.
-  return sentence.replace(CODE_SPAN, " ").replace(GROUP, "").replace(/\s+/g, " ").replace(/ ([.,;:!?])/g, "$1").trim();
+  return sentence
+    .replace(CODE_SPAN, " ")
+    .replace(GROUP, "")
+    .replace(/\s+/g, " ")
+    .replace(/ ([.,;:!?])/g, "$1")
+    .trim();
 }
 
 /** Inline citation numbers of a text, outside code spans, in order, each once. */

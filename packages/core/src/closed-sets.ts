@@ -44,7 +44,10 @@ export const EXAMINER_MODE_INFO: { readonly [M in ExaminerModeName]: ExaminerMod
   heuristic: {
     offline: true,
     needsKey: false,
-    standIn: { title: "Offline heuristic examiner.", does: "a stand-in that builds questions from tree structure and judges by checklist matching" },
+    standIn: {
+      title: "Offline heuristic examiner.",
+      does: "a stand-in that builds questions from tree structure and judges by checklist matching",
+    },
     about:
       "is an offline stand-in, so the arena can run without any model or internet access: it builds questions from the structure of the tree and judges by matching checklist items (names with aliases, numbers, dates) in the answers. It is useful to test the pipeline end to end, but its verdicts are not those of the method; pages say so loudly whenever they show heuristic results.",
   },
@@ -58,13 +61,7 @@ export const RATING_FLAGS = ["ok", "wide", "unbeaten", "winless"] as const;
 export type RatingFlag = (typeof RATING_FLAGS)[number];
 
 /** The judge's verdict tokens (docs/method.md §4). */
-export const VERDICT_TOKENS = [
-  "[[A_MUCH_BETTER]]",
-  "[[A_BETTER]]",
-  "[[Tie]]",
-  "[[B_BETTER]]",
-  "[[B_MUCH_BETTER]]",
-] as const;
+export const VERDICT_TOKENS = ["[[A_MUCH_BETTER]]", "[[A_BETTER]]", "[[Tie]]", "[[B_BETTER]]", "[[B_MUCH_BETTER]]"] as const;
 export type VerdictToken = (typeof VERDICT_TOKENS)[number];
 export const verdictTokenSchema = z.enum(VERDICT_TOKENS);
 
@@ -126,7 +123,15 @@ export const traceStepKindSchema = z.enum(TRACE_STEP_KINDS);
  * How a tournament pairs its rounds (the database's TournamentPairing enum): the rows of
  * PAIRING_RULES, the paper's Swiss (the default) or information-seeking pairing.
  */
-export { DEFAULT_PAIRING, PAIRING_RULES, pairingRulesInWords, roundsHeading, TOURNAMENT_PAIRINGS, tournamentPairingSchema, type TournamentPairingName } from "./pairing-rules";
+export {
+  DEFAULT_PAIRING,
+  PAIRING_RULES,
+  pairingRulesInWords,
+  roundsHeading,
+  TOURNAMENT_PAIRINGS,
+  tournamentPairingSchema,
+  type TournamentPairingName,
+} from "./pairing-rules";
 
 /** rounds: a fixed number of rounds (the paper's); continuous: no last round (the database's TournamentMode). */
 export const TOURNAMENT_MODES = ["rounds", "continuous"] as const;
@@ -134,7 +139,12 @@ export type TournamentModeName = (typeof TOURNAMENT_MODES)[number];
 export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
 
 /** Where a tournament stands, in words, the same on every page and in the CLI: "Swiss round 2 of 4", "round 2 of 4" (info pairing), "continuous, round 7". */
-export function roundInWords(t: { mode: TournamentModeName; pairing: TournamentPairingName; currentRound: number; swissRounds: number }): string {
+export function roundInWords(t: {
+  mode: TournamentModeName;
+  pairing: TournamentPairingName;
+  currentRound: number;
+  swissRounds: number;
+}): string {
   if (t.mode === "continuous") return t.currentRound === 0 ? "continuous, not started" : `continuous, round ${t.currentRound}`;
   return `${PAIRING_RULES[t.pairing].roundName} ${t.currentRound} of ${t.swissRounds}`;
 }

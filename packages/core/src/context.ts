@@ -31,7 +31,10 @@ export function hasContent(node: { content?: string | null } | undefined, conten
  * the reference's `_node_has_content`). The rule for start nodes and pool members: a page whose
  * text is only a meta description still describes an entity.
  */
-export function hasText(node: { content?: string | null; description?: string | null } | undefined, contentMin = DEFAULT_CONTENT_MIN): boolean {
+export function hasText(
+  node: { content?: string | null; description?: string | null } | undefined,
+  contentMin = DEFAULT_CONTENT_MIN,
+): boolean {
   return hasContent(node, contentMin) || (node?.description?.trim().length ?? 0) > contentMin;
 }
 

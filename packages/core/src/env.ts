@@ -14,44 +14,70 @@ const unset = (raw: Raw) => raw === undefined || raw.trim() === "";
 
 /** A whole number from `min` on (optionally up to `max`), with a default. */
 const whole = (fallback: number, min: number, max = Number.MAX_SAFE_INTEGER, what = "a whole number") =>
-  z.string().optional().transform((raw, ctx) => {
-    if (unset(raw)) return fallback;
-    const n = Number(raw);
-    if (Number.isInteger(n) && n >= min && n <= max) return n;
-    ctx.addIssue({ code: "custom", message: `must be ${what} from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " on"}, got "${raw}"` });
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return fallback;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      ctx.addIssue({
+        code: "custom",
+        message: `must be ${what} from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " on"}, got "${raw}"`,
+      });
+      return z.NEVER;
+    });
+
+/** A whole number of milliseconds, or undefined (the reader's default applies). */
+const optionalMs = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    if (/^\d+$/.test(raw!)) return Number(raw);
+    ctx.addIssue({ code: "custom", message: `must be a whole number of milliseconds, got "${raw}"` });
     return z.NEVER;
   });
 
-/** A whole number of milliseconds, or undefined (the reader's default applies). */
-const optionalMs = z.string().optional().transform((raw, ctx) => {
-  if (unset(raw)) return undefined;
-  if (/^\d+$/.test(raw!)) return Number(raw);
-  ctx.addIssue({ code: "custom", message: `must be a whole number of milliseconds, got "${raw}"` });
-  return z.NEVER;
-});
-
 /** A sampling temperature from 0 to 2, or undefined (the examiner configuration's default applies). */
-const temperature = z.string().optional().transform((raw, ctx) => {
-  if (unset(raw)) return undefined;
-  const n = Number(raw);
-  if (Number.isFinite(n) && n >= 0 && n <= 2) return n;
-  ctx.addIssue({ code: "custom", message: `must be a number from 0 to 2, got "${raw}"` });
-  return z.NEVER;
-});
+const temperature = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    const n = Number(raw);
+    if (Number.isFinite(n) && n >= 0 && n <= 2) return n;
+    ctx.addIssue({ code: "custom", message: `must be a number from 0 to 2, got "${raw}"` });
+    return z.NEVER;
+  });
 
 /** Comma-separated entries, trimmed, empty ones dropped. */
-const list = z.string().optional().transform((raw) => (raw ?? "").split(",").map((e) => e.trim()).filter(Boolean));
+const list = z
+  .string()
+  .optional()
+  .transform((raw) =>
+    (raw ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean),
+  );
 
 /** Free text; empty means unset. */
-const text = z.string().optional().transform((raw) => (unset(raw) ? undefined : raw));
+const text = z
+  .string()
+  .optional()
+  .transform((raw) => (unset(raw) ? undefined : raw));
 
 /** An http(s) URL, or undefined. */
-const url = z.string().optional().transform((raw, ctx) => {
-  if (unset(raw)) return undefined;
-  if (/^https?:\/\//i.test(raw!) && URL.canParse(raw!)) return raw!;
-  ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${raw}"` });
-  return z.NEVER;
-});
+const url = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    if (/^https?:\/\//i.test(raw!) && URL.canParse(raw!)) return raw!;
+    ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${raw}"` });
+    return z.NEVER;
+  });
 
 export const arenaEnvSchema = z.object({
   /** PostgreSQL; unset: the local trust-auth server's `arena` database. */
@@ -107,7 +133,10 @@ export const arenaEnvSchema = z.object({
         priceTable(raw);
         return raw;
       } catch (err) {
-        ctx.addIssue({ code: "custom", message: `${err instanceof Error ? err.message.replace(/^ARENA_MODEL_PRICES:? ?/, "") : String(err)}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${err instanceof Error ? err.message.replace(/^ARENA_MODEL_PRICES:? ?/, "") : String(err)}`,
+        });
         return z.NEVER;
       }
     }),

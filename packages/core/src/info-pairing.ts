@@ -95,7 +95,9 @@ export function matchInformation(theta: readonly number[], cov: ArrayLike<number
       const d = theta[k]! - theta[l]!;
       const ds = s[k]! - s[l]!;
       const after = Math.max(0, v - (info * ds * ds) / denom);
-      const expected = known ? wrongOrder(d, after) : p * wrongOrder(d + (ds * (1 - p)) / denom, after) + (1 - p) * wrongOrder(d - (ds * p) / denom, after);
+      const expected = known
+        ? wrongOrder(d, after)
+        : p * wrongOrder(d + (ds * (1 - p)) / denom, after) + (1 - p) * wrongOrder(d - (ds * p) / denom, after);
       gain += wrongOrder(d, v) - expected;
     }
   }
@@ -111,7 +113,12 @@ export function infoPairings(input: InfoPairingInput): InfoRound {
   const at = (a: string) => pos.get(a)!;
   // A seeded shuffle breaks ties between equal values (first round: every pair is unknown alike).
   const order = Rng.fromSeed(input.seed).shuffle([...input.agents].sort());
-  const cooled = new Set(input.recentRounds.slice(Math.max(0, input.recentRounds.length - input.cooldown)).flat().map(([x, y]) => pairKey(x, y)));
+  const cooled = new Set(
+    input.recentRounds
+      .slice(Math.max(0, input.recentRounds.length - input.cooldown))
+      .flat()
+      .map(([x, y]) => pairKey(x, y)),
+  );
   const value = new Map<string, number>();
   const pairValue = (x: string, y: string) => {
     const key = pairKey(x, y);
@@ -234,7 +241,12 @@ export function pairingFit(
   among.forEach((m, r) => {
     counts[r * 3 + (m.winner === "A" ? 0 : m.winner === "tie" ? 1 : 2)] = 1;
   });
-  const data: BtData = { agents: [...agents], i: Int32Array.from(among, (m) => pos.get(m.a)!), j: Int32Array.from(among, (m) => pos.get(m.b)!), counts };
+  const data: BtData = {
+    agents: [...agents],
+    i: Int32Array.from(among, (m) => pos.get(m.a)!),
+    j: Int32Array.from(among, (m) => pos.get(m.b)!),
+    counts,
+  };
   const theta = opts.at ? Float64Array.from(opts.at) : fitBradleyTerry(data, { ridge: opts.ridge }).theta;
   return { theta: Array.from(theta), covariance: fisherCovariance(data, theta, { ridge: opts.ridge }) };
 }

@@ -20,7 +20,6 @@ import { isTie, verdictPoints } from "./verdict";
  *   depthExpansionAttempted] → done (new state).
  */
 
-
 export const LOOP_DEFAULTS: Readonly<LoopConfig> = Object.freeze({
   minRounds: 1,
   maxRounds: 10,
@@ -126,7 +125,6 @@ export function initialState(seed: number, config: Partial<LoopConfig> = {}): Lo
     jumps: [],
   };
 }
-
 
 const currentId = (state: LoopState): string => {
   const id = state.path[state.path.length - 1];
@@ -316,8 +314,7 @@ export interface TransitionRecord {
 
 export type PlanTransition =
   /** Depth-expand `nodeId` (up to maxChildren), then call planTransition again with depthExpansionAttempted. */
-  | { kind: "expand_depth"; nodeId: string; maxChildren: number }
-  | { kind: "done"; state: LoopState; transition: TransitionRecord };
+  { kind: "expand_depth"; nodeId: string; maxChildren: number } | { kind: "done"; state: LoopState; transition: TransitionRecord };
 
 /** Table 2: which action a verdict triggers. */
 export function transitionAction(verdict: Pick<Verdict, "verdict" | "tie_quality" | "loser_failure_type">): TransitionAction {

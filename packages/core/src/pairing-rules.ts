@@ -57,13 +57,29 @@ export const PAIRING_RULES = {
     label: "Swiss (the paper's)",
     description: "the paper's Swiss",
     roundName: "Swiss round",
-    pair: (x) => swissPairings({ agents: x.agents, ratings: x.ratings, pastPairings: x.pastPairings, byes: x.byes, seed: x.seeds.tournament, round: x.round }),
+    pair: (x) =>
+      swissPairings({
+        agents: x.agents,
+        ratings: x.ratings,
+        pastPairings: x.pastPairings,
+        byes: x.byes,
+        seed: x.seeds.tournament,
+        round: x.round,
+      }),
   },
   info: {
     label: "information-seeking",
     description: "information-seeking pairing",
     roundName: "round",
-    pair: (x) => infoRound({ agents: x.agents, played: x.played, recentRounds: x.recentRounds, byes: x.byes, seed: x.seeds.round, cooldown: x.cooldown }),
+    pair: (x) =>
+      infoRound({
+        agents: x.agents,
+        played: x.played,
+        recentRounds: x.recentRounds,
+        byes: x.byes,
+        seed: x.seeds.round,
+        cooldown: x.cooldown,
+      }),
   },
 } as const satisfies Record<string, PairingRule>;
 

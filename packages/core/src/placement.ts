@@ -56,7 +56,10 @@ export function placementPairs(input: PlacementInput): [string, string][] {
 export function lastOpponents(meetings: readonly { a: string; b: string; round: number }[]): Map<string, string> {
   const latest = new Map<string, { round: number; opponent: string }>();
   for (const m of meetings) {
-    for (const [agent, opponent] of [[m.a, m.b], [m.b, m.a]] as const) {
+    for (const [agent, opponent] of [
+      [m.a, m.b],
+      [m.b, m.a],
+    ] as const) {
       if ((latest.get(agent)?.round ?? -1) <= m.round) latest.set(agent, { round: m.round, opponent });
     }
   }
@@ -74,7 +77,11 @@ export function lastOpponents(meetings: readonly { a: string; b: string; round: 
 export function recentPairs(meetings: readonly { a: string; b: string; round: number }[], perAgent: number): [string, string][] {
   const byAgent = new Map<string, { round: number; opponent: string }[]>();
   for (const m of meetings) {
-    for (const [agent, opponent] of [[m.a, m.b], [m.b, m.a]] as const) byAgent.set(agent, [...(byAgent.get(agent) ?? []), { round: m.round, opponent }]);
+    for (const [agent, opponent] of [
+      [m.a, m.b],
+      [m.b, m.a],
+    ] as const)
+      byAgent.set(agent, [...(byAgent.get(agent) ?? []), { round: m.round, opponent }]);
   }
   const pairs: [string, string][] = [];
   for (const [agent, seen] of byAgent) {
@@ -95,7 +102,11 @@ export function rematchWindow(agents: number): number {
  * other meet again only when nobody else could become their partner (no active agent is busy);
  * while some still play, they wait for them.
  */
-export function withoutQuickRematches<P extends readonly [string, string]>(pairs: readonly P[], last: ReadonlyMap<string, string>, someoneBusy: boolean): P[] {
+export function withoutQuickRematches<P extends readonly [string, string]>(
+  pairs: readonly P[],
+  last: ReadonlyMap<string, string>,
+  someoneBusy: boolean,
+): P[] {
   if (!someoneBusy) return [...pairs];
   return pairs.filter(([x, y]) => last.get(x) !== y && last.get(y) !== x);
 }

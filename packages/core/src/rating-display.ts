@@ -58,7 +58,10 @@ const unboundedWord = (u: Unbounded) => (u.shared ? (u.side === "unbeaten" ? "no
 
 function unboundedNote(u: Unbounded): string {
   const [record, beyond] = u.side === "unbeaten" ? ["lost or tied", "below"] : ["won or tied", "above"];
-  const like = u.side === "unbeaten" ? "its only losses and ties are against agents that, like it, never lost to the rest" : "its only wins and ties are against agents that, like it, never beat the rest";
+  const like =
+    u.side === "unbeaten"
+      ? "its only losses and ties are against agents that, like it, never lost to the rest"
+      : "its only wins and ties are against agents that, like it, never beat the rest";
   const why = u.shared
     ? `No finite rating: ${like}, so the fit has no estimate for it.`
     : `No finite rating: it has not ${record} a match against the rest, so the fit has no estimate for it.`;

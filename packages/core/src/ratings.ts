@@ -325,12 +325,7 @@ export function bootstrapIntervals(
  * One multinomial draw of `total` battles over the aggregated rows (sequential conditional
  * binomials): the bootstrap's resample. Exported for its test.
  */
-export function drawMultinomial(
-  counts: Float64Array,
-  total: number,
-  out: Float64Array,
-  rng: Rng,
-): void {
+export function drawMultinomial(counts: Float64Array, total: number, out: Float64Array, rng: Rng): void {
   let remaining = total;
   let mass = total;
   for (let c = 0; c < counts.length; c++) {
@@ -379,8 +374,7 @@ export function sandwichIntervals(
     const i = data.i[r]!;
     const j = data.j[r]!;
     const p = sigmoid(theta[i]! - theta[j]!);
-    const v =
-      data.counts[r * 3]! * (1 - p) ** 2 + data.counts[r * 3 + 1]! * (0.5 - p) ** 2 + data.counts[r * 3 + 2]! * p ** 2;
+    const v = data.counts[r * 3]! * (1 - p) ** 2 + data.counts[r * 3 + 1]! * (0.5 - p) ** 2 + data.counts[r * 3 + 2]! * p ** 2;
     s[i * n + i]! += v;
     s[j * n + j]! += v;
     s[i * n + j]! -= v;

@@ -48,10 +48,21 @@ function isArticle(text: string, at: number): boolean {
 
 /** The text with seats A and B exchanged (see the module comment). */
 export function swapSeatsInText(text: string): string {
-  return text.replace(SEAT_PATTERN, (match, tokenSeat: string | undefined, tokenSize: string | undefined, bareSeat: string | undefined, bareSize: string | undefined, letter: string | undefined, offset: number) => {
-    if (tokenSeat) return `[[${other(tokenSeat)}_${tokenSize}]]`;
-    if (bareSeat) return `${other(bareSeat)}_${bareSize}`;
-    if (letter === "A" && isArticle(text, offset)) return match;
-    return other(letter!);
-  });
+  return text.replace(
+    SEAT_PATTERN,
+    (
+      match,
+      tokenSeat: string | undefined,
+      tokenSize: string | undefined,
+      bareSeat: string | undefined,
+      bareSize: string | undefined,
+      letter: string | undefined,
+      offset: number,
+    ) => {
+      if (tokenSeat) return `[[${other(tokenSeat)}_${tokenSize}]]`;
+      if (bareSeat) return `${other(bareSeat)}_${bareSize}`;
+      if (letter === "A" && isArticle(text, offset)) return match;
+      return other(letter!);
+    },
+  );
 }

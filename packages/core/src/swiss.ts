@@ -111,7 +111,10 @@ function greedy(players: string[], hasMet: (x: string, y: string) => boolean): [
   const pairs: [string, string][] = [];
   while (left.length >= 2) {
     const top = left.shift()!;
-    const idx = Math.max(0, left.findIndex((c) => !hasMet(top, c)));
+    const idx = Math.max(
+      0,
+      left.findIndex((c) => !hasMet(top, c)),
+    );
     pairs.push([top, left.splice(idx, 1)[0]!]);
   }
   return pairs;

@@ -58,7 +58,10 @@ export function splitReferences(markdown: string): SplitReferences {
     const stop = end === -1 ? lines.length : end;
     return {
       body: [...lines.slice(0, start.index), ...lines.slice(stop)].join("\n").trimEnd(),
-      references: lines.slice(start.index + 1, stop).join("\n").trim(),
+      references: lines
+        .slice(start.index + 1, stop)
+        .join("\n")
+        .trim(),
     };
   }
   const trimmed = markdown.trimEnd();
@@ -91,7 +94,14 @@ function lastTitleLine(lines: string[]): { index: number; endsAt: (line: string)
 function heading(line: string): { level: number; text: string } | null {
   const m = HEADING_START.exec(line);
   if (!m) return null;
-  return { level: m[1]!.length, text: line.slice(m[0].length).trim().replace(/(^|[ \t])#+$/, "").trim() };
+  return {
+    level: m[1]!.length,
+    text: line
+      .slice(m[0].length)
+      .trim()
+      .replace(/(^|[ \t])#+$/, "")
+      .trim(),
+  };
 }
 
 /** A title after emphasis markers and a trailing colon are removed. */

@@ -43,7 +43,11 @@ export const droppedSchema = z.object({ citations: z.number().int().nonnegative(
 export type Dropped = z.infer<typeof droppedSchema>;
 
 /** What the arena stores: the kept steps, how many were left out by the limits, and what the answer caps dropped (absent: nothing). */
-export const researchTraceSchema = z.object({ steps: traceStepsSchema, omitted: z.number().int().nonnegative(), dropped: droppedSchema.optional() });
+export const researchTraceSchema = z.object({
+  steps: traceStepsSchema,
+  omitted: z.number().int().nonnegative(),
+  dropped: droppedSchema.optional(),
+});
 export type ResearchTrace = z.infer<typeof researchTraceSchema>;
 
 const cut = (s: string, max: number) => wellFormed(s.length > max ? `${s.slice(0, max - 1)}…` : s);
@@ -57,7 +61,11 @@ function boundStep(step: TraceStep): TraceStep {
         ...(step.urls ? { urls: step.urls.slice(0, TRACE_LIMITS.urlsPerSearch).map((u) => cut(u, TRACE_LIMITS.url)) } : {}),
       };
     case "open_page":
-      return { type: "open_page", url: cut(step.url, TRACE_LIMITS.url), ...(step.title !== undefined ? { title: cut(step.title, TRACE_LIMITS.text) } : {}) };
+      return {
+        type: "open_page",
+        url: cut(step.url, TRACE_LIMITS.url),
+        ...(step.title !== undefined ? { title: cut(step.title, TRACE_LIMITS.text) } : {}),
+      };
     case "tool_call":
       return {
         type: "tool_call",

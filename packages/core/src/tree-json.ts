@@ -78,14 +78,22 @@ const FIELD_WORDS: Record<string, string> = {
   relationship: "how the linked page relates to this one",
 };
 
-const TYPE_WORDS: Record<string, string> = { string: "text", number: "a number", boolean: "true or false", array: "a list", object: "an object", null: "null" };
+const TYPE_WORDS: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  null: "null",
+};
 
 /** "the root node", "the node at children[3]", or "link 1 of the node at children[3]". */
 function whereInWords(path: ReadonlyArray<PropertyKey>): string {
   const at = path.indexOf("link_contexts");
   const node = formatPath(at >= 0 ? path.slice(0, at) : path);
   const nodeWords = node ? `the node at ${node}` : "the root node";
-  if (at >= 0 && typeof path[at + 1] === "number") return `link ${Number(path[at + 1]) + 1} (link_contexts[${String(path[at + 1])}]) of ${nodeWords}`;
+  if (at >= 0 && typeof path[at + 1] === "number")
+    return `link ${Number(path[at + 1]) + 1} (link_contexts[${String(path[at + 1])}]) of ${nodeWords}`;
   return nodeWords;
 }
 
@@ -99,7 +107,10 @@ function issueInWords(issue: z.core.$ZodIssue, data: unknown): string {
   const meaning = FIELD_WORDS[field] ? ` (${FIELD_WORDS[field]})` : "";
   switch (issue.code) {
     case "invalid_type": {
-      const value = issue.path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), data);
+      const value = issue.path.reduce<unknown>(
+        (v, k) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+        data,
+      );
       const expected = TYPE_WORDS[issue.expected] ?? issue.expected;
       if (value === undefined && named) return `${where} has no "${field}" field${meaning}; every node needs one, as ${expected}.`;
       if (named) return `In ${where}, "${field}"${meaning} should be ${expected} but is ${TYPE_WORDS[typeOf(value)] ?? typeOf(value)}.`;
@@ -115,9 +126,7 @@ function issueInWords(issue: z.core.$ZodIssue, data: unknown): string {
 }
 
 function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  return path
-    .map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`))
-    .join("");
+  return path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`)).join("");
 }
 
 /**

@@ -27,7 +27,11 @@ export interface Unbounded {
 }
 
 /** Unbounded as snapshots store it (JSON): the one schema every read of a stored rating parses it with. */
-export const unboundedSchema = z.object({ side: z.enum(["unbeaten", "winless"]), bound: z.number().nullable(), shared: z.boolean().optional() });
+export const unboundedSchema = z.object({
+  side: z.enum(["unbeaten", "winless"]),
+  bound: z.number().nullable(),
+  shared: z.boolean().optional(),
+});
 
 const LN10_OVER_400 = Math.log(10) / 400;
 const logSigmoid = (d: number) => (d >= 0 ? -Math.log1p(Math.exp(-d)) : d - Math.log1p(Math.exp(d)));
@@ -93,7 +97,7 @@ function sweepBound(games: { rating: number; n: number }[], sign: 1 | -1, tail: 
   for (let k = 0; k < 100; k++) {
     const mid = (lo + hi) / 2;
     // f rises with R for a sweep, falls for a clean loss.
-    if ((f(mid) < target) === (sign === 1)) lo = mid;
+    if (f(mid) < target === (sign === 1)) lo = mid;
     else hi = mid;
   }
   return (lo + hi) / 2;

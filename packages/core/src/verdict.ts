@@ -6,9 +6,7 @@ import type { Verdict } from "./types";
 /** Thrown for judge output that is not a valid verdict; the message says what is wrong. */
 export class VerdictError extends Error {}
 
-const TOKEN_BY_BARE = new Map<string, VerdictToken>(
-  VERDICT_TOKENS.map((t) => [t.slice(2, -2).toUpperCase(), t]),
-);
+const TOKEN_BY_BARE = new Map<string, VerdictToken>(VERDICT_TOKENS.map((t) => [t.slice(2, -2).toUpperCase(), t]));
 
 /**
  * Tolerance (a choice): surrounding whitespace, letter case and missing `[[ ]]` brackets are
@@ -36,7 +34,10 @@ const upperTrim = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase(
 const rawVerdictSchema = z.object({
   verdict: z.string({ error: "verdict must be a string" }),
   tie_quality: z.preprocess(upperTrim, z.enum(TIE_QUALITIES, { error: `tie_quality must be ${oneOf(TIE_QUALITIES)}` }).default("N/A")),
-  loser_failure_type: z.preprocess(upperTrim, z.enum(FAILURE_TYPES, { error: `loser_failure_type must be ${oneOf(FAILURE_TYPES)}` }).default("NONE")),
+  loser_failure_type: z.preprocess(
+    upperTrim,
+    z.enum(FAILURE_TYPES, { error: `loser_failure_type must be ${oneOf(FAILURE_TYPES)}` }).default("NONE"),
+  ),
   reasoning: z.preprocess((v) => (v === null ? undefined : v), z.string().default("")),
 });
 
@@ -59,7 +60,9 @@ export function parseVerdict(input: unknown): Verdict {
   const { verdict: rawToken, tie_quality, loser_failure_type, reasoning } = parsed.data;
   const verdict = normaliseToken(rawToken);
   if (!verdict) {
-    throw new VerdictError(`invalid verdict: unknown verdict token ${JSON.stringify(rawToken)}; expected one of ${VERDICT_TOKENS.join(", ")}`);
+    throw new VerdictError(
+      `invalid verdict: unknown verdict token ${JSON.stringify(rawToken)}; expected one of ${VERDICT_TOKENS.join(", ")}`,
+    );
   }
   if (verdict === "[[Tie]]") {
     return { verdict, tie_quality: tie_quality === "LOW" ? "LOW" : "HIGH", loser_failure_type: "NONE", reasoning };
@@ -132,8 +135,6 @@ export function combineDoubleJudgement(first: Verdict, second: Verdict): Verdict
     const tq: TieQuality = first.tie_quality === "HIGH" && second.tie_quality === "HIGH" ? "HIGH" : "LOW";
     return { verdict: "[[Tie]]", tie_quality: tq, loser_failure_type: "NONE", reasoning };
   }
-  const low = [first, second].some(
-    (v) => (isTie(v) && v.tie_quality === "LOW") || (!isTie(v) && HARD_FAILURES.has(v.loser_failure_type)),
-  );
+  const low = [first, second].some((v) => (isTie(v) && v.tie_quality === "LOW") || (!isTie(v) && HARD_FAILURES.has(v.loser_failure_type)));
   return { verdict: "[[Tie]]", tie_quality: low ? "LOW" : "HIGH", loser_failure_type: "NONE", reasoning };
 }

@@ -51,7 +51,10 @@ describe("Cohen's κ with a bootstrap interval", () => {
   it("hand-computed κ: p_o 0.7, p_e 0.41 → 0.4915", () => {
     const a = ["A", "A", "B", "tie", "A", "B", "B", "A", "tie", "A"];
     const b = ["A", "B", "B", "tie", "A", "B", "A", "A", "A", "A"];
-    const k = kappaEstimate(a.map((x, i) => [x, b[i]!] as const), { rounds: 500, seed: 3 })!;
+    const k = kappaEstimate(
+      a.map((x, i) => [x, b[i]!] as const),
+      { rounds: 500, seed: 3 },
+    )!;
     expect(k.value).toBeCloseTo(0.49152542372881347, 12);
     expect(k.lower).toBeLessThan(k.value);
     expect(k.upper).toBeGreaterThan(k.value);
@@ -71,7 +74,8 @@ function planted(strengths: readonly number[], perPair: number, seed: number): B
   for (let i = 0; i < strengths.length; i++) {
     for (let j = i + 1; j < strengths.length; j++) {
       const p = 1 / (1 + Math.exp(strengths[j]! - strengths[i]!));
-      for (let k = 0; k < perPair; k++) battles.push({ model_a: `m${i}`, model_b: `m${j}`, winner: rng.float() < p ? "model_a" : "model_b" });
+      for (let k = 0; k < perPair; k++)
+        battles.push({ model_a: `m${i}`, model_b: `m${j}`, winner: rng.float() < p ? "model_a" : "model_b" });
     }
   }
   return battles;
@@ -118,7 +122,9 @@ describe("ratings with their bootstrap replicates", () => {
     const reference = agents.map((a) => ratingOf(examiner, a));
     const estimate = agents.map((a) => ratingOf(people, a));
     const fixed = rankAgreement(reference, estimate, replicateVectors(people, agents));
-    const both = rankAgreement(reference, estimate, replicateVectors(people, agents), { referenceReplicates: replicateVectors(examiner, agents) });
+    const both = rankAgreement(reference, estimate, replicateVectors(people, agents), {
+      referenceReplicates: replicateVectors(examiner, agents),
+    });
     expect(both.spearman.value).toBe(fixed.spearman.value);
     expect(both.spearman.upper - both.spearman.lower).toBeGreaterThan(fixed.spearman.upper - fixed.spearman.lower);
     expect(() => rankAgreement(reference, estimate, replicateVectors(people, agents), { referenceReplicates: [] })).toThrow(RangeError);

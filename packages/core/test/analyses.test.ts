@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { failureStats, histogram, skillGapVsRounds, verdictDistribution, type AnalysedRound } from "../src/index";
 
-const R = (agentA: string, agentB: string, verdict: AnalysedRound["verdict"], loserFailureType: AnalysedRound["loserFailureType"] = "NONE", tieQuality: AnalysedRound["tieQuality"] = "N/A"): AnalysedRound => ({
+const R = (
+  agentA: string,
+  agentB: string,
+  verdict: AnalysedRound["verdict"],
+  loserFailureType: AnalysedRound["loserFailureType"] = "NONE",
+  tieQuality: AnalysedRound["tieQuality"] = "N/A",
+): AnalysedRound => ({
   agentA,
   agentB,
   verdict,

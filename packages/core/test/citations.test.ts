@@ -50,7 +50,8 @@ describe("parseCitations", () => {
   });
 
   it("reads a 'Sources:' title, bulleted entries with bare URLs, and numbers bullets by position", () => {
-    const md = "Claim one [2]. Claim two [1].\n\nSources:\n\n- https://a.example.org/one\n- https://b.example.org/two\n- A printed book without a link";
+    const md =
+      "Claim one [2]. Claim two [1].\n\nSources:\n\n- https://a.example.org/one\n- https://b.example.org/two\n- A printed book without a link";
     const c = parseCitations(md);
     expect(c.count).toBe(3);
     expect(c.urls).toEqual(["https://a.example.org/one", "https://b.example.org/two"]);
@@ -87,7 +88,8 @@ describe("parseCitations", () => {
   });
 
   it("uses the last References section, rejects non-http URLs and dedupes URLs", () => {
-    const md = "Intro.\n\n## Sources\n- old https://old.org\n\n## References\n1. https://a.org\n2. https://a.org\n3. javascript:alert(1)\n4. ftp://files.org/x";
+    const md =
+      "Intro.\n\n## Sources\n- old https://old.org\n\n## References\n1. https://a.org\n2. https://a.org\n3. javascript:alert(1)\n4. ftp://files.org/x";
     const c = parseCitations(md);
     expect(c.count).toBe(4);
     expect(c.urls).toEqual(["https://a.org"]);
@@ -148,12 +150,19 @@ describe("every citation style agents write", () => {
   const pairsOf = (md: string) => parseCitations(md).pairs.map((p) => [p.statement, p.n]);
 
   it("a marker before the full stop cites its sentence", () => {
-    expect(pairsOf(`The tower is 300 m tall [1]. It opened in 1889 [2].${refs}`)).toEqual([["The tower is 300 m tall.", 1], ["It opened in 1889.", 2]]);
+    expect(pairsOf(`The tower is 300 m tall [1]. It opened in 1889 [2].${refs}`)).toEqual([
+      ["The tower is 300 m tall.", 1],
+      ["It opened in 1889.", 2],
+    ]);
   });
 
   it("a marker after the full stop cites the sentence it follows (builtin:researcher writes so)", () => {
     const md = `The tower is 300 m tall. [1] It opened in 1889.[2]\n\nIts architect was Eiffel! [3]${refs}`;
-    expect(pairsOf(md)).toEqual([["The tower is 300 m tall.", 1], ["It opened in 1889.", 2], ["Its architect was Eiffel!", 3]]);
+    expect(pairsOf(md)).toEqual([
+      ["The tower is 300 m tall.", 1],
+      ["It opened in 1889.", 2],
+      ["Its architect was Eiffel!", 3],
+    ]);
     expect(parseCitations(md)).toMatchObject({ inline: [1, 2, 3], unresolved: [] });
   });
 
@@ -162,7 +171,10 @@ describe("every citation style agents write", () => {
   });
 
   it("adjacent groups [1][2]", () => {
-    expect(pairsOf(`The Lynx launched at $179.99 [1][2].${refs}`)).toEqual([["The Lynx launched at $179.99.", 1], ["The Lynx launched at $179.99.", 2]]);
+    expect(pairsOf(`The Lynx launched at $179.99 [1][2].${refs}`)).toEqual([
+      ["The Lynx launched at $179.99.", 1],
+      ["The Lynx launched at $179.99.", 2],
+    ]);
   });
 
   it("lists [1, 2] and [1; 3]", () => {
@@ -176,16 +188,23 @@ describe("every citation style agents write", () => {
   });
 
   it("entries `[1] url`", () => {
-    expect(parseCitations("A [1].\n\n## Sources\n[1] https://one.org").entries).toEqual([{ n: 1, url: "https://one.org", title: null, text: "[1] https://one.org" }]);
+    expect(parseCitations("A [1].\n\n## Sources\n[1] https://one.org").entries).toEqual([
+      { n: 1, url: "https://one.org", title: null, text: "[1] https://one.org" },
+    ]);
   });
 
   it("entries `1. url`", () => {
-    expect(parseCitations("A [2].\n\n## References\n1. https://one.org\n2. https://two.org").pairs).toEqual([{ statement: "A.", url: "https://two.org", n: 2 }]);
+    expect(parseCitations("A [2].\n\n## References\n1. https://one.org\n2. https://two.org").pairs).toEqual([
+      { statement: "A.", url: "https://two.org", n: 2 },
+    ]);
   });
 
   it("entries `- [1] url`", () => {
     const c = parseCitations("A [2].\n\n## References\n- [2] https://two.org\n- [1] https://one.org");
-    expect(c.entries.map((e) => [e.n, e.url])).toEqual([[2, "https://two.org"], [1, "https://one.org"]]);
+    expect(c.entries.map((e) => [e.n, e.url])).toEqual([
+      [2, "https://two.org"],
+      [1, "https://one.org"],
+    ]);
     expect(c.pairs[0]!.url).toBe("https://two.org");
   });
 
@@ -195,13 +214,19 @@ describe("every citation style agents write", () => {
 
   it("entries `[title](url)`, numbered by position, with their title", () => {
     const c = parseCitations("A [2].\n\n## References\n[The one](https://one.org/a)\n[The two](https://two.org/b)");
-    expect(c.entries.map((e) => [e.n, e.url, e.title])).toEqual([[1, "https://one.org/a", "The one"], [2, "https://two.org/b", "The two"]]);
+    expect(c.entries.map((e) => [e.n, e.url, e.title])).toEqual([
+      [1, "https://one.org/a", "The one"],
+      [2, "https://two.org/b", "The two"],
+    ]);
     expect(c.pairs[0]!.url).toBe("https://two.org/b");
   });
 
   it("a bare URL per line, numbered by position", () => {
     const c = parseCitations("A [1]. B [2].\n\n## References\nhttps://one.org/a\nhttps://two.org/b.");
-    expect(c.entries.map((e) => [e.n, e.url])).toEqual([[1, "https://one.org/a"], [2, "https://two.org/b"]]);
+    expect(c.entries.map((e) => [e.n, e.url])).toEqual([
+      [1, "https://one.org/a"],
+      [2, "https://two.org/b"],
+    ]);
     expect(c.pairs.map((p) => p.url)).toEqual(["https://one.org/a", "https://two.org/b"]);
   });
 

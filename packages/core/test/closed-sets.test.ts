@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { enumSchema, initialState, parseLoopState, roundInWords, TRANSITION_ACTIONS, transitionAction, transitionActionSchema, VERDICT_TOKENS, verdictTokenSchema } from "../src/index";
+import {
+  enumSchema,
+  initialState,
+  parseLoopState,
+  roundInWords,
+  TRANSITION_ACTIONS,
+  transitionAction,
+  transitionActionSchema,
+  VERDICT_TOKENS,
+  verdictTokenSchema,
+} from "../src/index";
 
 describe("closed sets", () => {
   it("schemas accept exactly the listed values", () => {
@@ -16,7 +26,9 @@ describe("closed sets", () => {
     const produced = new Set(
       VERDICT_TOKENS.flatMap((verdict) =>
         (["HIGH", "LOW", "N/A"] as const).flatMap((tie_quality) =>
-          (["DEEP", "WIDE", "BOTH", "NONE"] as const).map((loser_failure_type) => transitionAction({ verdict, tie_quality, loser_failure_type })),
+          (["DEEP", "WIDE", "BOTH", "NONE"] as const).map((loser_failure_type) =>
+            transitionAction({ verdict, tie_quality, loser_failure_type }),
+          ),
         ),
       ),
     );

@@ -77,6 +77,8 @@ describe("task context (§3)", () => {
 
   it("signals an empty pool when no candidate has content", () => {
     const bare = tree({ title: "R", children: [{ title: "A", children: [{ title: "x", content: null }] }] });
-    expect(buildTaskContext({ tree: bare, path: ["0", "0.0", "0.0.0"], width: 2, previousQuestions: [], rng: Rng.fromSeed(1) })).toEqual({ kind: "empty_pool" });
+    expect(buildTaskContext({ tree: bare, path: ["0", "0.0", "0.0.0"], width: 2, previousQuestions: [], rng: Rng.fromSeed(1) })).toEqual({
+      kind: "empty_pool",
+    });
   });
 });

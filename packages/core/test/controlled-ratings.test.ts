@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { controlledRatings, markdownStyle, Rng, styleCovariates, STYLE_COVARIATES, thetaToRating, type ControlledBattle } from "../src/index";
+import {
+  controlledRatings,
+  markdownStyle,
+  Rng,
+  styleCovariates,
+  STYLE_COVARIATES,
+  thetaToRating,
+  type ControlledBattle,
+} from "../src/index";
 
 /** Battles from a known model: planted strengths θ and coefficients β, covariates uniform in [−1, 1]. */
 function simulate(theta: number[], beta: number[], battles: number, seed: number): ControlledBattle[] {

@@ -3,7 +3,17 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseTrees, DR_ARENA_SHA256, DR_ARENA_TREE_FILES, drArenaTreesDir, fetchTrees, holdsTrees, locateTrees, treesMissingMessage, type TreesLocations } from "../testing/dr-arena-trees";
+import {
+  chooseTrees,
+  DR_ARENA_SHA256,
+  DR_ARENA_TREE_FILES,
+  drArenaTreesDir,
+  fetchTrees,
+  holdsTrees,
+  locateTrees,
+  treesMissingMessage,
+  type TreesLocations,
+} from "../testing/dr-arena-trees";
 
 /** How the tests find the published trees: the choice between the three ways, the fetch, and the one message. */
 const tmp = () => mkdtempSync(`${tmpdir()}/dr-trees-`);
@@ -25,7 +35,10 @@ describe("choosing where the trees come from", () => {
   });
 
   it("an ARENA_DR_TREES folder without the files is an error, not a reason to look elsewhere", () => {
-    expect(chooseTrees(at({ env: empty, shared: full }))).toEqual({ from: "none", why: `ARENA_DR_TREES=${empty} does not hold summary.json and the 19 tree files` });
+    expect(chooseTrees(at({ env: empty, shared: full }))).toEqual({
+      from: "none",
+      why: `ARENA_DR_TREES=${empty} does not hold summary.json and the 19 tree files`,
+    });
   });
 
   it("then ../shared, then an earlier fetched copy, then a fetch into the cache folder", () => {
@@ -57,7 +70,8 @@ describe("fetching the pinned copy", () => {
 
   beforeAll(async () => {
     const source = await drArenaTreesDir();
-    for (const f of Object.keys(DR_ARENA_SHA256)) served.set(f.startsWith("tree_") ? `/trees/${f}` : `/${f}`, readFileSync(`${source}${f}`));
+    for (const f of Object.keys(DR_ARENA_SHA256))
+      served.set(f.startsWith("tree_") ? `/trees/${f}` : `/${f}`, readFileSync(`${source}${f}`));
     server = createServer((req, res) => {
       const body = served.get(req.url ?? "");
       if (body) res.writeHead(200).end(body);
@@ -82,7 +96,9 @@ describe("fetching the pinned copy", () => {
     served.set("/trees/tree_0016.json", Buffer.concat([good, Buffer.from(" ")]));
     try {
       const parent = tmp();
-      await expect(fetchTrees(`${parent}/copy`, { baseUrl: base })).rejects.toThrow(/tree_0016\.json has SHA-256 [0-9a-f]{64}, expected 8b8477c7/);
+      await expect(fetchTrees(`${parent}/copy`, { baseUrl: base })).rejects.toThrow(
+        /tree_0016\.json has SHA-256 [0-9a-f]{64}, expected 8b8477c7/,
+      );
       expect(existsSync(`${parent}/copy`)).toBe(false);
       expect(readdirSync(parent)).toEqual([]);
     } finally {
@@ -95,7 +111,9 @@ describe("fetching the pinned copy", () => {
     const at: TreesLocations = { env: undefined, shared: `${nowhere}/shared`, cache: `${nowhere}/cache` };
     mkdirSync(at.shared);
     const failure = locateTrees(at, { baseUrl: "http://127.0.0.1:9/closed", timeoutMs: 5_000 });
-    await expect(failure).rejects.toThrow(/Provide them one of three ways:\n {2}1\. ARENA_DR_TREES=<folder>.*\n {2}2\. \.\.\/shared\/data\/dr-arena-trees beside the checkout.*\n {2}3\. internet access: the tests fetch them from https:\/\/github\.com\/iNLP-Lab\/DR-Arena at commit 08f38351c1268b3ac11b3226d35be4e2a3f8fd5d/);
+    await expect(failure).rejects.toThrow(
+      /Provide them one of three ways:\n {2}1\. ARENA_DR_TREES=<folder>.*\n {2}2\. \.\.\/shared\/data\/dr-arena-trees beside the checkout.*\n {2}3\. internet access: the tests fetch them from https:\/\/github\.com\/iNLP-Lab\/DR-Arena at commit 08f38351c1268b3ac11b3226d35be4e2a3f8fd5d/,
+    );
     await expect(failure).rejects.toThrow(/Last attempt: fetching http:\/\/127\.0\.0\.1:9\/closed\/summary\.json failed/);
   });
 

@@ -40,7 +40,11 @@ export function node(spec: Spec, depth = 0, url = "https://t.example/root"): DrA
 
 export const tree = (spec: Spec) => memoryTreeView(node(spec));
 
-export const v = (verdict: Verdict["verdict"], tie_quality: Verdict["tie_quality"] = "N/A", loser_failure_type: Verdict["loser_failure_type"] = "NONE") => ({
+export const v = (
+  verdict: Verdict["verdict"],
+  tie_quality: Verdict["tie_quality"] = "N/A",
+  loser_failure_type: Verdict["loser_failure_type"] = "NONE",
+) => ({
   verdict,
   tie_quality,
   loser_failure_type,
@@ -50,7 +54,9 @@ export const v = (verdict: Verdict["verdict"], tie_quality: Verdict["tie_quality
 export const handheldTree = () =>
   tree({
     title: "Handheld game console",
-    children: ["TurboExpress", "Sega Nomad", "Game Boy", "Atari Lynx", "Game Gear", "Game Boy Pocket", "Neo Geo Pocket"].map((title) => ({ title })),
+    children: ["TurboExpress", "Sega Nomad", "Game Boy", "Atari Lynx", "Game Gear", "Game Boy Pocket", "Neo Geo Pocket"].map((title) => ({
+      title,
+    })),
   });
 
 /** Appendix D verdicts. Rounds 1 and 3 are "Pressure Test" transitions, i.e. Table 2's BOTH/NONE row. */

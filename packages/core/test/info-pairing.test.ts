@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { aggregateBattles, fisherCovariance, fitBradleyTerry, infoPairings, matchInformation, rankingUncertainty, type InfoPairingInput } from "../src";
+import {
+  aggregateBattles,
+  fisherCovariance,
+  fitBradleyTerry,
+  infoPairings,
+  matchInformation,
+  rankingUncertainty,
+  type InfoPairingInput,
+} from "../src";
 
 /** n agents a0…, diagonal covariance `v` each (independent estimates). */
 function input(theta: number[], v: number, over: Partial<InfoPairingInput> = {}): InfoPairingInput {
@@ -15,7 +23,7 @@ describe("information-seeking pairing", () => {
   it("counts an even pair of unknown order as half a wrong pair (known answer)", () => {
     expect(rankingUncertainty([0, 0], [1, 0, 0, 1])).toBeCloseTo(0.5, 12);
     // d = 1, v = 1 + 1: Φ(−1/√2) = 0.23975
-    expect(rankingUncertainty([1, 0], [1, 0, 0, 1])).toBeCloseTo(0.239750, 5);
+    expect(rankingUncertainty([1, 0], [1, 0, 0, 1])).toBeCloseTo(0.23975, 5);
   });
 
   it("values a match between overlapping agents above one between separated agents", () => {
@@ -42,7 +50,10 @@ describe("information-seeking pairing", () => {
     const i = p * (1 - p);
     const after = 0.4 - (i * 0.16) / (1 + i * 0.4);
     const phi = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
-    expect(matchInformation([0, 0.1], [0.2, 0, 0, 0.2], 0, 1, true)).toBeCloseTo(phi(-0.1 / Math.sqrt(0.4)) - phi(-0.1 / Math.sqrt(after)), 6);
+    expect(matchInformation([0, 0.1], [0.2, 0, 0, 0.2], 0, 1, true)).toBeCloseTo(
+      phi(-0.1 / Math.sqrt(0.4)) - phi(-0.1 / Math.sqrt(after)),
+      6,
+    );
     // equal known strengths: their order is a coin toss however many matches they play
     expect(matchInformation([0, 0], [0.2, 0, 0, 0.2], 0, 1, true)).toBe(0);
   });
@@ -56,7 +67,12 @@ describe("information-seeking pairing", () => {
   });
 
   it("does not rematch a pair within the cooldown while another partner is free", () => {
-    const recentRounds = [[["a0", "a1"], ["a2", "a3"]] as [string, string][]];
+    const recentRounds = [
+      [
+        ["a0", "a1"],
+        ["a2", "a3"],
+      ] as [string, string][],
+    ];
     const r = infoPairings(input([0, 0.05, 4, 4.05], 0.1, { recentRounds }));
     expect(sorted(r.pairs)).not.toContain("a0-a1");
     expect(r.rematches).toBe(0);
@@ -109,8 +125,10 @@ describe("placement of a new entrant", () => {
     const { placementPairs, placementQuantiles } = await import("../src");
     expect(placementQuantiles(3)).toEqual([1 / 6, 0.5, 5 / 6]);
     const ratings = { top: 1200, a: 1100, mid: 1000, b: 900, low: 800, c: 700 };
-    const established = (busy: string[] = []) => Object.entries(ratings).map(([agentId, rating]) => ({ agentId, rating, free: !busy.includes(agentId) }));
-    const at = (placed: number, opponents: string[] = [], busy: string[] = []) => placementPairs({ entrants: [{ agentId: "new", placed, opponents }], established: established(busy) });
+    const established = (busy: string[] = []) =>
+      Object.entries(ratings).map(([agentId, rating]) => ({ agentId, rating, free: !busy.includes(agentId) }));
+    const at = (placed: number, opponents: string[] = [], busy: string[] = []) =>
+      placementPairs({ entrants: [{ agentId: "new", placed, opponents }], established: established(busy) });
     expect(at(0)).toEqual([["new", "a"]]); // field[floor(1/6·6)] = 1100
     expect(at(1)).toEqual([["new", "b"]]); // field[3] = 900
     expect(at(2)).toEqual([["new", "c"]]); // field[5] = 700
@@ -120,7 +138,13 @@ describe("placement of a new entrant", () => {
     expect(at(0, [], ["a"])).toEqual([]);
     expect(at(0, [], ["top", "mid"])).toEqual([["new", "a"]]);
     // two entrants with the same target: the first gets it, the second waits for it
-    const two = placementPairs({ entrants: [{ agentId: "x", placed: 0, opponents: [] }, { agentId: "y", placed: 0, opponents: [] }], established: established() });
+    const two = placementPairs({
+      entrants: [
+        { agentId: "x", placed: 0, opponents: [] },
+        { agentId: "y", placed: 0, opponents: [] },
+      ],
+      established: established(),
+    });
     expect(two).toEqual([["x", "a"]]);
     // every established agent met: the nearest of all again
     expect(at(1, Object.keys(ratings))).toEqual([["new", "b"]]);
@@ -136,7 +160,11 @@ describe("placement of a new entrant", () => {
       { a: "a", b: "c", round: 4 },
     ]);
     expect(Object.fromEntries(last)).toEqual({ a: "c", b: "a", c: "a", d: "c" });
-    const pairs: [string, string][] = [["a", "b"], ["b", "d"], ["c", "d"]];
+    const pairs: [string, string][] = [
+      ["a", "b"],
+      ["b", "d"],
+      ["c", "d"],
+    ];
     // b's last opponent was a, and d's was c: both pairs wait while someone is busy; b–d may play.
     expect(withoutQuickRematches(pairs, last, true)).toEqual([["b", "d"]]);
     expect(withoutQuickRematches(pairs, last, false)).toEqual(pairs);

@@ -50,7 +50,13 @@ describe("Appendix D walkthrough", () => {
     const { rounds, state } = await runScriptedLoop(handheldTree(), APPENDIX_D, 42);
     expect(rounds.map((r) => r.width)).toEqual([2, 3, 4, 5, 6]);
     expect(rounds.map((r) => r.depth)).toEqual([2, 2, 2, 2, 2]);
-    expect(rounds.map((r) => [r.score_a, r.score_b])).toEqual([[1, 0], [1, 1], [2, 1], [2, 3], [2, 5]]);
+    expect(rounds.map((r) => [r.score_a, r.score_b])).toEqual([
+      [1, 0],
+      [1, 1],
+      [2, 1],
+      [2, 3],
+      [2, 5],
+    ]);
     expect(rounds.map((r) => r.action)).toEqual(["probe_both", "probe_width", "probe_both", "probe_width", null]);
     expect(rounds.map((r) => r.stop)).toEqual([null, null, null, null, "mercy_rule"]);
     expect(rounds.map((r) => r.stuck)).toEqual([true, false, true, false, false]);
@@ -80,7 +86,12 @@ describe("resuming a persisted match", () => {
       const asked = await prepareRound(s, t, noExpansion);
       const played = { depth: asked.context.depth, width: asked.context.width, path: asked.state.path.map((id) => t.node(id)!.url) };
       expect(played).toEqual({ depth: full.rounds[k + 2]!.depth, width: full.rounds[k + 2]!.width, path: full.rounds[k + 2]!.path });
-      s = applyJudgement(asked.state, { question: `Scripted question ${s.round + 1} (D=${played.depth}, W=${played.width})`, answerA: "", answerB: "", verdict }).state;
+      s = applyJudgement(asked.state, {
+        question: `Scripted question ${s.round + 1} (D=${played.depth}, W=${played.width})`,
+        answerA: "",
+        answerB: "",
+        verdict,
+      }).state;
       s = (await transitionAfter(s, t, verdict, noExpansion)).state;
     }
     expect(s).toEqual(full.state);
@@ -113,7 +124,10 @@ describe("start and before-round", () => {
 
   it("width trigger counts the parent's children with the current node, text or not (Algorithm 1 line 7)", async () => {
     // C0's parent has 3 children; one of them has no text, so the pool holds 2
-    const t = tree({ title: "R", children: [{ title: "P", children: [{ title: "C0" }, { title: "C1" }, { title: "C2", content: null }] }] });
+    const t = tree({
+      title: "R",
+      children: [{ title: "P", children: [{ title: "C0" }, { title: "C1" }, { title: "C2", content: null }] }],
+    });
     const at3 = beforeRound(at(t, ["0", "0.0", "0.0.0"], 3), t);
     expect(at3.kind === "ask" && at3.context.aggregationPool.map((n) => n.title).sort()).toEqual(["C0", "C1"]);
     expect(beforeRound(at(t, ["0", "0.0", "0.0.0"], 5), t)).toEqual({ kind: "expand_width", parentId: "0.0", nodeId: "0.0.0", needed: 2 });
@@ -121,7 +135,14 @@ describe("start and before-round", () => {
 
   it("a node whose description (not its content) has > 20 characters may start and join a pool", async () => {
     const described = { content: null, description: "A long enough meta description of this page." };
-    const root = node({ title: "R", children: [{ title: "A", content: null }, { title: "B", content: null }, { title: "C", content: null }] });
+    const root = node({
+      title: "R",
+      children: [
+        { title: "A", content: null },
+        { title: "B", content: null },
+        { title: "C", content: null },
+      ],
+    });
     expect(startCandidates(memoryTreeView(root))).toEqual([]);
     root.children[1] = { ...root.children[1]!, ...described };
     root.children[2] = { ...root.children[2]!, ...described };
@@ -130,7 +151,11 @@ describe("start and before-round", () => {
     const ask = beforeRound(at(d, ["0", "0.1"], 3), d);
     expect(ask.kind === "ask" && ask.context.aggregationPool.map((n) => n.title)).toEqual(["B", "C"]);
     // descending still needs content: a described child is not a descend target
-    expect(planTransition(judged(at(d, ["0"], 2)).state, d, v("[[Tie]]", "HIGH"))).toEqual({ kind: "expand_depth", nodeId: "0", maxChildren: 3 });
+    expect(planTransition(judged(at(d, ["0"], 2)).state, d, v("[[Tie]]", "HIGH"))).toEqual({
+      kind: "expand_depth",
+      nodeId: "0",
+      maxChildren: 3,
+    });
   });
 
   it("on a view with targetable pages, starts and pools keep to them; a level of hubs only is passed through", async () => {
@@ -207,7 +232,12 @@ describe("transition table (Table 2)", () => {
     expect(planTransition(leaf, t, v("[[A_BETTER]]", "N/A", "DEEP"))).toEqual({ kind: "expand_depth", nodeId: "0.1", maxChildren: 3 });
     const after = planTransition(leaf, t, v("[[A_BETTER]]", "N/A", "DEEP"), { depthExpansionAttempted: true });
     expect(after.kind === "done" && after.state.width).toBe(4);
-    expect(after.kind === "done" && after.transition).toMatchObject({ action: "probe_depth", widthFallback: true, stuck: false, descended: false });
+    expect(after.kind === "done" && after.transition).toMatchObject({
+      action: "probe_depth",
+      widthFallback: true,
+      stuck: false,
+      descended: false,
+    });
     expect(after.kind === "done" && after.state.stuckDescends).toEqual([]);
   });
 
@@ -342,7 +372,13 @@ describe("prepareRound expansion requests", () => {
   it("asks for a parent's width expansion once when the pool stays empty after it", async () => {
     // The current node has no content and no sibling has any: width expansion of the root is
     // tried, the pool is still empty, and the round jumps to a new start without asking again.
-    const view = tree({ title: "Root", children: [{ title: "Empty", content: null }, { title: "Blank", content: null, children: [{ title: "Deep" }] }] });
+    const view = tree({
+      title: "Root",
+      children: [
+        { title: "Empty", content: null },
+        { title: "Blank", content: null, children: [{ title: "Deep" }] },
+      ],
+    });
     const state = startAt(initialState(1), view, "0.0");
     const asked: Array<[string, string]> = [];
     await prepareRound(state, view, async (kind, nodeId) => void asked.push([kind, nodeId])).catch(() => undefined);
@@ -399,4 +435,3 @@ describe("round accounting: generation and judge errors spend the budget (the re
     expect(parseLoopState(JSON.parse(JSON.stringify(old))).failed).toBe(0);
   });
 });
-

@@ -19,8 +19,14 @@ import {
 
 /** Wikipedia "Bradley–Terry model" worked example: [winner, loser, times]. */
 const WIKI: [string, string, number][] = [
-  ["A", "B", 2], ["B", "A", 3], ["A", "D", 1], ["D", "A", 4],
-  ["B", "C", 5], ["C", "B", 3], ["C", "D", 1], ["D", "C", 3],
+  ["A", "B", 2],
+  ["B", "A", 3],
+  ["A", "D", 1],
+  ["D", "A", 4],
+  ["B", "C", 5],
+  ["C", "B", 3],
+  ["C", "D", 1],
+  ["D", "C", 3],
 ];
 const wikiBattles = (): Battle[] =>
   WIKI.flatMap(([w, l, n]) => Array.from({ length: n }, () => ({ model_a: w, model_b: l, winner: "model_a" as const })));
@@ -72,7 +78,9 @@ describe("Bradley–Terry", () => {
       agents: agg.agents,
       i: Int32Array.from(battles, (b) => index.get(b.model_a)!),
       j: Int32Array.from(battles, (b) => index.get(b.model_b)!),
-      counts: Float64Array.from(battles.flatMap((b) => (b.winner === "model_a" ? [1, 0, 0] : b.winner === "model_b" ? [0, 0, 1] : [0, 1, 0]))),
+      counts: Float64Array.from(
+        battles.flatMap((b) => (b.winner === "model_a" ? [1, 0, 0] : b.winner === "model_b" ? [0, 0, 1] : [0, 1, 0])),
+      ),
     };
     const a = fitBradleyTerry(agg).theta;
     const b = fitBradleyTerry(perBattle).theta;
@@ -182,7 +190,9 @@ describe("confidence intervals and ranks", () => {
       agents: agg.agents,
       i: Int32Array.from(battles, (b) => index.get(b.model_a)!),
       j: Int32Array.from(battles, (b) => index.get(b.model_b)!),
-      counts: Float64Array.from(battles.flatMap((b) => (b.winner === "model_a" ? [1, 0, 0] : b.winner === "model_b" ? [0, 0, 1] : [0, 1, 0]))),
+      counts: Float64Array.from(
+        battles.flatMap((b) => (b.winner === "model_a" ? [1, 0, 0] : b.winner === "model_b" ? [0, 0, 1] : [0, 1, 0])),
+      ),
     };
     const byBattle = fitBradleyTerry(perBattleRows).theta;
     const rows = computeRatings(agg, { bootstrapRounds: rounds, seed: 29 });

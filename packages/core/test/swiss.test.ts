@@ -95,14 +95,30 @@ describe("Swiss pairing", () => {
     const ratings = { a: 1000, b: 1100, c: 900, d: 1050 };
     const r2 = swissPairings({ agents: ["a", "b", "c", "d"], ratings, pastPairings: [], byes: {}, seed: 1, round: 2 });
     expect(r2.order).toEqual(["b", "d", "a", "c"]);
-    expect(r2.pairs).toEqual([["b", "d"], ["a", "c"]]);
+    expect(r2.pairs).toEqual([
+      ["b", "d"],
+      ["a", "c"],
+    ]);
   });
 
   it("backtracks where plain greedy would force a rematch", () => {
     // Greedy top-down pairs a–c (a has met b), leaving b–d, which have met: a rematch.
     const ratings = { a: 4, b: 3, c: 2, d: 1 };
-    const r = swissPairings({ agents: ["a", "b", "c", "d"], ratings, pastPairings: [["a", "b"], ["b", "d"]], byes: {}, seed: 0, round: 3 });
-    expect(r.pairs).toEqual([["a", "d"], ["b", "c"]]);
+    const r = swissPairings({
+      agents: ["a", "b", "c", "d"],
+      ratings,
+      pastPairings: [
+        ["a", "b"],
+        ["b", "d"],
+      ],
+      byes: {},
+      seed: 0,
+      round: 3,
+    });
+    expect(r.pairs).toEqual([
+      ["a", "d"],
+      ["b", "c"],
+    ]);
     expect(r.rematches).toBe(0);
   });
 

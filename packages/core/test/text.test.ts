@@ -77,7 +77,9 @@ describe("splitReferences on hostile answers", () => {
 
   it("finds the last blank line of an answer with many paragraphs", () => {
     const paragraphs = Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i}.`).join("\n\n");
-    expect(splitReferences(`${paragraphs}\n\n[1] https://one.org\n[2] https://two.org`).references).toBe("[1] https://one.org\n[2] https://two.org");
+    expect(splitReferences(`${paragraphs}\n\n[1] https://one.org\n[2] https://two.org`).references).toBe(
+      "[1] https://one.org\n[2] https://two.org",
+    );
   });
 
   it("still reads headings with closing hashes and labels with colons", () => {

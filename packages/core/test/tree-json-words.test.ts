@@ -39,7 +39,9 @@ describe("tree format errors in words", () => {
   it("a field of the wrong type, in a link of a node", () => {
     const e = messageOf(node({ link_contexts: [{ url: 42, anchor_text: "a", surrounding_text: "b", relationship: "c" }] }));
     expect(e.path).toBe("link_contexts[0].url");
-    expect(e.message).toBe('In link 1 (link_contexts[0]) of the root node, "url" (the address of its page) should be text but is a number.');
+    expect(e.message).toBe(
+      'In link 1 (link_contexts[0]) of the root node, "url" (the address of its page) should be text but is a number.',
+    );
   });
 
   it("an unknown field", () => {

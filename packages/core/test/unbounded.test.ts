@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { aggregateBattles, computeRatings, predictedWinProbability, unboundedEstimates, type Battle } from "../src";
 
-const games = (a: string, b: string, winner: Battle["winner"], n: number): Battle[] => Array.from({ length: n }, () => ({ model_a: a, model_b: b, winner }));
+const games = (a: string, b: string, winner: Battle["winner"], n: number): Battle[] =>
+  Array.from({ length: n }, () => ({ model_a: a, model_b: b, winner }));
 
 describe("unboundedEstimates", () => {
   it("names an unbeaten and a winless agent and leaves a connected middle finite", () => {

@@ -10,14 +10,24 @@ import {
   type Verdict,
 } from "../src/index";
 
-const V = (verdict: string, tie_quality = "N/A", loser_failure_type = "NONE", reasoning = "") => ({ verdict, tie_quality, loser_failure_type, reasoning });
+const V = (verdict: string, tie_quality = "N/A", loser_failure_type = "NONE", reasoning = "") => ({
+  verdict,
+  tie_quality,
+  loser_failure_type,
+  reasoning,
+});
 
 describe("parseVerdict", () => {
   it("accepts the five tokens", () => {
     for (const t of ["[[A_MUCH_BETTER]]", "[[A_BETTER]]", "[[B_BETTER]]", "[[B_MUCH_BETTER]]"]) {
       expect(parseVerdict(V(t, "N/A", "WIDE")).verdict).toBe(t);
     }
-    expect(parseVerdict(V("[[Tie]]", "HIGH"))).toEqual({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE", reasoning: "" });
+    expect(parseVerdict(V("[[Tie]]", "HIGH"))).toEqual({
+      verdict: "[[Tie]]",
+      tie_quality: "HIGH",
+      loser_failure_type: "NONE",
+      reasoning: "",
+    });
   });
 
   it("tolerates whitespace, case and missing brackets", () => {
@@ -36,13 +46,23 @@ describe("parseVerdict", () => {
   });
 
   it("tie consistency: a Tie with N/A quality is a Tie HIGH (pressure test); non-ties are normalised to N/A", () => {
-    expect(parseVerdict(V("[[Tie]]", "N/A"))).toEqual({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE", reasoning: "" });
+    expect(parseVerdict(V("[[Tie]]", "N/A"))).toEqual({
+      verdict: "[[Tie]]",
+      tie_quality: "HIGH",
+      loser_failure_type: "NONE",
+      reasoning: "",
+    });
     expect(parseVerdict(V("[[A_BETTER]]", "HIGH", "WIDE")).tie_quality).toBe("N/A");
     expect(parseVerdict(V("[[Tie]]", "LOW", "DEEP")).loser_failure_type).toBe("NONE");
   });
 
   it("missing fields take the reference's defaults: tie quality → Tie HIGH, failure → NONE, reasoning → empty", () => {
-    expect(parseVerdict({ verdict: "[[Tie]]" })).toEqual({ verdict: "[[Tie]]", tie_quality: "HIGH", loser_failure_type: "NONE", reasoning: "" });
+    expect(parseVerdict({ verdict: "[[Tie]]" })).toEqual({
+      verdict: "[[Tie]]",
+      tie_quality: "HIGH",
+      loser_failure_type: "NONE",
+      reasoning: "",
+    });
     expect(parseVerdict({ verdict: "[[Tie]]", tie_quality: null, reasoning: null }).tie_quality).toBe("HIGH");
     expect(parseVerdict({ verdict: "[[Tie]]", tie_quality: "LOW" }).tie_quality).toBe("LOW");
     expect(parseVerdict({ verdict: "[[B_BETTER]]", reasoning: "B cites more" })).toEqual({
@@ -58,7 +78,6 @@ describe("parseVerdict", () => {
     expect(() => parseVerdict(null)).toThrow(VerdictError);
     expect(() => parseVerdict({ verdict: "[[Tie]]", tie_quality: "SO-SO" })).toThrow(/tie_quality must be HIGH, LOW or N\/A/);
   });
-
 });
 
 describe("scoring and double judgement", () => {

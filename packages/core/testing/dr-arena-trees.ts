@@ -49,7 +49,9 @@ export const DR_ARENA_SHA256: Readonly<Record<string, string>> = {
 };
 
 /** The tree files, sorted (`summary.json` aside): the same 19 whichever folder holds them. */
-export const DR_ARENA_TREE_FILES: readonly string[] = Object.keys(DR_ARENA_SHA256).filter((f) => f.startsWith("tree_")).sort();
+export const DR_ARENA_TREE_FILES: readonly string[] = Object.keys(DR_ARENA_SHA256)
+  .filter((f) => f.startsWith("tree_"))
+  .sort();
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -83,7 +85,10 @@ export type TreesChoice = { from: "env" | "shared" | "cache" | "fetch"; dir: str
  * else a fetch into `var/`.
  */
 export function chooseTrees(at: TreesLocations, holds: (dir: string) => boolean = holdsTrees): TreesChoice {
-  if (at.env) return holds(at.env) ? { from: "env", dir: at.env } : { from: "none", why: `ARENA_DR_TREES=${at.env} does not hold summary.json and the 19 tree files` };
+  if (at.env)
+    return holds(at.env)
+      ? { from: "env", dir: at.env }
+      : { from: "none", why: `ARENA_DR_TREES=${at.env} does not hold summary.json and the 19 tree files` };
   if (holds(at.shared)) return { from: "shared", dir: at.shared };
   if (holds(at.cache)) return { from: "cache", dir: at.cache };
   return { from: "fetch", dir: at.cache };
@@ -133,7 +138,9 @@ export async function fetchTrees(dir: string, opts: FetchOptions = {}): Promise<
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         bytes = Buffer.from(await res.arrayBuffer());
       } catch (err) {
-        throw new Error(`fetching ${url} failed: ${err instanceof Error ? (err.cause instanceof Error ? `${err.message} (${err.cause.message})` : err.message) : String(err)}`);
+        throw new Error(
+          `fetching ${url} failed: ${err instanceof Error ? (err.cause instanceof Error ? `${err.message} (${err.cause.message})` : err.message) : String(err)}`,
+        );
       }
       const got = createHash("sha256").update(bytes).digest("hex");
       if (got !== sha256) throw new Error(`${url} has SHA-256 ${got}, expected ${sha256}`);

@@ -73,7 +73,10 @@ export async function setUserRole(db: PrismaClient, email: string, role: Role): 
  * A user with a credential account as better-auth stores one (providerId "credential",
  * accountId = user id); `passwordHash` comes from better-auth's own hasher.
  */
-export async function createUserWithPassword(db: PrismaClient, u: { email: string; name: string; role: Role; passwordHash: string }): Promise<UserRow> {
+export async function createUserWithPassword(
+  db: PrismaClient,
+  u: { email: string; name: string; role: Role; passwordHash: string },
+): Promise<UserRow> {
   const id = randomBytes(16).toString("hex");
   const email = u.email.toLowerCase();
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw new Error(`a user with email ${email} exists already`);
@@ -132,7 +135,10 @@ export async function revokeApiToken(db: PrismaClient, userId: string, id: strin
 /** The user a live token belongs to (banned users excluded), or null. */
 export async function userForApiToken(db: PrismaClient, token: string): Promise<UserRow | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, revokedAt: true, user: { select: { ...USER_SELECT, banned: true } } } });
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, revokedAt: true, user: { select: { ...USER_SELECT, banned: true } } },
+  });
   if (!row || row.revokedAt || row.user.banned) return null;
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   const { banned: _banned, ...user } = row.user;
@@ -143,11 +149,21 @@ export async function userForApiToken(db: PrismaClient, token: string): Promise<
 
 /** A new allow-list entry (POST /api/console/allowed-hosts). */
 export const allowedHostRequestSchema = z.object({
-  pattern: z.string().trim().min(1).max(300).regex(/^[\w.:\-[\]/]+$/, "hostname, IP, CIDR or host:port"),
+  pattern: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^[\w.:\-[\]/]+$/, "hostname, IP, CIDR or host:port"),
   note: z.string().max(500).nullable().default(null),
 });
 /** An allow-list entry as the API answers it. */
-export const allowedHostSchema = z.object({ id: z.string(), pattern: z.string(), note: z.string().nullable(), createdAt: z.iso.datetime() });
+export const allowedHostSchema = z.object({
+  id: z.string(),
+  pattern: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
 
 export interface AllowedHostRow {
   id: string;
@@ -194,7 +210,9 @@ export interface SignInAttempt {
 }
 
 function failureKeys(a: SignInAttempt): Array<{ scope: SignInScope; key: string }> {
-  const keys: Array<{ scope: SignInScope; key: string }> = [{ scope: "account", key: `sign-in-failures:account:${a.email.trim().toLowerCase()}` }];
+  const keys: Array<{ scope: SignInScope; key: string }> = [
+    { scope: "account", key: `sign-in-failures:account:${a.email.trim().toLowerCase()}` },
+  ];
   if (a.address) keys.push({ scope: "address", key: `sign-in-failures:address:${a.address}` });
   return keys;
 }

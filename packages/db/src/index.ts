@@ -23,7 +23,9 @@ export type SqlClient = pg.PoolClient;
 const TIMESTAMP = 1114;
 const utcTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP ? (value: string) => new Date(`${value.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === TIMESTAMP
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** A Prisma client over node-postgres (no Rust engine). One per process is enough. */

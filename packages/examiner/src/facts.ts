@@ -40,8 +40,7 @@ const UNIT =
  */
 const NUMBER = "(?<![\\d.,])(?:\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.\\d+)?";
 const NUMBER_WITH_UNIT = new RegExp(
-  `(?:[$€£¥]\\s?${NUMBER}(?:\\s?(?:million|billion|trillion|thousand|[mbk]n?)\\b)?)|` +
-    `(?:${NUMBER}\\s?(?:${UNIT})(?!\\p{L}))`,
+  `(?:[$€£¥]\\s?${NUMBER}(?:\\s?(?:million|billion|trillion|thousand|[mbk]n?)\\b)?)|` + `(?:${NUMBER}\\s?(?:${UNIT})(?!\\p{L}))`,
   "giu",
 );
 
@@ -86,7 +85,8 @@ function computeFacts(text: string): Fact[] {
     for (const m of sentence.matchAll(NAMED)) {
       // a capitalised phrase at the very start of a sentence is usually just sentence case
       // all-caps runs are banners and buttons, not names
-      if (m.index > 0 && m[0].length >= 6 && m[0] !== m[0].toUpperCase()) add({ kind: "name", value: m[0].trim(), sentence, index: m.index });
+      if (m.index > 0 && m[0].length >= 6 && m[0] !== m[0].toUpperCase())
+        add({ kind: "name", value: m[0].trim(), sentence, index: m.index });
     }
     for (const m of sentence.matchAll(ACRONYM)) if (m.index > 0) add({ kind: "name", value: m[0], sentence, index: m.index });
   }
@@ -119,7 +119,9 @@ function parseDates(text: string): DateMention[] {
     const inside = c < covered.length && covered[c]![0] <= m.index;
     // part of a larger number ("12,2019", "2019.5", "$2019") rather than a year; a few characters
     // around the match decide, so long answers are not re-scanned per year
-    const isQuantity = /^(?:\d|[,.]\d)/.test(text.slice(m.index + 4, m.index + 6)) || /(?:\d|\d[,.]|[$€£¥])$/.test(text.slice(Math.max(0, m.index - 2), m.index));
+    const isQuantity =
+      /^(?:\d|[,.]\d)/.test(text.slice(m.index + 4, m.index + 6)) ||
+      /(?:\d|\d[,.]|[$€£¥])$/.test(text.slice(Math.max(0, m.index - 2), m.index));
     if (!inside && !isQuantity) out.push({ text: m[0], iso: m[0], index: m.index });
   }
   return out.sort((a, b) => a.index - b.index);
@@ -134,7 +136,15 @@ function isoOf(c: chrono.ParsedComponents): string {
 }
 
 const SCALE: Record<string, number> = {
-  thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, b: 1e9, bn: 1e9, trillion: 1e12,
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  billion: 1e9,
+  b: 1e9,
+  bn: 1e9,
+  trillion: 1e12,
 };
 
 /**
@@ -142,9 +152,32 @@ const SCALE: Record<string, number> = {
  * tens. "one" is left out: it is far more often a pronoun ("one of the…") than a count.
  */
 const NUMBER_WORDS: Record<string, number> = {
-  two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13,
-  fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40,
-  fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 const NUMBER_WORD = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join("|")})\\b`, "gi");
 

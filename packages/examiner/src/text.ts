@@ -33,7 +33,11 @@ function normalizeUnicode(text: string): string {
 
 /** The same for ASCII text, where decomposition and marks do not occur and letters are a–z. */
 function normalizeAscii(text: string): string {
-  return text.toLowerCase().replace(/&amp;/g, "&").replace(/[^a-z0-9]+/g, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/&amp;/g, "&")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
 }
 
 export function tokens(text: string): string[] {
@@ -95,7 +99,10 @@ export function cleanTitle(title: string, url: string, domain: string, shared: R
     .replace(/\s+/g, " ")
     .trim();
   if (!raw) return urlSlugName(url) ?? domain;
-  const segments = raw.split(TITLE_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+  const segments = raw
+    .split(TITLE_SEPARATOR)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const kept = segments.filter((s) => !isSiteSegment(s, domain, shared));
   const pool = kept.length > 0 ? kept : segments;
   return pool.reduce((best, s) => (s.length > best.length ? s : best), pool[0] ?? raw);
@@ -104,9 +111,14 @@ export function cleanTitle(title: string, url: string, domain: string, shared: R
 /** Alternative names of a page's entity: other title segments, the name without a parenthetical, the URL slug. */
 export function titleAliases(title: string, url: string, domain: string, shared: ReadonlySet<string> = NO_SHARED): string[] {
   const name = cleanTitle(title, url, domain, shared);
-  const raw = decodeEntities(title).replace(/[\u200B-\u200F\uFEFF\uF8FF]/g, "").trim();
+  const raw = decodeEntities(title)
+    .replace(/[\u200B-\u200F\uFEFF\uF8FF]/g, "")
+    .trim();
   const candidates = [
-    ...raw.split(TITLE_SEPARATOR).map((s) => s.trim()).filter((s) => !isSiteSegment(s, domain, shared)),
+    ...raw
+      .split(TITLE_SEPARATOR)
+      .map((s) => s.trim())
+      .filter((s) => !isSiteSegment(s, domain, shared)),
     name.replace(/\s*\([^)]*\)\s*/g, " ").trim(),
     urlSlugName(url) ?? "",
   ];
@@ -137,7 +149,10 @@ function urlSlugName(url: string): string | null {
     } catch {
       // keep the raw segment
     }
-    const words = seg.replace(/\.(html?|php|aspx?|page)$/i, "").replace(/[_+\-.]+/g, " ").trim();
+    const words = seg
+      .replace(/\.(html?|php|aspx?|page)$/i, "")
+      .replace(/[_+\-.]+/g, " ")
+      .trim();
     if (/\p{L}{3,}/u.test(words) && !/^(index|welcome|home|default|en|us|wiki)$/i.test(words)) return words;
   }
   return null;

@@ -5,7 +5,15 @@ export const PROMPT_VERSIONS = ["v1", "v2", "v3"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 /** The version new configurations get. */
 export const PROMPT_VERSION: PromptVersion = "v3";
-import { examinerModeSchema, type ChecklistItem, type ContextNode, type ExaminerModeName, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import {
+  examinerModeSchema,
+  type ChecklistItem,
+  type ContextNode,
+  type ExaminerModeName,
+  type GeneratedTask,
+  type TaskContext,
+  type Verdict,
+} from "@arena/core";
 
 /** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
 export interface ExaminerCall {

@@ -42,7 +42,10 @@ describe("fact extraction on hostile page text", () => {
       ["name", "NEC"],
     ]);
     // counts without a unit, and acronyms standing alone
-    expect(extractFacts("The search engine lists over 60,000 video games from the BBC archive.").map((f) => f.value)).toEqual(["60,000", "BBC"]);
+    expect(extractFacts("The search engine lists over 60,000 video games from the BBC archive.").map((f) => f.value)).toEqual([
+      "60,000",
+      "BBC",
+    ]);
   });
 });
 

@@ -17,7 +17,12 @@ const node = (i: number, over: Partial<ContextNode> = {}): ContextNode => ({
   ...over,
 });
 
-const context = (pool: ContextNode[], chain: ContextNode[] = [node(9, { nodeId: "0", url: "https://choirs.example/", title: "Choral music | Choirs Example", relationship: "" })]): TaskContext => ({
+const context = (
+  pool: ContextNode[],
+  chain: ContextNode[] = [
+    node(9, { nodeId: "0", url: "https://choirs.example/", title: "Choral music | Choirs Example", relationship: "" }),
+  ],
+): TaskContext => ({
   rootTopic: chain[0]?.title ?? pool[0]!.title,
   reasoningChain: chain,
   aggregationPool: pool,
@@ -32,7 +37,9 @@ const generate = async (ctx: TaskContext) => (await createExaminer({ mode: "heur
 describe("clean passages", () => {
   it("separates glued link labels and possessives; leaves brand capitals alone", () => {
     expect(unglue("Privacy PolicyTerms of Use RefundsSite Map")).toBe("Privacy Policy Terms of Use Refunds Site Map");
-    expect(unglue("Strezov'sChoir Essentials with AirPods on YouTube at McDonald's")).toBe("Strezov's Choir Essentials with AirPods on YouTube at McDonald's");
+    expect(unglue("Strezov'sChoir Essentials with AirPods on YouTube at McDonald's")).toBe(
+      "Strezov's Choir Essentials with AirPods on YouTube at McDonald's",
+    );
   });
 
   it("keeps prose and drops menus, tag runs and layout", () => {
@@ -50,7 +57,8 @@ describe("heuristic questions from clean passages", () => {
   it("hides a target even where the page glues its name to the previous word", async () => {
     const choir = node(1, {
       title: "Choir Essentials | Strezov Sampling",
-      content: "Strezov'sChoir Essentials is a library of 32 singers recorded in Sofia. It was released in 2019 and costs $199 for the full edition.",
+      content:
+        "Strezov'sChoir Essentials is a library of 32 singers recorded in Sofia. It was released in 2019 and costs $199 for the full edition.",
     });
     const task = await generate(context([choir]));
     expect(task.question.toLowerCase()).not.toContain("choir essentials");
@@ -77,7 +85,10 @@ describe("heuristic questions from clean passages", () => {
       relationship: "repertoire",
       description: "A survey of liturgical music written for choirs across five centuries.",
     });
-    const target = node(1, { title: "Missa Solemnis", content: "The mass took Beethoven four years to write and was first performed in 1824 in Saint Petersburg." });
+    const target = node(1, {
+      title: "Missa Solemnis",
+      content: "The mass took Beethoven four years to write and was first performed in 1824 in Saint Petersburg.",
+    });
     const task = await generate({ ...context([target], [root, parent]), depth: 4 });
     expect(task.question).toContain('follow a link listed under "repertoire" to a resource described as "A survey of liturgical music');
     expect(task.question.toLowerCase()).not.toContain("sacred choral works");
@@ -117,7 +128,9 @@ describe("facts asked as attributes, not as blanks to fill in", () => {
 
   it("phrases counts, measures, dates and agents as questions about the entity", () => {
     expect(ask("About 317,700 openings are projected each year, on average.", "317,700")).toBe("how many openings are projected each year");
-    expect(ask("The median annual wage for this group was $105,990 in May 2024.", "$105,990")).toBe("what the median annual wage for this group was");
+    expect(ask("The median annual wage for this group was $105,990 in May 2024.", "$105,990")).toBe(
+      "what the median annual wage for this group was",
+    );
     expect(ask("The choir was founded in 1987 and sings in the cathedral every Sunday.", "1987")).toBe("when the choir was founded");
     expect(ask("The mass took four years to write and was first performed in 1824 in Vienna.", "1824")).toBe("when it was first performed");
   });
@@ -127,7 +140,8 @@ describe("facts asked as attributes, not as blanks to fill in", () => {
       "University of Minnesota Libraries Publishing",
     ]);
     expect(labelledFacts("Developer Community Contribution Guidelines")).toEqual([]);
-    const stub = "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. Date of Last Revision: August 22, 2025";
+    const stub =
+      "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. Date of Last Revision: August 22, 2025";
     expect(labelledFacts(stub).map((f) => [f.label, f.value])).toEqual([
       ["its author", "Hill K"],
       ["the date of its last revision", "August 22, 2025"],
@@ -138,7 +152,8 @@ describe("facts asked as attributes, not as blanks to fill in", () => {
   it("a citation stub with no prose still yields a question about its author and year", async () => {
     const stub = node(1, {
       title: "Maternal mortality | Tools for Demographic Estimation",
-      content: "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. In Moultrie TA (eds).",
+      content:
+        "Maternal mortality Author Hill K Printer-friendly version Suggested citation Hill K. 2011. Maternal mortality. In Moultrie TA (eds).",
     });
     const task = await generate(context([stub]));
     expect(task.checklistWidth.map((w) => [w.item, w.detail])).toEqual([

@@ -19,10 +19,18 @@ async function tasks(): Promise<Array<{ task: GeneratedTask; truth: Map<string, 
     const tree = memoryTreeView(parseDrArenaTree(JSON.parse(JSON.stringify(wt.tree))), truth);
     const root = tree.node(tree.rootId)!;
     for (const [i, region] of root.childIds.slice(0, 3).entries()) {
-      for (const path of [[tree.rootId, region], [tree.rootId, region, tree.node(region)!.childIds[0]!]]) {
+      for (const path of [
+        [tree.rootId, region],
+        [tree.rootId, region, tree.node(region)!.childIds[0]!],
+      ]) {
         const width = 2 + (i % 2);
         const r = buildTaskContext({ tree, path, width, previousQuestions: [], rng: Rng.fromSeed(i) });
-        if (r.kind === "context") out.push({ task: (await examiner.generateTask(r.context, { seed: `k${i}` })).task, truth, width: r.context.aggregationPool.length });
+        if (r.kind === "context")
+          out.push({
+            task: (await examiner.generateTask(r.context, { seed: `k${i}` })).task,
+            truth,
+            width: r.context.aggregationPool.length,
+          });
       }
     }
   }
@@ -66,7 +74,15 @@ describe("heuristic questions in the synthetic world, from its own facts", async
 
   it("its judge credits an answer written from the key, and not one that names other entities", () => {
     for (const { task } of all) {
-      const right = task.checklistDepth.map((d, i) => `${i + 1}. ${d.item}: ${task.checklistWidth.filter((w) => w.sourceUrl === d.sourceUrl).map((w) => w.detail).join(", ")}.`).join("\n");
+      const right = task.checklistDepth
+        .map(
+          (d, i) =>
+            `${i + 1}. ${d.item}: ${task.checklistWidth
+              .filter((w) => w.sourceUrl === d.sourceUrl)
+              .map((w) => w.detail)
+              .join(", ")}.`,
+        )
+        .join("\n");
       const wrong = right.replace(/^(\d+)\. [^:]+:/gm, "$1. Brantley Council:");
       const v = judgeHeuristically({ ...task, answerA: right, answerB: wrong, citationsA: 0, citationsB: 0 });
       expect(v).toMatchObject({ verdict: "[[A_MUCH_BETTER]]", loser_failure_type: "DEEP" });

@@ -10,11 +10,35 @@ const SEGA = "https://en.wikipedia.org/wiki/Sega_Nomad";
 const ctx: TaskContext = {
   rootTopic: "Handheld game console",
   reasoningChain: [
-    { nodeId: "0", url: ROOT, title: "Handheld game console - Wikipedia", relationship: "", surroundingText: "", description: "", content: "A handheld game console is a small, portable video game console." },
+    {
+      nodeId: "0",
+      url: ROOT,
+      title: "Handheld game console - Wikipedia",
+      relationship: "",
+      surroundingText: "",
+      description: "",
+      content: "A handheld game console is a small, portable video game console.",
+    },
   ],
   aggregationPool: [
-    { nodeId: "0.1", url: NEC, title: "TurboExpress - Wikipedia", relationship: "varieties", surroundingText: "NEC released the TurboExpress, which played HuCards", description: "Handheld by NEC", content: "The TurboExpress launched in 1990 at $249.99 and uses 6 AA batteries." },
-    { nodeId: "0.2", url: SEGA, title: "Sega Nomad - Wikipedia", relationship: "varieties", surroundingText: "Sega's Nomad played Genesis cartridges", description: "Handheld Genesis", content: "The Nomad launched in 1995 at $179.99; six AA batteries last 2 to 3 hours." },
+    {
+      nodeId: "0.1",
+      url: NEC,
+      title: "TurboExpress - Wikipedia",
+      relationship: "varieties",
+      surroundingText: "NEC released the TurboExpress, which played HuCards",
+      description: "Handheld by NEC",
+      content: "The TurboExpress launched in 1990 at $249.99 and uses 6 AA batteries.",
+    },
+    {
+      nodeId: "0.2",
+      url: SEGA,
+      title: "Sega Nomad - Wikipedia",
+      relationship: "varieties",
+      surroundingText: "Sega's Nomad played Genesis cartridges",
+      description: "Handheld Genesis",
+      content: "The Nomad launched in 1995 at $179.99; six AA batteries last 2 to 3 hours.",
+    },
   ],
   previousQuestions: [],
   depth: 2,
@@ -37,7 +61,12 @@ const TASK = {
   rationale: "Depth via the shared-media clue; width via two pages.",
 };
 
-const VERDICT = { reasoning: "A names both consoles and both prices; B misses the Nomad.", verdict: "[[A_MUCH_BETTER]]", tie_quality: "N/A", loser_failure_type: "DEEP" };
+const VERDICT = {
+  reasoning: "A names both consoles and both prices; B misses the Nomad.",
+  verdict: "[[A_MUCH_BETTER]]",
+  tie_quality: "N/A",
+  loser_failure_type: "DEEP",
+};
 
 const JUDGE_INPUT: JudgeInput = {
   question: TASK.question,
@@ -61,7 +90,16 @@ afterEach(() => {
 });
 
 const examiner = (extra: Partial<ExaminerConfigInput> = {}) =>
-  createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "test-model", apiKey: "k", generationTemperature: 0.4, judgeTemperature: 0.3, maxRetries: 0, ...extra });
+  createExaminer({
+    mode: "llm",
+    baseUrl: srv.baseUrl,
+    model: "test-model",
+    apiKey: "k",
+    generationTemperature: 0.4,
+    judgeTemperature: 0.3,
+    maxRetries: 0,
+    ...extra,
+  });
 
 const userText = (i: number) =>
   (srv.chatRequests()[i]!.messages ?? []).map((m) => (typeof m.content === "string" ? m.content : "")).join("\n");
@@ -71,7 +109,12 @@ describe("llm examiner: generation", () => {
     srv.enqueue(reply.json(TASK));
     const { task, calls } = await examiner().generateTask(ctx, { seed: "s1" });
     expect(task).toMatchObject({ question: TASK.question, mode: "llm", wordLimitInstruction: "Answer length: 200-300 words." });
-    expect(task.checklistDepth[0]).toEqual({ item: "TurboExpress", detail: "NEC handheld that plays HuCards", sourceUrl: NEC, aliases: ["PC Engine GT"] });
+    expect(task.checklistDepth[0]).toEqual({
+      item: "TurboExpress",
+      detail: "NEC handheld that plays HuCards",
+      sourceUrl: NEC,
+      aliases: ["PC Engine GT"],
+    });
     expect(task.checklistDepth[1]!.sourceUrl).toBe(SEGA); // "P2" tag resolved
     expect(task.checklistWidth).toEqual([
       { item: "TurboExpress launch price", detail: "$249.99", sourceUrl: NEC },
@@ -126,14 +169,20 @@ describe("llm examiner: generation", () => {
   it("rejects checklist items whose source is not a context page", async () => {
     const bad = { ...TASK, checklist_width: [{ ...TASK.checklist_width[0]!, source_url: "https://example.com/made-up" }] };
     srv.enqueue(reply.json(bad), reply.json(bad), reply.json(bad));
-    const err = await examiner().generateTask(ctx, { seed: "s" }).catch((e: unknown) => e);
+    const err = await examiner()
+      .generateTask(ctx, { seed: "s" })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GenerationError);
     expect((err as GenerationError).message).toMatch(/not the URL of any page/);
     expect((err as GenerationError).calls).toHaveLength(3);
   });
 
   it("falls back to json_object when json_schema is rejected, and remembers it", async () => {
-    srv.enqueue(reply.status(400, { body: { error: { message: "response_format json_schema is not supported" } } }), reply.json(TASK), reply.json(TASK));
+    srv.enqueue(
+      reply.status(400, { body: { error: { message: "response_format json_schema is not supported" } } }),
+      reply.json(TASK),
+      reply.json(TASK),
+    );
     const ex = examiner();
     const { calls } = await ex.generateTask(ctx, { seed: "s" });
     expect(calls).toHaveLength(2);
@@ -181,7 +230,15 @@ describe("llm examiner: judgement", () => {
     expect(r.error).toBeNull();
     expect(r.verdict).toEqual(VERDICT);
     const text = userText(0);
-    for (const s of ["ANSWER-ALPHA", "ANSWER-BRAVO", "(4 references listed)", "(1 references listed)", "$249.99", "Answer length: 200-300 words."]) expect(text).toContain(s);
+    for (const s of [
+      "ANSWER-ALPHA",
+      "ANSWER-BRAVO",
+      "(4 references listed)",
+      "(1 references listed)",
+      "$249.99",
+      "Answer length: 200-300 words.",
+    ])
+      expect(text).toContain(s);
     expect(srv.chatRequests()[0]!.response_format?.type).toBe("json_schema");
   });
 
@@ -202,7 +259,9 @@ describe("llm examiner: judgement", () => {
 
   it("500 three times → the examiner is unavailable (not a judge error), every call recorded", async () => {
     srv.enqueue(reply.status(500), reply.status(500), reply.status(500));
-    const err = await examiner().judge(JUDGE_INPUT, { seed: "j" }).catch((e: unknown) => e);
+    const err = await examiner()
+      .judge(JUDGE_INPUT, { seed: "j" })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExaminerUnavailableError);
     expect((err as ExaminerUnavailableError).message).toMatch(/judge failed after 3 attempts: HTTP 500/);
     expect((err as ExaminerUnavailableError).calls).toHaveLength(3);
@@ -222,7 +281,11 @@ describe("llm examiner: judgement", () => {
   });
 
   it("an invalid verdict (unknown tie quality, unknown token) is retried", async () => {
-    srv.enqueue(reply.json({ ...VERDICT, verdict: "[[Tie]]", tie_quality: "MEDIUM" }), reply.json({ ...VERDICT, verdict: "A wins" }), reply.json(VERDICT));
+    srv.enqueue(
+      reply.json({ ...VERDICT, verdict: "[[Tie]]", tie_quality: "MEDIUM" }),
+      reply.json({ ...VERDICT, verdict: "A wins" }),
+      reply.json(VERDICT),
+    );
     const r = await examiner().judge(JUDGE_INPUT, { seed: "j" });
     expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
     expect(r.calls[0]!.error).toMatch(/tie_quality must be HIGH, LOW or N\/A/);
@@ -232,8 +295,14 @@ describe("llm examiner: judgement", () => {
   it("the verdict JSON Schema takes its closed sets from core", async () => {
     srv.enqueue(reply.json(VERDICT));
     await examiner().judge(JUDGE_INPUT, { seed: "j" });
-    const props = (srv.chatRequests()[0]!.response_format as { json_schema: { schema: { properties: Record<string, { enum?: string[] }> } } }).json_schema.schema.properties;
-    expect([props.verdict!.enum, props.tie_quality!.enum, props.loser_failure_type!.enum]).toEqual([[...VERDICT_TOKENS], [...TIE_QUALITIES], [...FAILURE_TYPES]]);
+    const props = (
+      srv.chatRequests()[0]!.response_format as { json_schema: { schema: { properties: Record<string, { enum?: string[] }> } } }
+    ).json_schema.schema.properties;
+    expect([props.verdict!.enum, props.tie_quality!.enum, props.loser_failure_type!.enum]).toEqual([
+      [...VERDICT_TOKENS],
+      [...TIE_QUALITIES],
+      [...FAILURE_TYPES],
+    ]);
   });
 
   it("a Tie without a tie quality is a Tie HIGH, not a judge error", async () => {
@@ -313,8 +382,17 @@ describe("temperatures and prompt versions", () => {
     expect([gen!.temperature, judge!.temperature]).toEqual([0.7, 0.1]);
     const schema = (gen!.response_format as { json_schema: { schema: { required: string[] } } }).json_schema.schema;
     // v3: the schema in the order the prompt asks for the work, gold answer first and question last
-    expect(schema.required).toEqual(["gold_answer", "checklist_depth", "checklist_width", "rationale", "word_limit_instruction", "question"]);
-    expect(Object.keys((gen!.response_format as { json_schema: { schema: { properties: object } } }).json_schema.schema.properties)).toEqual(schema.required);
+    expect(schema.required).toEqual([
+      "gold_answer",
+      "checklist_depth",
+      "checklist_width",
+      "rationale",
+      "word_limit_instruction",
+      "question",
+    ]);
+    expect(
+      Object.keys((gen!.response_format as { json_schema: { schema: { properties: object } } }).json_schema.schema.properties),
+    ).toEqual(schema.required);
     expect(userText(0)).toMatch(/Gold answer first/);
     expect(userText(0).replace(/\s+/g, " ")).toMatch(/\{"gold_answer": string,.*"question": string\}/);
     expect(userText(1)).toMatch(/BEGIN ANSWER A/);
@@ -332,11 +410,25 @@ describe("temperatures and prompt versions", () => {
     await examiner().judge(JUDGE_INPUT, { seed: "j" });
     await examiner().generateTask(ctx, { seed: "g" });
     const judge = userText(0);
-    for (const s of ["Presentation", "Formatting", "Information density", "Helpfulness", "best effort", "more relevant citations", "far outside the requested range"]) {
+    for (const s of [
+      "Presentation",
+      "Formatting",
+      "Information density",
+      "Helpfulness",
+      "best effort",
+      "more relevant citations",
+      "far outside the requested range",
+    ]) {
       expect(judge).toContain(s);
     }
     const gen = userText(1).replace(/\s+/g, " ");
-    for (const s of ["gold_answer", "Grading key from the gold answer", "never about the pages", "exists only in the wording of this material", "how the question hides each target"]) {
+    for (const s of [
+      "gold_answer",
+      "Grading key from the gold answer",
+      "never about the pages",
+      "exists only in the wording of this material",
+      "how the question hides each target",
+    ]) {
       expect(gen).toContain(s);
     }
   });
@@ -345,7 +437,14 @@ describe("temperatures and prompt versions", () => {
     srv.enqueue(reply.json(TASK));
     await examiner({ promptVersion: "v2" }).generateTask(ctx, { seed: "g" });
     const schema = (srv.chatRequests()[0]!.response_format as { json_schema: { schema: { required: string[] } } }).json_schema.schema;
-    expect(schema.required).toEqual(["question", "word_limit_instruction", "gold_answer", "checklist_depth", "checklist_width", "rationale"]);
+    expect(schema.required).toEqual([
+      "question",
+      "word_limit_instruction",
+      "gold_answer",
+      "checklist_depth",
+      "checklist_width",
+      "rationale",
+    ]);
   });
 
   it("v1 stays available for the configurations that use it", async () => {
@@ -396,7 +495,10 @@ describe("an answer cannot talk to the judge", () => {
 describe("content budget of generation", () => {
   // a page longer than 800 characters: its fact sits after the first 800, as on 52 of the 90 nodes of tree_0002
   const long = `${"Background sentence about the console market. ".repeat(30)}The Nomad's battery life is 2 to 3 hours.`;
-  const longCtx: TaskContext = { ...ctx, aggregationPool: [ctx.aggregationPool[0]!, { ...ctx.aggregationPool[1]!, content: `${long}${" filler".repeat(3_000)}` }] };
+  const longCtx: TaskContext = {
+    ...ctx,
+    aggregationPool: [ctx.aggregationPool[0]!, { ...ctx.aggregationPool[1]!, content: `${long}${" filler".repeat(3_000)}` }],
+  };
   const poolText = (i = 0) => {
     const text = userText(i);
     return text.slice(text.indexOf("[P2]"));
@@ -422,9 +524,10 @@ describe("content budget of generation", () => {
   });
 
   it("the heuristic reads 800 characters of each page and records what it read", async () => {
-    const r = await createExaminer({ mode: "heuristic" }).generateTask(longCtx, { seed: "g" }).catch((e: GenerationError) => ({ calls: e.calls }));
+    const r = await createExaminer({ mode: "heuristic" })
+      .generateTask(longCtx, { seed: "g" })
+      .catch((e: GenerationError) => ({ calls: e.calls }));
     const recorded = (r.calls[0]!.prompt as { context: TaskContext }).context;
     expect(recorded.aggregationPool[1]!.content).toHaveLength(800);
   });
 });
-

@@ -20,7 +20,18 @@ describe("memoized", () => {
 
   it("keeps at most maxChars of texts, dropping the oldest first", () => {
     const { f, calls } = counting(80);
-    for (const t of ["a".repeat(10), "b".repeat(10), "c".repeat(10), "d".repeat(10), "e".repeat(10), "f".repeat(10), "g".repeat(10), "h".repeat(10), "i".repeat(10)]) f(t);
+    for (const t of [
+      "a".repeat(10),
+      "b".repeat(10),
+      "c".repeat(10),
+      "d".repeat(10),
+      "e".repeat(10),
+      "f".repeat(10),
+      "g".repeat(10),
+      "h".repeat(10),
+      "i".repeat(10),
+    ])
+      f(t);
     calls.length = 0;
     f("b".repeat(10)); // kept
     f("a".repeat(10)); // dropped: 90 characters were offered, 80 fit

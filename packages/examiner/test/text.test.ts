@@ -8,7 +8,13 @@ import { cleanTitle, normalize, titleAliases } from "../src/text";
 describe("normalisation", () => {
   // The definition, step by step; normalize() takes a shortcut for ASCII text and memoises.
   const reference = (t: string) =>
-    t.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/&amp;/g, "&").replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+    t
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .replace(/&amp;/g, "&")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
 
   it("gives the reference result for every ASCII character and for mixed strings", () => {
     for (let c = 0; c < 128; c++) {
@@ -34,7 +40,9 @@ describe("normalisation", () => {
 describe("title cleaning", () => {
   it("drops site segments and keeps the most specific segment", () => {
     expect(cleanTitle("Game Boy - Wikipedia", "https://en.wikipedia.org/wiki/Game_Boy", "en.wikipedia.org")).toBe("Game Boy");
-    expect(cleanTitle("Mac User Guide - Apple Support (SG)", "https://support.apple.com/guide/mac-help/welcome/mac", "support.apple.com")).toBe("Mac User Guide");
+    expect(
+      cleanTitle("Mac User Guide - Apple Support (SG)", "https://support.apple.com/guide/mac-help/welcome/mac", "support.apple.com"),
+    ).toBe("Mac User Guide");
     expect(cleanTitle("Legal - Privacy Policy - Apple", "https://www.apple.com/legal/privacy/", "www.apple.com")).toBe("Privacy Policy");
     expect(cleanTitle("Tom &amp; Jerry | Cartoon Hub", "https://cartoonhub.com/tj", "cartoonhub.com")).toBe("Tom & Jerry");
     expect(cleanTitle("", "https://example.org/wiki/Sega_Nomad", "example.org")).toBe("Sega Nomad");
@@ -42,16 +50,29 @@ describe("title cleaning", () => {
 
   it("removes segments shared with the context and derives aliases", () => {
     const shared = new Set(["gold medal gymnastics center"]);
-    expect(cleanTitle("Recreational Gymnastics - Gold Medal Gymnastics Center %", "https://gmgc.com/recreational-gymnastics/", "gmgc.com", shared)).toBe(
-      "Recreational Gymnastics",
-    );
+    expect(
+      cleanTitle(
+        "Recreational Gymnastics - Gold Medal Gymnastics Center %",
+        "https://gmgc.com/recreational-gymnastics/",
+        "gmgc.com",
+        shared,
+      ),
+    ).toBe("Recreational Gymnastics");
     expect(titleAliases("Apple (Singapore)", "https://www.apple.com/sg", "www.apple.com")).toContain("Apple");
-    expect(titleAliases("Game Boy Color - Wikipedia", "https://en.wikipedia.org/wiki/GBC_(handheld)", "en.wikipedia.org")).toContain("GBC (handheld)");
+    expect(titleAliases("Game Boy Color - Wikipedia", "https://en.wikipedia.org/wiki/GBC_(handheld)", "en.wikipedia.org")).toContain(
+      "GBC (handheld)",
+    );
   });
 });
 
 describe("masking", () => {
-  const hidden = hiddenTerms([{ name: "Sega Nomad", aliases: ["Nomad"] }, { name: "Pokémon Red", aliases: [] }], ["Sega consoles"]);
+  const hidden = hiddenTerms(
+    [
+      { name: "Sega Nomad", aliases: ["Nomad"] },
+      { name: "Pokémon Red", aliases: [] },
+    ],
+    ["Sega consoles"],
+  );
   it("hides names and distinctive words, case- and diacritic-insensitively, keeping context words", () => {
     const masked = maskText("The SEGA NOMAD, unlike Pokemon red, was a Sega product; nomad-style.", hidden);
     expect(masked).toBe("The …, unlike …, was a Sega product; …-style.");
@@ -62,7 +83,9 @@ describe("masking", () => {
 
 describe("facts", () => {
   it("extracts numbers with units and currencies, dates and names", () => {
-    const facts = extractFacts("The console launched on March 3, 2019 in Japan for $179.99 with a 2,500 mAh battery. It was designed by Gunpei Yokoi in Kyoto.");
+    const facts = extractFacts(
+      "The console launched on March 3, 2019 in Japan for $179.99 with a 2,500 mAh battery. It was designed by Gunpei Yokoi in Kyoto.",
+    );
     const byKind = (k: string) => facts.filter((f) => f.kind === k).map((f) => f.value);
     expect(byKind("number")).toEqual(["$179.99", "2,500 mAh"]);
     expect(byKind("date")).toEqual(["March 3, 2019"]);

@@ -18,7 +18,13 @@ export async function readQueueDepths(connection: Redis): Promise<QueueDepth[]> 
       const queue = createQueue(name, connection);
       try {
         const c = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
-        return queueDepthSchema.parse({ name, waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 });
+        return queueDepthSchema.parse({
+          name,
+          waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+          active: c.active ?? 0,
+          delayed: c.delayed ?? 0,
+          failed: c.failed ?? 0,
+        });
       } finally {
         await queue.close();
       }

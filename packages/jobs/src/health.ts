@@ -19,7 +19,10 @@ export async function check(probe: () => Promise<unknown>, timeoutMs = 2_000): P
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([probe(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs)))]);
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs))),
+    ]);
     return { ok: true, ms: Math.round(performance.now() - t0) };
   } catch (err) {
     return { ok: false, ms: Math.round(performance.now() - t0), error: err instanceof Error ? err.message : String(err) };

@@ -30,7 +30,10 @@ export interface LimitResult {
 /** Records an attempt under `name:subject` unless `max` were made in the last `windowMs`. */
 export async function takeSlot(redis: Redis, name: string, subject: string, max: number, windowMs: number): Promise<LimitResult> {
   const member = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const [allowed, wait] = (await redis.eval(SCRIPT, 1, `${keyPrefix()}:limit:${name}:${subject}`, windowMs, max, member)) as [number, number];
+  const [allowed, wait] = (await redis.eval(SCRIPT, 1, `${keyPrefix()}:limit:${name}:${subject}`, windowMs, max, member)) as [
+    number,
+    number,
+  ];
   return { allowed: allowed === 1, retryAfterMs: Math.max(0, wait) };
 }
 

@@ -92,7 +92,10 @@ export const TREE_SCHEDULER_ID = "fresh-trees";
  * while enabled, none otherwise. Idempotent (BullMQ's job scheduler is keyed by its id), so the
  * CLI, the console and every worker at start may all call it.
  */
-export async function syncTreeScheduler(queue: Queue<Payload<"schedule">>, schedule: { enabled: boolean; everyHours: number }): Promise<void> {
+export async function syncTreeScheduler(
+  queue: Queue<Payload<"schedule">>,
+  schedule: { enabled: boolean; everyHours: number },
+): Promise<void> {
   if (!schedule.enabled) {
     await queue.removeJobScheduler(TREE_SCHEDULER_ID);
     return;

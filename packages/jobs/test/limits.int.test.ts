@@ -23,7 +23,11 @@ describe("limits in Redis", () => {
   });
 
   it("host turns book one slot after another across connections", async () => {
-    const waits = await Promise.all([hostTurns(a).take("site.example", 1000), hostTurns(b).take("site.example", 1000), hostTurns(a).take("site.example", 1000)]);
+    const waits = await Promise.all([
+      hostTurns(a).take("site.example", 1000),
+      hostTurns(b).take("site.example", 1000),
+      hostTurns(a).take("site.example", 1000),
+    ]);
     expect(waits.sort((x, y) => x - y).map((w) => Math.round(w / 1000))).toEqual([0, 1, 2]);
     expect(await hostTurns(b).take("other.example", 1000)).toBe(0);
   });

@@ -25,12 +25,20 @@ export async function cancelMatch(db: PrismaClient, matchId: string): Promise<{ 
  * The pending runs of a match that will not go on (cancelled, failed): each is cancelled at its
  * provider (best effort) and the pending round dropped, so this happens once. Returns the runs cancelled.
  */
-export async function abandonPendingRuns(db: PrismaClient, matchId: string, deps: Pick<MatchDeps, "a" | "b">, state: unknown): Promise<number> {
+export async function abandonPendingRuns(
+  db: PrismaClient,
+  matchId: string,
+  deps: Pick<MatchDeps, "a" | "b">,
+  state: unknown,
+): Promise<number> {
   if (!state) return 0;
   const pending = parseMatchState(state).pending;
   if (!pending) return 0;
   let cancelled = 0;
-  for (const [seat, progress] of [[deps.a, pending.a], [deps.b, pending.b]] as const) {
+  for (const [seat, progress] of [
+    [deps.a, pending.a],
+    [deps.b, pending.b],
+  ] as const) {
     if (!("run" in progress) || !seat.client.background) continue;
     await seat.client.background.cancel(progress.run);
     cancelled++;

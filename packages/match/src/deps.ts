@@ -56,7 +56,9 @@ export async function loadMatchSetup(db: PrismaClient, matchId: string): Promise
       [matchId],
     ),
     pool.query<Agent>(`SELECT a.* FROM "Agent" a JOIN "Match" m ON a.id IN (m."agentAId", m."agentBId") WHERE m.id = $1`, [matchId]),
-    pool.query<ExaminerConfig>(`SELECT e.* FROM "ExaminerConfig" e JOIN "Match" m ON e.id = m."examinerConfigId" WHERE m.id = $1`, [matchId]),
+    pool.query<ExaminerConfig>(`SELECT e.* FROM "ExaminerConfig" e JOIN "Match" m ON e.id = m."examinerConfigId" WHERE m.id = $1`, [
+      matchId,
+    ]),
   ]);
   const row = match.rows[0];
   if (!row) return null;

@@ -15,22 +15,30 @@ import {
  * Creating examiner configurations from explicit settings (the console; the CLI reads the same
  * settings from the environment); what differs per mode is in examiner-modes.ts.
  */
-export { newExaminerConfigSchema, llmConfigName, ExaminerConfigExistsError, type ConnectionTest, type NewExaminerConfig } from "./examiner-modes";
+export {
+  newExaminerConfigSchema,
+  llmConfigName,
+  ExaminerConfigExistsError,
+  type ConnectionTest,
+  type NewExaminerConfig,
+} from "./examiner-modes";
 
 /** A replacement API key (POST /api/console/examiners/{id}/key). */
 export const examinerKeyRequestSchema = z.object({ apiKey: z.string().min(1).max(4096) });
 
 /** A configuration as the console lists it (GET /api/console/examiners); never its key. */
-export const examinerConfigRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  mode: examinerModeSchema,
-  baseUrl: z.string().nullable(),
-  model: z.string().nullable(),
-  hasKey: z.boolean(),
-  generationTemperature: z.number(),
-  judgeTemperature: z.number(),
-}).loose();
+export const examinerConfigRowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mode: examinerModeSchema,
+    baseUrl: z.string().nullable(),
+    model: z.string().nullable(),
+    hasKey: z.boolean(),
+    generationTemperature: z.number(),
+    judgeTemperature: z.number(),
+  })
+  .loose();
 
 /** A stored configuration's connection test (POST /api/console/examiners/{id}/test). */
 export const connectionTestSchema = z.object({ ok: z.boolean(), latencyMs: z.number(), detail: z.string() });
@@ -42,7 +50,12 @@ export function createExaminerConfig(db: PrismaClient, input: NewExaminerConfig,
 }
 
 /** The mode's row creates it (one generic call, so the compiler pairs each mode with its settings). */
-function createIn<M extends ExaminerModeName>(db: PrismaClient, mode: M, settings: ExaminerSettings<M>, secretKey?: Buffer): Promise<ExaminerConfig> {
+function createIn<M extends ExaminerModeName>(
+  db: PrismaClient,
+  mode: M,
+  settings: ExaminerSettings<M>,
+  secretKey?: Buffer,
+): Promise<ExaminerConfig> {
   const row: ExaminerModeRow<M> = EXAMINER_MODE_TABLE[mode];
   return row.create(db, settings, secretKey);
 }
@@ -59,7 +72,11 @@ export async function rotateExaminerKey(db: PrismaClient, id: string, apiKey: st
 }
 
 /** "Test connection" of a configuration with its key in clear (see each mode's testConnection). */
-export function testExaminerConnection(config: Pick<ExaminerConfig, "mode" | "baseUrl" | "model">, apiKey: string | null, allow: string[] = []): Promise<ConnectionTest> {
+export function testExaminerConnection(
+  config: Pick<ExaminerConfig, "mode" | "baseUrl" | "model">,
+  apiKey: string | null,
+  allow: string[] = [],
+): Promise<ConnectionTest> {
   return EXAMINER_MODE_TABLE[config.mode].testConnection(config, apiKey, allow);
 }
 
@@ -80,7 +97,16 @@ export interface ExaminerConfigRow {
 export async function listExaminerConfigs(db: PrismaClient): Promise<ExaminerConfigRow[]> {
   const rows = await db.examinerConfig.findMany({ orderBy: { name: "asc" } });
   return rows.map(({ apiKeyEnc, id, name, mode, baseUrl, model, generationTemperature, judgeTemperature, doubleJudge, promptVersion }) => ({
-    id, name, mode, baseUrl, model, hasKey: apiKeyEnc !== null, generationTemperature, judgeTemperature, doubleJudge, promptVersion,
+    id,
+    name,
+    mode,
+    baseUrl,
+    model,
+    hasKey: apiKeyEnc !== null,
+    generationTemperature,
+    judgeTemperature,
+    doubleJudge,
+    promptVersion,
   }));
 }
 

@@ -20,7 +20,12 @@ const temperature = z.coerce.number().min(0, "temperature is at least 0").max(2,
 const SETTINGS = {
   heuristic: z.object({
     mode: z.literal("heuristic"),
-    name: z.string().trim().min(1).max(100).regex(/^heuristic[\w:.-]*$/, "heuristic configuration names start with heuristic"),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^heuristic[\w:.-]*$/, "heuristic configuration names start with heuristic"),
   }),
   llm: z.object({
     mode: z.literal("llm"),
@@ -49,7 +54,14 @@ export interface ConnectionTest {
 }
 
 /** The name of an llm configuration: everything that shapes its verdicts. */
-export function llmConfigName(c: { baseUrl: string; model: string; promptVersion: string; generationTemperature: number; judgeTemperature: number; doubleJudge: boolean }): string {
+export function llmConfigName(c: {
+  baseUrl: string;
+  model: string;
+  promptVersion: string;
+  generationTemperature: number;
+  judgeTemperature: number;
+  doubleJudge: boolean;
+}): string {
   const endpoint = new URL(c.baseUrl);
   const base = `llm:${c.model}@${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}:${c.promptVersion}:g${c.generationTemperature}:j${c.judgeTemperature}`;
   return c.doubleJudge ? `${base}:double` : base;
@@ -79,7 +91,9 @@ export interface ExaminerModeRow<M extends ExaminerModeName> {
 function llmRecord(s: z.output<typeof SETTINGS.llm>, secretKey?: Buffer) {
   const promptVersion = EXAMINER_DEFAULTS.promptVersion;
   const name = llmConfigName({ ...s, promptVersion });
-  const apiKeyEnc = s.apiKey ? encryptSecret(s.apiKey, secretKey ?? loadSecretKey(), secretContext("examinerConfig", name, "apiKeyEnc")) : null;
+  const apiKeyEnc = s.apiKey
+    ? encryptSecret(s.apiKey, secretKey ?? loadSecretKey(), secretContext("examinerConfig", name, "apiKeyEnc"))
+    : null;
   const { apiKey: _key, ...settings } = s;
   return { name, data: { ...settings, name, promptVersion, apiKeyEnc } };
 }
@@ -92,7 +106,8 @@ function llmRecord(s: z.output<typeof SETTINGS.llm>, secretKey?: Buffer) {
  */
 export async function llmExaminerConfigFromEnv(db: PrismaClient, raw?: Record<string, string | undefined>): Promise<ExaminerConfig> {
   const env = raw ? parseArenaEnv(raw) : arenaEnv();
-  if (!env.ARENA_EXAMINER_BASE_URL || !env.ARENA_EXAMINER_MODEL) throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
+  if (!env.ARENA_EXAMINER_BASE_URL || !env.ARENA_EXAMINER_MODEL)
+    throw new Error("llm examiner: set ARENA_EXAMINER_BASE_URL and ARENA_EXAMINER_MODEL");
   const { name, data } = llmRecord(
     SETTINGS.llm.parse({
       mode: "llm",
@@ -107,7 +122,8 @@ export async function llmExaminerConfigFromEnv(db: PrismaClient, raw?: Record<st
 }
 
 async function refuseExisting(db: PrismaClient, name: string, hint = ""): Promise<void> {
-  if (await db.examinerConfig.findUnique({ where: { name } })) throw new ExaminerConfigExistsError(`examiner configuration ${name} exists already${hint}`);
+  if (await db.examinerConfig.findUnique({ where: { name } }))
+    throw new ExaminerConfigExistsError(`examiner configuration ${name} exists already${hint}`);
 }
 
 /** A stored configuration's prompt version; one this build does not know is a configuration error. */
@@ -141,7 +157,9 @@ export const EXAMINER_MODE_TABLE: { [M in ExaminerModeName]: ExaminerModeRow<M> 
         mode: "llm",
         baseUrl: config.baseUrl,
         model: config.model,
-        apiKey: config.apiKeyEnc ? decryptSecret(config.apiKeyEnc, loadSecretKey(), secretContext("examinerConfig", config.name, "apiKeyEnc")) : "",
+        apiKey: config.apiKeyEnc
+          ? decryptSecret(config.apiKeyEnc, loadSecretKey(), secretContext("examinerConfig", config.name, "apiKeyEnc"))
+          : "",
         generationTemperature: config.generationTemperature,
         judgeTemperature: config.judgeTemperature,
         doubleJudge: config.doubleJudge,
@@ -171,9 +189,15 @@ export const EXAMINER_MODE_TABLE: { [M in ExaminerModeName]: ExaminerModeRow<M> 
           allow,
           allowOrigin: config.baseUrl,
         });
-        const reply = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) }).safeParse(res.json());
+        const reply = z
+          .object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) })
+          .safeParse(res.json());
         if (!reply.success) return { ok: false, latencyMs: Date.now() - started, detail: "malformed: the reply is not a chat completion" };
-        return { ok: true, latencyMs: Date.now() - started, detail: `answered: ${(reply.data.choices[0]!.message.content ?? "").slice(0, 80)}` };
+        return {
+          ok: true,
+          latencyMs: Date.now() - started,
+          detail: `answered: ${(reply.data.choices[0]!.message.content ?? "").slice(0, 80)}`,
+        };
       } catch (err) {
         return { ok: false, latencyMs: Date.now() - started, detail: err instanceof Error ? err.message : String(err) };
       }

@@ -16,7 +16,10 @@ type Column = { value: unknown; cast?: "jsonb" | '"ExaminerMode"' };
 
 const json = (value: unknown): Column => ({ value: JSON.stringify(value), cast: "jsonb" });
 /** A JSON column that is SQL NULL (not JSON `null`) when there is no value. */
-const jsonOrNull = (value: unknown): Column => ({ value: value === null || value === undefined ? null : JSON.stringify(value), cast: "jsonb" });
+const jsonOrNull = (value: unknown): Column => ({
+  value: value === null || value === undefined ? null : JSON.stringify(value),
+  cast: "jsonb",
+});
 
 /** Every column of a Round row, so a column added to the schema must be mapped here (the type checker says so). */
 type RoundColumns = Record<Exclude<Prisma.RoundScalarFieldEnum, "createdAt">, Column>;

@@ -1,4 +1,13 @@
-import { beforeRound, isFinished, jumpToNewStart, onGenerationError, type GeneratedTask, type LoopState, type TaskContext, type TreeView } from "@arena/core";
+import {
+  beforeRound,
+  isFinished,
+  jumpToNewStart,
+  onGenerationError,
+  type GeneratedTask,
+  type LoopState,
+  type TaskContext,
+  type TreeView,
+} from "@arena/core";
 import type { Examiner } from "@arena/examiner";
 import { afterGenerationError } from "./failure-policy";
 import { examinerView } from "./target-view";

@@ -208,12 +208,24 @@ class Runner {
   /** Steps 1–2 (core's prepareRound), recording the expansions performed for the round row. */
   private async prepare(loop: LoopState): Promise<Prepared> {
     const expansions: Expansion[] = [];
-    const asked = await prepareRound(loop, this.view, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
+    const asked = await prepareRound(
+      loop,
+      this.view,
+      async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)),
+    );
     return { ...asked, expansions };
   }
 
   private async expand(kind: "width" | "depth", nodeId: string, requested: number): Promise<Expansion> {
-    const record = (found: number, added: number, failed: number, reason: string | null): Expansion => ({ kind, nodeId, requested, found, added, failed, reason });
+    const record = (found: number, added: number, failed: number, reason: string | null): Expansion => ({
+      kind,
+      nodeId,
+      requested,
+      found,
+      added,
+      failed,
+      reason,
+    });
     if (!this.deps.fetcher) return record(0, 0, 0, "expansion impossible: no page fetcher (offline tree without a sandbox)");
     const key = `${kind}:${nodeId}`;
     const known = this.exhausted.get(key);
@@ -243,7 +255,9 @@ class Runner {
       matchId: this.matchId,
       round,
       ...(this.deps.signal ? { signal: this.deps.signal } : {}),
-      ...(seat.simulated ? { oracle: { checklistDepth: task.checklistDepth, checklistWidth: task.checklistWidth, sourceUrls: task.sourceUrls } } : {}),
+      ...(seat.simulated
+        ? { oracle: { checklistDepth: task.checklistDepth, checklistWidth: task.checklistWidth, sourceUrls: task.sourceUrls } }
+        : {}),
     };
     const background = this.deps.defer ? seat.client.background : undefined;
     const call = this.agentCall(async (): Promise<SeatProgress> => {
@@ -265,8 +279,14 @@ class Runner {
         return await call();
       } catch (err) {
         const error = thrownByAgent(err, this.deps.signal);
-        this.deps.log?.("the agent call threw; stored as the agent's failure", { matchId: this.matchId, class: error.class, detail: error.detail });
-        return { answer: { text: "", latencyMs: Date.now() - started, tokens: null, costUsd: null, citations: { count: 0, urls: [] }, error } };
+        this.deps.log?.("the agent call threw; stored as the agent's failure", {
+          matchId: this.matchId,
+          class: error.class,
+          detail: error.detail,
+        });
+        return {
+          answer: { text: "", latencyMs: Date.now() - started, tokens: null, costUsd: null, citations: { count: 0, urls: [] }, error },
+        };
       }
     };
   }
@@ -277,12 +297,24 @@ class Runner {
     const background = seat.client.background;
     if (!background) {
       // The agent's protocol changed while its run was pending: nothing can look at the run now.
-      const failed: AgentAnswer = { text: "", latencyMs: Date.now() - progress.run.startedAt, tokens: null, costUsd: null, citations: { count: 0, urls: [] }, error: { class: "malformed", detail: "the agent can no longer poll its pending run" } };
+      const failed: AgentAnswer = {
+        text: "",
+        latencyMs: Date.now() - progress.run.startedAt,
+        tokens: null,
+        costUsd: null,
+        citations: { count: 0, urls: [] },
+        error: { class: "malformed", detail: "the agent can no longer poll its pending run" },
+      };
       return { answer: failed };
     }
     const run = progress.run;
     const call = this.agentCall(async (): Promise<SeatProgress> => {
-      const step = await background.poll(run, { seed, matchId: this.matchId, round, ...(this.deps.signal ? { signal: this.deps.signal } : {}) });
+      const step = await background.poll(run, {
+        seed,
+        matchId: this.matchId,
+        round,
+        ...(this.deps.signal ? { signal: this.deps.signal } : {}),
+      });
       return "done" in step ? { answer: step.done } : { run: step.pending };
     });
     return this.deps.limiter ? this.deps.limiter.run(seat.limits, call) : call();
@@ -392,11 +424,23 @@ class Runner {
   ): Promise<{ state: LoopState; transition: { action: TransitionAction; stuck: boolean } | null }> {
     const applied = applyJudgement(pending.loop, { question: pending.task.question, answerA: a.text, answerB: b.text, verdict });
     if (applied.stop) return { state: applied.state, transition: null };
-    const moved = await transitionAfter(applied.state, this.view, verdict, async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)));
+    const moved = await transitionAfter(
+      applied.state,
+      this.view,
+      verdict,
+      async (kind, nodeId, count) => void expansions.push(await this.expand(kind, nodeId, count)),
+    );
     return { state: moved.state, transition: { action: moved.transition.action, stuck: moved.transition.stuck } };
   }
 
-  private record(pending: PendingRound, expansions: Expansion[], a: AgentAnswer, b: AgentAnswer, calls: ExaminerCall[], outcome: RoundOutcome): RoundRecord {
+  private record(
+    pending: PendingRound,
+    expansions: Expansion[],
+    a: AgentAnswer,
+    b: AgentAnswer,
+    calls: ExaminerCall[],
+    outcome: RoundOutcome,
+  ): RoundRecord {
     const { task } = pending;
     const seat = (x: AgentAnswer): SeatRecord => ({
       text: x.text,

@@ -1,4 +1,12 @@
-import { agentErrorClassSchema, examinerModeSchema, parseLoopState, researchTraceSchema, type AgentAnswer, type GeneratedTask, type LoopState } from "@arena/core";
+import {
+  agentErrorClassSchema,
+  examinerModeSchema,
+  parseLoopState,
+  researchTraceSchema,
+  type AgentAnswer,
+  type GeneratedTask,
+  type LoopState,
+} from "@arena/core";
 import type { ExaminerCall } from "@arena/examiner";
 import type { PendingRun } from "@arena/agents";
 import { z } from "zod";
@@ -81,7 +89,13 @@ const answerSchema = z.object({
   error: z.object({ class: agentErrorClassSchema, detail: z.string() }).nullable(),
   trace: researchTraceSchema.nullish(),
 });
-const runSchema = z.object({ handle: z.string(), startedAt: z.number(), pollAt: z.number(), polls: z.number().int(), status: z.string().optional() });
+const runSchema = z.object({
+  handle: z.string(),
+  startedAt: z.number(),
+  pollAt: z.number(),
+  polls: z.number().int(),
+  status: z.string().optional(),
+});
 const seatSchema = z.union([z.object({ answer: answerSchema }).strict(), z.object({ run: runSchema }).strict()]);
 const pendingSchema = z.object({
   loop: z.unknown(),

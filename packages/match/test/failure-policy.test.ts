@@ -30,7 +30,10 @@ describe("match failure policy", () => {
     expect(afterGenerationError(new Error("database gone"), 1)).toEqual({ kind: "rethrow" });
   });
 
-  const failed = (cls: "timeout" | "refused" = "timeout") => ({ text: "", error: { class: cls, detail: "connection failed (http://127.0.0.1:8787/answer)" } });
+  const failed = (cls: "timeout" | "refused" = "timeout") => ({
+    text: "",
+    error: { class: cls, detail: "connection failed (http://127.0.0.1:8787/answer)" },
+  });
   const answered = (text = "Lake Ohrid is 288 m deep [1].") => ({ text, error: null });
 
   it("a round is voided only when both agents failed (an error or an empty answer)", () => {
@@ -56,9 +59,19 @@ describe("match failure policy", () => {
   });
 
   it("an answer with no text once trimmed is a forfeit too, even without an error", () => {
-    expect(afterAnswers(answered("   \n "), answered())).toMatchObject({ kind: "forfeit", forfeit: { seat: "A", reason: "empty" }, verdict: { verdict: "[[B_MUCH_BETTER]]" } });
-    expect(afterAnswers(answered(), answered(""))).toMatchObject({ kind: "forfeit", forfeit: { seat: "B", reason: "empty" }, verdict: { verdict: "[[A_MUCH_BETTER]]" } });
-    expect(forfeitVerdict({ seat: "B", reason: "empty" }).reasoning).toBe("Forfeit: seat B's agent answered nothing; seat A wins the round without a judgement.");
+    expect(afterAnswers(answered("   \n "), answered())).toMatchObject({
+      kind: "forfeit",
+      forfeit: { seat: "A", reason: "empty" },
+      verdict: { verdict: "[[B_MUCH_BETTER]]" },
+    });
+    expect(afterAnswers(answered(), answered(""))).toMatchObject({
+      kind: "forfeit",
+      forfeit: { seat: "B", reason: "empty" },
+      verdict: { verdict: "[[A_MUCH_BETTER]]" },
+    });
+    expect(forfeitVerdict({ seat: "B", reason: "empty" }).reasoning).toBe(
+      "Forfeit: seat B's agent answered nothing; seat A wins the round without a judgement.",
+    );
   });
 
   it("an error with some text left in the answer still forfeits: the error decides", () => {
@@ -67,7 +80,10 @@ describe("match failure policy", () => {
   });
 
   it("whatever the agent call threw is the agent's failure (malformed), unless the match was cancelled", () => {
-    expect(thrownByAgent(new RangeError("Invalid array length"))).toEqual({ class: "malformed", detail: "the agent call threw RangeError: Invalid array length" });
+    expect(thrownByAgent(new RangeError("Invalid array length"))).toEqual({
+      class: "malformed",
+      detail: "the agent call threw RangeError: Invalid array length",
+    });
     expect(thrownByAgent("a string")).toEqual({ class: "malformed", detail: "the agent call threw a string" });
     const cancelled = new AbortController();
     cancelled.abort();
@@ -78,12 +94,20 @@ describe("match failure policy", () => {
   it("stored rounds are bounded at twice the round limit, voided and judge-error rounds included", () => {
     const loop = initialState(1, { maxRounds: 10 });
     expect(roundLimitReached({ loop, seq: 19, voided: 12, judgeErrors: 3 })).toBeNull();
-    expect(roundLimitReached({ loop, seq: 20, voided: 12, judgeErrors: 3 })).toBe("stopped after 20 stored rounds (12 voided, 3 judge errors)");
+    expect(roundLimitReached({ loop, seq: 20, voided: 12, judgeErrors: 3 })).toBe(
+      "stopped after 20 stored rounds (12 voided, 3 judge errors)",
+    );
   });
 
   it("a duplicate or unrunnable match stops this run quietly, whatever the attempt", () => {
-    expect(afterRunError(new ConcurrentRunError("round 3 stored by another run"), 2, 3)).toEqual({ kind: "stop_run", reason: "round 3 stored by another run" });
-    expect(afterRunError(new MatchNotRunnableError("match m is cancelled"), 0, 3)).toEqual({ kind: "stop_run", reason: "match m is cancelled" });
+    expect(afterRunError(new ConcurrentRunError("round 3 stored by another run"), 2, 3)).toEqual({
+      kind: "stop_run",
+      reason: "round 3 stored by another run",
+    });
+    expect(afterRunError(new MatchNotRunnableError("match m is cancelled"), 0, 3)).toEqual({
+      kind: "stop_run",
+      reason: "match m is cancelled",
+    });
   });
 
   it("other errors are retried while attempts remain; the last attempt marks the match failed", () => {

@@ -18,7 +18,16 @@ const dir = await drArenaTreesDir();
 const examiner = createExaminer({ mode: "heuristic" });
 
 describe("heuristic questions on the 19 DR-Arena trees, seeds 1 and 2", async () => {
-  const out: Array<{ file: string; seed: string; width: number; rootTitle: string; task: GeneratedTask | null; pool: number; jumps: number; error: string | null }> = [];
+  const out: Array<{
+    file: string;
+    seed: string;
+    width: number;
+    rootTitle: string;
+    task: GeneratedTask | null;
+    pool: number;
+    jumps: number;
+    error: string | null;
+  }> = [];
   for (const file of DR_ARENA_TREE_FILES) {
     const tree = memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${dir}${file}`, "utf8"))));
     const rootTitle = tree.node(tree.rootId)!.title ?? "";
@@ -62,14 +71,18 @@ describe("heuristic questions on the 19 DR-Arena trees, seeds 1 and 2", async ()
       const announced = /(\d+) distinct entities are linked|a (single) entity is linked/.exec(task!.question);
       expect(announced, task!.question).not.toBeNull();
       expect(announced![1] === undefined ? 1 : Number(announced![1])).toBe(n);
-      expect(new Set(task!.checklistWidth.map((w) => w.item.split(":")[0]))).toEqual(new Set(task!.checklistDepth.map((_, i) => `Entity ${i + 1}`)));
+      expect(new Set(task!.checklistWidth.map((w) => w.item.split(":")[0]))).toEqual(
+        new Set(task!.checklistDepth.map((_, i) => `Entity ${i + 1}`)),
+      );
       // no pool page is dropped silently: a context whose page lost its facts fails and the loop jumps
       expect(n).toBe(pool);
     }
   });
 
   it("W is reached unless the tree has no node with W targetable pages in its pool (known answer: 72 of 76)", () => {
-    const short = out.filter((o) => o.task !== null && o.task.checklistDepth.length < o.width).map((o) => `${o.file} seed ${o.seed} W=${o.width}`);
+    const short = out
+      .filter((o) => o.task !== null && o.task.checklistDepth.length < o.width)
+      .map((o) => `${o.file} seed ${o.seed} W=${o.width}`);
     const jumps = out.reduce((sum, o) => sum + o.jumps, 0);
     console.log(`W reached in ${out.length - short.length} of ${out.length} previews; short: ${short.join(", ")}; ${jumps} jumps in all`);
     // tree_0025 (a library's career guides): no hub has two pages the heuristic can ask about

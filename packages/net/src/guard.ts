@@ -58,18 +58,19 @@ const V4_COMPATIBLE = ipaddr.parseCIDR("::/96");
 const METADATA_HOSTS = new Set(["metadata.google.internal", "metadata.goog", "metadata"]);
 const METADATA_IPS = new Set(["169.254.169.254", "fd00:ec2::254", "100.100.100.200"]);
 
-const REFUSED_V4 = new Set([
-  "unspecified",
-  "broadcast",
-  "multicast",
-  "linkLocal",
-  "loopback",
-  "carrierGradeNat",
-  "private",
-  "reserved",
-]);
+const REFUSED_V4 = new Set(["unspecified", "broadcast", "multicast", "linkLocal", "loopback", "carrierGradeNat", "private", "reserved"]);
 // Site-local (deprecated, still routed internally on some networks) and tunnels that embed an IPv4 address elsewhere than the low 32 bits.
-const REFUSED_V6 = new Set(["unspecified", "linkLocal", "multicast", "loopback", "uniqueLocal", "reserved", "deprecatedSiteLocal", "6to4", "teredo"]);
+const REFUSED_V6 = new Set([
+  "unspecified",
+  "linkLocal",
+  "multicast",
+  "loopback",
+  "uniqueLocal",
+  "reserved",
+  "deprecatedSiteLocal",
+  "6to4",
+  "teredo",
+]);
 /** IPv6 ranges whose low 32 bits are an IPv4 address that decides the verdict. */
 const EMBEDS_V4 = new Set(["ipv4Mapped", "rfc6145", "rfc6052"]);
 

@@ -13,7 +13,10 @@ vi.mock("node:dns/promises", () => ({
 const { assertAllowedUrl, NetError } = await import("../src");
 
 async function refused(url: string, spec: Parameters<typeof assertAllowedUrl>[1] = {}): Promise<string> {
-  const err = await assertAllowedUrl(url, spec).then(() => null, (e: unknown) => e);
+  const err = await assertAllowedUrl(url, spec).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(NetError);
   return (err as InstanceType<typeof NetError>).message;
 }
@@ -63,7 +66,8 @@ describe("one allow-list per purpose", () => {
     await expect(assertAllowedUrl("http://127.0.0.1:8888/search?q=x", search)).resolves.toBeTruthy();
     await refused("http://10.9.0.5/", search); // allow-listed for search, but not this provider's origin
     await refused("http://10.1.2.3/", search); // the crawler's entries do not apply
-    for (const purpose of ["crawl", "examiner", "agent"] as const) await refused("http://127.0.0.1:8888/", { purpose, allowOrigin: "http://127.0.0.1:8888/" });
+    for (const purpose of ["crawl", "examiner", "agent"] as const)
+      await refused("http://127.0.0.1:8888/", { purpose, allowOrigin: "http://127.0.0.1:8888/" });
   });
 
   it("an agent may reach only its own allow-listed origin, not the examiner's model server nor other allow-listed hosts", async () => {
@@ -82,7 +86,9 @@ describe("one allow-list per purpose", () => {
 
   it("an agent whose own origin the operator allow-listed by CIDR, AllowedHost row or ARENA_ALLOW_HOSTS still reaches it", async () => {
     process.env.ARENA_ALLOW_HOSTS = "10.1.0.0/16";
-    await expect(assertAllowedUrl("http://10.1.2.3:8080/v1", { purpose: "agent", allowOrigin: "http://10.1.2.3:8080/v1" })).resolves.toBeTruthy();
+    await expect(
+      assertAllowedUrl("http://10.1.2.3:8080/v1", { purpose: "agent", allowOrigin: "http://10.1.2.3:8080/v1" }),
+    ).resolves.toBeTruthy();
     await expect(
       assertAllowedUrl("http://[fd00::5]/a", { purpose: "agent", allowOrigin: "http://[fd00::5]/", allow: ["fd00::/8"] }),
     ).resolves.toBeTruthy();

@@ -49,7 +49,10 @@ export async function prepareDemo(db: PrismaClient, opts: DemoOptions): Promise<
     const data = { protocol: "simulated" as const, config, status: "healthy" as const };
     simulated.push(await db.agent.upsert({ where: { name: s.name }, create: { name: s.name, ...data }, update: data }));
   }
-  return { world: { trees: world.trees.map((t) => t.id), pages: world.pages, reused: world.reused }, agentIds: [...builtin, ...simulated].map((a) => a.id) };
+  return {
+    world: { trees: world.trees.map((t) => t.id), pages: world.pages, reused: world.reused },
+    agentIds: [...builtin, ...simulated].map((a) => a.id),
+  };
 }
 
 /** The live arena's tournament: continuous, among the demo's agents, kept across runs. */
@@ -61,8 +64,17 @@ export const DEMO_LIVE_NAME = "demo live";
  * leaderboard, the matches and the live events keep moving while the demo runs. An open one from
  * an earlier run is continued.
  */
-export async function demoLiveTournament(db: PrismaClient, queues: Pick<TournamentQueues, "tournament">, arena: DemoArena, opts: Pick<DemoOptions, "seed">, say: (line: string) => void): Promise<Tournament> {
-  const open = await db.tournament.findFirst({ where: { name: DEMO_LIVE_NAME, status: { in: ["draft", "running", "paused"] } }, orderBy: { createdAt: "desc" } });
+export async function demoLiveTournament(
+  db: PrismaClient,
+  queues: Pick<TournamentQueues, "tournament">,
+  arena: DemoArena,
+  opts: Pick<DemoOptions, "seed">,
+  say: (line: string) => void,
+): Promise<Tournament> {
+  const open = await db.tournament.findFirst({
+    where: { name: DEMO_LIVE_NAME, status: { in: ["draft", "running", "paused"] } },
+    orderBy: { createdAt: "desc" },
+  });
   if (open) {
     say(`continuing the live tournament (${open.id}), ${open.status}`);
     if (open.status === "paused") return resumeAndTick(db, queues, open.id);
@@ -80,7 +92,9 @@ export async function demoLiveTournament(db: PrismaClient, queues: Pick<Tourname
     mode: "continuous",
     seed: `${opts.seed}-live`,
   });
-  say(`created the live tournament (${t.id}): continuous, ${arena.agentIds.length} agents, one tree per pairing, fresh synthetic trees as it goes`);
+  say(
+    `created the live tournament (${t.id}): continuous, ${arena.agentIds.length} agents, one tree per pairing, fresh synthetic trees as it goes`,
+  );
   return launchTournament(db, queues, t.id);
 }
 
@@ -88,7 +102,10 @@ export async function demoLiveTournament(db: PrismaClient, queues: Pick<Tourname
  * One fresh synthetic tree for the live tournament: a one-hub world of its own seed (the n-th of
  * this demo seed), attached to every open continuous tournament, whose next pairings prefer it.
  */
-export async function freshDemoTree(db: PrismaClient, opts: Pick<DemoOptions, "seed" | "entities">): Promise<{ treeId: string; title: string | null }> {
+export async function freshDemoTree(
+  db: PrismaClient,
+  opts: Pick<DemoOptions, "seed" | "entities">,
+): Promise<{ treeId: string; title: string | null }> {
   const prefix = `${opts.seed}-live-`;
   const n = (await db.tree.count({ where: { source: "synthetic", worldSeed: { startsWith: prefix } } })) + 1;
   const world = await importWorld(db, { seed: `${prefix}${n}`, hubs: 1, entities: opts.entities });
@@ -108,7 +125,10 @@ export async function demoTournament(
   opts: Pick<DemoOptions, "seed" | "treesPerPairing">,
   say: (line: string) => void,
 ): Promise<Tournament> {
-  const open = await db.tournament.findFirst({ where: { ...DEMO_TOURNAMENTS, status: { in: ["draft", "running", "paused"] } }, orderBy: { createdAt: "desc" } });
+  const open = await db.tournament.findFirst({
+    where: { ...DEMO_TOURNAMENTS, status: { in: ["draft", "running", "paused"] } },
+    orderBy: { createdAt: "desc" },
+  });
   if (open) {
     say(`continuing tournament ${open.name} (${open.id}), ${open.status}`);
     if (open.status === "paused") return resumeAndTick(db, queues, open.id);

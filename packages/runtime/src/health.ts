@@ -46,7 +46,14 @@ export async function startHealth(ctx: WorkerContext, opts: { id: string; port?:
   const { id } = opts;
   const beat = async () => {
     const database = await check(() => sqlPool(ctx.db).query("SELECT 1"));
-    const value: WorkerHeartbeat = { id, host: hostname(), pid: process.pid, startedAt, at: new Date().toISOString(), database: database.ok };
+    const value: WorkerHeartbeat = {
+      id,
+      host: hostname(),
+      pid: process.pid,
+      startedAt,
+      at: new Date().toISOString(),
+      database: database.ok,
+    };
     await ctx.redis.set(heartbeatKey(id), JSON.stringify(value), "PX", HEARTBEAT_TTL_MS);
   };
   const safeBeat = () => beat().catch((err: unknown) => log("warn", "heartbeat failed", errorContext(err)));
@@ -60,9 +67,12 @@ export async function startHealth(ctx: WorkerContext, opts: { id: string; port?:
     server = createServer((req, res) => {
       const path = new URL(req.url ?? "/", "http://worker").pathname;
       if (req.method !== "GET" || (path !== "/livez" && path !== "/readyz")) return void res.writeHead(404).end();
-      if (path === "/livez") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ status: "ok", id }));
+      if (path === "/livez")
+        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ status: "ok", id }));
       void readiness(ctx).then(({ ready, checks }) =>
-        res.writeHead(ready ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify({ status: ready ? "ok" : "unavailable", id, checks })),
+        res
+          .writeHead(ready ? 200 : 503, { "content-type": "application/json" })
+          .end(JSON.stringify({ status: ready ? "ok" : "unavailable", id, checks })),
       );
     });
     port = await listen(server, opts.port);

@@ -49,7 +49,13 @@ export async function runSimulation(db: PrismaClient, opts: SimulationOptions, s
   const config = await heuristicExaminerConfig(db, "heuristic:simulation");
   const agents = await ensureSimulatedAgents(db, opts.seed, plantedSkills(opts.agents, opts.seed));
   const agentIds = agents.map((a) => a.agentId);
-  const tournament = await createTournament(db, { name: `simulation ${opts.seed}`, agentIds, treeIds, examinerConfigId: config.id, seed: `sim:${opts.seed}` });
+  const tournament = await createTournament(db, {
+    name: `simulation ${opts.seed}`,
+    agentIds,
+    treeIds,
+    examinerConfigId: config.id,
+    seed: `sim:${opts.seed}`,
+  });
   say(`tournament ${tournament.id}: ${opts.agents} agents, ${treeIds.length} trees, ${tournament.swissRounds} Swiss rounds`);
 
   const workers = await startWorkers(db, { matchConcurrency: opts.concurrency });

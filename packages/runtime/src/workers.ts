@@ -94,7 +94,13 @@ export async function startWorkers(db: PrismaClient, opts: WorkerOptions = {}): 
   const every = opts.reconcileEveryMs ?? env.ARENA_RECONCILE_MS;
   const timer = every > 0 ? setInterval(tick, every) : null;
   const health = await startHealth(ctx, { id, port: opts.healthPort ?? env.ARENA_WORKER_HEALTH_PORT });
-  log("info", "workers started", { id: health.id, sandbox: ctx.sandboxUrl, matchConcurrency: concurrency, lockDuration, healthPort: health.port });
+  log("info", "workers started", {
+    id: health.id,
+    sandbox: ctx.sandboxUrl,
+    matchConcurrency: concurrency,
+    lockDuration,
+    healthPort: health.port,
+  });
   return {
     ctx,
     health,

@@ -21,7 +21,12 @@ export interface ScorerInfo {
 }
 
 export const SCORER_INFO = {
-  citations: { offline: true, knownAnswerTested: true, knownAnswerTest: "test/world-support.test.ts", metrics: ["citation_effective", "citation_accuracy"] },
+  citations: {
+    offline: true,
+    knownAnswerTested: true,
+    knownAnswerTest: "test/world-support.test.ts",
+    metrics: ["citation_effective", "citation_accuracy"],
+  },
   claims: {
     offline: true,
     knownAnswerTested: true,

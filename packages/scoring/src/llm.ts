@@ -47,7 +47,12 @@ export class Judge {
     this.maxAttempts = s.maxAttempts ?? 3;
     this.temperature = s.temperature ?? 0;
     // The SDK refuses an empty key; local servers ignore the Authorization header.
-    this.client = new OpenAI({ baseURL: s.baseUrl, apiKey: s.apiKey || "none", maxRetries: s.maxRetries ?? 2, timeout: s.timeoutMs ?? 120_000 });
+    this.client = new OpenAI({
+      baseURL: s.baseUrl,
+      apiKey: s.apiKey || "none",
+      maxRetries: s.maxRetries ?? 2,
+      timeout: s.timeoutMs ?? 120_000,
+    });
   }
 
   async ask<T>(req: JudgeRequest<T>): Promise<T | null> {
@@ -76,7 +81,11 @@ export class Judge {
         }
       }
       lastError = reason;
-      messages = [...base, { role: "assistant", content: sent.raw }, { role: "user", content: `Your reply was rejected: ${reason}. Reply with one corrected JSON object only.` }];
+      messages = [
+        ...base,
+        { role: "assistant", content: sent.raw },
+        { role: "user", content: `Your reply was rejected: ${reason}. Reply with one corrected JSON object only.` },
+      ];
     }
     if (!reached) throw new JudgeUnavailableError(`judge ${this.model} unreachable: ${lastError}`);
     return null;
@@ -98,7 +107,8 @@ export class Judge {
           this.jsonFormat = false;
           continue;
         }
-        const transient = err instanceof APIConnectionError || (err instanceof APIError && (err.status === 429 || (err.status ?? 0) >= 500));
+        const transient =
+          err instanceof APIConnectionError || (err instanceof APIError && (err.status === 429 || (err.status ?? 0) >= 500));
         return { error: err instanceof Error ? err.message : String(err), transient };
       }
     }

@@ -33,7 +33,10 @@ export function cachedPages(fetcher: PageFetcher, max = 2_000): PageSource {
  * HTTP); `sandbox`: a sandbox web over HTTP through the guarded client; `web`: the live web
  * through the guarded client (address guard, robots.txt, size and time limits).
  */
-export type PageOrigin = { kind: "corpus"; db: PrismaClient } | { kind: "sandbox"; url: string } | { kind: "web"; allow?: readonly string[] };
+export type PageOrigin =
+  | { kind: "corpus"; db: PrismaClient }
+  | { kind: "sandbox"; url: string }
+  | { kind: "web"; allow?: readonly string[] };
 
 export function pageFetcherFor(origin: PageOrigin): PageFetcher {
   if (origin.kind === "corpus") return corpusPageFetcher(origin.db);

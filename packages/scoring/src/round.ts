@@ -47,13 +47,17 @@ interface RoundRow {
  * Reads and the write go straight to the pool under the Prisma client, as the match hot path
  * does (Prisma 6 compiles every ORM query, ~1–3 ms of CPU each).
  */
-export async function scoreRound(db: PrismaClient, roundId: string, deps: ScoringDeps): Promise<{ rows: number; skipped?: string; stale?: ScoreboardScope[] }> {
+export async function scoreRound(
+  db: PrismaClient,
+  roundId: string,
+  deps: ScoringDeps,
+): Promise<{ rows: number; skipped?: string; stale?: ScoreboardScope[] }> {
   const task = await roundTask(db, roundId);
   if (!task) return { rows: 0, skipped: "no such round or no question" };
   const pool = sqlPool(db);
   const stored = await pool.query<ScoreRow>(`SELECT side, metric, value, details FROM "ReportScore" WHERE "roundId" = $1`, [roundId]);
   const rows = await scoreTask(task, deps, stored.rows);
-  const model = deps.mode === "llm" ? deps.judge?.model ?? null : null;
+  const model = deps.mode === "llm" ? (deps.judge?.model ?? null) : null;
   if (rows.length > 0) {
     await pool.query(UPSERT, [roundId, deps.mode, model, JSON.stringify(rows.map((r) => ({ id: randomUUID(), ...r })))]);
     // The scopes' stored scoreboards no longer match their scores: `stale` lists them for a recomputation.
@@ -72,6 +76,10 @@ const UPSERT = `
 
 /** Rounds of a match worth scoring: stored with a question and not voided. */
 export async function scorableRounds(db: PrismaClient, matchId: string): Promise<string[]> {
-  const rounds = await db.round.findMany({ where: { matchId, voided: false, question: { not: null } }, select: { id: true }, orderBy: { number: "asc" } });
+  const rounds = await db.round.findMany({
+    where: { matchId, voided: false, question: { not: null } },
+    select: { id: true },
+    orderBy: { number: "asc" },
+  });
   return rounds.map((r) => r.id);
 }

@@ -40,9 +40,32 @@ const NAME_WORDS = 0.75;
 // Canonical text: one spelling for units, thousands and number words, on statement and page alike
 
 const NUMBER_WORDS: Record<string, string> = {
-  two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10", eleven: "11", twelve: "12",
-  thirteen: "13", fourteen: "14", fifteen: "15", sixteen: "16", seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20",
-  thirty: "30", forty: "40", fifty: "50", sixty: "60", seventy: "70", eighty: "80", ninety: "90",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  thirteen: "13",
+  fourteen: "14",
+  fifteen: "15",
+  sixteen: "16",
+  seventeen: "17",
+  eighteen: "18",
+  nineteen: "19",
+  twenty: "20",
+  thirty: "30",
+  forty: "40",
+  fifty: "50",
+  sixty: "60",
+  seventy: "70",
+  eighty: "80",
+  ninety: "90",
 };
 const NUMBER_WORD = new RegExp(`\\b(?:${Object.keys(NUMBER_WORDS).join("|")})\\b`, "gi");
 /** "6 352", "6 352" and "6'352" are 6352 (a leading group of 1–3 digits, then groups of exactly 3). */
@@ -71,13 +94,52 @@ function canonical(text: string): string {
 // Words: stems and a few synonyms, so "tall" meets "height" and "covers" meets "area"
 
 const SYNONYMS: Record<string, string> = {
-  tall: "height", high: "height", covers: "area", cover: "area", covering: "area", covered: "area",
-  completed: "built", constructed: "built", finished: "built", erected: "built", build: "built",
-  established: "founded", founding: "founded", annual: "year", yearly: "year", annually: "year",
-  birth: "born", birthplace: "born", metre: "metres", kilometre: "kilometres",
+  tall: "height",
+  high: "height",
+  covers: "area",
+  cover: "area",
+  covering: "area",
+  covered: "area",
+  completed: "built",
+  constructed: "built",
+  finished: "built",
+  erected: "built",
+  build: "built",
+  established: "founded",
+  founding: "founded",
+  annual: "year",
+  yearly: "year",
+  annually: "year",
+  birth: "born",
+  birthplace: "born",
+  metre: "metres",
+  kilometre: "kilometres",
 };
 /** Words of questions and labels that name no relation ("how many", "the number of"). */
-const FILLER = new Set(["how", "many", "much", "number", "total", "about", "around", "approximately", "roughly", "some", "entity", "value", "figure", "given", "give", "there", "they", "he", "she", "his", "her", "said"]);
+const FILLER = new Set([
+  "how",
+  "many",
+  "much",
+  "number",
+  "total",
+  "about",
+  "around",
+  "approximately",
+  "roughly",
+  "some",
+  "entity",
+  "value",
+  "figure",
+  "given",
+  "give",
+  "there",
+  "they",
+  "he",
+  "she",
+  "his",
+  "her",
+  "said",
+]);
 /** Said by the date itself when the statement gives one. */
 const DATE_WORDS = new Set(["year", "date", "when", "day"]);
 
@@ -88,7 +150,10 @@ function stem(word: string): string {
   return w;
 }
 
-const stems = (text: string) => contentTokens(text).filter((w) => !/^\d+$/.test(w)).map(stem);
+const stems = (text: string) =>
+  contentTokens(text)
+    .filter((w) => !/^\d+$/.test(w))
+    .map(stem);
 
 // ---------------------------------------------------------------------------------------------
 // Figures: dates (ISO, with their precision) and numbers with the word after them as their unit
@@ -105,9 +170,41 @@ interface Figures {
   rest: string;
 }
 
-const SCALE: Record<string, number> = { thousand: 1e3, k: 1e3, million: 1e6, m: 1e6, mn: 1e6, billion: 1e9, b: 1e9, bn: 1e9, trillion: 1e12 };
+const SCALE: Record<string, number> = {
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  billion: 1e9,
+  b: 1e9,
+  bn: 1e9,
+  trillion: 1e12,
+};
 const NUMBER = /([$€£¥]\s?)?(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(thousand|million|billion|trillion|bn|mn|[kmb])\b)?/gi;
-const STOP_UNIT = new Set(["and", "or", "in", "on", "at", "of", "to", "the", "a", "an", "for", "from", "by", "with", "is", "was", "it", "its", "there", "about", "some"]);
+const STOP_UNIT = new Set([
+  "and",
+  "or",
+  "in",
+  "on",
+  "at",
+  "of",
+  "to",
+  "the",
+  "a",
+  "an",
+  "for",
+  "from",
+  "by",
+  "with",
+  "is",
+  "was",
+  "it",
+  "its",
+  "there",
+  "about",
+  "some",
+]);
 
 function figuresOf(text: string): Figures {
   const dates = datesIn(text);
@@ -118,7 +215,12 @@ function figuresOf(text: string): Figures {
     const value = Number(m[2]!.replace(/,/g, "") + (m[3] ?? "")) * (m[4] ? (SCALE[m[4].toLowerCase()] ?? 1) : 1);
     if (!Number.isFinite(value)) continue;
     const clause = rest.slice(m.index + m[0].length, m.index + m[0].length + 40).split(/[.;:!?()[\]\d]/)[0]!;
-    const unit = m[1] ? [m[1].trim()] : (clause.toLowerCase().match(/\p{L}{2,30}/gu) ?? []).filter((w) => !STOP_UNIT.has(w)).slice(0, 2).map(stem);
+    const unit = m[1]
+      ? [m[1].trim()]
+      : (clause.toLowerCase().match(/\p{L}{2,30}/gu) ?? [])
+          .filter((w) => !STOP_UNIT.has(w))
+          .slice(0, 2)
+          .map(stem);
     numbers.push({ value, unit });
   }
   return { dates: dates.map((d) => d.iso), numbers, rest: rest.replace(NUMBER, " ") };
@@ -140,9 +242,15 @@ const numberBacked = (n: NumberFigure, page: readonly NumberFigure[], words: rea
 // Names: capitalised phrases, without sentence-case openers, function words and month names
 
 const NOT_NAMES = new Set(
-  "the a an it its this that these those they their he she his her we our in on at by of for from with and or but to as entity see also according based here there".split(" "),
+  "the a an it its this that these those they their he she his her we our in on at by of for from with and or but to as entity see also according based here there".split(
+    " ",
+  ),
 );
-const MONTHS = new Set("january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(" "));
+const MONTHS = new Set(
+  "january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec".split(
+    " ",
+  ),
+);
 
 /** Words that join the parts of one name ("Lantern Fire of 1862 at Cuzia Lighthouse", "Lighthouses of the Wialogist Coast"). */
 const JOINERS = /^(?:of|at|the|de|del|la|le|von|van|\d{1,4})$/;
@@ -152,7 +260,10 @@ const JOINERS = /^(?:of|at|the|de|del|la|le|von|van|\d{1,4})$/;
  * when a capitalised word follows), without function words and months.
  */
 export function namesIn(text: string): string[] {
-  const words = text.replace(/[^\p{L}\p{N}'’.\s-]+/gu, " . ").split(/\s+/).filter(Boolean);
+  const words = text
+    .replace(/[^\p{L}\p{N}'’.\s-]+/gu, " . ")
+    .split(/\s+/)
+    .filter(Boolean);
   const names: string[] = [];
   let run: string[] = [];
   let joiners: string[] = [];
@@ -349,9 +460,11 @@ export function offlineSupport(statement: string, page: string, subject: readonl
   // figures (in their units) or a second name to find with the subject: one relation word places
   // them; a statement with neither needs half its words
   const anchored = hasFigures || claim.names.length > 1;
-  const related = (p: Passage) => (anchored ? claim.words.length === 0 || claim.words.some((w) => p.words.has(w)) : coverage(claim.words, p.words) >= RELATION_WORDS);
+  const related = (p: Passage) =>
+    anchored ? claim.words.length === 0 || claim.words.some((w) => p.words.has(w)) : coverage(claim.words, p.words) >= RELATION_WORDS;
   const about = passages.filter((p) => claim.names.every((n) => nameIn(n, p.texts, p.tokens)) && related(p));
-  const backed = (p: Passage) => claim.dates.every((d) => dateBacked(d, p.dates)) && claim.numbers.every((n) => numberBacked(n, p.numbers, claim.words));
+  const backed = (p: Passage) =>
+    claim.dates.every((d) => dateBacked(d, p.dates)) && claim.numbers.every((n) => numberBacked(n, p.numbers, claim.words));
   if (about.some(backed)) return "supported";
   // the page states this relation of this subject with another figure
   const otherFigure = (p: Passage) =>

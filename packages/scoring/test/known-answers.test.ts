@@ -76,27 +76,40 @@ describe("FACT citation support (offline)", () => {
   it("an answer without citations scores accuracy 0 (FACT averages it in; it used to be skipped)", async () => {
     expect(await judgeCitations("The bridge opened in 1932.", pages, null)).toMatchObject({ count: 0, accuracy: 0, effective: 0 });
     // a References list without one inline marker cites no statement either
-    expect(await judgeCitations("The bridge opened in 1932.\n\n## References\n1. https://a.example/bridge", pages, null)).toMatchObject({ accuracy: 0 });
+    expect(await judgeCitations("The bridge opened in 1932.\n\n## References\n1. https://a.example/bridge", pages, null)).toMatchObject({
+      accuracy: 0,
+    });
   });
 
   it("the same fact cited to the same page twice counts once, whatever its case, punctuation or URL spelling", async () => {
-    const twice = "The bridge opened in 1932 [1]. THE BRIDGE OPENED IN 1932! [2]\n\n## References\n1. https://a.example/bridge\n2. https://www.a.example/bridge/";
+    const twice =
+      "The bridge opened in 1932 [1]. THE BRIDGE OPENED IN 1932! [2]\n\n## References\n1. https://a.example/bridge\n2. https://www.a.example/bridge/";
     const s = await judgeCitations(twice, pages, null);
     expect(s.pairs).toHaveLength(1);
     expect(s).toMatchObject({ supported: 1, effective: 1, accuracy: 1 });
   });
 
   it("'Its …' refers to the heading's subject, or to the statement before when it cites the same source", async () => {
-    const support = async (answer: string) => (await judgeCitations(`${answer}\n\n## References\n1. https://a.example/bridge\n2. https://b.example/river`, pages, null)).pairs.map((p) => p.support);
+    const support = async (answer: string) =>
+      (await judgeCitations(`${answer}\n\n## References\n1. https://a.example/bridge\n2. https://b.example/river`, pages, null)).pairs.map(
+        (p) => p.support,
+      );
     expect(await support("## The Golden Gate Bridge\n\nIts main span is 1,149 metres long [1].")).toEqual(["supported"]);
     expect(await support("## The Humber Bridge\n\nIts main span is 1,149 metres long [1].")).toEqual(["unsupported"]);
-    expect(await support("The Humber Bridge opened in 1981 [1]. Its main span is 1,149 m long [1].")).toEqual(["unsupported", "unsupported"]);
+    expect(await support("The Humber Bridge opened in 1981 [1]. Its main span is 1,149 m long [1].")).toEqual([
+      "unsupported",
+      "unsupported",
+    ]);
     // a page's sentence pasted after another source's statement does not inherit that subject
-    expect(await support("The river is 200 km long [2]. Its main span is 1,149 metres long and it is painted orange [1].")).toEqual(["supported", "supported"]);
+    expect(await support("The river is 200 km long [2]. Its main span is 1,149 metres long and it is painted orange [1].")).toEqual([
+      "supported",
+      "supported",
+    ]);
   });
 
   it("probe: a figure elsewhere on the page is not support; the number must sit with the statement's words", async () => {
-    const page = "The Sega Game Gear launched in 1991 at $149.99. It ran on six AA batteries. Many years later, collectors paid $249.99 for boxed units of other consoles.";
+    const page =
+      "The Sega Game Gear launched in 1991 at $149.99. It ran on six AA batteries. Many years later, collectors paid $249.99 for boxed units of other consoles.";
     const cited = async () => page;
     const s = await judgeCitations("The Game Gear launched at $249.99 [1].\n\n## References\n1. https://g.example/gg", cited, null);
     expect(s.pairs.map((p) => p.support)).toEqual(["unsupported"]);
@@ -150,7 +163,9 @@ describe("citation support: the demo world's probe", () => {
   });
 });
 
-const DEPTH: ChecklistItem[] = [{ item: "Marie Curie", detail: "the physicist", sourceUrl: "https://x.example/curie", aliases: ["Maria Skłodowska"] }];
+const DEPTH: ChecklistItem[] = [
+  { item: "Marie Curie", detail: "the physicist", sourceUrl: "https://x.example/curie", aliases: ["Maria Skłodowska"] },
+];
 const WIDTH: ChecklistItem[] = [
   { item: "Nobel prize years", detail: "1903 and 1911", sourceUrl: "https://x.example/curie" },
   { item: "radium atomic weight", detail: "226.0", sourceUrl: "https://x.example/radium" },
@@ -194,16 +209,29 @@ describe("claim precision / recall (offline)", () => {
 
 describe("LiveDRBench Eq. 1: the paper's worked example (§3.2, a material and its source document)", () => {
   const MATERIAL = "https://m.example/lfp";
-  const depth: ChecklistItem[] = [{ item: "lithium iron phosphate", detail: "the olivine cathode", sourceUrl: MATERIAL, aliases: ["LiFePO4"] }];
-  const width: ChecklistItem[] = [{ item: "source paper", detail: "Phospho-olivines as Positive-Electrode Materials", sourceUrl: MATERIAL }];
+  const depth: ChecklistItem[] = [
+    { item: "lithium iron phosphate", detail: "the olivine cathode", sourceUrl: MATERIAL, aliases: ["LiFePO4"] },
+  ];
+  const width: ChecklistItem[] = [
+    { item: "source paper", detail: "Phospho-olivines as Positive-Electrode Materials", sourceUrl: MATERIAL },
+  ];
   const score = (answer: string) => offlineClaimScores(answer, depth, width);
 
   it("right material and right source document: 1", () => {
-    expect(score("The material is LiFePO4, reported in Phospho-olivines as Positive-Electrode Materials.")).toMatchObject({ precision: 1, recall: 1, f1: 1, strictF1: 1 });
+    expect(score("The material is LiFePO4, reported in Phospho-olivines as Positive-Electrode Materials.")).toMatchObject({
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      strictF1: 1,
+    });
   });
 
   it("the wrong material scores zero irrespective of the correctness of its source document", () => {
-    expect(score("The material is lithium cobalt oxide, reported in Phospho-olivines as Positive-Electrode Materials.")).toMatchObject({ precision: 0, recall: 0, f1: 0 });
+    expect(score("The material is lithium cobalt oxide, reported in Phospho-olivines as Positive-Electrode Materials.")).toMatchObject({
+      precision: 0,
+      recall: 0,
+      f1: 0,
+    });
   });
 
   it("the right material whose source document is wrong or missing scores zero too (all subclaims incorrect)", () => {
@@ -329,17 +357,26 @@ describe("InteScore (dr-bench constants)", () => {
 
 describe("DR3-Eval citation coverage", () => {
   it("|D_req ∩ D_cited| / |D_req| after URL normalisation", () => {
-    const c = citationCoverage(["https://a.example/p1/", "https://a.example/p2", "http://www.b.example/q"], ["https://b.example/q", "https://a.example/p1"]);
+    const c = citationCoverage(
+      ["https://a.example/p1/", "https://a.example/p2", "http://www.b.example/q"],
+      ["https://b.example/q", "https://a.example/p1"],
+    );
     expect(c?.value).toBeCloseTo(2 / 3, 12);
     expect(citationCoverage([], ["https://a.example"])).toBeNull();
   });
 
   it("D_req is the pages the key's entities and facts come from, not the hidden hub pages of the chain", () => {
     const HUB = "https://h.example/overview";
-    const task = { checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: [HUB, "https://x.example/curie", "https://x.example/radium", "https://x.example/cities"] };
+    const task = {
+      checklistDepth: DEPTH,
+      checklistWidth: WIDTH,
+      sourceUrls: [HUB, "https://x.example/curie", "https://x.example/radium", "https://x.example/cities"],
+    };
     expect(requiredPages(task)).toEqual(["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"]);
     // citing the three evidence pages covers D_req fully; the hub it did not cite is not missing
-    expect(citationCoverage(requiredPages(task), ["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"])?.value).toBe(1);
+    expect(
+      citationCoverage(requiredPages(task), ["https://x.example/curie", "https://x.example/radium", "https://x.example/cities"])?.value,
+    ).toBe(1);
     // without a key, every source page is required
     expect(requiredPages({ checklistDepth: null, checklistWidth: null, sourceUrls: [HUB] })).toEqual([HUB]);
   });
@@ -347,7 +384,14 @@ describe("DR3-Eval citation coverage", () => {
 
 describe("a whole report offline", () => {
   it("fills what its inputs allow and leaves RACE null (no offline mode, one answer)", async () => {
-    const task = { question: "q", wordLimitInstruction: null, checklistDepth: DEPTH, checklistWidth: WIDTH, sourceUrls: ["https://x.example/curie"], answers: { A: CLAIMS_ANSWER } };
+    const task = {
+      question: "q",
+      wordLimitInstruction: null,
+      checklistDepth: DEPTH,
+      checklistWidth: WIDTH,
+      sourceUrls: ["https://x.example/curie"],
+      answers: { A: CLAIMS_ANSWER },
+    };
     const json = reportJson("offline", await scoreTask(task, { mode: "offline", pages }));
     expect(json.race).toBeNull();
     // Eq. 1 (see "one claim (the entity) with its facts as subclaims"): P = 1, R = 5/6

@@ -9,9 +9,11 @@ const PAGES: Record<string, string> = {
 };
 const pages: PageSource = async (url) => PAGES[url] ?? null;
 
-const ANSWER = "The bridge opened in 1937 [1]. The river is 350 km long [2]. The tower is tall [3].\n\n## References\n1. https://a.example/bridge\n2. https://b.example/river\n3. https://c.example/missing";
+const ANSWER =
+  "The bridge opened in 1937 [1]. The river is 350 km long [2]. The tower is tall [3].\n\n## References\n1. https://a.example/bridge\n2. https://b.example/river\n3. https://c.example/missing";
 
-const firstUser = (body: unknown) => (body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === "user")!.content;
+const firstUser = (body: unknown) =>
+  (body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === "user")!.content;
 const lastUser = (body: unknown) => {
   const messages = (body as { messages: { role: string; content: string }[] }).messages;
   return messages.filter((m) => m.role === "user").at(-1)!.content;
@@ -33,7 +35,8 @@ describe("llm scorers against the OpenAI-compatible test server", () => {
     let riverCalls = 0;
     srv.setHandler((req) => {
       const text = firstUser(req.body);
-      if (text.includes("river")) return ++riverCalls === 1 ? reply.malformed("I think it is not supported") : reply.json({ result: "unsupported" });
+      if (text.includes("river"))
+        return ++riverCalls === 1 ? reply.malformed("I think it is not supported") : reply.json({ result: "unsupported" });
       return reply.fenced({ result: "supported" });
     });
     const s = await judgeCitations(ANSWER, pages, judge);
@@ -62,7 +65,10 @@ describe("llm scorers against the OpenAI-compatible test server", () => {
       }
       return reply.status(500);
     });
-    const rows = await scoreTask({ ...task, answers: { A: "The Golden Gate Bridge links San Francisco and Oakland. The Bay Bridge too." } }, { mode: "llm", judge, pages }).catch((e) => e);
+    const rows = await scoreTask(
+      { ...task, answers: { A: "The Golden Gate Bridge links San Francisco and Oakland. The Bay Bridge too." } },
+      { mode: "llm", judge, pages },
+    ).catch((e) => e);
     // InteScore needs source pages (none here), RACE two answers: only citations and claims ran
     expect(rows).not.toBeInstanceOf(Error);
     // one ground-truth claim, the bridge, with its two cities as subclaims
@@ -86,7 +92,12 @@ describe("llm scorers against the OpenAI-compatible test server", () => {
         readability: [{ criterion: "clear", explanation: "", weight: 1 }],
       },
     };
-    const scored = { comprehensiveness: [{ a: 8, b: 4 }], insight: [{ a: 6, b: 6 }], instruction_following: [{ a: 10, b: 5 }], readability: [{ a: 5, b: 5 }] };
+    const scored = {
+      comprehensiveness: [{ a: 8, b: 4 }],
+      insight: [{ a: 6, b: 6 }],
+      instruction_following: [{ a: 10, b: 5 }],
+      readability: [{ a: 5, b: 5 }],
+    };
     const seen: string[] = [];
     srv.setHandler((req) => {
       const text = lastUser(req.body);
@@ -95,7 +106,12 @@ describe("llm scorers against the OpenAI-compatible test server", () => {
       if (text.includes("<answer_a>")) return reply.json(scored);
       return reply.status(500);
     });
-    const two = { ...task, checklistDepth: null, checklistWidth: null, answers: { A: "Answer A [1].\n\n## References\n1. https://c.example/missing", B: "Answer B." } };
+    const two = {
+      ...task,
+      checklistDepth: null,
+      checklistWidth: null,
+      answers: { A: "Answer A [1].\n\n## References\n1. https://c.example/missing", B: "Answer B." },
+    };
     const first = await scoreTask(two, { mode: "llm", judge, pages });
     const share = first.find((r) => r.metric === "race_share" && r.side === "A")!.value;
     // S_int(A) = .5·8 + .2·6 + .2·10 + .1·5 = 7.7; S_int(B) = .5·4 + .2·6 + .2·5 + .1·5 = 4.7
@@ -117,6 +133,8 @@ describe("llm scorers against the OpenAI-compatible test server", () => {
     expect(rows.filter((r) => r.metric.startsWith("claim_"))).toEqual([]);
 
     srv.setHandler(() => reply.status(503));
-    await expect(scoreTask({ ...task, answers: { A: "The Golden Gate Bridge." } }, { mode: "llm", judge, pages })).rejects.toBeInstanceOf(JudgeUnavailableError);
+    await expect(scoreTask({ ...task, answers: { A: "The Golden Gate Bridge." } }, { mode: "llm", judge, pages })).rejects.toBeInstanceOf(
+      JudgeUnavailableError,
+    );
   });
 });

@@ -45,11 +45,17 @@ describe("claim matching on the synthetic world's facts (offline)", () => {
         const t = tally.get(key) ?? { n: 0, right: 0, wrong: [] };
         t.n++;
         if (right[s.alteration](f)) t.right++;
-        else if (t.wrong.length < 3) t.wrong.push(`${JSON.stringify(f)}: ${s.statement} (fact: ${s.ask} = ${s.value}; entity ${s.entity.name})`);
+        else if (t.wrong.length < 3)
+          t.wrong.push(`${JSON.stringify(f)}: ${s.statement} (fact: ${s.ask} = ${s.value}; entity ${s.entity.name})`);
         tally.set(key, t);
       }
     }
-    const lines = [...tally].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => `${k.padEnd(40)} ${String(t.right).padStart(4)}/${String(t.n).padEnd(4)} ${((100 * t.right) / t.n).toFixed(1)} %${t.wrong.length ? `\n    e.g. ${t.wrong.join("\n    e.g. ")}` : ""}`);
+    const lines = [...tally]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([k, t]) =>
+          `${k.padEnd(40)} ${String(t.right).padStart(4)}/${String(t.n).padEnd(4)} ${((100 * t.right) / t.n).toFixed(1)} %${t.wrong.length ? `\n    e.g. ${t.wrong.join("\n    e.g. ")}` : ""}`,
+      );
     console.log(`claim matching, ${statements.length} statements:\n${lines.join("\n")}`);
     for (const a of ["true", "figure", "name"] as const) {
       const t = tally.get(a)!;

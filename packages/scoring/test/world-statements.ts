@@ -30,7 +30,13 @@ export interface WorldStatement {
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-const UNIT_SYMBOLS: Record<string, string> = { metres: "m", "square kilometres": "km²", "square metres": "m²", hectares: "ha", "nautical miles": "nmi" };
+const UNIT_SYMBOLS: Record<string, string> = {
+  metres: "m",
+  "square kilometres": "km²",
+  "square metres": "m²",
+  hectares: "ha",
+  "nautical miles": "nmi",
+};
 
 function pagesOf(tree: DrArenaNode, out = new Map<string, DrArenaNode>()): Map<string, DrArenaNode> {
   out.set(tree.url, tree);
@@ -51,7 +57,8 @@ function respell(value: string, rng: Rng): string {
   if (isNumber(value)) {
     const n = Number(value.replace(/,/g, ""));
     if (n >= 2 && n <= 12 && rng.float() < 0.5) return WORDS[n]!;
-    if (n >= 1000 && !/^1[5-9]\d\d$|^20\d\d$/.test(value)) return rng.pick([String(n), n.toLocaleString("en-US"), n.toLocaleString("en-US").replace(/,/g, " ")]);
+    if (n >= 1000 && !/^1[5-9]\d\d$|^20\d\d$/.test(value))
+      return rng.pick([String(n), n.toLocaleString("en-US"), n.toLocaleString("en-US").replace(/,/g, " ")]);
     return String(n);
   }
   return value;
@@ -81,11 +88,21 @@ function sentenceOf(ask: string, s: string | null, v: string, rng: Rng): string 
   m = /^its (.+) in (.+)$/.exec(ask);
   if (m) {
     const unit = rng.float() < 0.5 ? (UNIT_SYMBOLS[m[2]!] ?? m[2]) : m[2];
-    return rng.pick([`${s ? `The ${m[1]} of ${s}` : `Its ${m[1]}`} is ${v} ${unit}.`, `${s ? `${s} has a` : "It has a"} ${m[1]} of ${v} ${unit}.`, `At ${v} ${unit}, ${s ? `the ${m[1]} of ${s}` : `its ${m[1]}`} is notable.`]);
+    return rng.pick([
+      `${s ? `The ${m[1]} of ${s}` : `Its ${m[1]}`} is ${v} ${unit}.`,
+      `${s ? `${s} has a` : "It has a"} ${m[1]} of ${v} ${unit}.`,
+      `At ${v} ${unit}, ${s ? `the ${m[1]} of ${s}` : `its ${m[1]}`} is notable.`,
+    ]);
   }
   m = /^how many (.+) it has$/.exec(ask);
-  if (m) return rng.pick([`${it} has ${v} ${m[1]}.`, `There are ${v} ${m[1]} ${s ? `in ${s}` : "there"}.`, `${v} ${m[1]}: that is what ${s ?? "it"} has.`]);
-  if (ask === "the year they were born") return s ? rng.pick([`${s} was born in ${v}.`, `${s} (born ${v}) is remembered today.`]) : `They were born in ${v}.`;
+  if (m)
+    return rng.pick([
+      `${it} has ${v} ${m[1]}.`,
+      `There are ${v} ${m[1]} ${s ? `in ${s}` : "there"}.`,
+      `${v} ${m[1]}: that is what ${s ?? "it"} has.`,
+    ]);
+  if (ask === "the year they were born")
+    return s ? rng.pick([`${s} was born in ${v}.`, `${s} (born ${v}) is remembered today.`]) : `They were born in ${v}.`;
   if (ask === "the town they were born in") return `${s ?? "They"} ${s ? "was" : "were"} born in ${v}.`;
   if (ask === "the town they trained in") return `${s ?? "They"} trained in ${v}.`;
   if (ask === "the date it took place") return `${s ? `The ${s}` : "It"} took place on ${v}.`;
@@ -105,7 +122,10 @@ const FORMS: Form[] = [
     write(subject, others, ask, value) {
       const names = [...others.slice(0, 1), subject];
       const statement = `**Entity ${names.length}: ${ask}**: ${value}`;
-      return [`## Identified entities\n${names.map((n) => `- **${n}** [${n === subject ? 1 : 2}]`).join("\n")}\n\n## Requested details\n- ${statement} [1]`, statement];
+      return [
+        `## Identified entities\n${names.map((n) => `- **${n}** [${n === subject ? 1 : 2}]`).join("\n")}\n\n## Requested details\n- ${statement} [1]`,
+        statement,
+      ];
     },
   },
   {
@@ -158,7 +178,19 @@ export function worldStatements(seed: string): WorldStatement[] {
           const other = rng.pick(sameKind).name;
           const add = (alteration: Alteration, subject: string, written: string) => {
             const w = form.write(subject, [rng.pick(sameKind).name], ask, written, rng);
-            if (w) out.push({ answer: `${w[0]}\n\n## References\n[1] ${entity.url}\n[2] https://other.example/page`, statement: w[1], url: entity.url, page, alteration, wording: form.wording, entity, ask, value, written });
+            if (w)
+              out.push({
+                answer: `${w[0]}\n\n## References\n[1] ${entity.url}\n[2] https://other.example/page`,
+                statement: w[1],
+                url: entity.url,
+                page,
+                alteration,
+                wording: form.wording,
+                entity,
+                ask,
+                value,
+                written,
+              });
           };
           add("true", entity.name, respell(value, rng));
           const changed = changeFigure(value, rng);

@@ -13,7 +13,11 @@ const BAR = 0.9;
 
 async function verdictOf(s: WorldStatement) {
   const judged = await judgeCitations(s.answer, async (url) => (url === s.url ? s.page : null), null);
-  const pair = judged.pairs.find((p) => p.url === s.url && p.statement.replace(/[*\s]/g, "") === s.statement.replace(/[*.\s]/g, "").concat(s.statement.endsWith(".") ? "." : ""));
+  const pair = judged.pairs.find(
+    (p) =>
+      p.url === s.url &&
+      p.statement.replace(/[*\s]/g, "") === s.statement.replace(/[*.\s]/g, "").concat(s.statement.endsWith(".") ? "." : ""),
+  );
   return pair ? (pair.contradicted ? "contradicted" : pair.support) : "missing";
 }
 
@@ -38,7 +42,12 @@ describe("citation support on the synthetic world's facts (offline)", () => {
         tally.set(key, t);
       }
     }
-    const lines = [...tally].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => `${k.padEnd(40)} ${String(t.right).padStart(4)}/${String(t.n).padEnd(4)} ${((100 * t.right) / t.n).toFixed(1)} %  contradicted ${t.contradicted}${t.wrong.length ? `\n    e.g. ${t.wrong.join("\n    e.g. ")}` : ""}`);
+    const lines = [...tally]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([k, t]) =>
+          `${k.padEnd(40)} ${String(t.right).padStart(4)}/${String(t.n).padEnd(4)} ${((100 * t.right) / t.n).toFixed(1)} %  contradicted ${t.contradicted}${t.wrong.length ? `\n    e.g. ${t.wrong.join("\n    e.g. ")}` : ""}`,
+      );
     console.log(`citation support, ${statements.length} statements:\n${lines.join("\n")}`);
     expect(statements.length).toBeGreaterThan(600);
     for (const a of ["true", "figure", "name"] as const) {
@@ -50,6 +59,10 @@ describe("citation support on the synthetic world's facts (offline)", () => {
 
 describe("the citations descriptor", () => {
   it("names this file as the known-answer test of its metrics", () => {
-    expect(SCORER_INFO.citations).toMatchObject({ knownAnswerTested: true, knownAnswerTest: "test/world-support.test.ts", metrics: ["citation_effective", "citation_accuracy"] });
+    expect(SCORER_INFO.citations).toMatchObject({
+      knownAnswerTested: true,
+      knownAnswerTest: "test/world-support.test.ts",
+      metrics: ["citation_effective", "citation_accuracy"],
+    });
   });
 });

@@ -8,20 +8,25 @@ import { advanceContinuous } from "./continuous";
 import { refitScope, type RatingScope } from "./snapshots";
 import { healthGateBeforePairing, withoutFailing, type HealthGateDeps } from "./health-before-pairing";
 
-export type AdvanceOutcome = (
+export type AdvanceOutcome =
   /** Not running (draft, paused, completed, cancelled): nothing to do. */
-  | { kind: "idle"; status: Tournament["status"] }
-  /** The current round still has unfinished matches; they were (re)enqueued. */
-  | { kind: "waiting"; round: number; unfinished: number; enqueued: number }
-  /** A new round was paired and its matches enqueued. */
-  | { kind: "paired"; round: number; matches: number; bye: string | null }
-  | { kind: "completed"; rounds: number }
-) & {
-  /** Matches counted by the rating snapshot this tick stored, or null when it stored none. */
-  snapshot: number | null;
-};
+  (
+    | { kind: "idle"; status: Tournament["status"] }
+    /** The current round still has unfinished matches; they were (re)enqueued. */
+    | { kind: "waiting"; round: number; unfinished: number; enqueued: number }
+    /** A new round was paired and its matches enqueued. */
+    | { kind: "paired"; round: number; matches: number; bye: string | null }
+    | { kind: "completed"; rounds: number }
+  ) & {
+    /** Matches counted by the rating snapshot this tick stored, or null when it stored none. */
+    snapshot: number | null;
+  };
 
-type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; round: number; matchIds: string[] } | { kind: "paired"; round: number; matchIds: string[]; bye: string | null } | { kind: "completed"; rounds: number };
+type Step =
+  | { kind: "idle"; status: Tournament["status"] }
+  | { kind: "waiting"; round: number; matchIds: string[] }
+  | { kind: "paired"; round: number; matchIds: string[]; bye: string | null }
+  | { kind: "completed"; rounds: number };
 
 /**
  * The tournament job's service (docs/method.md §6), idempotent and safe to run concurrently: everything
@@ -36,7 +41,12 @@ type Step = { kind: "idle"; status: Tournament["status"] } | { kind: "waiting"; 
  * Matches are enqueued after the commit; job ids derive from match ids, so a crash between the
  * commit and the enqueue is repaired by the next tick (the reconciler sends one periodically).
  */
-export async function advanceTournament(db: PrismaClient, tournamentId: string, queues: Pick<TournamentQueues, "match">, health: HealthGateDeps = {}): Promise<AdvanceOutcome> {
+export async function advanceTournament(
+  db: PrismaClient,
+  tournamentId: string,
+  queues: Pick<TournamentQueues, "match">,
+  health: HealthGateDeps = {},
+): Promise<AdvanceOutcome> {
   // Failing agents are health-checked (network calls) before the transaction that pairs them.
   await healthGateBeforePairing(db, tournamentId, health);
   let snapshot: number | null = null;
@@ -111,7 +121,10 @@ export function treesForPairing<T>(trees: readonly T[], perPairing: number, pair
 }
 
 /** The pairs of every round before `round`, one list per round, oldest first (a rule's rematch cooldown reads the last few). */
-function earlierRounds(past: readonly { agentAId: string; agentBId: string | null; round: { number: number } }[], round: number): [string, string][][] {
+function earlierRounds(
+  past: readonly { agentAId: string; agentBId: string | null; round: { number: number } }[],
+  round: number,
+): [string, string][][] {
   return Array.from({ length: round - 1 }, (_, k) => k + 1).map((n) =>
     past.filter((p) => p.round.number === n).map((p): [string, string] => [p.agentAId, p.agentBId!]),
   );
@@ -130,9 +143,19 @@ async function playedMatches(tx: Prisma.TransactionClient, tournamentId: string)
 async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: number, ratings: Record<string, number>): Promise<Step> {
   const [joined, allTrees, past, config] = await Promise.all([
     // Disabled agents (an operator's decision) are not paired from the next round on.
-    tx.tournamentParticipant.findMany({ where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } }, orderBy: { agentId: "asc" } }),
-    tx.tournamentTree.findMany({ where: { tournamentId: t.id }, orderBy: { ordinal: "asc" }, include: { tree: { select: { retiredAt: true } } } }),
-    tx.pairing.findMany({ where: { round: { tournamentId: t.id }, agentBId: { not: null } }, select: { agentAId: true, agentBId: true, round: { select: { number: true } } } }),
+    tx.tournamentParticipant.findMany({
+      where: { tournamentId: t.id, joinedRound: { lte: round }, agent: { status: { not: "disabled" } } },
+      orderBy: { agentId: "asc" },
+    }),
+    tx.tournamentTree.findMany({
+      where: { tournamentId: t.id },
+      orderBy: { ordinal: "asc" },
+      include: { tree: { select: { retiredAt: true } } },
+    }),
+    tx.pairing.findMany({
+      where: { round: { tournamentId: t.id }, agentBId: { not: null } },
+      select: { agentAId: true, agentBId: true, round: { select: { number: true } } },
+    }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
   // An agent still failing here (its health check before this pairing failed) sits the round out.
@@ -141,7 +164,10 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
   // its finished matches stay. With every tree retired the tournament pauses and says why.
   const trees = allTrees.filter((x) => x.tree.retiredAt === null);
   if (!trees.length) {
-    await tx.tournament.update({ where: { id: t.id }, data: { status: "paused", pauseReason: "every tree of this tournament is retired: no new match can be paired" } });
+    await tx.tournament.update({
+      where: { id: t.id },
+      data: { status: "paused", pauseReason: "every tree of this tournament is retired: no new match can be paired" },
+    });
     return { kind: "idle", status: "paused" };
   }
   const agents = participants.map((p) => p.agentId);
@@ -161,7 +187,17 @@ async function pairRound(tx: Prisma.TransactionClient, t: Tournament, round: num
   for (const [p, pair] of paired.pairs.entries()) {
     const chosen = treesForPairing(trees, t.treesPerPairing, past.length + p);
     // Seats follow the tree's tournament ordinal (odd swaps A/B), not its place in this pairing.
-    matchIds.push(...(await createPairingMatches(tx, t, { roundId: row.id, round, index: p, pair, trees: chosen, examinerMode: config.mode, seatTurn: (_k, tree) => tree.ordinal })));
+    matchIds.push(
+      ...(await createPairingMatches(tx, t, {
+        roundId: row.id,
+        round,
+        index: p,
+        pair,
+        trees: chosen,
+        examinerMode: config.mode,
+        seatTurn: (_k, tree) => tree.ordinal,
+      })),
+    );
   }
   if (paired.bye) {
     await tx.pairing.create({ data: { roundId: row.id, agentAId: paired.bye, agentBId: null } });

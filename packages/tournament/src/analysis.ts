@@ -1,4 +1,13 @@
-import { aggregateBattles, computeRatings, failureStats, histogram, onlineElo, skillGapVsRounds, verdictDistribution, type Correlation } from "@arena/core";
+import {
+  aggregateBattles,
+  computeRatings,
+  failureStats,
+  histogram,
+  onlineElo,
+  skillGapVsRounds,
+  verdictDistribution,
+  type Correlation,
+} from "@arena/core";
 import type { Db } from "@arena/db";
 import { judgedRounds } from "./judged-rounds";
 import { battlesOf, type RatedMatch } from "./rated";
@@ -15,7 +24,11 @@ const correlationOf = (c: Correlation | null) => (c ? { r: finite(c.r), p: finit
  * The leaderboard's analyses (docs/method.md §8) of one scope's rated matches, computed when its rating
  * snapshot is written so that pages and the API read them instead of recomputing per request.
  */
-export async function snapshotAnalysis(db: Db, matches: readonly RatedMatch[], ratings: Readonly<Record<string, number>>): Promise<SnapshotAnalysis> {
+export async function snapshotAnalysis(
+  db: Db,
+  matches: readonly RatedMatch[],
+  ratings: Readonly<Record<string, number>>,
+): Promise<SnapshotAnalysis> {
   const rounds = await judgedRounds(db, matches);
   const gap = skillGapVsRounds(
     matches.map((m) => ({ agentA: m.agentAId, agentB: m.agentBId, rounds: m.rounds })),
@@ -24,7 +37,16 @@ export async function snapshotAnalysis(db: Db, matches: readonly RatedMatch[], r
   return {
     rounds: rounds.length,
     meanRoundsPerMatch: matches.length ? matches.reduce((s, m) => s + m.rounds, 0) / matches.length : 0,
-    agents: failureStats(rounds).map(({ agent, rounds: played, wins, losses, ties, failureRate, lost, profile }) => ({ agentId: agent, rounds: played, wins, losses, ties, failureRate, lost, profile })),
+    agents: failureStats(rounds).map(({ agent, rounds: played, wins, losses, ties, failureRate, lost, profile }) => ({
+      agentId: agent,
+      rounds: played,
+      wins,
+      losses,
+      ties,
+      failureRate,
+      lost,
+      profile,
+    })),
     verdicts: verdictDistribution(rounds),
     depthHistogram: histogram(rounds.map((r) => r.depth)),
     widthHistogram: histogram(rounds.map((r) => r.width)),
@@ -43,7 +65,10 @@ export async function snapshotAnalysis(db: Db, matches: readonly RatedMatch[], r
  * count only in the main table.
  */
 async function categoryRatings(db: Db, matches: readonly RatedMatch[]): Promise<SnapshotAnalysis["categories"]> {
-  const trees = await db.match.findMany({ where: { id: { in: matches.map((m) => m.id) } }, select: { id: true, tree: { select: { topic: true } } } });
+  const trees = await db.match.findMany({
+    where: { id: { in: matches.map((m) => m.id) } },
+    select: { id: true, tree: { select: { topic: true } } },
+  });
   const topicOf = new Map(trees.map((t) => [t.id, t.tree.topic]));
   const byTopic = new Map<string, RatedMatch[]>();
   for (const m of matches) {

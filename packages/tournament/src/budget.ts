@@ -10,7 +10,10 @@ import { tournamentSpending } from "./read/spending";
  * queued behind the one that reached the cap do not start. A match already running is not
  * interrupted mid-round: the cost can pass the cap by what the matches running at that moment spend.
  */
-export async function pauseIfOverBudget(tx: Prisma.TransactionClient, t: Pick<Tournament, "id" | "status" | "costCapUsd" | "agentCapUsd">): Promise<string | null> {
+export async function pauseIfOverBudget(
+  tx: Prisma.TransactionClient,
+  t: Pick<Tournament, "id" | "status" | "costCapUsd" | "agentCapUsd">,
+): Promise<string | null> {
   if (t.status !== "running" || (t.costCapUsd === null && t.agentCapUsd === null)) return null;
   const reason = budgetStop(t, await tournamentSpending(tx, t.id));
   if (reason) await tx.tournament.update({ where: { id: t.id }, data: { status: "paused", pauseReason: reason } });
@@ -28,7 +31,10 @@ export async function enforceBudget(db: PrismaClient, tournamentId: string): Pro
   if (!caps || (caps.costCapUsd === null && caps.agentCapUsd === null)) return null;
   return db.$transaction(async (tx) => {
     await lockFor(tx, LockSpace.tournament, tournamentId);
-    const t = await tx.tournament.findUniqueOrThrow({ where: { id: tournamentId }, select: { id: true, status: true, costCapUsd: true, agentCapUsd: true } });
+    const t = await tx.tournament.findUniqueOrThrow({
+      where: { id: tournamentId },
+      select: { id: true, status: true, costCapUsd: true, agentCapUsd: true },
+    });
     if (t.status !== "running") return `tournament ${t.status}`;
     return pauseIfOverBudget(tx, t);
   }, TX_OPTIONS);

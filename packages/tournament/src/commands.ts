@@ -52,12 +52,23 @@ export async function openTournament(db: PrismaClient): Promise<{ id: string; na
  * Approves a submitted agent and enters it into the open tournament as a late entrant.
  * Idempotent: approving again, or an agent already playing there, changes nothing more.
  */
-export async function approveAgent(db: PrismaClient, queues: TickQueue, agentId: string): Promise<{ joined: { tournamentId: string; round: number } | null }> {
+export async function approveAgent(
+  db: PrismaClient,
+  queues: TickQueue,
+  agentId: string,
+): Promise<{ joined: { tournamentId: string; round: number } | null }> {
   // One statement: a withdrawal or retirement racing this approval wins or loses as a whole.
-  const { count } = await db.agent.updateMany({ where: { id: agentId, approval: { not: "withdrawn" }, retiredAt: null }, data: { approval: "approved" } });
+  const { count } = await db.agent.updateMany({
+    where: { id: agentId, approval: { not: "withdrawn" }, retiredAt: null },
+    data: { approval: "approved" },
+  });
   if (count === 0) {
     const agent = await db.agent.findUnique({ where: { id: agentId }, select: { name: true, approval: true, retiredAt: true } });
-    throw new TournamentStateError(agent ? `${agent.name} cannot be approved: ${agent.retiredAt ? "retired by its owner" : "withdrawn by its owner"}` : `no agent ${agentId}`);
+    throw new TournamentStateError(
+      agent
+        ? `${agent.name} cannot be approved: ${agent.retiredAt ? "retired by its owner" : "withdrawn by its owner"}`
+        : `no agent ${agentId}`,
+    );
   }
   const open = await openTournament(db);
   if (!open) return { joined: null };

@@ -1,4 +1,14 @@
-import { lastOpponents, pairByRule, PLACEMENT_MATCHES, placementPairs, rematchWindow, recentPairs, seedOf, withoutQuickRematches, type PlayedMatch } from "@arena/core";
+import {
+  lastOpponents,
+  pairByRule,
+  PLACEMENT_MATCHES,
+  placementPairs,
+  rematchWindow,
+  recentPairs,
+  seedOf,
+  withoutQuickRematches,
+  type PlayedMatch,
+} from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
 import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 import { createPairingMatches } from "./pairing-matches";
@@ -20,7 +30,9 @@ import { withoutFailing } from "./health-before-pairing";
  *   that the two have not played together, seats alternating with each meeting.
  * Agents that left (leftAt), were disabled or retired are not paired; their matches and ratings stay.
  */
-export type ContinuousStep = { kind: "waiting"; round: number; matchIds: string[] } | { kind: "paired"; round: number; matchIds: string[]; bye: null };
+export type ContinuousStep =
+  | { kind: "waiting"; round: number; matchIds: string[] }
+  | { kind: "paired"; round: number; matchIds: string[]; bye: null };
 
 type Tx = Prisma.TransactionClient;
 
@@ -45,10 +57,22 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
     }),
     tx.match.findMany({
       where: { tournamentId: t.id, status: { notIn: ["cancelled", "failed"] } },
-      select: { id: true, agentAId: true, agentBId: true, treeId: true, status: true, winner: true, rounds: true, pairing: { select: { round: { select: { number: true } } } } },
+      select: {
+        id: true,
+        agentAId: true,
+        agentBId: true,
+        treeId: true,
+        status: true,
+        winner: true,
+        rounds: true,
+        pairing: { select: { round: { select: { number: true } } } },
+      },
       orderBy: { id: "asc" },
     }),
-    tx.tournamentTree.findMany({ where: { tournamentId: t.id, tree: { retiredAt: null } }, select: { treeId: true, ordinal: true, tree: { select: { createdAt: true } } } }),
+    tx.tournamentTree.findMany({
+      where: { tournamentId: t.id, tree: { retiredAt: null } },
+      select: { treeId: true, ordinal: true, tree: { select: { createdAt: true } } },
+    }),
     tx.examinerConfig.findUniqueOrThrow({ where: { id: t.examinerConfigId }, select: { mode: true } }),
   ]);
   // An agent still failing here (its health check before this pairing failed) is not paired.
@@ -66,10 +90,14 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
   const rating = new Map(rated.map((r) => [r.agentId, r.rating]));
   const playedBy = (a: string) => matches.filter((m) => m.agentAId === a || m.agentBId === a);
   const opponentsOf = (a: string) => playedBy(a).map((m) => (m.agentAId === a ? m.agentBId : m.agentAId));
-  const entrants = new Set(participants.filter((p) => p.joinedRound > 1 && playedBy(p.agentId).length < PLACEMENT_MATCHES).map((p) => p.agentId));
+  const entrants = new Set(
+    participants.filter((p) => p.joinedRound > 1 && playedBy(p.agentId).length < PLACEMENT_MATCHES).map((p) => p.agentId),
+  );
   const established = active.filter((a) => !entrants.has(a));
   const placed = placementPairs({
-    entrants: participants.filter((p) => entrants.has(p.agentId) && !busy.has(p.agentId)).map((p) => ({ agentId: p.agentId, placed: playedBy(p.agentId).length, opponents: opponentsOf(p.agentId) })),
+    entrants: participants
+      .filter((p) => entrants.has(p.agentId) && !busy.has(p.agentId))
+      .map((p) => ({ agentId: p.agentId, placed: playedBy(p.agentId).length, opponents: opponentsOf(p.agentId) })),
     established: established.map((a) => ({ agentId: a, rating: rating.get(a) ?? 1000, free: !busy.has(a) })),
   });
   const taken = new Set(placed.flat());
@@ -89,7 +117,17 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
     const unplayed = freshest.filter((tr) => !usedTrees.has(tr.treeId));
     const chosen = [...unplayed, ...freshest.filter((tr) => usedTrees.has(tr.treeId))].slice(0, t.treesPerPairing);
     // Seats alternate with every meeting of the pair (and every tree of one pairing).
-    matchIds.push(...(await createPairingMatches(tx, t, { roundId: row.id, round, index: p, pair, trees: chosen, examinerMode: config.mode, seatTurn: (k) => together.length + k })));
+    matchIds.push(
+      ...(await createPairingMatches(tx, t, {
+        roundId: row.id,
+        round,
+        index: p,
+        pair,
+        trees: chosen,
+        examinerMode: config.mode,
+        seatTurn: (k) => together.length + k,
+      })),
+    );
   }
   await tx.tournament.update({ where: { id: t.id }, data: { currentRound: round } });
   return { kind: "paired", round, matchIds, bye: null };
@@ -102,9 +140,18 @@ export async function advanceContinuous(tx: Tx, t: Tournament, rated: readonly S
  * opponents keep rotating once everyone has met everyone. Round 1 (no ratings yet) orders at random; later the ratings order (a continuous
  * tournament has them from its first matches).
  */
-function normalPairs(t: Tournament, agents: string[], round: number, rating: ReadonlyMap<string, number>, matches: readonly TournamentMatch[], last: ReadonlyMap<string, string>): [string, string][] {
+function normalPairs(
+  t: Tournament,
+  agents: string[],
+  round: number,
+  rating: ReadonlyMap<string, number>,
+  matches: readonly TournamentMatch[],
+  last: ReadonlyMap<string, string>,
+): [string, string][] {
   const seed = seedOf(`${t.seed}:r${round}`);
-  const played: PlayedMatch[] = matches.flatMap((m) => (m.status === "completed" && m.winner && m.rounds > 0 ? [{ a: m.agentAId, b: m.agentBId, winner: m.winner, calls: 2 * m.rounds }] : []));
+  const played: PlayedMatch[] = matches.flatMap((m) =>
+    m.status === "completed" && m.winner && m.rounds > 0 ? [{ a: m.agentAId, b: m.agentBId, winner: m.winner, calls: 2 * m.rounds }] : [],
+  );
   const recent = agents.flatMap((a) => (last.has(a) ? [[a, last.get(a)!] as [string, string]] : []));
   return pairByRule(t.pairing, {
     agents,

@@ -24,11 +24,16 @@ export interface HealthGateDeps {
 
 /** Whether the tournament pairs anything on this tick: running, and (Swiss) its current round finished. */
 async function pairsNow(db: PrismaClient, tournamentId: string): Promise<boolean> {
-  const t = await db.tournament.findUnique({ where: { id: tournamentId }, select: { status: true, mode: true, currentRound: true, swissRounds: true } });
+  const t = await db.tournament.findUnique({
+    where: { id: tournamentId },
+    select: { status: true, mode: true, currentRound: true, swissRounds: true },
+  });
   if (t?.status !== "running") return false;
   if (t.mode === "continuous") return true;
   if (t.currentRound >= t.swissRounds) return false;
-  const unfinished = await db.match.count({ where: { tournamentId, status: { in: ["queued", "running"] }, pairing: { round: { number: t.currentRound } } } });
+  const unfinished = await db.match.count({
+    where: { tournamentId, status: { in: ["queued", "running"] }, pairing: { round: { number: t.currentRound } } },
+  });
   return unfinished === 0;
 }
 

@@ -12,7 +12,13 @@ export {
   TournamentInputError,
 } from "./lifecycle";
 export { advanceTournament, treesForPairing } from "./advance";
-export { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema, tournamentRowSchema, type NewTournamentRequest } from "./requests";
+export {
+  addAgentRequestSchema,
+  newTournamentRequestSchema,
+  participantRowSchema,
+  tournamentRowSchema,
+  type NewTournamentRequest,
+} from "./requests";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, withQueues, type TournamentQueues } from "./jobs";
 export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./rated";
 export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./snapshots";

@@ -34,6 +34,14 @@ export async function judgedRounds(db: Db, matches: readonly RatedMatch[]): Prom
   return rows.map((raw) => {
     const r = judgedRoundSchema.parse(raw);
     const m = byId.get(r.matchId)!;
-    return { agentA: m.agentAId, agentB: m.agentBId, verdict: r.verdictToken, tieQuality: r.tieQuality, loserFailureType: r.loserFailureType, depth: r.depth, width: r.width };
+    return {
+      agentA: m.agentAId,
+      agentB: m.agentBId,
+      verdict: r.verdictToken,
+      tieQuality: r.tieQuality,
+      loserFailureType: r.loserFailureType,
+      depth: r.depth,
+      width: r.width,
+    };
   });
 }

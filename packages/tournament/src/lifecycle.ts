@@ -50,7 +50,8 @@ type AgentStanding = { name: string; approval: string; retiredAt: Date | null };
  * no more. Every way into a tournament (creation, a late entrant; CLI and console alike) asks this.
  */
 function entryRefusal(agent: AgentStanding): string | null {
-  if (agent.retiredAt || agent.approval === "withdrawn") return `agent ${agent.name} was ${agent.retiredAt ? "retired" : "withdrawn"} by its owner and plays no more`;
+  if (agent.retiredAt || agent.approval === "withdrawn")
+    return `agent ${agent.name} was ${agent.retiredAt ? "retired" : "withdrawn"} by its owner and plays no more`;
   if (agent.approval !== "approved") return `agent ${agent.name} is ${agent.approval} approval: only approved agents play in tournaments`;
   return null;
 }
@@ -129,7 +130,10 @@ export function resumeTournament(db: PrismaClient, id: string): Promise<Tourname
 }
 
 const budgetSchema = z
-  .object({ costCapUsd: z.number().positive().max(1e9).nullable().optional(), agentCapUsd: z.number().positive().max(1e9).nullable().optional() })
+  .object({
+    costCapUsd: z.number().positive().max(1e9).nullable().optional(),
+    agentCapUsd: z.number().positive().max(1e9).nullable().optional(),
+  })
   .strict();
 export type TournamentBudget = z.input<typeof budgetSchema>;
 
@@ -151,7 +155,10 @@ export function cancelTournament(db: PrismaClient, id: string): Promise<{ tourna
   return withTournamentLock(db, id, async (tx, t) => {
     requireStatus(t, TOURNAMENT_ACTIONS.cancel, "cancel");
     const { count } = await tx.match.updateMany({ where: { tournamentId: id, status: "queued" }, data: { status: "cancelled" } });
-    await tx.tournamentRound.updateMany({ where: { tournamentId: id, status: { in: ["queued", "running"] } }, data: { status: "cancelled" } });
+    await tx.tournamentRound.updateMany({
+      where: { tournamentId: id, status: { in: ["queued", "running"] } },
+      data: { status: "cancelled" },
+    });
     const tournament = await tx.tournament.update({ where: { id }, data: { status: "cancelled", finishedAt: new Date() } });
     return { tournament, cancelledMatches: count };
   });
@@ -170,7 +177,8 @@ export function addParticipant(db: PrismaClient, id: string, agentId: string) {
     if (refusal) throw new (agent.approval === "pending" ? TournamentInputError : TournamentStateError)(refusal);
     const existing = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
     if (existing) throw new TournamentStateError(`agent ${agentId} already plays in tournament ${id}`);
-    if (t.mode === "rounds" && t.currentRound >= t.swissRounds) throw new TournamentStateError(`tournament ${id} has no round left to join`);
+    if (t.mode === "rounds" && t.currentRound >= t.swissRounds)
+      throw new TournamentStateError(`tournament ${id} has no round left to join`);
     return tx.tournamentParticipant.create({ data: { tournamentId: id, agentId, joinedRound: t.currentRound + 1 } });
   });
 }
@@ -181,9 +189,13 @@ export function addParticipant(db: PrismaClient, id: string, agentId: string) {
  */
 export function removeParticipant(db: PrismaClient, id: string, agentId: string) {
   return withTournamentLock(db, id, async (tx, t) => {
-    if (t.mode !== "continuous") throw new TournamentStateError(`tournament ${id} has fixed rounds: only a continuous tournament lets agents leave`);
+    if (t.mode !== "continuous")
+      throw new TournamentStateError(`tournament ${id} has fixed rounds: only a continuous tournament lets agents leave`);
     const p = await tx.tournamentParticipant.findUnique({ where: { tournamentId_agentId: { tournamentId: id, agentId } } });
     if (!p || p.leftAt) throw new TournamentStateError(`agent ${agentId} does not play in tournament ${id}`);
-    return tx.tournamentParticipant.update({ where: { tournamentId_agentId: { tournamentId: id, agentId } }, data: { leftAt: new Date() } });
+    return tx.tournamentParticipant.update({
+      where: { tournamentId_agentId: { tournamentId: id, agentId } },
+      data: { leftAt: new Date() },
+    });
   });
 }

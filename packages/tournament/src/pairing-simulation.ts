@@ -87,7 +87,11 @@ function draws(k: number, p: number, rng: Rng): number {
 }
 
 /** The heuristic judge's decision on item counts (see the file comment). */
-export function modelVerdict(a: { d: number; w: number }, b: { d: number; w: number }, width: number): Pick<Verdict, "verdict" | "tie_quality" | "loser_failure_type"> {
+export function modelVerdict(
+  a: { d: number; w: number },
+  b: { d: number; w: number },
+  width: number,
+): Pick<Verdict, "verdict" | "tie_quality" | "loser_failure_type"> {
   const miss = (s: { d: number }) => s.d < width / 2;
   const complete = (s: { d: number; w: number }) => s.d === width && s.w === width;
   if (miss(a) && miss(b)) return { verdict: "[[Tie]]", tie_quality: "LOW", loser_failure_type: "NONE" };
@@ -114,7 +118,6 @@ export function playModelMatch(a: PlantedAgent, b: PlantedAgent, rng: Rng): Mode
     width = action === "backtrack" ? Math.max(LOOP_DEFAULTS.startWidth, width - 1) : action === "probe_depth" ? width : width + 1;
   }
 }
-
 
 /** Matches per pair the oracle's θ is measured on. */
 const TRUTH_MATCHES = 40;
@@ -160,19 +163,34 @@ function slope(games: readonly { x: number; y: number }[]): number {
 }
 
 /** Pairs of one round under a rule (agents are "0", "1", …). */
-function pairRound(rule: SimulatedRule, ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; rng: Rng; round: number; truth?: number[] }): [string, string][] {
+function pairRound(
+  rule: SimulatedRule,
+  ctx: {
+    ids: string[];
+    played: readonly PlayedMatch[];
+    rounds: [string, string][][];
+    byes: Record<string, number>;
+    rng: Rng;
+    round: number;
+    truth?: number[];
+  },
+): [string, string][] {
   if (rule === "random") {
     const order = ctx.rng.shuffle(ctx.ids);
     return Array.from({ length: Math.floor(order.length / 2) }, (_, k) => [order[2 * k]!, order[2 * k + 1]!]);
   }
   const seed = ctx.rng.int(2 ** 31);
-  const r = rule === "oracle" ? oracleRound(ctx, seed) : (typeof rule === "string" ? PAIRING_RULES[rule] : rule).pair(tournamentInput(ctx, seed));
+  const r =
+    rule === "oracle" ? oracleRound(ctx, seed) : (typeof rule === "string" ? PAIRING_RULES[rule] : rule).pair(tournamentInput(ctx, seed));
   if (r.bye !== null) ctx.byes[r.bye] = (ctx.byes[r.bye] ?? 0) + 1;
   return r.pairs;
 }
 
 /** A round's input as a tournament's rule reads it: ratings fitted on the matches so far, every earlier round recent. */
-function tournamentInput(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; round: number }, seed: number): PairingInput {
+function tournamentInput(
+  ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; round: number },
+  seed: number,
+): PairingInput {
   const { theta } = pairingFit(ctx.ids, ctx.played);
   return {
     agents: ctx.ids,
@@ -192,10 +210,22 @@ function tournamentInput(ctx: { ids: string[]; played: readonly PlayedMatch[]; r
  * match is valued alike whatever it costs: on other seeds that beat dividing by the pair's true
  * expected calls. It bounds what a pairing rule can save here: no rule that must estimate θ knows more.
  */
-function oracleRound(ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; truth?: number[] }, seed: number) {
+function oracleRound(
+  ctx: { ids: string[]; played: readonly PlayedMatch[]; rounds: [string, string][][]; byes: Record<string, number>; truth?: number[] },
+  seed: number,
+) {
   if (!ctx.truth) throw new Error("the oracle needs the planted truth");
   const { covariance } = pairingFit(ctx.ids, ctx.played, { at: ctx.truth });
-  return infoPairings({ agents: ctx.ids, theta: ctx.truth, thetaKnown: true, covariance, recentRounds: ctx.rounds, byes: ctx.byes, cooldown: 0, seed });
+  return infoPairings({
+    agents: ctx.ids,
+    theta: ctx.truth,
+    thetaKnown: true,
+    covariance,
+    recentRounds: ctx.rounds,
+    byes: ctx.byes,
+    cooldown: 0,
+    seed,
+  });
 }
 
 /** One run of a rule: rounds of matches until the budget of agent calls is spent. */
@@ -233,8 +263,21 @@ export function runPairingRule(
   }
   const { theta } = pairingFit(ids, played);
   const overall = agents.map((a) => a.overall);
-  const top = (xs: readonly number[]) => xs.map((x, i) => ({ x, i })).sort((p, q) => q.x - p.x).slice(0, 3).map((p) => p.i).join(",");
-  return { agentCalls: calls, matches: played.length, spearman: spearman(overall, theta).r, top3Exact: top(theta) === top(overall), theta, played };
+  const top = (xs: readonly number[]) =>
+    xs
+      .map((x, i) => ({ x, i }))
+      .sort((p, q) => q.x - p.x)
+      .slice(0, 3)
+      .map((p) => p.i)
+      .join(",");
+  return {
+    agentCalls: calls,
+    matches: played.length,
+    spearman: spearman(overall, theta).r,
+    top3Exact: top(theta) === top(overall),
+    theta,
+    played,
+  };
 }
 
 /** Every rule, averaged over the repeats; repeat r uses seed `${seed}:${r}` for skills and draws. */
@@ -253,5 +296,11 @@ export function runPairingSimulation(input: PairingSimulationOptions): PairingRu
     }
   }
   const avg = (x: number) => Math.round((x / opts.repeats) * 1000) / 1000;
-  return results.map((r) => ({ pairing: r.pairing, agentCalls: avg(r.agentCalls), matches: avg(r.matches), spearman: avg(r.spearman), top3Exact: avg(r.top3Exact) }));
+  return results.map((r) => ({
+    pairing: r.pairing,
+    agentCalls: avg(r.agentCalls),
+    matches: avg(r.matches),
+    spearman: avg(r.spearman),
+    top3Exact: avg(r.top3Exact),
+  }));
 }

@@ -27,7 +27,6 @@ export interface RatedMatch {
   finishedAt: Date | null;
 }
 
-
 /** Completed matches with at least one counted round (shared with snapshots.ts). */
 export function ratedWhere(scope: { examinerConfigId: string; tournamentId?: string; ids?: readonly string[] }): Prisma.MatchWhereInput {
   return {
@@ -41,7 +40,10 @@ export function ratedWhere(scope: { examinerConfigId: string; tournamentId?: str
 }
 
 /** Rated matches of a scope, in finishing order (for online Elo). */
-export async function ratedMatches(db: Db, scope: { examinerConfigId: string; tournamentId?: string; ids?: readonly string[] }): Promise<RatedMatch[]> {
+export async function ratedMatches(
+  db: Db,
+  scope: { examinerConfigId: string; tournamentId?: string; ids?: readonly string[] },
+): Promise<RatedMatch[]> {
   const rows = await db.match.findMany({
     where: ratedWhere(scope),
     select: { id: true, agentAId: true, agentBId: true, winner: true, rounds: true, finishedAt: true },

@@ -30,7 +30,13 @@ export const addAgentRequestSchema = z.object({ agentId: id });
 
 /** A tournament row after a lifecycle command (create, start, pause, resume, cancel). */
 export const tournamentRowSchema = z
-  .object({ id: z.string(), name: z.string(), status: z.enum(["draft", "running", "paused", "completed", "cancelled"]), swissRounds: z.number().int(), currentRound: z.number().int() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(["draft", "running", "paused", "completed", "cancelled"]),
+    swissRounds: z.number().int(),
+    currentRound: z.number().int(),
+  })
   .loose();
 
 /** A late entrant's participation (POST /api/console/tournaments/{id}/add-agent). */

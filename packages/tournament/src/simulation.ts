@@ -40,7 +40,10 @@ export function plantedSkills(n: number, seed: string, spread?: number): Planted
   if (!Number.isInteger(n) || n < 3) throw new RangeError("a simulation needs at least 3 agents");
   const rng = Rng.fromSeed(seedOf(`planted:${seed}`));
   const depthWeak = new Set(rng.shuffle(Array.from({ length: n }, (_, i) => i)).slice(0, Math.floor(n / 2)));
-  const [lo, hi] = spread === undefined ? SKILL_RANGE : [(SKILL_RANGE[0] + SKILL_RANGE[1]) / 2 - (spread * (n - 1)) / 2, (SKILL_RANGE[0] + SKILL_RANGE[1]) / 2 + (spread * (n - 1)) / 2];
+  const [lo, hi] =
+    spread === undefined
+      ? SKILL_RANGE
+      : [(SKILL_RANGE[0] + SKILL_RANGE[1]) / 2 - (spread * (n - 1)) / 2, (SKILL_RANGE[0] + SKILL_RANGE[1]) / 2 + (spread * (n - 1)) / 2];
   return Array.from({ length: n }, (_, i) => {
     const overall = round3(lo + ((hi - lo) * i) / (n - 1));
     const weaker = depthWeak.has(i) ? "DEEP" : "WIDE";
@@ -113,7 +116,10 @@ export function dominantFailure(f: Pick<AgentFailureStats, "profile"> | undefine
 /** Spearman between planted overall skill and fitted rating (an unrated agent counts as 1000). */
 function skillSpearman(agents: readonly { agentId: string; overall: number }[], ratings: readonly SnapshotRow[]): number {
   const byId = new Map(ratings.map((r) => [r.agentId, r.rating]));
-  return spearman(agents.map((a) => a.overall), agents.map((a) => byId.get(a.agentId) ?? 1000)).r;
+  return spearman(
+    agents.map((a) => a.overall),
+    agents.map((a) => byId.get(a.agentId) ?? 1000),
+  ).r;
 }
 
 export function simulationReport(input: {
@@ -126,7 +132,10 @@ export function simulationReport(input: {
   const failures = new Map(failureStats(swiss.rounds).map((f) => [f.agent, f]));
   const rating = new Map(swiss.ratings.map((r) => [r.agentId, r]));
   const planted = Object.fromEntries(agents.map((a) => [a.agentId, a.overall]));
-  const gap = skillGapVsRounds(swiss.matches.map((m) => ({ agentA: m.agentAId, agentB: m.agentBId, rounds: m.rounds })), planted);
+  const gap = skillGapVsRounds(
+    swiss.matches.map((m) => ({ agentA: m.agentAId, agentB: m.agentBId, rounds: m.rounds })),
+    planted,
+  );
   const outcomes: AgentOutcome[] = agents.map((a) => {
     const f = failures.get(a.agentId);
     const r = rating.get(a.agentId);
@@ -136,7 +145,13 @@ export function simulationReport(input: {
       rating: r?.rating ?? 1000,
       lower: r?.lower ?? 1000,
       upper: r?.upper ?? 1000,
-      diagnosed: { lostRounds: f?.losses ?? 0, deep: f?.profile.deep ?? 0, wide: f?.profile.wide ?? 0, both: f?.profile.both ?? 0, dominant },
+      diagnosed: {
+        lostRounds: f?.losses ?? 0,
+        deep: f?.profile.deep ?? 0,
+        wide: f?.profile.wide ?? 0,
+        both: f?.profile.both ?? 0,
+        dominant,
+      },
       recovered: dominant === a.weaker,
     };
   });
@@ -160,7 +175,13 @@ export function simulationReport(input: {
 export async function createScheduledMatches(
   db: PrismaClient,
   schedule: readonly ScheduledMatch[],
-  ctx: { label: string; seed: string; agentIds: readonly string[]; treeIds: readonly string[]; examinerConfig: { id: string; mode: ExaminerMode } },
+  ctx: {
+    label: string;
+    seed: string;
+    agentIds: readonly string[];
+    treeIds: readonly string[];
+    examinerConfig: { id: string; mode: ExaminerMode };
+  },
 ): Promise<string[]> {
   const rows = await db.match.createManyAndReturn({
     data: schedule.map((m, k) => ({

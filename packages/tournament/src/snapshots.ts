@@ -41,7 +41,13 @@ export async function refitScope(tx: Prisma.TransactionClient, scope: RatingScop
   if (count === 0) return { rows: [], written: null };
   if (last && last.matchesCounted === count) return { rows: z.array(snapshotRowSchema).parse(last.ratings), written: null };
   const matches = await ratedMatches(tx, where);
-  const rows = fitRatings(matches, await agentNames(tx, matches.flatMap((m) => [m.agentAId, m.agentBId])));
+  const rows = fitRatings(
+    matches,
+    await agentNames(
+      tx,
+      matches.flatMap((m) => [m.agentAId, m.agentBId]),
+    ),
+  );
   const analysis = await snapshotAnalysis(tx, matches, Object.fromEntries(rows.map((r) => [r.agentId, r.rating])));
   await tx.ratingSnapshot.create({
     data: {

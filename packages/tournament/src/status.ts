@@ -27,15 +27,23 @@ export interface TournamentStatusReport {
 export async function tournamentStatus(db: PrismaClient, id: string): Promise<TournamentStatusReport> {
   const t = await db.tournament.findUnique({
     where: { id },
-    include: { participants: { include: { agent: { select: { name: true } } }, orderBy: { createdAt: "asc" } }, _count: { select: { trees: true } } },
+    include: {
+      participants: { include: { agent: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      _count: { select: { trees: true } },
+    },
   });
   if (!t) throw new Error(`no tournament ${id}`);
   const [byStatus, current, ratings] = await Promise.all([
     db.match.groupBy({ by: ["status"], where: { tournamentId: id }, _count: { _all: true } }),
-    db.match.groupBy({ by: ["status"], where: { tournamentId: id, pairing: { round: { number: t.currentRound } } }, _count: { _all: true } }),
+    db.match.groupBy({
+      by: ["status"],
+      where: { tournamentId: id, pairing: { round: { number: t.currentRound } } },
+      _count: { _all: true },
+    }),
     latestSnapshot(db, { tournamentId: id }),
   ]);
-  const count = (rows: typeof byStatus, ...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + r._count._all, 0);
+  const count = (rows: typeof byStatus, ...statuses: string[]) =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + r._count._all, 0);
   return {
     id: t.id,
     name: t.name,
@@ -55,7 +63,11 @@ export async function tournamentStatus(db: PrismaClient, id: string): Promise<To
       failed: count(byStatus, "failed"),
       cancelled: count(byStatus, "cancelled"),
     },
-    round: { number: t.currentRound, done: count(current, ...FINISHED_MATCH), total: count(current, "queued", "running", "completed", "failed", "cancelled") },
+    round: {
+      number: t.currentRound,
+      done: count(current, ...FINISHED_MATCH),
+      total: count(current, "queued", "running", "completed", "failed", "cancelled"),
+    },
     ratings,
   };
 }
@@ -84,7 +96,11 @@ export async function waitForTournament(
 }
 
 /** Polls until every listed match is finished: completed, failed (out of attempts) or cancelled. */
-export async function waitForMatches(db: PrismaClient, ids: readonly string[], opts: { pollMs?: number; signal?: AbortSignal } = {}): Promise<void> {
+export async function waitForMatches(
+  db: PrismaClient,
+  ids: readonly string[],
+  opts: { pollMs?: number; signal?: AbortSignal } = {},
+): Promise<void> {
   for (;;) {
     const open = await db.match.count({ where: { id: { in: [...ids] }, status: { notIn: [...FINISHED_MATCH] } } });
     if (open === 0) return;

@@ -42,13 +42,34 @@ describe("advanceTournament", () => {
   });
   afterAll(() => db.$disconnect());
 
-  const start = async (over: { seatAlternation?: boolean; treesPerPairing?: number; agentIds?: string[]; swissRounds?: number; pairing?: "swiss" | "info"; mode?: "rounds" | "continuous" } = {}) => {
-    const t = await createTournament(db, { name: "t", agentIds: agents, treeIds, examinerConfigId, seed: "s1", treesPerPairing: 2, ...over });
+  const start = async (
+    over: {
+      seatAlternation?: boolean;
+      treesPerPairing?: number;
+      agentIds?: string[];
+      swissRounds?: number;
+      pairing?: "swiss" | "info";
+      mode?: "rounds" | "continuous";
+    } = {},
+  ) => {
+    const t = await createTournament(db, {
+      name: "t",
+      agentIds: agents,
+      treeIds,
+      examinerConfigId,
+      seed: "s1",
+      treesPerPairing: 2,
+      ...over,
+    });
     await startTournament(db, t.id);
     return t.id;
   };
   const matchesOf = (tournamentId: string) =>
-    db.match.findMany({ where: { tournamentId }, include: { pairing: true, tree: true }, orderBy: [{ pairingId: "asc" }, { treeId: "asc" }] });
+    db.match.findMany({
+      where: { tournamentId },
+      include: { pairing: true, tree: true },
+      orderBy: [{ pairingId: "asc" }, { treeId: "asc" }],
+    });
   const ordinalOf = async (tournamentId: string, treeId: string) =>
     (await db.tournamentTree.findFirstOrThrow({ where: { tournamentId, treeId } })).ordinal;
 
@@ -102,7 +123,11 @@ describe("advanceTournament", () => {
     const bye = (first as { bye: string | null }).bye;
     expect(bye).not.toBeNull();
     expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "waiting", round: 1, unfinished: 2 });
-    const finish = () => db.match.updateMany({ where: { tournamentId: id, status: "queued" }, data: { status: "completed", winner: "A", finishedAt: new Date() } });
+    const finish = () =>
+      db.match.updateMany({
+        where: { tournamentId: id, status: "queued" },
+        data: { status: "completed", winner: "A", finishedAt: new Date() },
+      });
     await finish();
     const second = await advanceTournament(db, id, recordingQueue().queues);
     expect(second).toMatchObject({ kind: "paired", round: 2 });
@@ -123,7 +148,10 @@ describe("advanceTournament", () => {
       const pairs = await db.pairing.findMany({ where: { round: { tournamentId: id, number: round } } });
       seen.push(pairs.map(key).sort());
       // the first-seated agent of a match wins in three rounds
-      await db.match.updateMany({ where: { tournamentId: id, status: "queued" }, data: { status: "completed", winner: "A", rounds: 3, finishedAt: new Date() } });
+      await db.match.updateMany({
+        where: { tournamentId: id, status: "queued" },
+        data: { status: "completed", winner: "A", rounds: 3, finishedAt: new Date() },
+      });
     }
     // 4 agents have exactly three perfect matchings: the cooldown makes the rounds use each once
     expect(new Set(seen.flat()).size).toBe(6);
@@ -135,7 +163,8 @@ describe("advanceTournament", () => {
       const id = await start({ mode: "continuous", pairing, treesPerPairing: 1 });
       const key = (a: string, b: string) => [a, b].sort().join("-");
       const open = () => db.match.findMany({ where: { tournamentId: id, status: "queued" }, orderBy: { id: "asc" } });
-      const finish = (matchId: string) => db.match.update({ where: { id: matchId }, data: { status: "completed", winner: "A", rounds: 3, finishedAt: new Date() } });
+      const finish = (matchId: string) =>
+        db.match.update({ where: { id: matchId }, data: { status: "completed", winner: "A", rounds: 3, finishedAt: new Date() } });
 
       expect(await advanceTournament(db, id, recordingQueue().queues)).toMatchObject({ kind: "paired", round: 1, matches: 2 });
       const [one, two] = await open();

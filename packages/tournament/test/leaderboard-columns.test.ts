@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { LEADERBOARD_COLUMNS, LEADERBOARD_CSV_COLUMNS, LEADERBOARD_TABLE_LAYOUT, type LeaderboardColumn, REPORT_SCORES } from "@arena/tournament/columns";
+import {
+  LEADERBOARD_COLUMNS,
+  LEADERBOARD_CSV_COLUMNS,
+  LEADERBOARD_TABLE_LAYOUT,
+  type LeaderboardColumn,
+  REPORT_SCORES,
+} from "@arena/tournament/columns";
 
 const columns: readonly LeaderboardColumn[] = LEADERBOARD_COLUMNS;
 

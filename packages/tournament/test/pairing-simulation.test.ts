@@ -11,9 +11,17 @@ describe("the pairing simulation's match model", () => {
     expect(modelVerdict({ d: 2, w: 2 }, { d: 2, w: 2 }, 2)).toMatchObject({ verdict: "[[Tie]]", tie_quality: "HIGH" });
     expect(modelVerdict({ d: 1, w: 2 }, { d: 2, w: 1 }, 2)).toMatchObject({ verdict: "[[Tie]]", tie_quality: "LOW" });
     // complete winner against a loser with half the entities: MUCH_BETTER, loser DEEP
-    expect(modelVerdict({ d: 2, w: 2 }, { d: 1, w: 2 }, 2)).toEqual({ verdict: "[[A_MUCH_BETTER]]", tie_quality: "N/A", loser_failure_type: "DEEP" });
+    expect(modelVerdict({ d: 2, w: 2 }, { d: 1, w: 2 }, 2)).toEqual({
+      verdict: "[[A_MUCH_BETTER]]",
+      tie_quality: "N/A",
+      loser_failure_type: "DEEP",
+    });
     // one fact more, winner incomplete: BETTER, loser WIDE
-    expect(modelVerdict({ d: 1, w: 0 }, { d: 1, w: 1 }, 2)).toEqual({ verdict: "[[B_BETTER]]", tie_quality: "N/A", loser_failure_type: "WIDE" });
+    expect(modelVerdict({ d: 1, w: 0 }, { d: 1, w: 1 }, 2)).toEqual({
+      verdict: "[[B_BETTER]]",
+      tie_quality: "N/A",
+      loser_failure_type: "WIDE",
+    });
   });
 
   it("a perfect agent beats a hopeless one in one round (mercy rule on MUCH_BETTER)", () => {
@@ -49,7 +57,15 @@ describe("pairing rules under one budget of agent calls", () => {
   });
 
   it("recovers a widely spread field: every rule reaches Spearman 0.95 on 8 agents 0.08 apart", () => {
-    const rows = runPairingSimulation({ agents: 8, trees: 4, spread: 0.08, pairings: ["swiss", "info", "random"], budget: 1500, repeats: 3, seed: "w" });
+    const rows = runPairingSimulation({
+      agents: 8,
+      trees: 4,
+      spread: 0.08,
+      pairings: ["swiss", "info", "random"],
+      budget: 1500,
+      repeats: 3,
+      seed: "w",
+    });
     expect(rows.map((r) => r.pairing)).toEqual(["swiss", "info", "random"]);
     for (const r of rows) {
       expect(Object.keys(r).sort()).toEqual(["agentCalls", "matches", "pairing", "spearman", "top3Exact"]);
@@ -68,12 +84,21 @@ describe("pairing rules under one budget of agent calls", () => {
   });
 
   it("the oracle pairs on the truth: it ranks a close field at least as well as random pairing", () => {
-    const rows = runPairingSimulation({ agents: 16, trees: 12, spread: 0.02, pairings: ["oracle", "random"], budget: 600, repeats: 6, seed: "or" });
+    const rows = runPairingSimulation({
+      agents: 16,
+      trees: 12,
+      spread: 0.02,
+      pairings: ["oracle", "random"],
+      budget: 600,
+      repeats: 6,
+      seed: "or",
+    });
     expect(rows[0]!.spearman).toBeGreaterThan(rows[1]!.spearman);
   });
 
   it("is deterministic per seed and differs between seeds", () => {
-    const run = (seed: string) => runPairingSimulation({ agents: 6, trees: 3, spread: 0.02, pairings: ["info"], budget: 200, repeats: 2, seed });
+    const run = (seed: string) =>
+      runPairingSimulation({ agents: 6, trees: 3, spread: 0.02, pairings: ["info"], budget: 200, repeats: 2, seed });
     expect(run("x")).toEqual(run("x"));
     expect(run("x")).not.toEqual(run("y"));
   });

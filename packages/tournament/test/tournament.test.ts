@@ -27,13 +27,26 @@ describe("treesForPairing", () => {
   });
 });
 
-const match = (id: string, a: string, b: string, winner: RatedMatch["winner"]): RatedMatch => ({ id, agentAId: a, agentBId: b, winner, rounds: 3, finishedAt: null });
+const match = (id: string, a: string, b: string, winner: RatedMatch["winner"]): RatedMatch => ({
+  id,
+  agentAId: a,
+  agentBId: b,
+  winner,
+  rounds: 3,
+  finishedAt: null,
+});
 
 describe("fitRatings (one battle per match)", () => {
   it("reproduces the Wikipedia Bradley–Terry example on the rating scale", () => {
     const results: [string, string, number][] = [
-      ["A", "B", 2], ["B", "A", 3], ["A", "D", 1], ["D", "A", 4],
-      ["B", "C", 5], ["C", "B", 3], ["C", "D", 1], ["D", "C", 3],
+      ["A", "B", 2],
+      ["B", "A", 3],
+      ["A", "D", 1],
+      ["D", "A", 4],
+      ["B", "C", 5],
+      ["C", "B", 3],
+      ["C", "D", 1],
+      ["D", "C", 3],
     ];
     let k = 0;
     const matches = results.flatMap(([w, l, n]) => Array.from({ length: n }, () => match(`m${k++}`, w, l, "A")));
@@ -116,13 +129,31 @@ describe("simulationReport", () => {
   it("scores rank recovery, failure recovery and the rounds-vs-gap correlation", () => {
     const weak = (i: number) => planted[i]!.weaker;
     const rounds = [
-      lost("A", "a0", "a2", weak(0)), lost("A", "a0", "a1", weak(0)),
+      lost("A", "a0", "a2", weak(0)),
+      lost("A", "a0", "a1", weak(0)),
       lost("A", "a1", "a2", weak(1)),
       lost("B", "a0", "a2", weak(2) === "DEEP" ? "WIDE" : "DEEP"),
     ];
-    const ratings = planted.map((p) => ({ agentId: p.agentId, name: p.name, rating: 1000 + 100 * p.index, lower: 0, upper: 2000, rank: 1, games: 2, wins: 1, losses: 1, ties: 0, elo: 1000 }));
+    const ratings = planted.map((p) => ({
+      agentId: p.agentId,
+      name: p.name,
+      rating: 1000 + 100 * p.index,
+      lower: 0,
+      upper: 2000,
+      rank: 1,
+      games: 2,
+      wins: 1,
+      losses: 1,
+      ties: 0,
+      elo: 1000,
+    }));
     const matches = [match("m1", "a0", "a1", "B"), match("m2", "a1", "a2", "B"), { ...match("m3", "a0", "a2", "B"), rounds: 1 }];
-    const report = simulationReport({ agents: planted, swiss: { ratings, matches, rounds }, roundRobin: ratings.map((r) => ({ ...r, rating: 2000 - r.rating })), random: ratings });
+    const report = simulationReport({
+      agents: planted,
+      swiss: { ratings, matches, rounds },
+      roundRobin: ratings.map((r) => ({ ...r, rating: 2000 - r.rating })),
+      random: ratings,
+    });
     expect(report.spearman).toBeCloseTo(1, 9);
     expect(report.spearman_random).toBeCloseTo(1, 9);
     expect(report.spearman_round_robin).toBeCloseTo(-1, 9);

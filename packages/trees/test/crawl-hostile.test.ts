@@ -44,7 +44,10 @@ describe("extractPage on hostile pages", () => {
   });
 
   it("makes every text well-formed (a lone surrogate made PostgreSQL reject the row)", () => {
-    const p = extractPage(page(`<p>${prose} odd \ud800 text <a href="/x">link \udc00 here</a></p>`, "<title>t\ud800</title>"), "https://evil.example/");
+    const p = extractPage(
+      page(`<p>${prose} odd \ud800 text <a href="/x">link \udc00 here</a></p>`, "<title>t\ud800</title>"),
+      "https://evil.example/",
+    );
     expect(p.title).toBe("t\ufffd");
     expect(p.content).toContain("odd \ufffd text");
     expect(p.links[0]!.anchorText).toBe("link \ufffd here");
@@ -68,7 +71,9 @@ describe("boundNesting keeps the parser's stack bounded, whatever tags the page 
   }
 
   it("leaves ordinary pages untouched: closed, implied-closed and raw-text content", () => {
-    const ordinary = page(`<ul>${"<li>item".repeat(500)}</ul>${"<p>para".repeat(500)}<table>${"<tr><td>a<td>b".repeat(500)}</table><script>if (a<b) x = "<div><div>";</script><svg>${"<path d='M0'/>".repeat(500)}</svg>`);
+    const ordinary = page(
+      `<ul>${"<li>item".repeat(500)}</ul>${"<p>para".repeat(500)}<table>${"<tr><td>a<td>b".repeat(500)}</table><script>if (a<b) x = "<div><div>";</script><svg>${"<path d='M0'/>".repeat(500)}</svg>`,
+    );
     expect(boundNesting(ordinary, 64)).toBe(ordinary);
   });
 });

@@ -95,7 +95,9 @@ describe("crawling the PostgreSQL manual", () => {
 
 describe("politeness and the guard on the real site", () => {
   it("asks robots.txt once per origin and obeys it", async () => {
-    const guarded = await serveDirectory(ensurePgDoc(), { overrides: { "/robots.txt": "User-agent: DRArenaBot\nDisallow: /history.html\n" } });
+    const guarded = await serveDirectory(ensurePgDoc(), {
+      overrides: { "/robots.txt": "User-agent: DRArenaBot\nDisallow: /history.html\n" },
+    });
     try {
       const t = await crawlTree({
         rootUrl: `${guarded.url}index.html`,

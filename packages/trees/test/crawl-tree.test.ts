@@ -68,7 +68,13 @@ describe("crawlTree", () => {
 
   it("records failed pages and carries on", async () => {
     const progress: CrawlProgress[] = [];
-    const tree = await crawlTree({ rootUrl: url("hub"), maxDepth: 1, fanOut: 4, fetcher: siteFetcher(), onProgress: (p) => progress.push(p) });
+    const tree = await crawlTree({
+      rootUrl: url("hub"),
+      maxDepth: 1,
+      fanOut: 4,
+      fetcher: siteFetcher(),
+      onProgress: (p) => progress.push(p),
+    });
     const bad = tree.children.find((c) => c.url === url("bad1"))!;
     expect(bad).toMatchObject({ crawled: false, error: `HTTP 500 for ${url("bad1")}`, content: null, children: [] });
     expect(tree.children.map((c) => c.crawled)).toEqual([true, true, false, true]);
@@ -99,7 +105,13 @@ describe("crawlTree", () => {
 
     const limited = await crawlTree({ rootUrl: url("hub"), maxDepth: 5, fanOut: 10, maxPages: 4, fetcher: siteFetcher(false) });
     expect(outline(limited)).toEqual({ hub: ["a", "b", "bad1"] });
-    const noB = await crawlTree({ rootUrl: url("hub"), maxDepth: 1, fanOut: 10, fetcher: siteFetcher(false), follow: (u) => !u.endsWith("/b") });
+    const noB = await crawlTree({
+      rootUrl: url("hub"),
+      maxDepth: 1,
+      fanOut: 10,
+      fetcher: siteFetcher(false),
+      follow: (u) => !u.endsWith("/b"),
+    });
     expect(outline(noB)).toEqual({ hub: ["a", "bad1", "c", "d"] });
   });
 

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DrArenaNode, PageFetcher } from "@arena/core";
 import { createPrisma } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
-import { expandDepth, expandWidth, importTree, loadTreeView, sandboxPageFetcher, startSandboxServer, type SandboxServer } from "../src/index";
+import {
+  expandDepth,
+  expandWidth,
+  importTree,
+  loadTreeView,
+  sandboxPageFetcher,
+  startSandboxServer,
+  type SandboxServer,
+} from "../src/index";
 import { readJson } from "./store-fixtures";
 
 const db = createPrisma();
@@ -68,7 +76,11 @@ describe("expansion through the sandbox", () => {
     const result = await expandDepth(db, nodeId, sandboxPageFetcher(server.url));
     expect(result.added).toHaveLength(3);
     expect(result.reason).toBeUndefined();
-    const added = await db.node.findMany({ where: { id: { in: result.added } }, orderBy: { ordinal: "asc" }, include: { linkContexts: true } });
+    const added = await db.node.findMany({
+      where: { id: { in: result.added } },
+      orderBy: { ordinal: "asc" },
+      include: { linkContexts: true },
+    });
     const parent = await db.node.findUniqueOrThrow({ where: { id: nodeId } });
     const lastOrdinal = Math.max(-1, ...before.map((c) => c.ordinal));
     const all = await db.node.findMany({ where: { parentId: nodeId }, orderBy: { ordinal: "asc" } });
@@ -98,7 +110,8 @@ describe("expansion through the sandbox", () => {
     expect(seen.childIds).toEqual(before.map((n) => n.id));
     for (const n of added) {
       expect(view.node(n.id)).toMatchObject({ parentId: nodeId, depth: seen.depth + 1, content: n.content, url: n.url });
-      for (const lc of n.linkContexts) expect(view.linkContext(n.id, lc.url)).toMatchObject({ anchorText: lc.anchorText, relationship: lc.relationship });
+      for (const lc of n.linkContexts)
+        expect(view.linkContext(n.id, lc.url)).toMatchObject({ anchorText: lc.anchorText, relationship: lc.relationship });
     }
     const width = await expandWidth(db, nodeId, 1, sandboxPageFetcher(server.url));
     expect(width.added).toHaveLength(1);

@@ -19,7 +19,17 @@ describe("listTrees", () => {
     const second = await importTreeFile(db, `${DR_ARENA_DIR}tree_0009.json`);
     expect(first.nodes).toBe(379);
     const viaPrisma = await listTrees(db);
-    expect(viaPrisma).toEqual([first, second].map(({ id, rootUrl, title, nodes, maxDepth }) => ({ id, rootUrl, title, nodes, maxDepth, retiredAt: null, matches: 0 })));
+    expect(viaPrisma).toEqual(
+      [first, second].map(({ id, rootUrl, title, nodes, maxDepth }) => ({
+        id,
+        rootUrl,
+        title,
+        nodes,
+        maxDepth,
+        retiredAt: null,
+        matches: 0,
+      })),
+    );
     expect(await listTrees(pool)).toEqual(viaPrisma);
     expect(await listTrees(pool, { ids: [second.id] })).toEqual([viaPrisma[1]]);
     expect(await listTrees(db, { ids: [second.id] })).toEqual([viaPrisma[1]]);

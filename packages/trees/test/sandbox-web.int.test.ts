@@ -180,10 +180,13 @@ describe("sandbox web", () => {
       for (const link of b.links) {
         const stored = first.get(link.url)!;
         expect(link).toMatchObject({ anchorText: stored.anchor_text.replace(/\s+/g, " ").trim(), relationship: stored.relationship });
-        if (once.has(link.url)) expect(viaHttp.get(canonical(link.url))).toMatchObject({ anchorText: link.anchorText, relationship: link.relationship });
+        if (once.has(link.url))
+          expect(viaHttp.get(canonical(link.url))).toMatchObject({ anchorText: link.anchorText, relationship: link.relationship });
       }
       // Page order, as stored.
-      expect(b.links.map((l) => l.url)).toEqual([...new Set(node.link_contexts.map((l) => l.url))].filter((u) => viaHttp.has(canonical(u))));
+      expect(b.links.map((l) => l.url)).toEqual(
+        [...new Set(node.link_contexts.map((l) => l.url))].filter((u) => viaHttp.has(canonical(u))),
+      );
     }
     const missing = await direct("https://example.org/nowhere").catch((err: unknown) => err);
     expect(missing).toBeInstanceOf(SandboxFetchError);

@@ -5,8 +5,10 @@ import { parseOffThread } from "../src/crawl/extract-thread";
 import { DocumentTooDeepError, feedLinks, MAX_XML_DEPTH, sitemapLocs, sourceCandidates } from "../src/sources";
 
 /** Feeds and sitemaps a hostile source can serve, and the allow-list a search provider gets. */
-const deepSitemap = (n: number) => `<?xml version="1.0"?><urlset>${"<url>".repeat(n)}<loc>https://s.example/deep</loc>${"</url>".repeat(n)}</urlset>`;
-const deepFeed = (n: number) => `<?xml version="1.0"?><rss><channel><item><link>https://f.example/a</link></item>${"<x>".repeat(n)}</channel></rss>`;
+const deepSitemap = (n: number) =>
+  `<?xml version="1.0"?><urlset>${"<url>".repeat(n)}<loc>https://s.example/deep</loc>${"</url>".repeat(n)}</urlset>`;
+const deepFeed = (n: number) =>
+  `<?xml version="1.0"?><rss><channel><item><link>https://f.example/a</link></item>${"<x>".repeat(n)}</channel></rss>`;
 
 describe("feed and sitemap parsing is bounded", () => {
   it("refuses a sitemap nested 200,000 elements deep (it took 20 s to parse) and a feed likewise", () => {
@@ -20,7 +22,8 @@ describe("feed and sitemap parsing is bounded", () => {
     expect(() => sitemapLocs(deepSitemap(MAX_XML_DEPTH - 1), "https://s.example/")).toThrow(DocumentTooDeepError);
     // Closing tags inside CDATA, comments and attribute values close nothing: the parser's own events count.
     const tricks = ["<a><![CDATA[</a>]]>", "<a><!-- </a> -->", '<a x="</a>">'];
-    for (const t of tricks) expect(() => sitemapLocs(`<urlset>${t.repeat(10_000)}</urlset>`, "https://s.example/")).toThrow(DocumentTooDeepError);
+    for (const t of tricks)
+      expect(() => sitemapLocs(`<urlset>${t.repeat(10_000)}</urlset>`, "https://s.example/")).toThrow(DocumentTooDeepError);
     // Flat and wide is fine: 50,000 entries.
     const wide = `<urlset>${"<url><loc>https://s.example/p</loc></url>".repeat(50_000)}</urlset>`;
     expect(sitemapLocs(wide, "https://s.example/").locs).toHaveLength(50_000);
@@ -61,14 +64,18 @@ describe("a search provider has its own allow-list", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterEach(() => {
-    for (const [name, value] of [["ARENA_ALLOW_HOSTS", saved.crawl], ["ARENA_SEARCH_ALLOW_HOSTS", saved.search]] as const) {
+    for (const [name, value] of [
+      ["ARENA_ALLOW_HOSTS", saved.crawl],
+      ["ARENA_SEARCH_ALLOW_HOSTS", saved.search],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const search = () => sourceCandidates({ kind: "search", value: "bread", provider: "searxng", endpoint: `${base}/searx` }, 5, { allow: [] });
+  const search = () =>
+    sourceCandidates({ kind: "search", value: "bread", provider: "searxng", endpoint: `${base}/searx` }, 5, { allow: [] });
   const feed = (allow: string[] = []) => sourceCandidates({ kind: "feed", value: `${base}/feed.xml` }, 5, { allow });
 
   it("reaches a local search engine through ARENA_SEARCH_ALLOW_HOSTS, which opens nothing to feeds or crawls", async () => {
@@ -85,6 +92,8 @@ describe("a search provider has its own allow-list", () => {
     await expect(search()).rejects.toThrow(/refused|private|loopback|not allowed/i);
     delete process.env.ARENA_ALLOW_HOSTS;
     expect(await feed(["127.0.0.1"])).toEqual(["https://public.example/a"]);
-    await expect(sourceCandidates({ kind: "search", value: "bread", provider: "searxng", endpoint: `${base}/searx` }, 5, { allow: ["127.0.0.1"] })).rejects.toThrow(/refused|private|loopback|not allowed/i);
+    await expect(
+      sourceCandidates({ kind: "search", value: "bread", provider: "searxng", endpoint: `${base}/searx` }, 5, { allow: ["127.0.0.1"] }),
+    ).rejects.toThrow(/refused|private|loopback|not allowed/i);
   });
 });

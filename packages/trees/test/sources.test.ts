@@ -16,7 +16,10 @@ describe("topic source documents", () => {
 
   it("reads a sitemap's <loc> entries and tells a sitemap index apart", () => {
     const map = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://s.example/p1</loc></url><url><loc>https://s.example/p2</loc></url></urlset>`;
-    expect(sitemapLocs(map, "https://s.example/sitemap.xml")).toEqual({ index: false, locs: ["https://s.example/p1", "https://s.example/p2"] });
+    expect(sitemapLocs(map, "https://s.example/sitemap.xml")).toEqual({
+      index: false,
+      locs: ["https://s.example/p1", "https://s.example/p2"],
+    });
     const index = `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://s.example/sm1.xml</loc></sitemap></sitemapindex>`;
     expect(sitemapLocs(index, "https://s.example/sitemap.xml")).toEqual({ index: true, locs: ["https://s.example/sm1.xml"] });
   });

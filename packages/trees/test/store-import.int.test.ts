@@ -70,13 +70,23 @@ describe("tree import/export", () => {
     const listed = await listTrees(db);
     expect(listed.map((t) => t.id).sort()).toEqual(imported.map((t) => t.id).sort());
     const t6 = listed.find((t) => t.id === asthma.id)!;
-    expect(t6).toEqual({ id: asthma.id, rootUrl: asthma.rootUrl, title: asthma.title, nodes: 379, maxDepth: 4, retiredAt: null, matches: 0 });
+    expect(t6).toEqual({
+      id: asthma.id,
+      rootUrl: asthma.rootUrl,
+      title: asthma.title,
+      nodes: 379,
+      maxDepth: 4,
+      retiredAt: null,
+      matches: 0,
+    });
   });
 
   it("detects a re-upload (same root URL and content): ask names it, keep writes nothing, replace retires the stored one", async () => {
     const tree = readJson("tree_0025.json");
     const first = await importTree(db, tree, { onDuplicate: "ask" });
-    await expect(importTree(db, tree, { onDuplicate: "ask" })).rejects.toSatisfy((e) => e instanceof DuplicateTreeError && e.existing.id === first.id);
+    await expect(importTree(db, tree, { onDuplicate: "ask" })).rejects.toSatisfy(
+      (e) => e instanceof DuplicateTreeError && e.existing.id === first.id,
+    );
     expect(await importTree(db, tree, { onDuplicate: "keep" })).toEqual(first);
     const changed = structuredClone(tree) as { title: string | null };
     changed.title = `${changed.title ?? ""} (edited)`;
@@ -84,7 +94,11 @@ describe("tree import/export", () => {
     expect(other.id).not.toBe(first.id);
     const replaced = await importTree(db, tree, { onDuplicate: "replace" });
     const rows = await db.tree.findMany({ where: { id: { in: [first.id, replaced.id, other.id] } } });
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.retiredAt !== null]))).toEqual({ [first.id]: true, [replaced.id]: false, [other.id]: false });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.retiredAt !== null]))).toEqual({
+      [first.id]: true,
+      [replaced.id]: false,
+      [other.id]: false,
+    });
     expect(await db.node.count({ where: { treeId: first.id } })).toBe(first.nodes); // retired, never deleted
     expect((await retireTree(db, replaced.id)).matches).toBe(0);
     await expect(importTree(db, tree, { onDuplicate: "ask" })).resolves.toMatchObject({ rootUrl: first.rootUrl }); // every copy retired: a fresh import
@@ -125,10 +139,7 @@ describe("tree import/export", () => {
     writeFileSync(join(dir, "a_good.json"), JSON.stringify(readJson("tree_0025.json")));
     writeFileSync(join(dir, "b_bad.json"), JSON.stringify(bad));
     await expect(importTreeDir(db, dir)).rejects.toSatisfy(
-      (e) =>
-        e instanceof TreeImportError &&
-        e.file === join(dir, "b_bad.json") &&
-        e.jsonPath === "children[1].link_contexts[0].url",
+      (e) => e instanceof TreeImportError && e.file === join(dir, "b_bad.json") && e.jsonPath === "children[1].link_contexts[0].url",
     );
     writeFileSync(join(dir, "c_broken.json"), "{ not json");
     await expect(importTreeFile(db, join(dir, "c_broken.json"))).rejects.toBeInstanceOf(TreeImportError);

@@ -29,7 +29,6 @@ afterAll(async () => {
 });
 
 describe("stored synthetic world", () => {
-
   it("imports as synthetic trees with their truth, and reuses them for the same seed", async () => {
     const first = await importWorld(db, params);
     expect(first.reused).toBe(false);
@@ -40,7 +39,12 @@ describe("stored synthetic world", () => {
     expect(second.trees).toEqual(first.trees);
     expect(await db.tree.count()).toBe(3);
     const stored = await db.tree.findUniqueOrThrow({ where: { id: first.trees[0]!.id } });
-    expect(stored).toMatchObject({ source: "synthetic", worldSeed: "itest", topic: world.trees[0]!.topic, title: world.trees[0]!.tree.title });
+    expect(stored).toMatchObject({
+      source: "synthetic",
+      worldSeed: "itest",
+      topic: world.trees[0]!.topic,
+      title: world.trees[0]!.tree.title,
+    });
     expect((stored.meta as unknown as { truth: TruthEntry[] }).truth).toEqual(world.trees[0]!.truth);
     await expect(importWorld(db, { ...params, entities: 11 })).rejects.toBeInstanceOf(WorldConflictError);
   });

@@ -18,7 +18,14 @@ function verdicts(n: number, seed: number): CountedVerdict[] {
     const aWins = rng.float() < 1 / (1 + Math.exp(STRENGTH[j]! - STRENGTH[i]!));
     const verdict: PeopleVerdict = aWins ? "A_BETTER" : "B_BETTER";
     const examinerVerdict: PeopleVerdict = STRENGTH[i]! > STRENGTH[j]! ? "A_MUCH_BETTER" : "B_BETTER";
-    return { roundId: `r${k}`, agentAId: AGENTS[i]!, agentBId: AGENTS[j]!, verdict, examinerVerdict, source: k % 10 === 0 ? "audit" : "vote" };
+    return {
+      roundId: `r${k}`,
+      agentAId: AGENTS[i]!,
+      agentBId: AGENTS[j]!,
+      verdict,
+      examinerVerdict,
+      source: k % 10 === 0 ? "audit" : "vote",
+    };
   });
 }
 
@@ -84,8 +91,17 @@ describe("computePeople", () => {
     expect(ratings).toHaveLength(6);
     expect(agreement.agents).toBe(5);
     expect(agreement.votes).toBe(input.filter((v) => v.agentAId !== "a5" && v.agentBId !== "a5").length);
-    const lonely = [...input, { roundId: "x", agentAId: "a0", agentBId: "new", verdict: "A_BETTER", examinerVerdict: null, source: "vote" } as const];
-    const withNew = computePeople({ verdicts: lonely, examiner: { ...examiner, ratings: new Map([...examiner.ratings, ["new", 900]]) }, names, leftOut, basis: "b" });
+    const lonely = [
+      ...input,
+      { roundId: "x", agentAId: "a0", agentBId: "new", verdict: "A_BETTER", examinerVerdict: null, source: "vote" } as const,
+    ];
+    const withNew = computePeople({
+      verdicts: lonely,
+      examiner: { ...examiner, ratings: new Map([...examiner.ratings, ["new", 900]]) },
+      names,
+      leftOut,
+      basis: "b",
+    });
     expect(withNew.agreement.agents).toBe(6);
   });
 
@@ -100,7 +116,9 @@ describe("computePeople", () => {
 describe("the header's agreement line", () => {
   const base = computePeople({ verdicts: verdicts(600, 1), examiner, names, leftOut, basis: "b" }).agreement;
   it("ρ with its interval to two places and the votes with thousands separated", () => {
-    expect(agreementLine({ ...base, spearman: { value: 0.9123, lower: 0.781, upper: 0.9666 }, votes: 1240 })).toBe("agrees with people: ρ 0.91 [0.78, 0.97], 1,240 votes");
+    expect(agreementLine({ ...base, spearman: { value: 0.9123, lower: 0.781, upper: 0.9666 }, votes: 1240 })).toBe(
+      "agrees with people: ρ 0.91 [0.78, 0.97], 1,240 votes",
+    );
   });
   it("below the minimum, or without a snapshot: not enough votes yet", () => {
     expect(agreementLine({ ...base, enough: false, spearman: null })).toBe("not enough votes yet");

@@ -1,7 +1,13 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { namedVariable } from "@arena/core/env";
-import { DEFAULT_ENDPOINTS, registrationProblems, STORED_PROTOCOL, SUBMITTED_PROTOCOLS, submittedProtocolSchema } from "@arena/agents/protocols";
+import {
+  DEFAULT_ENDPOINTS,
+  registrationProblems,
+  STORED_PROTOCOL,
+  SUBMITTED_PROTOCOLS,
+  submittedProtocolSchema,
+} from "@arena/agents/protocols";
 import { parseOptions } from "../options";
 
 /**
@@ -32,9 +38,15 @@ export function register(program: Command): void {
     .description("register an agent endpoint after the address guard and a health check")
     .requiredOption("--name <name>", "unique agent name")
     .requiredOption("--protocol <protocol>", SUBMITTED_PROTOCOLS.join(" | "))
-    .option("--endpoint <url>", "base URL (openai; default: the provider's API for openai-responses, anthropic, gemini) or answer URL (arena-http)")
+    .option(
+      "--endpoint <url>",
+      "base URL (openai; default: the provider's API for openai-responses, anthropic, gemini) or answer URL (arena-http)",
+    )
     .option("--model <model>", "model name (required except for arena-http)")
-    .option("--tools <list>", "comma-separated provider tools: openai-responses web_search,web_search_preview,code_interpreter; anthropic web_search,web_fetch; gemini google_search,url_context,code_execution")
+    .option(
+      "--tools <list>",
+      "comma-separated provider tools: openai-responses web_search,web_search_preview,code_interpreter; anthropic web_search,web_fetch; gemini google_search,url_context,code_execution",
+    )
     .option("--secret-env <VAR>", "environment variable holding the API key / bearer token")
     .option("--config <json>", "protocol settings as JSON (timeouts, price, background, deadlineMs...)", "{}")
     .option("--json", "machine-readable output")
@@ -57,7 +69,9 @@ export function register(program: Command): void {
 
   agent
     .command("remove <agent>")
-    .description("delete an agent (id or name) that never played; one that played is retired: its matches and ratings stay, it plays no more")
+    .description(
+      "delete an agent (id or name) that never played; one that played is retired: its matches and ratings stay, it plays no more",
+    )
     .option("--json", "machine-readable output")
     .action(async (ref: string, opts: { json?: boolean }) => {
       const [{ prisma }, { agentNamed, removeAgent }] = await Promise.all([import("@arena/db"), import("@arena/agents")]);
@@ -91,9 +105,17 @@ const AddOptions = z.object({
   model: z.string().min(1).optional(),
   tools: z
     .string()
-    .transform((s) => s.split(",").map((t) => t.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    )
     .optional(),
-  secretEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name").optional(),
+  secretEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "not an environment variable name")
+    .optional(),
   config: z.string().transform((s, ctx) => {
     try {
       const v: unknown = JSON.parse(s);

@@ -53,15 +53,19 @@ export function register(program: Command): void {
     .option("--port <port>", "web app port", "3000")
     .option("--host <host>", "web app address", "127.0.0.1")
     .option("--exit-when-done", "stop once the tournament completes (default: stay live with a continuous tournament until Ctrl-C)")
-    .option("--live-tree-minutes <minutes>", "after the first tournament, a fresh synthetic tree for the live tournament every so many minutes", "5")
+    .option(
+      "--live-tree-minutes <minutes>",
+      "after the first tournament, a fresh synthetic tree for the live tournament every so many minutes",
+      "5",
+    )
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const [{ prisma }, { readTournament }, { startWorkers, prepareDemo, demoTournament, demoLiveTournament, freshDemoTree, DEMO_SIMULATED }, { ensureWebBuild, startWebServer }] = await Promise.all([
-        import("@arena/db"),
-        import("@arena/tournament/read"),
-        import("@arena/runtime"),
-        import("../web-server"),
-      ]);
+      const [
+        { prisma },
+        { readTournament },
+        { startWorkers, prepareDemo, demoTournament, demoLiveTournament, freshDemoTree, DEMO_SIMULATED },
+        { ensureWebBuild, startWebServer },
+      ] = await Promise.all([import("@arena/db"), import("@arena/tournament/read"), import("@arena/runtime"), import("../web-server")]);
       const db = prisma();
       step("building the sandbox world");
       const arena = await prepareDemo(db, opts);
@@ -95,7 +99,8 @@ export function register(program: Command): void {
           if (finished) {
             const t = await demoLiveTournament(db, workers.ctx.queues, arena, opts, step);
             live = { id: t.id, nextTreeAt: Date.now() + opts.liveTreeMinutes * 60_000 };
-            if (web) step(`the arena stays live: ${web.url}/tournaments/${t.id} (a fresh tree every ${opts.liveTreeMinutes} min; Ctrl-C stops)`);
+            if (web)
+              step(`the arena stays live: ${web.url}/tournaments/${t.id} (a fresh tree every ${opts.liveTreeMinutes} min; Ctrl-C stops)`);
           }
         } else {
           // One short line per change: a continuous tournament has no last round to print a table for.

@@ -46,7 +46,12 @@ async function startState(tree: TreeView, seed: string, width: number, nodeUrl: 
   return startAt(initial, tree, id);
 }
 
-const itemJson = (i: ChecklistItem) => ({ item: i.item, detail: i.detail, source_url: i.sourceUrl, ...(i.aliases?.length ? { aliases: i.aliases } : {}) });
+const itemJson = (i: ChecklistItem) => ({
+  item: i.item,
+  detail: i.detail,
+  source_url: i.sourceUrl,
+  ...(i.aliases?.length ? { aliases: i.aliases } : {}),
+});
 
 export function register(program: Command): void {
   const examiner = program.command("examiner").description("examiner tools (task generation)");

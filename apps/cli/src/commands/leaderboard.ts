@@ -40,7 +40,9 @@ export function leaderboardText(v: LeaderboardView): string {
   const mode = `${v.examiner.mode} examiner${standInCaveat(v.examiner.mode, "stand-in")}`;
   const lines = [`${v.examiner.name}, ${scope}: ${mode}`];
   if (!v.snapshot) return [...lines, "no rated match yet"].join("\n");
-  lines.push(`snapshot of ${v.snapshot.matchesCounted} rated matches at ${v.snapshot.createdAt}; * preliminary (< ${v.preliminaryMatches} matches)`);
+  lines.push(
+    `snapshot of ${v.snapshot.matchesCounted} rated matches at ${v.snapshot.createdAt}; * preliminary (< ${v.preliminaryMatches} matches)`,
+  );
   lines.push(CLI_COLUMNS.map((c) => cliCell(c, c.cli.header)).join(""));
   for (const r of v.rows) lines.push(CLI_COLUMNS.map((c) => cliCell(c, cliText(c, r))).join(""));
   return [...lines, ...ratingNotes(v.rows.map((r) => describeRating(r).flag))].join("\n");
@@ -64,7 +66,8 @@ const windowOptions = z.object({
 
 function windowText(w: WindowRatings): string {
   const lines = [`last ${w.days} days (since ${w.since}): ${w.matches} rated matches, sandwich 95% intervals`];
-  for (const r of w.rows) lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 25).padEnd(26)}${describeRating(r).text.padEnd(24)}${r.games} games`);
+  for (const r of w.rows)
+    lines.push(`${String(r.rank).padEnd(5)}${r.name.slice(0, 25).padEnd(26)}${describeRating(r).text.padEnd(24)}${r.games} games`);
   return [...lines, ...ratingNotes(w.rows.map((r) => describeRating(r).flag))].join("\n");
 }
 
@@ -74,16 +77,29 @@ function historyText(h: RatingHistory): string {
   for (const p of h) {
     // An unbeaten or winless agent shows the word, not the fit's number (describeRating's value).
     const by = new Map(p.ratings.map((r) => [r.agentId, describeRating(r).value]));
-    lines.push(`${p.at.padEnd(25)}${String(p.matchesCounted).padStart(8)}  ${agents.map(([id]) => (by.get(id) ?? "–").padStart(11)).join("")}`);
+    lines.push(
+      `${p.at.padEnd(25)}${String(p.matchesCounted).padStart(8)}  ${agents.map(([id]) => (by.get(id) ?? "–").padStart(11)).join("")}`,
+    );
   }
   return lines.join("\n");
 }
 
 /** `--by people`: the stored people's leaderboard (no tournament scope, no window). */
-async function printPeople(raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean; by?: string }): Promise<void> {
+async function printPeople(raw: {
+  examiner?: string;
+  tournament?: string;
+  json?: boolean;
+  window?: string;
+  history?: boolean;
+  by?: string;
+}): Promise<void> {
   if (raw.by !== "people") throw new Error("--by must be examiner or people");
   if (raw.tournament || raw.window || raw.history) throw new Error("--by people has no tournament scope, window or history");
-  const [{ prisma }, { readPeopleLeaderboard, peopleParamsSchema }, { peopleText }] = await Promise.all([import("@arena/db"), import("@arena/votes/read"), import("../people-text")]);
+  const [{ prisma }, { readPeopleLeaderboard, peopleParamsSchema }, { peopleText }] = await Promise.all([
+    import("@arena/db"),
+    import("@arena/votes/read"),
+    import("../people-text"),
+  ]);
   const board = await readPeopleLeaderboard(prisma(), parseOptions(peopleParamsSchema, { examiner: raw.examiner }));
   if (!board) throw new Error("no such examiner configuration");
   console.log(raw.json ? JSON.stringify(board) : peopleText(board));
@@ -97,15 +113,23 @@ export function register(program: Command): void {
     .option("--tournament <id>", "tournament id")
     .option("--window <all|30d>", "with --tournament: ratings of the matches of the last N days (e.g. 30d); default all time")
     .option("--history", "with --tournament: the rating history over time (one line per stored snapshot, at most 100)")
-    .option("--by <examiner|people>", "people: the people's leaderboard of the examiner configuration's rounds (every round without --examiner) and its agreement with the examiner")
+    .option(
+      "--by <examiner|people>",
+      "people: the people's leaderboard of the examiner configuration's rounds (every round without --examiner) and its agreement with the examiner",
+    )
     .option("--json", "the same object as GET /api/leaderboard")
     .action(async (raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean; by?: string }) => {
       if (raw.by !== undefined && raw.by !== "examiner") return printPeople(raw);
-      const [{ prisma }, { readLeaderboard, readRatingHistory, readWindowRatings, scopeParamsSchema }] = await Promise.all([import("@arena/db"), import("@arena/tournament/read")]);
+      const [{ prisma }, { readLeaderboard, readRatingHistory, readWindowRatings, scopeParamsSchema }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/tournament/read"),
+      ]);
       const extra = parseOptions(windowOptions, { window: raw.window, history: raw.history, tournament: raw.tournament });
       if (extra.history || extra.window !== null) {
         if (!extra.tournament) throw new Error("--window and --history need --tournament");
-        const out = extra.history ? await readRatingHistory(prisma(), extra.tournament) : await readWindowRatings(prisma(), extra.tournament, extra.window!);
+        const out = extra.history
+          ? await readRatingHistory(prisma(), extra.tournament)
+          : await readWindowRatings(prisma(), extra.tournament, extra.window!);
         console.log(raw.json ? JSON.stringify(out) : "rows" in out ? windowText(out) : historyText(out));
         return;
       }

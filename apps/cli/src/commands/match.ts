@@ -41,12 +41,12 @@ export function register(program: Command): void {
     .option("--json", "one JSON line per round, then the result")
     .action(async (raw: unknown) => {
       const opts = parseOptions(runOptions, raw);
-      const [{ operatorAllowList, prisma }, { createMatch, findAgent, examinerConfigFor, matchDeps, runMatch }, { refitExaminerScope }, { startSandboxServer }] = await Promise.all([
-        import("@arena/db"),
-        import("@arena/match"),
-        import("@arena/tournament"),
-        import("@arena/trees"),
-      ]);
+      const [
+        { operatorAllowList, prisma },
+        { createMatch, findAgent, examinerConfigFor, matchDeps, runMatch },
+        { refitExaminerScope },
+        { startSandboxServer },
+      ] = await Promise.all([import("@arena/db"), import("@arena/match"), import("@arena/tournament"), import("@arena/trees")]);
       const db = prisma();
       const [agentA, agentB] = [await findAgent(db, opts.a), await findAgent(db, opts.b)];
       const config = await examinerConfigFor(db, opts.examiner);
@@ -66,7 +66,10 @@ export function register(program: Command): void {
         // The configuration's arena-wide leaderboard counts standalone matches too.
         await refitExaminerScope(db, config.id);
         if (opts.json) console.log(JSON.stringify(result));
-        else console.log(`winner: ${result.winner}  ${result.score_a}:${result.score_b} after ${result.rounds} rounds (${result.voided} voided)`);
+        else
+          console.log(
+            `winner: ${result.winner}  ${result.score_a}:${result.score_b} after ${result.rounds} rounds (${result.voided} voided)`,
+          );
       } finally {
         await sandbox.close();
       }

@@ -15,7 +15,12 @@ const optionsSchema = z.object({
   input: z.string().min(1),
   bootstrap: z.coerce.number().int().min(100, "--bootstrap needs at least 100 rounds").default(1000),
   ci: z.enum(["bootstrap", "sandwich"], { error: "--ci must be bootstrap or sandwich" }).default("bootstrap"),
-  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(0),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(0),
   json: z.boolean().default(false),
 });
 
@@ -100,7 +105,15 @@ async function readBattles(path: string): Promise<{ aggregator: BattleAggregator
 function printTable(rows: AgentRating[], ci: string, battles: number): void {
   const table = [
     ["rank", "model", "rating (95% CI)", "games", "wins", "losses", "ties"],
-    ...rows.map((r) => [String(r.rank), r.model, describeRating(r).text, String(r.games), String(r.wins), String(r.losses), String(r.ties)]),
+    ...rows.map((r) => [
+      String(r.rank),
+      r.model,
+      describeRating(r).text,
+      String(r.games),
+      String(r.wins),
+      String(r.losses),
+      String(r.ties),
+    ]),
   ];
   const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
   for (const row of table) {

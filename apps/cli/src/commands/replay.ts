@@ -15,7 +15,12 @@ import { parseOptions } from "../options";
 const optionsSchema = z.object({
   tree: z.string().min(1),
   verdicts: z.string().min(1),
-  seed: z.coerce.number().int().min(0).max(2 ** 32 - 1).default(0),
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(0),
   json: z.boolean().default(false),
 });
 

@@ -31,7 +31,9 @@ const optionsSchema = z
 export function register(program: Command): void {
   program
     .command("score")
-    .description("report scores (citation support, claims, RACE, InteScore without its drift term, DR3 coverage) of a stored round or a report file")
+    .description(
+      "report scores (citation support, claims, RACE, InteScore without its drift term, DR3 coverage) of a stored round or a report file",
+    )
     .option("--round <id>", "a stored round: score both answers and store the scores")
     .option("--match <id>", "every scorable round of a stored match (stored likewise)")
     .option("--report <file>", "a Markdown report to score (nothing is stored)")
@@ -42,7 +44,10 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const opts = parseOptions(optionsSchema, raw);
-      const [{ prisma }, { reportJson, roundTask, scorableRounds, scoreRound, scoreTask }] = await Promise.all([import("@arena/db"), import("@arena/scoring")]);
+      const [{ prisma }, { reportJson, roundTask, scorableRounds, scoreRound, scoreTask }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/scoring"),
+      ]);
       const deps = await scoringDeps(opts.mode, opts.web);
       if (opts.match) {
         const rounds = await scorableRounds(prisma(), opts.match);
@@ -50,7 +55,11 @@ export function register(program: Command): void {
         let rows = 0;
         for (const id of rounds) rows += (await scoreRound(prisma(), id, deps)).rows;
         const summary = { matchId: opts.match, mode: opts.mode, rounds: rounds.length, rows };
-        console.log(opts.json ? JSON.stringify(summary) : `scored ${rounds.length} rounds of match ${opts.match} (${opts.mode}): ${rows} scores stored`);
+        console.log(
+          opts.json
+            ? JSON.stringify(summary)
+            : `scored ${rounds.length} rounds of match ${opts.match} (${opts.mode}): ${rows} scores stored`,
+        );
         return;
       }
       if (opts.round) {
@@ -58,7 +67,12 @@ export function register(program: Command): void {
         if (!task) throw new Error(`no scorable round ${opts.round}`);
         const { rows } = await scoreRound(prisma(), opts.round, deps);
         const stored = await prisma().reportScore.findMany({ where: { roundId: opts.round } });
-        const asRows = stored.map((s) => ({ side: s.side as "A" | "B" | "task", metric: s.metric, value: s.value, details: s.details as Record<string, unknown> }));
+        const asRows = stored.map((s) => ({
+          side: s.side as "A" | "B" | "task",
+          metric: s.metric,
+          value: s.value,
+          details: s.details as Record<string, unknown>,
+        }));
         const sides = (["A", "B"] as const).filter((s) => task.answers[s] !== undefined);
         const out = Object.fromEntries(sides.map((s) => [s, reportJson(opts.mode, asRows, s)]));
         if (opts.json) console.log(JSON.stringify({ roundId: opts.round, mode: opts.mode, rows, ...out }));

@@ -22,7 +22,10 @@ const pairingList = z
 const optionsSchema = z.object({
   agents: z.coerce.number().int().min(3).max(64).default(8),
   trees: z.coerce.number().int().min(1).max(100).default(10),
-  seed: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "--seed: letters, digits, '-' or '_'").default("1"),
+  seed: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, "--seed: letters, digits, '-' or '_'")
+    .default("1"),
   concurrency: z.coerce.number().int().min(1).max(128).default(8),
   spread: z.coerce.number().min(0.001).max(0.1).optional(),
   pairing: pairingList.optional(),
@@ -40,7 +43,9 @@ async function simulate(opts: Options, say: (line: string) => void): Promise<Sim
 const f2 = (x: number | null) => (x === null || Number.isNaN(x) ? "n/a" : x.toFixed(2));
 
 function printReport(r: SimulationReport): void {
-  console.log(`${"agent".padEnd(12)}${"p_depth".padStart(8)}${"p_width".padStart(8)}${"skill".padStart(7)}${"rating".padStart(8)}  ${"lost".padStart(4)} ${"DEEP".padStart(5)} ${"WIDE".padStart(5)} ${"BOTH".padStart(5)}  weaker/diagnosed`);
+  console.log(
+    `${"agent".padEnd(12)}${"p_depth".padStart(8)}${"p_width".padStart(8)}${"skill".padStart(7)}${"rating".padStart(8)}  ${"lost".padStart(4)} ${"DEEP".padStart(5)} ${"WIDE".padStart(5)} ${"BOTH".padStart(5)}  weaker/diagnosed`,
+  );
   for (const a of [...r.agents].sort((x, y) => y.rating - x.rating)) {
     const d = a.diagnosed;
     console.log(
@@ -49,12 +54,15 @@ function printReport(r: SimulationReport): void {
     );
   }
   console.log(`matches per schedule: ${r.matches}`);
-  console.log(`Spearman(planted skill, rating): swiss ${f2(r.spearman)}, round robin ${f2(r.spearman_round_robin)}, random ${f2(r.spearman_random)}`);
+  console.log(
+    `Spearman(planted skill, rating): swiss ${f2(r.spearman)}, round robin ${f2(r.spearman_round_robin)}, random ${f2(r.spearman_random)}`,
+  );
   console.log(`Pearson(planted skill gap, mean rounds per match): ${f2(r.rounds_gap_pearson)}`);
   console.log(`dominant failure recovered: ${r.failure_recovered} of ${r.agents.length}`);
 }
 
-const comparesPairings = (o: Options) => o.pairing !== undefined || o.budget !== undefined || o.spread !== undefined || o.repeats !== undefined;
+const comparesPairings = (o: Options) =>
+  o.pairing !== undefined || o.budget !== undefined || o.spread !== undefined || o.repeats !== undefined;
 
 async function comparePairings(o: Options): Promise<PairingRuleResult[]> {
   const { runPairingSimulation } = await import("@arena/tournament");
@@ -70,17 +78,25 @@ async function comparePairings(o: Options): Promise<PairingRuleResult[]> {
 }
 
 function printPairings(rows: readonly PairingRuleResult[], o: Options): void {
-  console.log(`${o.agents} agents ${o.spread ?? 0.02} apart, ${o.trees} trees, budget ${o.budget ?? 800} agent calls, mean of ${o.repeats ?? 10} repeats`);
-  console.log(`${"pairing".padEnd(8)}${"agent calls".padStart(12)}${"matches".padStart(9)}${"spearman".padStart(10)}${"top-3 exact".padStart(13)}`);
+  console.log(
+    `${o.agents} agents ${o.spread ?? 0.02} apart, ${o.trees} trees, budget ${o.budget ?? 800} agent calls, mean of ${o.repeats ?? 10} repeats`,
+  );
+  console.log(
+    `${"pairing".padEnd(8)}${"agent calls".padStart(12)}${"matches".padStart(9)}${"spearman".padStart(10)}${"top-3 exact".padStart(13)}`,
+  );
   for (const r of rows) {
-    console.log(`${r.pairing.padEnd(8)}${r.agentCalls.toFixed(0).padStart(12)}${r.matches.toFixed(1).padStart(9)}${r.spearman.toFixed(3).padStart(10)}${r.top3Exact.toFixed(2).padStart(13)}`);
+    console.log(
+      `${r.pairing.padEnd(8)}${r.agentCalls.toFixed(0).padStart(12)}${r.matches.toFixed(1).padStart(9)}${r.spearman.toFixed(3).padStart(10)}${r.top3Exact.toFixed(2).padStart(13)}`,
+    );
   }
 }
 
 export function register(program: Command): void {
   program
     .command("simulate")
-    .description("planted-skill agents through a full Swiss tournament and two baseline schedules; with --pairing/--budget: pairing rules compared on close skills")
+    .description(
+      "planted-skill agents through a full Swiss tournament and two baseline schedules; with --pairing/--budget: pairing rules compared on close skills",
+    )
     .option("--agents <n>", "simulated agents (default 8)")
     .option("--trees <m>", "synthetic trees (default 10)")
     .option("--seed <s>", "seed of skills, world and schedules (default 1)")
@@ -101,7 +117,9 @@ export function register(program: Command): void {
       const report = await simulate(opts, (line) => console.error(line));
       if (opts.json) {
         const { spearman, spearman_round_robin, spearman_random, matches, rounds_gap_pearson, failure_recovered, agents } = report;
-        console.log(JSON.stringify({ spearman, spearman_round_robin, spearman_random, matches, rounds_gap_pearson, failure_recovered, agents }));
+        console.log(
+          JSON.stringify({ spearman, spearman_round_robin, spearman_random, matches, rounds_gap_pearson, failure_recovered, agents }),
+        );
       } else printReport(report);
     });
 }

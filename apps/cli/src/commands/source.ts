@@ -26,7 +26,12 @@ export function register(program: Command): void {
     .action(async (value: string, raw: unknown) => {
       const opts = parseOptions(addOptions, raw);
       const [{ prisma }, { addSource }] = await Promise.all([import("@arena/db"), import("@arena/trees")]);
-      const row = await addSource(prisma(), opts.kind === "search" ? { kind: "search", value, ...(opts.provider ? { provider: opts.provider } : {}), endpoint: opts.endpoint ?? "" } : { kind: opts.kind, value });
+      const row = await addSource(
+        prisma(),
+        opts.kind === "search"
+          ? { kind: "search", value, ...(opts.provider ? { provider: opts.provider } : {}), endpoint: opts.endpoint ?? "" }
+          : { kind: opts.kind, value },
+      );
       console.log(opts.json ? JSON.stringify(row) : `source ${row.id}: ${row.kind} ${row.value}`);
     });
 
@@ -39,7 +44,8 @@ export function register(program: Command): void {
       const rows = await listSources(prisma());
       if (opts.json) return console.log(JSON.stringify(rows));
       if (!rows.length) return console.log("no sources (arena source add --kind hub|feed|sitemap|search <value>)");
-      for (const r of rows) console.log(`${r.id}  ${r.kind.padEnd(8)}${r.value}${r.kind === "search" ? `  (${r.provider} at ${r.endpoint})` : ""}`);
+      for (const r of rows)
+        console.log(`${r.id}  ${r.kind.padEnd(8)}${r.value}${r.kind === "search" ? `  (${r.provider} at ${r.endpoint})` : ""}`);
     });
 
   source

@@ -2,7 +2,13 @@ import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import type { TournamentStatusReport } from "@arena/tournament";
-import { DEFAULT_PAIRING, pairingRulesInWords, TOURNAMENT_MODES, tournamentModeSchema, tournamentPairingSchema } from "@arena/core/closed-sets";
+import {
+  DEFAULT_PAIRING,
+  pairingRulesInWords,
+  TOURNAMENT_MODES,
+  tournamentModeSchema,
+  tournamentPairingSchema,
+} from "@arena/core/closed-sets";
 import { DEFAULT_EXAMINER, EXAMINER_MODES_HELP, examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 
@@ -14,11 +20,19 @@ import { statusText } from "../status-text";
  */
 
 const packages = async () => {
-  const [{ prisma }, { examinerConfigFor, findAgent }, tournament] = await Promise.all([import("@arena/db"), import("@arena/match"), import("@arena/tournament")]);
+  const [{ prisma }, { examinerConfigFor, findAgent }, tournament] = await Promise.all([
+    import("@arena/db"),
+    import("@arena/match"),
+    import("@arena/tournament"),
+  ]);
   return { prisma, examinerConfigFor, findAgent, ...tournament };
 };
 
-const list = (s: string) => s.split(",").map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 const createOptions = z
   .object({
@@ -63,10 +77,15 @@ async function printStatus(db: PrismaClient, id: string, json: boolean): Promise
  * draft or paused tournament gets no work, so waiting for it would never end: that is an error.
  */
 async function runToEnd(db: PrismaClient, id: string, opts: z.infer<typeof runOptions>): Promise<TournamentStatusReport | null> {
-  const [{ tournamentStatus, waitForTournament }, { startWorkers }] = await Promise.all([import("@arena/tournament"), import("@arena/runtime")]);
+  const [{ tournamentStatus, waitForTournament }, { startWorkers }] = await Promise.all([
+    import("@arena/tournament"),
+    import("@arena/runtime"),
+  ]);
   const { status } = await tournamentStatus(db, id);
   if (status === "draft" || status === "paused") {
-    throw new Error(`tournament ${id} is ${status}: ${status === "draft" ? "start" : "resume"} it first (arena tournament ${status === "draft" ? "start" : "resume"} ${id})`);
+    throw new Error(
+      `tournament ${id} is ${status}: ${status === "draft" ? "start" : "resume"} it first (arena tournament ${status === "draft" ? "start" : "resume"} ${id})`,
+    );
   }
   const workers = await startWorkers(db, opts.concurrency ? { matchConcurrency: opts.concurrency } : {});
   const stop = new AbortController();
@@ -110,7 +129,10 @@ export function register(program: Command): void {
     .option("--examiner <mode>", EXAMINER_MODES_HELP)
     .option("--seed <seed>", "seed of the round-1 order and every match")
     .option("--no-score-reports", "do not score the answers of finished rounds (citation support, claims, RACE; on by default)")
-    .option("--mode <mode>", `${TOURNAMENT_MODES.join(" | ")}: a fixed number of rounds (default) or continuous (no last round; agents join and leave)`)
+    .option(
+      "--mode <mode>",
+      `${TOURNAMENT_MODES.join(" | ")}: a fixed number of rounds (default) or continuous (no last round; agents join and leave)`,
+    )
     .option("--cost-cap <usd>", "pause the tournament when its research has cost this much (USD)")
     .option("--agent-cap <usd>", "pause the tournament when one agent's research has cost this much (USD)")
     .option("--pairing <rule>", pairingRulesInWords())
@@ -120,7 +142,9 @@ export function register(program: Command): void {
       const { prisma, findAgent, examinerConfigFor, createTournament } = await packages();
       const db = prisma();
       const agents = await Promise.all(opts.agents.map((a) => findAgent(db, a)));
-      const treeIds = opts.allTrees ? (await db.tree.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((x) => x.id) : opts.trees!;
+      const treeIds = opts.allTrees
+        ? (await db.tree.findMany({ select: { id: true }, orderBy: { createdAt: "asc" } })).map((x) => x.id)
+        : opts.trees!;
       const config = await examinerConfigFor(db, opts.examiner);
       const row = await createTournament(db, {
         name: opts.name,
@@ -137,11 +161,17 @@ export function register(program: Command): void {
         agentCapUsd: opts.agentCap ?? null,
       });
       const { readTournamentEstimate } = await import("@arena/tournament/read");
-      const estimate = await readTournamentEstimate(db, { agentIds: agents.map((a) => a.id), rounds: row.swissRounds, treesPerPairing: row.treesPerPairing });
+      const estimate = await readTournamentEstimate(db, {
+        agentIds: agents.map((a) => a.id),
+        rounds: row.swissRounds,
+        treesPerPairing: row.treesPerPairing,
+      });
       if (opts.json) return console.log(JSON.stringify({ ...row, estimate }));
       const { estimateLines } = await import("@arena/core");
       console.log(estimateLines(estimate, row).join("\n"));
-      console.log(`created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing, ${row.pairing} pairing, ${row.mode === "continuous" ? "continuous" : `${row.swissRounds} rounds`}${row.scoreReports ? "" : ", report scoring off"}`);
+      console.log(
+        `created tournament ${row.id}: ${agents.length} agents, ${treeIds.length} trees, ${row.swissRounds} rounds, ${row.treesPerPairing} trees per pairing, ${row.pairing} pairing, ${row.mode === "continuous" ? "continuous" : `${row.swissRounds} rounds`}${row.scoreReports ? "" : ", report scoring off"}`,
+      );
     });
 
   t.command("start <id>")
@@ -210,7 +240,9 @@ export function register(program: Command): void {
       const opts = parseOptions(budgetOptions, raw);
       const { prisma, setTournamentBudget } = await packages();
       const t = await setTournamentBudget(prisma(), id, { costCapUsd: opts.costCap, agentCapUsd: opts.agentCap });
-      console.log(`tournament ${id}: cost cap ${usdOrNone(t.costCapUsd)}, per-agent cap ${usdOrNone(t.agentCapUsd)}${t.status === "paused" ? " (paused: resume it to go on)" : ""}`);
+      console.log(
+        `tournament ${id}: cost cap ${usdOrNone(t.costCapUsd)}, per-agent cap ${usdOrNone(t.agentCapUsd)}${t.status === "paused" ? " (paused: resume it to go on)" : ""}`,
+      );
     });
 
   t.command("cancel <id>")

@@ -51,13 +51,17 @@ export function register(program: Command): void {
       process.once("SIGINT", onSigint);
       const origin = new URL(root).origin;
       try {
-        const result = await crawlNow(prisma(), { rootUrl: root, maxDepth: opts.depth, fanOut: opts.fanOut }, {
-          web: { perHostDelayMs: opts.delayMs, allow: opts.allow?.split(",") ?? [] },
-          concurrency: opts.concurrency,
-          signal: controller.signal,
-          ...(opts.sameOrigin ? { follow: (u: string) => new URL(u).origin === origin } : {}),
-          onProgress: (p) => process.stderr.write(`${progressLine(p)}\n`),
-        });
+        const result = await crawlNow(
+          prisma(),
+          { rootUrl: root, maxDepth: opts.depth, fanOut: opts.fanOut },
+          {
+            web: { perHostDelayMs: opts.delayMs, allow: opts.allow?.split(",") ?? [] },
+            concurrency: opts.concurrency,
+            signal: controller.signal,
+            ...(opts.sameOrigin ? { follow: (u: string) => new URL(u).origin === origin } : {}),
+            onProgress: (p) => process.stderr.write(`${progressLine(p)}\n`),
+          },
+        );
         if (result.status === "cancelled") {
           process.stderr.write(`crawl job ${result.jobId} cancelled after ${result.pagesDone} pages\n`);
           process.exitCode = 130;

@@ -33,7 +33,10 @@ export function register(program: Command): void {
     .description("import a DR-Arena tree JSON file, or every *.json of a directory (summary.json gives topics)")
     .option("--json", "print the imported trees as JSON")
     .addOption(
-      new Option("--on-duplicate <what>", "a file whose root URL and content are stored already: add another copy, keep the stored one, or replace it (the stored one is retired)")
+      new Option(
+        "--on-duplicate <what>",
+        "a file whose root URL and content are stored already: add another copy, keep the stored one, or replace it (the stored one is retired)",
+      )
         .choices(["add", "keep", "replace"])
         .default("add"),
     )
@@ -80,7 +83,9 @@ export function register(program: Command): void {
     .action(async (id: string) => {
       const [{ prisma }, { retireTree }] = await Promise.all([import("@arena/db"), import("@arena/trees/store")]);
       const r = await retireTree(prisma(), id);
-      console.log(`tree ${r.id} retired at ${r.retiredAt.slice(0, 19).replace("T", " ")} UTC: new matches skip it; its ${r.matches} matches stay`);
+      console.log(
+        `tree ${r.id} retired at ${r.retiredAt.slice(0, 19).replace("T", " ")} UTC: new matches skip it; its ${r.matches} matches stay`,
+      );
     });
 
   tree

@@ -18,14 +18,19 @@ const createOptions = z.object({
   email: z.email("--email must be an email address").max(254),
   role,
   name: z.string().trim().min(1).max(100).optional(),
-  passwordEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "--password-env must name an environment variable").optional(),
+  passwordEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "--password-env must name an environment variable")
+    .optional(),
   json: z.boolean().default(false),
 });
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 async function readPassword(passwordEnv: string | undefined): Promise<string> {
@@ -50,9 +55,18 @@ export function register(program: Command): void {
     .option("--json", "machine-readable output")
     .action(async (raw: unknown) => {
       const o = parseOptions(createOptions, raw);
-      const [{ prisma }, { createUserWithPassword }, { hashPassword }] = await Promise.all([import("@arena/db"), import("@arena/db/accounts"), import("better-auth/crypto")]);
+      const [{ prisma }, { createUserWithPassword }, { hashPassword }] = await Promise.all([
+        import("@arena/db"),
+        import("@arena/db/accounts"),
+        import("better-auth/crypto"),
+      ]);
       const passwordHash = await hashPassword(await readPassword(o.passwordEnv));
-      const row = await createUserWithPassword(prisma(), { email: o.email, name: o.name ?? o.email.split("@")[0]!, role: o.role, passwordHash });
+      const row = await createUserWithPassword(prisma(), {
+        email: o.email,
+        name: o.name ?? o.email.split("@")[0]!,
+        role: o.role,
+        passwordHash,
+      });
       if (o.json) return console.log(JSON.stringify(row));
       console.log(`created ${row.role} ${row.email} (${row.id})`);
     });

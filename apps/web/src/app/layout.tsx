@@ -39,8 +39,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
         <footer className="mx-auto flex max-w-6xl flex-wrap gap-x-4 border-t border-zinc-200 px-4 py-3 text-xs text-zinc-500 dark:border-zinc-800">
-          <a href="/api/openapi.json" className="hover:underline">API: the OpenAPI document</a>
-          <Link href="/about" className="hover:underline">How the arena works</Link>
+          <a href="/api/openapi.json" className="hover:underline">
+            API: the OpenAPI document
+          </a>
+          <Link href="/about" className="hover:underline">
+            How the arena works
+          </Link>
         </footer>
       </body>
     </html>

@@ -2,7 +2,19 @@
  * A chart with its one-line caption (what is shown, from how much data) and the same numbers as
  * a table for screen readers and for anyone who wants exact values.
  */
-export function ChartFigure({ title, caption, table, children, testId }: { title: string; caption: string; table: React.ReactNode; children: React.ReactNode; testId?: string }) {
+export function ChartFigure({
+  title,
+  caption,
+  table,
+  children,
+  testId,
+}: {
+  title: string;
+  caption: string;
+  table: React.ReactNode;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid={testId}>
       <h3 className="text-sm font-semibold">{title}</h3>

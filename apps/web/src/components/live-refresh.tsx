@@ -70,8 +70,16 @@ export function LiveRefresh({ tournament, match, types }: { tournament?: string;
 
   const label = status === "live" ? "live" : status === "polling" ? "updating every 5 s" : "connecting…";
   return (
-    <span data-testid="live-status" data-state={status} className="inline-flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400" role="status">
-      <span aria-hidden className={`h-2 w-2 rounded-full ${status === "live" ? "bg-emerald-500" : status === "polling" ? "bg-amber-500" : "bg-zinc-400"}`} />
+    <span
+      data-testid="live-status"
+      data-state={status}
+      className="inline-flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400"
+      role="status"
+    >
+      <span
+        aria-hidden
+        className={`h-2 w-2 rounded-full ${status === "live" ? "bg-emerald-500" : status === "polling" ? "bg-amber-500" : "bg-zinc-400"}`}
+      />
       {label}
     </span>
   );

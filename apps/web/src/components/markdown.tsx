@@ -11,10 +11,24 @@ const LINK = "text-sky-700 underline dark:text-sky-400";
  * opens its stored text in the app (the URL itself is still what the answer shows).
  */
 function AnswerLink({ href, children }: { href: string; children: React.ReactNode }) {
-  if (href.startsWith("#")) return <a href={href} className={LINK}>{children}</a>;
+  if (href.startsWith("#"))
+    return (
+      <a href={href} className={LINK}>
+        {children}
+      </a>
+    );
   const target = pageHref(href);
-  if (target !== href) return <a href={target} title={href} className={LINK}>{children}</a>;
-  return <a href={href} {...EXTERNAL} className={LINK}>{children}</a>;
+  if (target !== href)
+    return (
+      <a href={target} title={href} className={LINK}>
+        {children}
+      </a>
+    );
+  return (
+    <a href={href} {...EXTERNAL} className={LINK}>
+      {children}
+    </a>
+  );
 }
 
 /**
@@ -30,11 +44,7 @@ const components: Components = {
     ),
   img: ({ src, alt }) => {
     const label = `[image${alt ? `: ${alt}` : ""}]`;
-    return typeof src === "string" && src ? (
-      <AnswerLink href={src}>{label}</AnswerLink>
-    ) : (
-      <span>{label}</span>
-    );
+    return typeof src === "string" && src ? <AnswerLink href={src}>{label}</AnswerLink> : <span>{label}</span>;
   },
 };
 
@@ -130,7 +140,13 @@ function rendered(text: string): ReactElement {
   if (hit) return hit;
   // Markdown is a plain function component without hooks: calling it yields its element tree.
   const parts = answerParts(text);
-  const body = Markdown({ children: parts.body, remarkPlugins: [remarkGfm, remarkUntrusted(parts.refs)], skipHtml: true, urlTransform: safeUrl, components });
+  const body = Markdown({
+    children: parts.body,
+    remarkPlugins: [remarkGfm, remarkUntrusted(parts.refs)],
+    skipHtml: true,
+    urlTransform: safeUrl,
+    components,
+  });
   const tree = (
     <>
       <div className="markdown break-words text-sm">{body}</div>

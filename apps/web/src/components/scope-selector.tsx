@@ -30,19 +30,36 @@ export function ScopeSelector({
       <div className="flex flex-wrap items-center gap-1.5">
         <span className="mr-1 text-zinc-500 dark:text-zinc-400">Examiner:</span>
         {scopes.examiners.map((e) => (
-          <Link key={e.id} href={`${basePath}${query({ examiner: e.id, ...keep })}`} className={pill(e.id === examinerId)} aria-current={e.id === examinerId ? "page" : undefined}>
-            {e.name} <span className="opacity-70">({e.mode}, {e.ratedMatches} rated)</span>
+          <Link
+            key={e.id}
+            href={`${basePath}${query({ examiner: e.id, ...keep })}`}
+            className={pill(e.id === examinerId)}
+            aria-current={e.id === examinerId ? "page" : undefined}
+          >
+            {e.name}{" "}
+            <span className="opacity-70">
+              ({e.mode}, {e.ratedMatches} rated)
+            </span>
           </Link>
         ))}
       </div>
       {examinerId && tournaments.length > 0 ? (
         <div className="flex flex-wrap items-center gap-1.5">
           <span className="mr-1 text-zinc-500 dark:text-zinc-400">Tournament:</span>
-          <Link href={`${basePath}${query({ examiner: examinerId, ...keep })}`} className={pill(!tournamentId)} aria-current={!tournamentId ? "page" : undefined}>
+          <Link
+            href={`${basePath}${query({ examiner: examinerId, ...keep })}`}
+            className={pill(!tournamentId)}
+            aria-current={!tournamentId ? "page" : undefined}
+          >
             all matches
           </Link>
           {tournaments.map((t) => (
-            <Link key={t.id} href={`${basePath}${query({ examiner: examinerId, tournament: t.id, ...keep })}`} className={pill(t.id === tournamentId)} aria-current={t.id === tournamentId ? "page" : undefined}>
+            <Link
+              key={t.id}
+              href={`${basePath}${query({ examiner: examinerId, tournament: t.id, ...keep })}`}
+              className={pill(t.id === tournamentId)}
+              aria-current={t.id === tournamentId ? "page" : undefined}
+            >
               {t.name} <span className="opacity-70">({t.status})</span>
             </Link>
           ))}

@@ -91,10 +91,16 @@ export function StandInBanner({ mode, name }: { mode: ExaminerModeName; name: st
   const standIn = EXAMINER_MODE_INFO[mode].standIn;
   if (!standIn) return null;
   return (
-    <div role="note" data-testid="heuristic-banner" className="mb-4 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100">
-      <strong>{standIn.title}</strong> These results were judged by <Code>{name}</Code>, {standIn.does}. It is not the LLM examiner of
-      the DR-Arena method; treat the numbers as a smoke test of the pipeline, not as a ranking of research quality.{" "}
-      <Link href="/about#examiners" className="underline">Why?</Link>
+    <div
+      role="note"
+      data-testid="heuristic-banner"
+      className="mb-4 rounded-md border-2 border-amber-500 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <strong>{standIn.title}</strong> These results were judged by <Code>{name}</Code>, {standIn.does}. It is not the LLM examiner of the
+      DR-Arena method; treat the numbers as a smoke test of the pipeline, not as a ranking of research quality.{" "}
+      <Link href="/about#examiners" className="underline">
+        Why?
+      </Link>
     </div>
   );
 }

@@ -72,7 +72,12 @@ export function listenHosts(listen: ListenAddress, interfaces: () => string[] = 
   return [...new Set(names.map((n) => `${n.toLowerCase()}:${listen.port}`))];
 }
 
-export function originPolicy(input: { publicUrl: string | undefined; trustedOrigins: string[]; listen: ListenAddress | null; interfaces?: () => string[] }): OriginPolicy {
+export function originPolicy(input: {
+  publicUrl: string | undefined;
+  trustedOrigins: string[];
+  listen: ListenAddress | null;
+  interfaces?: () => string[];
+}): OriginPolicy {
   const extra = input.trustedOrigins.map((o) => (URL.canParse(o) ? new URL(o).origin : o));
   if (input.publicUrl) return { baseURL: input.publicUrl, trusted: [...new Set([new URL(input.publicUrl).origin, ...extra])] };
   if (!input.listen) return { baseURL: undefined, trusted: extra };

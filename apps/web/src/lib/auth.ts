@@ -87,7 +87,8 @@ function createAuth() {
           // Self sign-up makes owners only, and only while the operator keeps sign-up open.
           before: async (user, ctx) => {
             if (ctx?.path !== "/sign-up/email") return { data: user };
-            if (!(await readSettings(db())).openSignUp) throw new APIError("FORBIDDEN", { message: "Sign-up is closed: ask an operator for an account." });
+            if (!(await readSettings(db())).openSignUp)
+              throw new APIError("FORBIDDEN", { message: "Sign-up is closed: ask an operator for an account." });
             return { data: { ...user, role: "owner" } };
           },
         },

@@ -48,8 +48,16 @@ export function healthFor(health: WebHealth, admin: boolean): WebHealth {
 
 export async function webHealth(): Promise<WebHealth> {
   const r = healthRedis();
-  const [database, redisCheck] = await Promise.all([check(() => sqlPool(db()).query("SELECT 1")), check(() => ready(r).then(() => r.ping()))]);
-  const workers = redisCheck.ok ? await liveWorkers(r).then((w) => w.length, () => null) : null;
+  const [database, redisCheck] = await Promise.all([
+    check(() => sqlPool(db()).query("SELECT 1")),
+    check(() => ready(r).then(() => r.ping())),
+  ]);
+  const workers = redisCheck.ok
+    ? await liveWorkers(r).then(
+        (w) => w.length,
+        () => null,
+      )
+    : null;
   const build = (globalThis as { [BUILD_KEY]?: { id: string } })[BUILD_KEY]?.id ?? null;
   return { status: database.ok && redisCheck.ok ? "ok" : "unavailable", build, checks: { database, redis: redisCheck }, workers };
 }

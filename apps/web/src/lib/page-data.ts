@@ -27,5 +27,7 @@ export async function scopes(): Promise<ScopesView> {
 
 /** A leaderboard scope's window (`?window=30d`), fitted on read and cached like the board (2 s, dropped on snapshots). */
 export function windowFor(scope: { examiner?: string; tournament?: string }, window: LeaderboardWindow): Promise<WindowRatings | null> {
-  return cached(`page:window:${window}:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, () => readScopeWindowRatings(db(), scope, LEADERBOARD_WINDOWS[window]));
+  return cached(`page:window:${window}:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, () =>
+    readScopeWindowRatings(db(), scope, LEADERBOARD_WINDOWS[window]),
+  );
 }

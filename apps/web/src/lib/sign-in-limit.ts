@@ -12,7 +12,10 @@ const REFUSALS = {
 
 /** The e-mail a sign-in posts, if its body is one (anything else is better-auth's to refuse). */
 async function attemptOf(request: Request): Promise<SignInAttempt | null> {
-  const body = (await request.clone().json().catch(() => null)) as { email?: unknown } | null;
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown } | null;
   if (typeof body?.email !== "string" || body.email.length > 320) return null;
   return { email: body.email, address: request.headers.get(CLIENT_IP_HEADER) };
 }

@@ -56,11 +56,12 @@ export async function extractiveAnswer(api: SandboxApi, req: AgentRequest, signa
 export async function researcherAnswer(api: SandboxApi, req: AgentRequest, signal?: AbortSignal): Promise<string> {
   const limit = wordLimitOf(req);
   const hits = await mergedSearch(api, [queryOf(req.question), ...clauseQueries(req.question)], signal);
-  const pages = await Promise.all(
-    hits.slice(0, 5).map(async (h) => ({ hit: h, text: await readPage(api, h, signal) })),
-  );
+  const pages = await Promise.all(hits.slice(0, 5).map(async (h) => ({ hit: h, text: await readPage(api, h, signal) })));
   const questionTerms = new Set(contentTerms(req.question));
-  const weights = termWeights(questionTerms, pages.map((p) => p.text));
+  const weights = termWeights(
+    questionTerms,
+    pages.map((p) => p.text),
+  );
   const ranked = pages.flatMap((p, pageRank) =>
     passages(p.text).map((s, order) => ({ url: p.hit.url, title: p.hit.title, s, pageRank, order, score: sentenceScore(s, weights) })),
   );

@@ -3,6 +3,16 @@
  * them. Loads no queue code, so the web app can import it.
  */
 export * from "./schemas";
-export { readAuditQueues, readAuditItem, exportAnnotations, auditReport, examinerAgreement, matchVoids, voidCandidates, PAPER, type Viewer } from "./reads";
+export {
+  readAuditQueues,
+  readAuditItem,
+  exportAnnotations,
+  auditReport,
+  examinerAgreement,
+  matchVoids,
+  voidCandidates,
+  PAPER,
+  type Viewer,
+} from "./reads";
 export * from "../options";
 export * from "../requests";

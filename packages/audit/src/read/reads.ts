@@ -28,7 +28,15 @@ export interface Viewer {
 }
 
 /** The paper's figures (Table 7 and Table 5), shown beside ours. */
-export const PAPER = { questionValidity: 90.6, rubricFactuality: 89.1, kappa: 0.91, transitionLogic: 96.9, stopCondition: 92.2, fullTreeQuestion: 89, fullTreeChecklist: 88 } as const;
+export const PAPER = {
+  questionValidity: 90.6,
+  rubricFactuality: 89.1,
+  kappa: 0.91,
+  transitionLogic: 96.9,
+  stopCondition: 92.2,
+  fullTreeQuestion: 89,
+  fullTreeChecklist: 88,
+} as const;
 
 const iso = (d: Date) => d.toISOString();
 const strings = z.array(z.string());
@@ -38,7 +46,11 @@ function jsonOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
   const r = schema.safeParse(value);
   return r.success ? r.data : fallback;
 }
-const filterSchema = z.object({ examinerConfigId: z.string().optional(), tournamentId: z.string().optional(), agentId: z.string().optional() });
+const filterSchema = z.object({
+  examinerConfigId: z.string().optional(),
+  tournamentId: z.string().optional(),
+  agentId: z.string().optional(),
+});
 
 async function userNames(db: Db, ids: Iterable<string>): Promise<Map<string, string>> {
   const rows = await db.user.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true, email: true } });
@@ -66,9 +78,22 @@ async function auditorNames(db: Db, viewer: Viewer, ids: Iterable<string>): Prom
 /** Every queue, newest first, with progress overall, per auditor and of the viewer. */
 export async function readAuditQueues(db: Db, viewer: Viewer): Promise<AuditQueueSummary[]> {
   const queues = await db.auditQueue.findMany({ orderBy: { createdAt: "desc" } });
-  const counts = await db.annotation.groupBy({ by: ["auditorId", "itemId"], _count: { _all: true }, where: { item: { queueId: { in: queues.map((q) => q.id) } } } });
-  const itemQueue = new Map((await db.auditItem.findMany({ where: { queueId: { in: queues.map((q) => q.id) } }, select: { id: true, queueId: true } })).map((i) => [i.id, i.queueId]));
-  const nameOf = await auditorNames(db, viewer, counts.map((c) => c.auditorId));
+  const counts = await db.annotation.groupBy({
+    by: ["auditorId", "itemId"],
+    _count: { _all: true },
+    where: { item: { queueId: { in: queues.map((q) => q.id) } } },
+  });
+  const itemQueue = new Map(
+    (await db.auditItem.findMany({ where: { queueId: { in: queues.map((q) => q.id) } }, select: { id: true, queueId: true } })).map((i) => [
+      i.id,
+      i.queueId,
+    ]),
+  );
+  const nameOf = await auditorNames(
+    db,
+    viewer,
+    counts.map((c) => c.auditorId),
+  );
   return queues.map((q) => {
     const mineRows = counts.filter((c) => itemQueue.get(c.itemId) === q.id);
     const per = new Map<string, number>();
@@ -86,7 +111,13 @@ export async function readAuditQueues(db: Db, viewer: Viewer): Promise<AuditQueu
       done: mineRows.length,
       needed: q.size * q.annotatorsPerItem,
       mine: per.get(viewer.id) ?? 0,
-      auditors: [...per].map(([auditorId, done]) => ({ auditorId: viewer.admin || auditorId === viewer.id ? auditorId : nameOf(auditorId), name: nameOf(auditorId), done })).sort((a, b) => b.done - a.done),
+      auditors: [...per]
+        .map(([auditorId, done]) => ({
+          auditorId: viewer.admin || auditorId === viewer.id ? auditorId : nameOf(auditorId),
+          name: nameOf(auditorId),
+          done,
+        }))
+        .sort((a, b) => b.done - a.done),
     });
   });
 }
@@ -107,8 +138,20 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
       queue: { select: { id: true, name: true, closedAt: true, size: true, hideQuestions: true } },
       round: {
         select: {
-          matchId: true, number: true, depth: true, width: true, pathNodeIds: true, pathUrls: true, question: true, wordLimitInstruction: true,
-          checklistDepth: true, checklistWidth: true, answerA: true, answerB: true, errorA: true, errorB: true,
+          matchId: true,
+          number: true,
+          depth: true,
+          width: true,
+          pathNodeIds: true,
+          pathUrls: true,
+          question: true,
+          wordLimitInstruction: true,
+          checklistDepth: true,
+          checklistWidth: true,
+          answerA: true,
+          answerB: true,
+          errorA: true,
+          errorB: true,
         },
       },
     },
@@ -117,9 +160,16 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
   const r = item.round;
   const own = await db.annotation.findUnique({ where: { itemId_auditorId: { itemId, auditorId } } });
   const [prev, titles, answer] = await Promise.all([
-    db.round.findFirst({ where: { matchId: r.matchId, number: { lt: r.number } }, orderBy: { number: "desc" }, select: { question: true, action: true } }),
+    db.round.findFirst({
+      where: { matchId: r.matchId, number: { lt: r.number } },
+      orderBy: { number: "desc" },
+      select: { question: true, action: true },
+    }),
     db.node.findMany({ where: { id: { in: jsonOr(strings, r.pathNodeIds, []) } }, select: { id: true, title: true } }),
-    db.auditMatchAnswer.findUnique({ where: { queueId_matchId_auditorId: { queueId: item.queue.id, matchId: r.matchId, auditorId } }, select: { sufficiency: true } }),
+    db.auditMatchAnswer.findUnique({
+      where: { queueId_matchId_auditorId: { queueId: item.queue.id, matchId: r.matchId, auditorId } },
+      select: { sufficiency: true },
+    }),
   ]);
   const titleOf = new Map(titles.map((t) => [t.id, t.title]));
   const ids = jsonOr(strings, r.pathNodeIds, []);
@@ -133,7 +183,10 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
   let reveal: AuditItemView["reveal"] = null;
   if (own) {
     // Read separately, and only now: the examiner's judgement of this round.
-    const j = await db.round.findUniqueOrThrow({ where: { id: item.roundId }, select: { verdictToken: true, verdict: true, loserFailureType: true, tieQuality: true, voided: true } });
+    const j = await db.round.findUniqueOrThrow({
+      where: { id: item.roundId },
+      select: { verdictToken: true, verdict: true, loserFailureType: true, tieQuality: true, voided: true },
+    });
     if (isVerdictToken(j.verdictToken)) {
       reveal = {
         verdict: shown(fromToken(j.verdictToken)),
@@ -147,7 +200,14 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
   }
   return auditItemViewSchema.parse({
     id: item.id,
-    queue: { id: item.queue.id, name: item.queue.name, closed: item.queue.closedAt !== null, position: item.ordinal + 1, size: item.queue.size, hideQuestions: item.queue.hideQuestions },
+    queue: {
+      id: item.queue.id,
+      name: item.queue.name,
+      closed: item.queue.closedAt !== null,
+      position: item.ordinal + 1,
+      size: item.queue.size,
+      hideQuestions: item.queue.hideQuestions,
+    },
     round: {
       number: r.number,
       depth: r.depth,
@@ -177,8 +237,20 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
 }
 
 const annotationSelect = {
-  id: true, itemId: true, roundId: true, auditorId: true, seatsSwapped: true, deepValidity: true, wideValidity: true, evolution: true,
-  checklistFacts: true, ownVerdict: true, agree: true, comment: true, createdAt: true, updatedAt: true,
+  id: true,
+  itemId: true,
+  roundId: true,
+  auditorId: true,
+  seatsSwapped: true,
+  deepValidity: true,
+  wideValidity: true,
+  evolution: true,
+  checklistFacts: true,
+  ownVerdict: true,
+  agree: true,
+  comment: true,
+  createdAt: true,
+  updatedAt: true,
   item: { select: { queueId: true, queue: { select: { name: true } } } },
   round: { select: { matchId: true, number: true, verdictToken: true } },
 } satisfies Prisma.AnnotationSelect;
@@ -195,7 +267,10 @@ async function visibleAnnotations(db: Db, viewer: Viewer, queueId: string | null
 /** One line per annotation the viewer may read, with the auditor's D2 for the round's match. */
 export async function exportAnnotations(db: Db, viewer: Viewer, queueId: string | null): Promise<AnnotationExport[]> {
   const rows = await visibleAnnotations(db, viewer, queueId);
-  const d2 = await db.auditMatchAnswer.findMany({ where: { queueId: { in: [...new Set(rows.map((r) => r.item.queueId))] } }, select: { queueId: true, matchId: true, auditorId: true, sufficiency: true } });
+  const d2 = await db.auditMatchAnswer.findMany({
+    where: { queueId: { in: [...new Set(rows.map((r) => r.item.queueId))] } },
+    select: { queueId: true, matchId: true, auditorId: true, sufficiency: true },
+  });
   const d2Of = new Map(d2.map((d) => [`${d.queueId}:${d.matchId}:${d.auditorId}`, d.sufficiency]));
   return rows.flatMap((r) =>
     isVerdictToken(r.round.verdictToken)
@@ -241,7 +316,11 @@ const kappaOf = (pairs: readonly (readonly [AuditVerdict, AuditVerdict])[]) => (
 export async function auditReport(db: Db, viewer: Viewer, queueId: string | null): Promise<AuditReport> {
   const queue = queueId ? await db.auditQueue.findUnique({ where: { id: queueId }, select: { id: true, name: true } }) : null;
   const rows = await exportAnnotations(db, viewer, queueId);
-  const nameOf = await auditorNames(db, viewer, rows.map((r) => r.auditorId));
+  const nameOf = await auditorNames(
+    db,
+    viewer,
+    rows.map((r) => r.auditorId),
+  );
   // Another auditor's user id is no name, but it would still tell the same person apart across queues' exports: pseudonyms only.
   const keyOf = (id: string) => (viewer.admin || id === viewer.id ? id : nameOf(id));
   const examinerPairs = rows.map((r) => [r.examinerVerdict, r.ownVerdict] as const);
@@ -263,11 +342,16 @@ export async function auditReport(db: Db, viewer: Viewer, queueId: string | null
   const d2 = new Map<string, string>();
   for (const r of rows) if (r.sufficiency) d2.set(`${r.queueId}:${r.matchId}:${r.auditorId}`, r.sufficiency);
   const choices = await db.auditVariantChoice.findMany({
-    where: { ...(queueId ? { item: { queueId } } : {}), ...(viewer.admin ? {} : { item: { ...(queueId ? { queueId } : {}), variants: { some: { auditorId: viewer.id } } } }) },
+    where: {
+      ...(queueId ? { item: { queueId } } : {}),
+      ...(viewer.admin ? {} : { item: { ...(queueId ? { queueId } : {}), variants: { some: { auditorId: viewer.id } } } }),
+    },
     select: { bestQuestion: true, bestChecklist: true },
   });
   const rate = (pick: (c: (typeof choices)[number]) => string) =>
-    Object.fromEntries(VARIANTS.map((v: Variant) => [v, choices.length ? (100 * choices.filter((c) => pick(c) === v).length) / choices.length : null])) as Record<Variant, number | null>;
+    Object.fromEntries(
+      VARIANTS.map((v: Variant) => [v, choices.length ? (100 * choices.filter((c) => pick(c) === v).length) / choices.length : null]),
+    ) as Record<Variant, number | null>;
   const disagreements: AuditReport["disagreements"] = [];
   for (const [itemId, list] of byItem) {
     const first = list[0]!;
@@ -295,14 +379,24 @@ export async function auditReport(db: Db, viewer: Viewer, queueId: string | null
     items: byItem.size,
     questionValidity: percent(rows, (r) => r.deepValidity === "yes" && r.wideValidity === "yes"),
     rubricFactuality: { ...factual, minorOrBetter: percent(rows, (r) => r.checklistFacts !== "major").percent },
-    verdictAgreement: percent(rows.filter((r) => r.agree !== null), (r) => r.agree === true),
+    verdictAgreement: percent(
+      rows.filter((r) => r.agree !== null),
+      (r) => r.agree === true,
+    ),
     kappa: {
       examinerVsAuditors: kappaOf(examinerPairs),
-      perAuditor: auditors.map((id) => ({ auditorId: keyOf(id), name: nameOf(id), ...kappaOf(rows.filter((r) => r.auditorId === id).map((r) => [r.examinerVerdict, r.ownVerdict] as const)) })),
+      perAuditor: auditors.map((id) => ({
+        auditorId: keyOf(id),
+        name: nameOf(id),
+        ...kappaOf(rows.filter((r) => r.auditorId === id).map((r) => [r.examinerVerdict, r.ownVerdict] as const)),
+      })),
       betweenAuditors: between,
     },
     confusion: { categories: [...VERDICTS], matrix: confusionMatrix(VERDICTS, examinerPairs) },
-    transitionLogic: percent(rows.filter((r) => r.evolution !== null), (r) => r.evolution === "yes"),
+    transitionLogic: percent(
+      rows.filter((r) => r.evolution !== null),
+      (r) => r.evolution === "yes",
+    ),
     stopCondition: percent([...d2.values()], (s) => s === SUFFICIENCY[0]),
     instrumentI: { n: choices.length, question: rate((c) => c.bestQuestion), checklist: rate((c) => c.bestChecklist) },
     paper: PAPER,
@@ -334,9 +428,25 @@ export async function examinerAgreement(db: Db, examinerConfigId: string): Promi
 
 /** Rounds of a match voided by an operator after an audit: who, why, when. */
 export async function matchVoids(db: Db, matchId: string): Promise<RoundVoidView[]> {
-  const rows = await db.roundVoid.findMany({ where: { round: { matchId } }, select: { voidedById: true, reason: true, createdAt: true, pointsA: true, pointsB: true, round: { select: { number: true } } }, orderBy: { round: { number: "asc" } } });
-  const names = await userNames(db, rows.map((r) => r.voidedById));
-  return rows.map((r) => roundVoidViewSchema.parse({ roundNumber: r.round.number, by: names.get(r.voidedById) ?? "an operator", reason: r.reason, at: iso(r.createdAt), pointsA: r.pointsA, pointsB: r.pointsB }));
+  const rows = await db.roundVoid.findMany({
+    where: { round: { matchId } },
+    select: { voidedById: true, reason: true, createdAt: true, pointsA: true, pointsB: true, round: { select: { number: true } } },
+    orderBy: { round: { number: "asc" } },
+  });
+  const names = await userNames(
+    db,
+    rows.map((r) => r.voidedById),
+  );
+  return rows.map((r) =>
+    roundVoidViewSchema.parse({
+      roundNumber: r.round.number,
+      by: names.get(r.voidedById) ?? "an operator",
+      reason: r.reason,
+      at: iso(r.createdAt),
+      pointsA: r.pointsA,
+      pointsB: r.pointsB,
+    }),
+  );
 }
 
 /** Rounds at least one auditor found to contain major hallucinations, not voided yet: the console's void list. */
@@ -348,6 +458,13 @@ export async function voidCandidates(db: Db) {
     take: 200,
   });
   return rows.map((r) =>
-    voidCandidateSchema.parse({ roundId: r.id, matchId: r.matchId, roundNumber: r.number, question: r.question, major: r.annotations.filter((a) => a.checklistFacts === "major").length, annotations: r.annotations.length }),
+    voidCandidateSchema.parse({
+      roundId: r.id,
+      matchId: r.matchId,
+      roundNumber: r.number,
+      question: r.question,
+      major: r.annotations.filter((a) => a.checklistFacts === "major").length,
+      annotations: r.annotations.length,
+    }),
   );
 }

@@ -47,7 +47,14 @@ const side = z.object({ text: z.string().nullable(), error: z.string().nullable(
 export const auditItemViewSchema = z.object({
   id: z.string(),
   /** hideQuestions: the round's question is off public pages until the queue closes (else the item page says it can be found there). */
-  queue: z.object({ id: z.string(), name: z.string(), closed: z.boolean(), position: z.number().int(), size: z.number().int(), hideQuestions: z.boolean() }),
+  queue: z.object({
+    id: z.string(),
+    name: z.string(),
+    closed: z.boolean(),
+    position: z.number().int(),
+    size: z.number().int(),
+    hideQuestions: z.boolean(),
+  }),
   round: z.object({
     number: z.number().int(),
     depth: z.number().int(),
@@ -102,7 +109,15 @@ export const auditReportSchema = z.object({
     question: z.record(z.enum(VARIANTS), z.number().nullable()),
     checklist: z.record(z.enum(VARIANTS), z.number().nullable()),
   }),
-  paper: z.object({ questionValidity: z.number(), rubricFactuality: z.number(), kappa: z.number(), transitionLogic: z.number(), stopCondition: z.number(), fullTreeQuestion: z.number(), fullTreeChecklist: z.number() }),
+  paper: z.object({
+    questionValidity: z.number(),
+    rubricFactuality: z.number(),
+    kappa: z.number(),
+    transitionLogic: z.number(),
+    stopCondition: z.number(),
+    fullTreeQuestion: z.number(),
+    fullTreeChecklist: z.number(),
+  }),
   disagreements: z.array(
     z.object({
       itemId: z.string(),
@@ -143,11 +158,23 @@ export type AnnotationExport = z.infer<typeof annotationExportSchema>;
 export const ANNOTATION_COLUMNS = annotationExportSchema.keyof().options;
 
 export const examinerAgreementSchema = z
-  .object({ kappa: z.number().nullable(), annotations: z.number().int(), rounds: z.number().int(), rubricFactuality: z.number().nullable() })
+  .object({
+    kappa: z.number().nullable(),
+    annotations: z.number().int(),
+    rounds: z.number().int(),
+    rubricFactuality: z.number().nullable(),
+  })
   .nullable();
 export type ExaminerAgreement = z.infer<typeof examinerAgreementSchema>;
 
-export const roundVoidViewSchema = z.object({ roundNumber: z.number().int(), by: z.string(), reason: z.string(), at: z.string(), pointsA: z.number(), pointsB: z.number() });
+export const roundVoidViewSchema = z.object({
+  roundNumber: z.number().int(),
+  by: z.string(),
+  reason: z.string(),
+  at: z.string(),
+  pointsA: z.number(),
+  pointsB: z.number(),
+});
 export type RoundVoidView = z.infer<typeof roundVoidViewSchema>;
 
 export const voidCandidateSchema = z.object({

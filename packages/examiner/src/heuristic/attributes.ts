@@ -20,11 +20,14 @@ export interface Attribute {
 }
 
 const FUNCTION = new Set(
-  "a an the of for to in on at by with from as and or but than that which who whose this these those its their his her our your it is are was were be been".split(" "),
+  "a an the of for to in on at by with from as and or but than that which who whose this these those its their his her our your it is are was were be been".split(
+    " ",
+  ),
 );
 const LINKING = /^(?:is|was|are|were|reached|totals?|totalled|totaled|stood at|costs?|earned|averaged|of)$/;
 const AUX = /^(?:is|was|are|were|has been|have been|had been|be)$/;
-const PARTICIPLE = /^(?:\p{Ll}{2,}ed|born|built|written|begun|made|held|won|chosen|given|known|taken|founded|released|published|launched|opened|signed|passed)$/u;
+const PARTICIPLE =
+  /^(?:\p{Ll}{2,}ed|born|built|written|begun|made|held|won|chosen|given|known|taken|founded|released|published|launched|opened|signed|passed)$/u;
 const DETERMINER = /^(?:the|a|an|its|their|his|her|our|this|these|each|every|median|average|about)$/i;
 const EXAMPLE = /(?:^|\s)(?:like|such as|including|e\.g\.)$/;
 const CLAUSE_BREAK = /[,;:()“”"?!]|\s[-–—]\s/;
@@ -61,7 +64,10 @@ function trimPhrase(phrase: string[]): string[] {
   while (a < b && (FUNCTION.has(bare(phrase[a]!).toLowerCase()) || !bare(phrase[a]!))) a++;
   while (b > a && (FUNCTION.has(bare(phrase[b - 1]!).toLowerCase()) || !bare(phrase[b - 1]!))) b--;
   // no punctuation left dangling at either end ("-piece choir", "iPad,")
-  return phrase.slice(a, b).map((w, i) => (i === 0 ? w.replace(/^[^\p{L}\p{N}]+/u, "") : w)).map((w, i, all) => (i === all.length - 1 ? w.replace(/[^\p{L}\p{N}]+$/u, "") : w));
+  return phrase
+    .slice(a, b)
+    .map((w, i) => (i === 0 ? w.replace(/^[^\p{L}\p{N}]+/u, "") : w))
+    .map((w, i, all) => (i === all.length - 1 ? w.replace(/[^\p{L}\p{N}]+$/u, "") : w));
 }
 
 /** A count with the noun it counts after it: "About 317,700 openings are projected each year" → "how many openings are projected each year". */
@@ -74,7 +80,8 @@ function howMany(f: Fact, after: string[]): string | null {
   if (unit) return `how many ${unit}${rest.length ? ` ${rest.join(" ")}` : ""}`;
   // the counted noun is plural ("cheat codes"; "10-year decade" counts nothing)
   const noun = rest.slice(0, 3).findIndex((w) => !isWord(w) || FUNCTION.has(w));
-  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!) || !rest.slice(0, noun < 0 ? 3 : noun).some((w) => /s$/.test(w))) return null;
+  if (!rest.length || !isWord(rest[0]!) || FUNCTION.has(rest[0]!) || !rest.slice(0, noun < 0 ? 3 : noun).some((w) => /s$/.test(w)))
+    return null;
   return `how many ${rest.join(" ")}`;
 }
 
@@ -119,7 +126,12 @@ function example(f: Fact): string | null {
   const m = EXAMPLE.exec(head);
   if (!m) return null;
   // the noun the example belongs to: the word before "like" ("infections, like parasites")
-  const noun = head.slice(0, m.index).replace(/[,;:]\s*$/, "").split(/\s+/).at(-1) ?? "";
+  const noun =
+    head
+      .slice(0, m.index)
+      .replace(/[,;:]\s*$/, "")
+      .split(/\s+/)
+      .at(-1) ?? "";
   return isWord(noun) && !FUNCTION.has(noun) && contentTokens(noun).length ? `which example it gives of ${noun}` : null;
 }
 
@@ -176,12 +188,12 @@ const DATE_LABELS: Record<string, string> = {
   "date of last revision": "the date of its last revision",
   "last revised": "the date of its last revision",
   "last updated": "the date it was last updated",
-  "updated": "the date it was last updated",
+  updated: "the date it was last updated",
   "last modified": "the date it was last updated",
-  "published": "its publication date",
-  "posted": "its publication date",
+  published: "its publication date",
+  posted: "its publication date",
   "release date": "its release date",
-  "released": "its release date",
+  released: "its release date",
   "effective date": "its effective date",
 };
 const LABELLED_DATE = new RegExp(`\\b(${Object.keys(DATE_LABELS).join("|")}):?\\s+(?:on\\s+)?(${DATE_VALUE})\\b`, "gi");
@@ -204,7 +216,11 @@ export function labelledFacts(text: string): Array<Fact & { label: string }> {
     const nextLabel = words.findIndex((w) => w.endsWith(":"));
     if (nextLabel >= 0) words = words.slice(0, nextLabel);
     else {
-      const next = text.slice(m.index + m[0].length).trimStart().split(/\s+/, 1)[0] ?? "";
+      const next =
+        text
+          .slice(m.index + m[0].length)
+          .trimStart()
+          .split(/\s+/, 1)[0] ?? "";
       // a lone word running on into lower-case text was no name ("Author Printer-friendly version")
       if (/^\p{Ll}/u.test(next)) words = words.slice(0, -1);
     }

@@ -28,7 +28,13 @@ export const HEURISTIC_VERSION = "h5";
  * double judging would only duplicate the work.
  */
 export function createHeuristicExaminer(): Examiner {
-  const record = (kind: ExaminerCall["kind"], prompt: unknown, raw: string | null, error: string | null, started: number): ExaminerCall => ({
+  const record = (
+    kind: ExaminerCall["kind"],
+    prompt: unknown,
+    raw: string | null,
+    error: string | null,
+    started: number,
+  ): ExaminerCall => ({
     kind,
     attempt: 1,
     model: null,
@@ -40,7 +46,6 @@ export function createHeuristicExaminer(): Examiner {
     costUsd: null,
     latencyMs: Math.round(performance.now() - started),
   });
-
 
   return {
     mode: "heuristic",
@@ -71,7 +76,8 @@ export function createHeuristicExaminer(): Examiner {
  * The heuristic reads 800 characters of each page, as it was built and tested with (its clues and
  * facts come from a page's opening); the context it records is the one it read.
  */
-const cut = (n: ContextNode): ContextNode => (n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n);
+const cut = (n: ContextNode): ContextNode =>
+  n.content.length > SHORT_CONTENT_CHARS ? { ...n, content: n.content.slice(0, SHORT_CONTENT_CHARS) } : n;
 
 function shortContent(ctx: TaskContext): TaskContext {
   return { ...ctx, reasoningChain: ctx.reasoningChain.map(cut), aggregationPool: ctx.aggregationPool.map(cut) };

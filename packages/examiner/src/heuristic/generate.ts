@@ -1,7 +1,26 @@
-import { domainOf, GENERIC_RELATIONSHIP, truncateWords, type ChecklistItem, type ContextNode, type GeneratedTask, type TaskContext } from "@arena/core";
+import {
+  domainOf,
+  GENERIC_RELATIONSHIP,
+  truncateWords,
+  type ChecklistItem,
+  type ContextNode,
+  type GeneratedTask,
+  type TaskContext,
+} from "@arena/core";
 import { extractFacts, type Fact, type FactKind } from "../facts";
 import { hiddenTerms, MASK, maskText, revealed, reveals, type HiddenTerms } from "../mask";
-import { cleanTitle, containsPhrase, contentTokens, decodeEntities, normalize, seededOrder, TITLE_SEPARATOR, titleAliases, tokens, unglue } from "../text";
+import {
+  cleanTitle,
+  containsPhrase,
+  contentTokens,
+  decodeEntities,
+  normalize,
+  seededOrder,
+  TITLE_SEPARATOR,
+  titleAliases,
+  tokens,
+  unglue,
+} from "../text";
 import { memoized } from "../memo";
 import { GenerationError } from "../types";
 import { answerFacts, entityFound, factFound, type AnswerFacts } from "./judge";
@@ -119,10 +138,12 @@ export function generateHeuristicTask(ctx: TaskContext, seed: string): Generated
   // every pool page's names stay hidden, also those of pages left out as repeats or as navigation
   const hidden = contextHiddenTerms(ctx, pool);
   const targets = distinctTargets(pool).filter((t) => !isNavigation(t.node));
-  if (targets.length === 0) throw new GenerationError("every pool page is a navigation or listing page (search, tags, policies, newsletters, sign-in)", []);
+  if (targets.length === 0)
+    throw new GenerationError("every pool page is a navigation or listing page (search, tags, policies, newsletters, sign-in)", []);
   // the question has the width W asked for, or as many entities as the pool holds when it is smaller
   const wanted = Math.min(ctx.width, ctx.aggregationPool.length);
-  if (targets.length < wanted) throw new GenerationError(`only ${targets.length} of the ${wanted} pool pages are distinct entities that are not navigation pages`, []);
+  if (targets.length < wanted)
+    throw new GenerationError(`only ${targets.length} of the ${wanted} pool pages are distinct entities that are not navigation pages`, []);
   // A question identical to an earlier one in this match, or one where a target lost every fact
   // to the others' clues, is re-drawn with other clues and facts; the last reason is thrown.
   let failure: GenerationError | null = null;
@@ -152,7 +173,10 @@ export function heuristicTarget(node: ContextNode): boolean {
 
 const hasOwnFact = memoized((key: string): { yes: boolean } => {
   const [url, title, description, content] = JSON.parse(key) as [string, string, string, string];
-  const t = targetOf({ nodeId: "", url, title, description, content, relationship: "", surroundingText: "" }, { rootTopic: "", reasoningChain: [] });
+  const t = targetOf(
+    { nodeId: "", url, title, description, content, relationship: "", surroundingText: "" },
+    { rootTopic: "", reasoningChain: [] },
+  );
   const hidden = hiddenTerms([{ name: t.name, aliases: t.maskNames }], []);
   const entity: ChecklistItem = { item: t.name, detail: "", sourceUrl: url, aliases: t.aliases };
   return { yes: pickFacts(t, hidden, "", [answerFacts([t.name, ...t.aliases].join(". "))], [], new Budget(), [entity]).length > 0 };
@@ -163,8 +187,10 @@ const hasOwnFact = memoized((key: string): { yes: boolean } => {
  * listings, its shop, help and policy pages, newsletters, sign-in and application forms. Read from
  * the URL's path segments and the title's words, and from listing text ("1 - 10 of 823 Results").
  */
-const NAV_PATH = /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[/?#._-]|$)/i;
-const NAV_TITLE = /\b(?:search|newsletters?|sign[ -]?in|log[ -]?in|sign[ -]?up|subscribe|sales polic(?:y|ies)|privacy polic(?:y|ies)|terms (?:of|and) |apply now|sitemap|archives?|all topics|coverage|tag:|category:)\b/i;
+const NAV_PATH =
+  /(?:^|\/)(?:search[\w-]*|tags?|category|categories|topics?|newsletters?|subscribe|login|log-in|signin|sign-in|signup|sign-up|register|account|cart|checkout|goto|sitemap|archives?|apply|contact(?:-us)?|privacy|terms|polic(?:y|ies)|legal|shop|store|help|faq)(?:[/?#._-]|$)/i;
+const NAV_TITLE =
+  /\b(?:search|newsletters?|sign[ -]?in|log[ -]?in|sign[ -]?up|subscribe|sales polic(?:y|ies)|privacy polic(?:y|ies)|terms (?:of|and) |apply now|sitemap|archives?|all topics|coverage|tag:|category:)\b/i;
 const LISTING = /\b\d+\s*[-–]\s*\d+\s+of\s+[\d,]+\s+results\b/i;
 
 export function isNavigation(node: Pick<ContextNode, "url" | "title" | "content">): boolean {
@@ -211,7 +237,8 @@ function buildTask(ctx: TaskContext, pool: Target[], hidden: HiddenTerms, seed: 
     facts.map((f) => ({ item: `Entity ${i + 1}: ${f.prompt}`, detail: f.fact.value, sourceUrl: targets[i]!.node.url })),
   );
   if (widthItems.length === 0) throw new GenerationError("no pool page offers a fact the question does not already give", []);
-  if (targets.length < pool.length) throw new GenerationError(`only ${targets.length} of the ${pool.length} targets have a fact the question does not already give`, []);
+  if (targets.length < pool.length)
+    throw new GenerationError(`only ${targets.length} of the ${pool.length} targets have a fact the question does not already give`, []);
   const question = composeQuestion(ctx, targets, plan, hidden, seed);
   const named = revealed(question, {
     phrases: hidden.phrases.filter((p) => p.length > 1 || !TEMPLATE_WORDS.has(p[0]!)),
@@ -222,7 +249,12 @@ function buildTask(ctx: TaskContext, pool: Target[], hidden: HiddenTerms, seed: 
   return {
     question,
     wordLimitInstruction: ctx.wordLimit.instruction,
-    checklistDepth: targets.map((t, i) => ({ item: t.name, detail: identifyingLogic(t, plan.clues[i] ?? null), sourceUrl: t.node.url, aliases: t.aliases })),
+    checklistDepth: targets.map((t, i) => ({
+      item: t.name,
+      detail: identifyingLogic(t, plan.clues[i] ?? null),
+      sourceUrl: t.node.url,
+      aliases: t.aliases,
+    })),
     checklistWidth: widthItems,
     rationale:
       `Heuristic examiner (offline checklist construction, not the LLM method). D=${ctx.depth}, W=${ctx.width}. ` +
@@ -320,11 +352,17 @@ function pickFacts(
   // is not how the page, or an answer, spells it
   const page = decodeEntities(`${t.node.description} ${t.node.content}`);
   const labelled = labelledFacts(unglue(page)).filter((f) => tokens(f.value).length <= MAX_LABELLED_NAME_WORDS);
-  const clean = pageSentences(t.node).flatMap((s) => [...extractFacts(s).filter((f) => isAttribute(f, hidden)), ...closingPhrase(s, hidden)]);
+  const clean = pageSentences(t.node).flatMap((s) => [
+    ...extractFacts(s).filter((f) => isAttribute(f, hidden)),
+    ...closingPhrase(s, hidden),
+  ]);
   // a page without a clean sentence holding a fact may still give figures, dates and names from plain ones
-  const plain = clean.length > 0 ? [] : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
-    extractFacts(s).filter((f) => f.kind !== "statement" && isAttribute(f, hidden)),
-  );
+  const plain =
+    clean.length > 0
+      ? []
+      : plainSentences(`${t.node.description}\n${t.node.content}`).flatMap((s) =>
+          extractFacts(s).filter((f) => f.kind !== "statement" && isAttribute(f, hidden)),
+        );
   const usable = (facts: Fact[]) =>
     facts.map(trimmed).flatMap((found) => {
       const value = asSpelled(page, found.value);
@@ -337,7 +375,11 @@ function pickFacts(
   const ordered = [
     ...usable(labelled),
     ...KIND_PREFERENCE.flatMap((kind) =>
-      seededOrder(`${seed}:${t.node.url}`, prose.filter((p) => p.fact.kind === kind), (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`),
+      seededOrder(
+        `${seed}:${t.node.url}`,
+        prose.filter((p) => p.fact.kind === kind),
+        (p) => `${p.fact.kind}:${p.fact.value}:${p.fact.index}`,
+      ),
     ),
   ];
   for (const p of ordered) {
@@ -381,7 +423,8 @@ function namesTarget(value: string, hidden: HiddenTerms): boolean {
 function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
   if (namesTarget(f.value, hidden)) return false;
   // a number joined to other digits by "-", "/" or "." is part of a phone number, code or version
-  if (f.kind === "number" && (/[-/.]$/.test(f.sentence.slice(0, f.index)) || /^[-/.]\d/.test(f.sentence.slice(f.index + f.value.length)))) return false;
+  if (f.kind === "number" && (/[-/.]$/.test(f.sentence.slice(0, f.index)) || /^[-/.]\d/.test(f.sentence.slice(f.index + f.value.length))))
+    return false;
   if (f.kind !== "name") return true;
   const words = tokens(f.value);
   // a name running into the next heading or button ("Contribution Guidelines Learn")
@@ -392,9 +435,10 @@ function isAttribute(f: Fact, hidden: HiddenTerms): boolean {
 /** A name does not end in an article or particle ("Max Simon Nordau The" runs into a title). */
 const NAME_END_WORDS = new Set("the a an of and or for in on at to by with from".split(" "));
 const HEADING_VERBS = new Set(
-  ("learn read reading find get see more shop buy click view explore discover sign join watch download contact keep back start " +
-    "update use try continue next previous home menu search share print email follow subscribe register login log")
-    .split(" "),
+  (
+    "learn read reading find get see more shop buy click view explore discover sign join watch download contact keep back start " +
+    "update use try continue next previous home menu search share print email follow subscribe register login log"
+  ).split(" "),
 );
 
 /**
@@ -415,7 +459,9 @@ const trimmed = (f: Fact): Fact => (f.kind === "name" ? { ...f, value: f.value.r
 
 /** Words that say nothing about an entity on their own ("find them", "learn more", "click here"). */
 const GENERIC_WORDS = new Set(
-  "find get use make see learn help know here read click visit need want like well way things thing much many one ones could would should might must may shall".split(" "),
+  "find get use make see learn help know here read click visit need want like well way things thing much many one ones could would should might must may shall".split(
+    " ",
+  ),
 );
 const PHRASE_BREAK = new Set("a an the of for to in on at by with from as and or like such including about into than".split(" "));
 
@@ -428,7 +474,10 @@ function closingPhrase(sentence: string, hidden: HiddenTerms): Fact[] {
   const words = sentence.replace(/[.!?]["'’”)]?$/, "").split(" ");
   let start = words.length;
   while (start > 0 && !PHRASE_BREAK.has(words[start - 1]!.toLowerCase())) start--;
-  const phrase = words.slice(start).join(" ").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  const phrase = words
+    .slice(start)
+    .join(" ")
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   const n = phrase.split(" ").length;
   const meaning = contentTokens(phrase).filter((w) => !GENERIC_WORDS.has(w));
   if (start === 0 || !phrase || n > MAX_PHRASE_WORDS || meaning.length === 0 || reveals(phrase, hidden)) return [];
@@ -468,7 +517,14 @@ function composeQuestion(ctx: TaskContext, targets: Target[], plan: Plan, hidden
   const topic = ctx.reasoningChain.length === 0 ? null : topicOf(ctx, hidden);
   // openings in a seeded order; one whose own words would name a target ("In the field of …" for "Field of degree") is skipped
   const site = ctx.reasoningChain.length === 0 ? "" : domainOf(ctx.reasoningChain[0]!.url).replace(/^www\./, "");
-  const opening = topic === null ? undefined : seededOrder(seed, OPENINGS.map((o) => o(topic, site)), (o) => o).find((o) => !reveals(o, hidden));
+  const opening =
+    topic === null
+      ? undefined
+      : seededOrder(
+          seed,
+          OPENINGS.map((o) => o(topic, site)),
+          (o) => o,
+        ).find((o) => !reveals(o, hidden));
   const path = plan.chain.length > 0 ? ` and ${plan.chain.join(", then ")}.` : ".";
   const lead =
     ctx.reasoningChain.length === 0
@@ -476,9 +532,16 @@ function composeQuestion(ctx: TaskContext, targets: Target[], plan: Plan, hidden
       : opening
         ? `${opening}${path}`
         : `Start from a general overview of the subject${path}`;
-  const intro = ctx.reasoningChain.length === 0 ? "" : many ? `From there, ${targets.length} distinct entities are linked.` : "From there, a single entity is linked.";
+  const intro =
+    ctx.reasoningChain.length === 0
+      ? ""
+      : many
+        ? `From there, ${targets.length} distinct entities are linked.`
+        : "From there, a single entity is linked.";
   const clues = targets.map((t, i) => `(${i + 1}) ${describeTarget(t, plan.clues[i] ?? null, ctx.reasoningChain.length === 0, hidden)}`);
-  const asks = plan.facts.flatMap((fs, i) => (fs.length ? [`for ${many ? `entity ${i + 1}` : "the entity"}, ${fs.map((f) => f.prompt).join(", and ")}`] : []));
+  const asks = plan.facts.flatMap((fs, i) =>
+    fs.length ? [`for ${many ? `entity ${i + 1}` : "the entity"}, ${fs.map((f) => f.prompt).join(", and ")}`] : [],
+  );
   const ask =
     `Name ${many ? "each of these entities" : "this entity"} and explain which clues identify ${many ? "each" : "it"}.` +
     (asks.length ? ` Then report, ${asks.join("; ")}.` : "");
@@ -492,7 +555,10 @@ function composeQuestion(ctx: TaskContext, targets: Target[], plan: Plan, hidden
  */
 function topicOf(ctx: TaskContext, hidden: HiddenTerms): string | null {
   const root = ctx.reasoningChain[0]!;
-  const segments = decodeEntities(ctx.rootTopic).split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
+  const segments = decodeEntities(ctx.rootTopic)
+    .split(TITLE_SEPARATOR)
+    .map((x) => x.trim())
+    .filter(Boolean);
   const candidates = [cleanTitle(ctx.rootTopic, root.url, domainOf(root.url)), ...segments.sort((a, b) => b.length - a.length)];
   return candidates.map(subjectOf).find((c) => c !== "" && !reveals(c, hidden)) ?? null;
 }
@@ -505,7 +571,10 @@ function topicOf(ctx: TaskContext, hidden: HiddenTerms): string | null {
 function subjectOf(title: string): string {
   const head = title.split(/[:,;|(]|\s[-–—]\s/)[0]!.trim();
   const words = head.split(/\s+/).filter(Boolean).slice(0, 8);
-  return words.map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w)).join(" ").replace(/[.!?]+$/, "");
+  return words
+    .map((w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w))
+    .join(" ")
+    .replace(/[.!?]+$/, "");
 }
 
 /**
@@ -520,7 +589,8 @@ function chainBelowRoot(ctx: TaskContext): ContextNode[] {
 const showable = (relationship: string, hidden: HiddenTerms) =>
   relationship !== "" && relationship !== GENERIC_RELATIONSHIP && !hidden.phrases.some((p) => containsPhrase(relationship, p.join(" ")));
 
-const listedUnder = (relationship: string, hidden: HiddenTerms) => (showable(relationship, hidden) ? `a link listed under "${relationship}"` : "one of its links");
+const listedUnder = (relationship: string, hidden: HiddenTerms) =>
+  showable(relationship, hidden) ? `a link listed under "${relationship}"` : "one of its links";
 
 /**
  * A chain page by its relationship and a sentence of its description or content that names

@@ -1,4 +1,12 @@
-import { parseWordLimit, sentences, splitReferences, type ChecklistItem, type FailureType, type Verdict, type VerdictToken } from "@arena/core";
+import {
+  parseWordLimit,
+  sentences,
+  splitReferences,
+  type ChecklistItem,
+  type FailureType,
+  type Verdict,
+  type VerdictToken,
+} from "@arena/core";
 import { dateMatches, datesIn, numberMatches, numbersIn } from "../facts";
 import { urlKey } from "@arena/core/citations";
 import { containsPhrase, contentTokens, tokenCoverage } from "../text";
@@ -73,7 +81,10 @@ export interface AnswerScore {
  * keeps its text. The References section is removed by the callers (`splitReferences`).
  */
 export function withoutUrls(text: string): string {
-  return text.replace(/\]\(https?:\/\/[^)\s]*\)?/gi, "]").replace(/<https?:\/\/[^>\s]*>?/gi, " ").replace(/https?:\/\/\S*/gi, " ");
+  return text
+    .replace(/\]\(https?:\/\/[^)\s]*\)?/gi, "]")
+    .replace(/<https?:\/\/[^>\s]*>?/gi, " ")
+    .replace(/https?:\/\/\S*/gi, " ");
 }
 
 /**
@@ -139,11 +150,18 @@ export interface AnswerFacts {
 }
 
 export function answerFacts(text: string): AnswerFacts {
-  return { text, dateIsos: datesIn(text).filter((d) => !inName(text, d)).map((d) => d.iso), numbers: numbersIn(withoutLabels(text)) };
+  return {
+    text,
+    dateIsos: datesIn(text)
+      .filter((d) => !inName(text, d))
+      .map((d) => d.iso),
+    numbers: numbersIn(withoutLabels(text)),
+  };
 }
 
 /** "Entity 2: …" numbers the question's targets and "[2]" a source: neither is a figure the answer states. */
-const withoutLabels = (text: string) => text.replace(/\bentity\s{1,3}\d{1,2}\b/gi, "entity").replace(/\[\d{1,3}(?:[,;–-] ?\d{1,3}){0,20}\]/g, " ");
+const withoutLabels = (text: string) =>
+  text.replace(/\bentity\s{1,3}\d{1,2}\b/gi, "entity").replace(/\[\d{1,3}(?:[,;–-] ?\d{1,3}){0,20}\]/g, " ");
 
 /** A bare year inside a name ("the Restoration of 1906 at Cuzia Lighthouse", "Class of 1999") dates nothing the answer states. */
 function inName(text: string, d: { text: string; index: number }): boolean {
@@ -179,7 +197,8 @@ function softPoints(answer: string, citations: number, limit: { min: number; max
   if (citations >= 1) note(`${citations} citation${citations === 1 ? "" : "s"}`, 1);
   if (citations >= 3) note("citation density", 1);
   const words = answer.split(/\s+/).filter(Boolean).length;
-  if (limit && (words < limit.min / LENGTH_EXTREME || words > limit.max * LENGTH_EXTREME)) note(`−1: ${words} words, far outside ${limit.min}-${limit.max}`, -1);
+  if (limit && (words < limit.min / LENGTH_EXTREME || words > limit.max * LENGTH_EXTREME))
+    note(`−1: ${words} words, far outside ${limit.min}-${limit.max}`, -1);
   return { points, notes };
 }
 
@@ -253,12 +272,22 @@ export function judgeHeuristically(input: JudgeInput): Verdict {
     const deep = lose.d < win.d;
     const wide = count(lose.width) < count(win.width) || lose.errors > win.errors;
     const failure: FailureType = deep && wide ? "BOTH" : deep ? "DEEP" : wide ? "WIDE" : "NONE";
-    return verdict(`[[${side}_${much ? "MUCH_BETTER" : "BETTER"}]]`, "N/A", failure, `${counts} Hard constraints decide: ${side} ${why}${much ? ", decisively" : ""}.`);
+    return verdict(
+      `[[${side}_${much ? "MUCH_BETTER" : "BETTER"}]]`,
+      "N/A",
+      failure,
+      `${counts} Hard constraints decide: ${side} ${why}${much ? ", decisively" : ""}.`,
+    );
   }
   // level and both without the targets (or both inventing figures): a mutual failure, which
   // presentation does not rank
   if ((a.d < 1 && b.d < 1) || (a.errors > 0 && b.errors > 0)) {
-    return verdict("[[Tie]]", "LOW", "NONE", `${counts} Equal on the checklists. Both ${a.d < 1 && b.d < 1 ? "miss the target entities" : "state wrong figures"}: low-quality tie.`);
+    return verdict(
+      "[[Tie]]",
+      "LOW",
+      "NONE",
+      `${counts} Equal on the checklists. Both ${a.d < 1 && b.d < 1 ? "miss the target entities" : "state wrong figures"}: low-quality tie.`,
+    );
   }
   const softGap = a.soft - b.soft;
   const soft = `Soft criteria: A ${a.soft} (${a.softNotes.join(", ") || "none"}), B ${b.soft} (${b.softNotes.join(", ") || "none"}).`;

@@ -31,7 +31,13 @@ export function knownTask(ctx: TaskContext, seed: string): GeneratedTask | null 
   const asks = targets.map((t, i) => seededOrder(`${seed}:${i}`, t.known.asks, (a) => a.ask).slice(0, ASKS_PER_TARGET));
   const question = compose(targets, asks, scene);
   // names and aliases as phrases: the words a name shares with its kind ("Coast", "Lighthouse") are no name
-  const hidden: HiddenTerms = { phrases: targets.flatMap((t) => [t.known.name, ...t.known.aliases]).map(tokens).filter((p) => p.length > 0), words: new Set() };
+  const hidden: HiddenTerms = {
+    phrases: targets
+      .flatMap((t) => [t.known.name, ...t.known.aliases])
+      .map(tokens)
+      .filter((p) => p.length > 0),
+    words: new Set(),
+  };
   if (revealed(question, hidden) !== null) return null;
   const checklistDepth: ChecklistItem[] = targets.map((t) => ({
     item: t.known.name,
@@ -39,7 +45,9 @@ export function knownTask(ctx: TaskContext, seed: string): GeneratedTask | null 
     sourceUrl: t.node.url,
     aliases: t.known.aliases,
   }));
-  const checklistWidth: ChecklistItem[] = targets.flatMap((t, i) => asks[i]!.map((a) => ({ item: `Entity ${i + 1}: ${a.ask}`, detail: a.value, sourceUrl: t.node.url })));
+  const checklistWidth: ChecklistItem[] = targets.flatMap((t, i) =>
+    asks[i]!.map((a) => ({ item: `Entity ${i + 1}: ${a.ask}`, detail: a.value, sourceUrl: t.node.url })),
+  );
   return {
     question,
     wordLimitInstruction: ctx.wordLimit.instruction,

@@ -10,9 +10,10 @@ import { unglue } from "../text";
  */
 
 const FUNCTION_WORDS = new Set(
-  ("a an and are as at be by for from has have in is it its of on or that the their this to was were which with who will can " +
-    "you your we our they not but than over into about after before all more")
-    .split(" "),
+  (
+    "a an and are as at be by for from has have in is it its of on or that the their this to was were which with who will can " +
+    "you your we our they not but than over into about after before all more"
+  ).split(" "),
 );
 const MIN_WORDS = 6;
 const MAX_WORDS = 35;
@@ -59,7 +60,10 @@ const MENU_CAPITALS = 6;
  * ("Privacy Policy Terms of Use Sales and Refunds Site Map", "YEARS AND UP GREAT FOR BOYS").
  */
 export function hasMenuRun(text: string): boolean {
-  const capital = text.split(/\s+/).filter(Boolean).map((w) => /^[^\p{L}\p{N}]*\p{Lu}/u.test(w));
+  const capital = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => /^[^\p{L}\p{N}]*\p{Lu}/u.test(w));
   let inWindow = 0;
   for (let i = 0; i < capital.length; i++) {
     if (capital[i]) inWindow++;
@@ -73,7 +77,10 @@ export function hasMenuRun(text: string): boolean {
 export const cleanSentences: (text: string) => readonly string[] = memoized(
   // segmented before ungluing: a line break still ends a sentence (menus sit on lines of their own)
   // a sentence after one cut at an abbreviation is the cut one's tail ("Census Bureau for …" after "… the U.S.")
-  (text) => sentences(text).map(unglue).filter((s, i, all) => isCleanSentence(s) && !(i > 0 && CUT_SHORT.test(all[i - 1]!))),
+  (text) =>
+    sentences(text)
+      .map(unglue)
+      .filter((s, i, all) => isCleanSentence(s) && !(i > 0 && CUT_SHORT.test(all[i - 1]!))),
   2_000_000,
 );
 

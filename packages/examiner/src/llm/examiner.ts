@@ -1,6 +1,19 @@
 import OpenAI from "openai";
 import { z } from "zod";
-import { domainOf, enumSchema, FAILURE_TYPES, parseVerdict, priceTable, seedOf, TIE_QUALITIES, VERDICT_TOKENS, type ChecklistItem, type GeneratedTask, type TaskContext, type Verdict } from "@arena/core";
+import {
+  domainOf,
+  enumSchema,
+  FAILURE_TYPES,
+  parseVerdict,
+  priceTable,
+  seedOf,
+  TIE_QUALITIES,
+  VERDICT_TOKENS,
+  type ChecklistItem,
+  type GeneratedTask,
+  type TaskContext,
+  type Verdict,
+} from "@arena/core";
 import { arenaEnv } from "@arena/core/env";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
@@ -145,10 +158,9 @@ function resolveSource(ref: string, ctx: TaskContext): string {
 
 /** Rule 2: the question must not name a target (pool page titles, cleaned, or the model's own entity names). */
 function namedTarget(question: string, ctx: TaskContext, entities: string[]): string | null {
-  const names = [
-    ...ctx.aggregationPool.flatMap((n) => [n.title, cleanTitle(n.title, n.url, domainOf(n.url))]),
-    ...entities,
-  ].filter((n) => n.trim().length >= 3);
+  const names = [...ctx.aggregationPool.flatMap((n) => [n.title, cleanTitle(n.title, n.url, domainOf(n.url))]), ...entities].filter(
+    (n) => n.trim().length >= 3,
+  );
   return names.find((n) => containsPhrase(question, n)) ?? null;
 }
 
@@ -159,7 +171,11 @@ function toGeneratedTask(data: unknown, ctx: TaskContext): GeneratedTask {
     throw new Error(`invalid task JSON at ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
   const g = parsed.data;
-  const named = namedTarget(g.question, ctx, g.checklist_depth.map((d) => d.entity));
+  const named = namedTarget(
+    g.question,
+    ctx,
+    g.checklist_depth.map((d) => d.entity),
+  );
   if (named) throw new Error(`the question names the target entity "${named}"; describe it through clues instead (rule 2)`);
   const checklistDepth: ChecklistItem[] = g.checklist_depth.map((d) => ({
     item: d.entity,

@@ -62,7 +62,12 @@ function renderNode(tag: string, n: ContextNode, contentChars: number): string {
  * reference sends whole pages); v1 and v2 keep the 800 characters their stored configurations
  * were run with.
  */
-export function generateMessages(version: PromptVersion, ctx: TaskContext, wordLimitInstruction: string, contentChars: number): ChatMessage[] {
+export function generateMessages(
+  version: PromptVersion,
+  ctx: TaskContext,
+  wordLimitInstruction: string,
+  contentChars: number,
+): ChatMessage[] {
   const chars = version === "v1" || version === "v2" ? SHORT_CONTENT_CHARS : contentChars;
   return renderTemplate(version, "generate", {
     root_topic: ctx.rootTopic,
@@ -120,6 +125,7 @@ export function judgeMessages(version: PromptVersion, input: JudgeInput, fence?:
     citations_a: input.citationsA,
     citations_b: input.citationsB,
   };
-  if (version === "v1") return renderTemplate(version, "judge", { ...vars, answer_a: defuseV1Tags(answers[0]), answer_b: defuseV1Tags(answers[1]) });
+  if (version === "v1")
+    return renderTemplate(version, "judge", { ...vars, answer_a: defuseV1Tags(answers[0]), answer_b: defuseV1Tags(answers[1]) });
   return renderTemplate(version, "judge", { ...vars, answer_a: answers[0], answer_b: answers[1], fence: fence ?? answerFence(answers) });
 }

@@ -3,4 +3,11 @@
  * them. Loads no queue or agent code, so the web app can import it.
  */
 export * from "./schemas";
-export { readMatches, readMatch, readMatchFilterOptions, matchListParamsSchema, type MatchListParams, type MatchReadOptions } from "./matches";
+export {
+  readMatches,
+  readMatch,
+  readMatchFilterOptions,
+  matchListParamsSchema,
+  type MatchListParams,
+  type MatchReadOptions,
+} from "./matches";

@@ -64,7 +64,10 @@ function listItem({ tournament, tree, createdAt, finishedAt, ...m }: ListRow, ju
 /** Of these matches, those with at least one round a judge decided (not voided, not a forfeit). */
 async function judgedByExaminer(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.round.groupBy({ by: ["matchId"], where: { matchId: { in: [...ids] }, verdictToken: { not: null }, forfeit: null } });
+  const rows = await db.round.groupBy({
+    by: ["matchId"],
+    where: { matchId: { in: [...ids] }, verdictToken: { not: null }, forfeit: null },
+  });
   return new Set(rows.map((r) => r.matchId));
 }
 
@@ -92,14 +95,25 @@ export async function readMatches(db: Db, params: MatchListParams = {}): Promise
     db.match.count({ where }),
   ]);
   const page = rows.slice(0, p.limit);
-  const judged = await judgedByExaminer(db, page.map((m) => m.id));
-  return matchPageSchema.parse({ items: page.map((m) => listItem(m, judged)), nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null, total });
+  const judged = await judgedByExaminer(
+    db,
+    page.map((m) => m.id),
+  );
+  return matchPageSchema.parse({
+    items: page.map((m) => listItem(m, judged)),
+    nextCursor: rows.length > p.limit ? page[page.length - 1]!.id : null,
+    total,
+  });
 }
 
 /** The filter choices of the matches list: only what has at least one match, by name. */
 export async function readMatchFilterOptions(db: Db): Promise<MatchFilterOptions> {
   const [agents, tournaments, trees, examiners] = await Promise.all([
-    db.agent.findMany({ where: { OR: [{ matchesA: { some: {} } }, { matchesB: { some: {} } }] }, select: { id: true, name: true }, orderBy: { name: "asc" } }),
+    db.agent.findMany({
+      where: { OR: [{ matchesA: { some: {} } }, { matchesB: { some: {} } }] },
+      select: { id: true, name: true },
+      orderBy: { name: "asc" },
+    }),
     db.tournament.findMany({ where: { matches: { some: {} } }, select: { id: true, name: true }, orderBy: { createdAt: "desc" } }),
     db.tree.findMany({ where: { matches: { some: {} } }, select: { id: true, title: true, rootUrl: true }, orderBy: { createdAt: "asc" } }),
     db.examinerConfig.findMany({ where: { matches: { some: {} } }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
@@ -156,14 +170,24 @@ export async function readMatch(db: Db, id: string, opts: MatchReadOptions = {})
       (state->>'seq')::int AS seq
     FROM "Match" WHERE id = ${id}`;
   const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
-  const titles = new Map((await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]));
+  const titles = new Map(
+    (await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]),
+  );
   // Rounds an open audit queue samples with its questions kept off public pages: a question found
   // here would name the agents of a blind audit item.
-  const held = new Set((await db.auditItem.findMany({ where: { round: { matchId: id }, queue: { hideQuestions: true, closedAt: null } }, select: { roundId: true } })).map((i) => i.roundId));
+  const held = new Set(
+    (
+      await db.auditItem.findMany({
+        where: { round: { matchId: id }, queue: { hideQuestions: true, closedAt: null } },
+        select: { roundId: true },
+      })
+    ).map((i) => i.roundId),
+  );
   const { roundRows, seed, voidedRounds, error, startedAt, examinerConfig, agentA, agentB, ...rest } = m;
   const list = { ...rest, agentA: { id: agentA.id, name: agentA.name }, agentB: { id: agentB.id, name: agentB.name } };
   const detailFor = opts.errorDetailFor;
-  const mayRead = (ownerId: string | null) => detailFor === "all" || (detailFor !== undefined && ownerId !== null && ownerId === detailFor.ownerId);
+  const mayRead = (ownerId: string | null) =>
+    detailFor === "all" || (detailFor !== undefined && ownerId !== null && ownerId === detailFor.ownerId);
   const detail = { A: mayRead(agentA.ownerId), B: mayRead(agentB.ownerId) };
   const judged = new Set(roundRows.some((r) => r.verdictToken !== null && r.forfeit === null) ? [id] : []);
   return matchViewSchema.parse({
@@ -185,7 +209,8 @@ const pendingRun = z.object({ status: z.string().optional(), startedAt: z.number
 function waitingOf(pending: unknown, seq: unknown): MatchView["waiting"] {
   const p = z.object({ a: pendingRun, b: pendingRun }).safeParse(pending);
   if (!p.success || typeof seq !== "number") return null;
-  const seat = (r: z.infer<typeof pendingRun>) => (r ? { status: r.status ?? null, startedAt: new Date(r.startedAt).toISOString(), polls: r.polls } : null);
+  const seat = (r: z.infer<typeof pendingRun>) =>
+    r ? { status: r.status ?? null, startedAt: new Date(r.startedAt).toISOString(), polls: r.polls } : null;
   return { round: seq + 1, a: seat(p.data.a), b: seat(p.data.b) };
 }
 

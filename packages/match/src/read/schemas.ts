@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { examinerModeSchema, researchTraceSchema, failureTypeSchema, matchWinnerSchema, stopReasonSchema, tieQualitySchema, transitionActionSchema, verdictTokenSchema } from "@arena/core";
+import {
+  examinerModeSchema,
+  researchTraceSchema,
+  failureTypeSchema,
+  matchWinnerSchema,
+  stopReasonSchema,
+  tieQualitySchema,
+  transitionActionSchema,
+  verdictTokenSchema,
+} from "@arena/core";
 
 /** Result schemas of the match package's read functions (the JSON API's OpenAPI document uses them). */
 

@@ -14,7 +14,13 @@ export function crawlProcessor(ctx: WorkerContext) {
       web: { turns: hostTurns(ctx.redis) },
       onProgress: (p) => void job.updateProgress({ ...p }),
     });
-    log("info", "crawl finished", { crawlJobId, status: result.status, pages: result.pagesDone, failed: result.pagesFailed, error: result.error });
+    log("info", "crawl finished", {
+      crawlJobId,
+      status: result.status,
+      pages: result.pagesDone,
+      failed: result.pagesFailed,
+      error: result.error,
+    });
     // A scheduled crawl's fresh tree joins every running continuous tournament (which pairs on the freshest trees).
     if (result.tree && (await ctx.db.crawlJob.findUnique({ where: { id: crawlJobId }, select: { scheduled: true } }))?.scheduled) {
       const joined = await attachFreshTree(ctx.db, result.tree.id);

@@ -13,7 +13,10 @@ import { scoreMatchWhenFinished } from "./scoring";
  * tournament job follows (ratings refit, next Swiss round when this one is complete).
  */
 async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: string | null, error: string): Promise<void> {
-  await ctx.db.match.updateMany({ where: { id: matchId, status: { in: ["queued", "running"] } }, data: { status: "failed", error, finishedAt: new Date() } });
+  await ctx.db.match.updateMany({
+    where: { id: matchId, status: { in: ["queued", "running"] } },
+    data: { status: "failed", error, finishedAt: new Date() },
+  });
   await publishEvent(ctx.redis, { type: "match", matchId, tournamentId, status: "failed", winner: null });
   if (tournamentId) await enqueueTick(ctx.queues.tournament, tournamentId, `failed-${matchId}`);
 }
@@ -23,7 +26,11 @@ async function markFailed(ctx: WorkerContext, matchId: string, tournamentId: str
  * off). A match outside any tournament refits its examiner configuration's arena-wide ratings
  * here; a tournament match's tick does that for it.
  */
-async function afterFinished(ctx: WorkerContext, match: { id: string; tournamentId: string | null; examinerConfigId: string }, winner: "A" | "B" | "tie"): Promise<void> {
+async function afterFinished(
+  ctx: WorkerContext,
+  match: { id: string; tournamentId: string | null; examinerConfigId: string },
+  winner: "A" | "B" | "tie",
+): Promise<void> {
   await publishEvent(ctx.redis, { type: "match", matchId: match.id, tournamentId: match.tournamentId, status: "completed", winner });
   await scoreMatchWhenFinished(ctx, match.id);
   if (match.tournamentId) {
@@ -32,7 +39,12 @@ async function afterFinished(ctx: WorkerContext, match: { id: string; tournament
   }
   const { written } = await refitExaminerScope(ctx.db, match.examinerConfigId);
   if (!written) return;
-  await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId: match.examinerConfigId, tournamentId: null, matchesCounted: written.matchesCounted });
+  await publishEvent(ctx.redis, {
+    type: "snapshot",
+    examinerConfigId: match.examinerConfigId,
+    tournamentId: null,
+    matchesCounted: written.matchesCounted,
+  });
   await requestScoreboard(ctx, { examinerConfigId: match.examinerConfigId, tournamentId: null });
 }
 
@@ -88,8 +100,17 @@ export function matchProcessor(ctx: WorkerContext) {
       const deps = { ...(await workerDeps(ctx, match)), defer: true };
       // Progress is informational: a lost job (Redis emptied) must not crash the process.
       const progress = async (r: { round: number; score_a: number; score_b: number }) => {
-        await publishEvent(ctx.redis, { type: "round", matchId, tournamentId: match.tournamentId, round: r.round, scoreA: r.score_a, scoreB: r.score_b });
-        await job.updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b }).catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
+        await publishEvent(ctx.redis, {
+          type: "round",
+          matchId,
+          tournamentId: match.tournamentId,
+          round: r.round,
+          scoreA: r.score_a,
+          scoreB: r.score_b,
+        });
+        await job
+          .updateProgress({ round: r.round, score_a: r.score_a, score_b: r.score_b })
+          .catch((err) => log("warn", "progress update failed", { matchId, ...errorContext(err) }));
       };
       const result = await runMatch(ctx.db, matchId, deps, (r) => void progress(r));
       log("info", "match finished", { ...result });

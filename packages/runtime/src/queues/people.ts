@@ -19,7 +19,11 @@ export function peopleProcessor(ctx: WorkerContext) {
     const refresh = await refreshPeopleSnapshots(ctx.db);
     const overall = refresh.written.find((w) => w.examinerConfigId === null);
     if (overall) {
-      log("info", "people's snapshots stored", { scopes: refresh.written.length, votesCounted: overall.votesCounted, ms: Date.now() - started });
+      log("info", "people's snapshots stored", {
+        scopes: refresh.written.length,
+        votesCounted: overall.votesCounted,
+        ms: Date.now() - started,
+      });
       await publishEvent(ctx.redis, { type: "people", tournamentId: null, votesCounted: overall.votesCounted });
     }
     return { written: refresh.written.length, again: await peopleStale(ctx.db) };
@@ -35,5 +39,7 @@ export function peopleFollowUp(ctx: WorkerContext) {
 
 /** Asks for the people's snapshots to be recomputed. Never throws: the reconciler asks again. */
 export async function requestPeople(ctx: WorkerContext): Promise<void> {
-  await enqueue(ctx.queues.people, "people", {}, { delayMs: PEOPLE_DEBOUNCE_MS }).catch((err: unknown) => log("warn", "enqueueing the people's snapshots failed", errorContext(err)));
+  await enqueue(ctx.queues.people, "people", {}, { delayMs: PEOPLE_DEBOUNCE_MS }).catch((err: unknown) =>
+    log("warn", "enqueueing the people's snapshots failed", errorContext(err)),
+  );
 }

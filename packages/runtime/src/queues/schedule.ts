@@ -8,7 +8,12 @@ export function scheduleProcessor(ctx: WorkerContext) {
   return async () => {
     const run = await runSchedule(ctx.db);
     for (const crawlJobId of run.crawlJobIds) await enqueue(ctx.queues.crawl, "crawl", { crawlJobId });
-    log("info", "tree schedule ran", { crawls: run.crawlJobIds.length, retired: run.retired, invalidCandidates: run.sources.reduce((n, s) => n + s.invalid, 0), failures: run.failures });
+    log("info", "tree schedule ran", {
+      crawls: run.crawlJobIds.length,
+      retired: run.retired,
+      invalidCandidates: run.sources.reduce((n, s) => n + s.invalid, 0),
+      failures: run.failures,
+    });
     return run;
   };
 }

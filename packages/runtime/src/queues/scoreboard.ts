@@ -28,7 +28,13 @@ export function scoreboardProcessor(ctx: WorkerContext) {
     }
     const stored = await refreshScoreboard(ctx.db, scope);
     if (!stored) return { skipped: "no snapshot" };
-    log("info", "scoreboard stored", { ...scope, snapshotId: stored.snapshotId, matchesCounted: stored.matchesCounted, ms: stored.ms, battles: stored.scoreboard.controlled.battles });
+    log("info", "scoreboard stored", {
+      ...scope,
+      snapshotId: stored.snapshotId,
+      matchesCounted: stored.matchesCounted,
+      ms: stored.ms,
+      battles: stored.scoreboard.controlled.battles,
+    });
     await publishEvent(ctx.redis, { type: "scoreboard", ...scope, matchesCounted: stored.matchesCounted });
     // The people's agreement compares with the examiner's newest ratings: computed alongside.
     if (scope.tournamentId === null) await requestPeople(ctx);
@@ -42,11 +48,14 @@ export function scoreboardProcessor(ctx: WorkerContext) {
 /** After a scoreboard job completed (and left the queue): its follow-up request when the scope changed during it. */
 export function followUp(ctx: WorkerContext) {
   return (job: Job, result: unknown) => {
-    if (result && typeof result === "object" && "again" in result && result.again === true) void requestScoreboard(ctx, parsePayload("scoreboard", job.data));
+    if (result && typeof result === "object" && "again" in result && result.again === true)
+      void requestScoreboard(ctx, parsePayload("scoreboard", job.data));
   };
 }
 
 /** Asks for a scope's scoreboard to be recomputed. Never throws: the reconciler finds a stale scope whose request was lost. */
 export async function requestScoreboard(ctx: WorkerContext, scope: ScoreboardScope): Promise<void> {
-  await enqueue(ctx.queues.scoreboard, "scoreboard", scope).catch((err: unknown) => log("warn", "enqueueing a scoreboard failed", { ...scope, ...errorContext(err) }));
+  await enqueue(ctx.queues.scoreboard, "scoreboard", scope).catch((err: unknown) =>
+    log("warn", "enqueueing a scoreboard failed", { ...scope, ...errorContext(err) }),
+  );
 }

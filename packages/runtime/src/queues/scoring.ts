@@ -28,7 +28,10 @@ export function scoringDeps(ctx: WorkerContext, env?: Record<string, string | un
 
 /** Gives every scorable round of a match a scoring job (job ids per round: enqueuing twice is a no-op). */
 export async function enqueueMatchScoring(ctx: WorkerContext, queue: Queue<Payload<"scoring">>, matchId: string): Promise<number> {
-  const match = await ctx.db.match.findUnique({ where: { id: matchId }, select: { status: true, tournament: { select: { scoreReports: true } } } });
+  const match = await ctx.db.match.findUnique({
+    where: { id: matchId },
+    select: { status: true, tournament: { select: { scoreReports: true } } },
+  });
   if (match?.status !== "completed" || match.tournament?.scoreReports === false) return 0;
   const rounds = await scorableRounds(ctx.db, matchId);
   for (const roundId of rounds) await enqueue(queue, "scoring", { roundId });
@@ -58,7 +61,9 @@ export function scoringQueue(ctx: WorkerContext): Queue<Payload<"scoring">> {
  * (below) catches a match whose enqueue was lost.
  */
 export async function scoreMatchWhenFinished(ctx: WorkerContext, matchId: string): Promise<void> {
-  await enqueueMatchScoring(ctx, scoringQueue(ctx), matchId).catch((err) => log("warn", "enqueueing scoring failed", { matchId, ...errorContext(err) }));
+  await enqueueMatchScoring(ctx, scoringQueue(ctx), matchId).catch((err) =>
+    log("warn", "enqueueing scoring failed", { matchId, ...errorContext(err) }),
+  );
 }
 
 /**
@@ -68,7 +73,11 @@ export async function scoreMatchWhenFinished(ctx: WorkerContext, matchId: string
  */
 async function sweepUnscored(ctx: WorkerContext): Promise<void> {
   const unscored = await ctx.db.match.findMany({
-    where: { status: "completed", roundRows: { some: { voided: false, reportScores: { none: {} } } }, OR: [{ tournamentId: null }, { tournament: { scoreReports: true } }] },
+    where: {
+      status: "completed",
+      roundRows: { some: { voided: false, reportScores: { none: {} } } },
+      OR: [{ tournamentId: null }, { tournament: { scoreReports: true } }],
+    },
     select: { id: true },
     orderBy: { finishedAt: "desc" },
     take: SWEEP_MATCHES,

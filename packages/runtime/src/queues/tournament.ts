@@ -16,10 +16,18 @@ export function tournamentProcessor(ctx: WorkerContext) {
     const outcome = await advanceTournament(ctx.db, tournamentId, ctx.queues);
     if (outcome.kind === "paired" || outcome.kind === "completed") {
       log("info", `tournament ${outcome.kind}`, { tournamentId, ...outcome });
-      await publishEvent(ctx.redis, { type: "tournament", tournamentId, kind: outcome.kind, round: outcome.kind === "paired" ? outcome.round : outcome.rounds });
+      await publishEvent(ctx.redis, {
+        type: "tournament",
+        tournamentId,
+        kind: outcome.kind,
+        round: outcome.kind === "paired" ? outcome.round : outcome.rounds,
+      });
     }
     if (outcome.snapshot !== null) {
-      const { examinerConfigId } = await ctx.db.tournament.findUniqueOrThrow({ where: { id: tournamentId }, select: { examinerConfigId: true } });
+      const { examinerConfigId } = await ctx.db.tournament.findUniqueOrThrow({
+        where: { id: tournamentId },
+        select: { examinerConfigId: true },
+      });
       await publishEvent(ctx.redis, { type: "snapshot", examinerConfigId, tournamentId, matchesCounted: outcome.snapshot });
       await requestScoreboard(ctx, { examinerConfigId, tournamentId });
       // The arena-wide ratings of the configuration include this tournament's matches.

@@ -41,7 +41,9 @@ export const scoreboardSchema = computedScoreboardSchema.extend({
    * it counted) and when it was computed; null before a worker computed the scope's first one.
    * `stale`: the scope changed since (a newer snapshot, new scores): a worker is recomputing it.
    */
-  computed: z.object({ snapshotId: z.string(), matchesCounted: z.int(), at: z.iso.datetime(), ms: z.int().nullable(), stale: z.boolean() }).nullable(),
+  computed: z
+    .object({ snapshotId: z.string(), matchesCounted: z.int(), at: z.iso.datetime(), ms: z.int().nullable(), stale: z.boolean() })
+    .nullable(),
 });
 export type Scoreboard = z.infer<typeof scoreboardSchema>;
 
@@ -74,6 +76,12 @@ export async function readScoreboard(db: Db, scope: { examinerConfigId: string; 
   const stale = latest?.id !== stored.id || (stored.scoreboardStaleAt !== null && stored.scoreboardStaleAt > stored.scoreboardAt);
   return scoreboardSchema.parse({
     ...computedScoreboardSchema.parse(stored.scoreboard),
-    computed: { snapshotId: stored.id, matchesCounted: stored.matchesCounted, at: stored.scoreboardAt.toISOString(), ms: stored.scoreboardMs, stale },
+    computed: {
+      snapshotId: stored.id,
+      matchesCounted: stored.matchesCounted,
+      at: stored.scoreboardAt.toISOString(),
+      ms: stored.scoreboardMs,
+      stale,
+    },
   });
 }

@@ -73,7 +73,17 @@ const storedCitations = z.object({
   contradicted: z.int().default(0),
   unknown: z.int(),
   truncated: z.int().default(0),
-  pairs: z.array(z.object({ n: z.int(), statement: z.string(), url: z.string(), support: z.enum(["supported", "unsupported", "unknown"]), contradicted: z.boolean().optional() })).default([]),
+  pairs: z
+    .array(
+      z.object({
+        n: z.int(),
+        statement: z.string(),
+        url: z.string(),
+        support: z.enum(["supported", "unsupported", "unknown"]),
+        contradicted: z.boolean().optional(),
+      }),
+    )
+    .default([]),
 });
 
 /** RACE agrees with a verdict when it favours the same side; a tie on either side says nothing. */
@@ -111,7 +121,11 @@ export async function roundScores(db: PrismaClient, params: { matchId: string })
     }
   }
   const nodes = cited.size
-    ? await db.node.findMany({ where: { treeId: match.treeId, url: { in: [...cited] } }, select: { id: true, url: true }, orderBy: { id: "asc" } })
+    ? await db.node.findMany({
+        where: { treeId: match.treeId, url: { in: [...cited] } },
+        select: { id: true, url: true },
+        orderBy: { id: "asc" },
+      })
     : [];
   const nodeOf = new Map<string, string>();
   for (const n of nodes) if (!nodeOf.has(n.url)) nodeOf.set(n.url, n.id);
@@ -217,7 +231,10 @@ export function meanInterval(clusters: number[][], seed = 7): { mean: number; lo
  * scored rounds of finished matches in a scope, with bootstrap intervals over matches; and the
  * agreement rate of RACE with the examiner's round verdicts.
  */
-export async function agentScoreMeans(db: PrismaClient, params: { examinerConfigId?: string; tournamentId?: string; agentId?: string } = {}): Promise<AgentScoreMeans> {
+export async function agentScoreMeans(
+  db: PrismaClient,
+  params: { examinerConfigId?: string; tournamentId?: string; agentId?: string } = {},
+): Promise<AgentScoreMeans> {
   const match: Prisma.MatchWhereInput = {
     status: "completed",
     ...(params.examinerConfigId ? { examinerConfigId: params.examinerConfigId } : {}),
@@ -232,11 +249,27 @@ export async function agentScoreMeans(db: PrismaClient, params: { examinerConfig
       mode: true,
       value: true,
       roundId: true,
-      round: { select: { matchId: true, verdictToken: true, match: { select: { agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } } } } },
+      round: {
+        select: {
+          matchId: true,
+          verdictToken: true,
+          match: { select: { agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } } },
+        },
+      },
     },
   });
   return scoreMeans(
-    rows.map((r) => ({ side: r.side, metric: r.metric, mode: r.mode, value: r.value, roundId: r.roundId, matchId: r.round.matchId, verdictToken: r.round.verdictToken, agentA: r.round.match.agentA, agentB: r.round.match.agentB })),
+    rows.map((r) => ({
+      side: r.side,
+      metric: r.metric,
+      mode: r.mode,
+      value: r.value,
+      roundId: r.roundId,
+      matchId: r.round.matchId,
+      verdictToken: r.round.verdictToken,
+      agentA: r.round.match.agentA,
+      agentB: r.round.match.agentB,
+    })),
     params.agentId,
   );
 }
@@ -267,7 +300,13 @@ export function scoreMeans(rows: readonly ScoreRow[], agentId?: string): AgentSc
     if (r.metric === "race_share" && r.side === "A") race.set(r.roundId, raceAgrees(r.value, verdictSide(r.verdictToken)));
     if (agentId && agent.id !== agentId) continue;
     const key = `${agent.id}\u0000${r.metric}\u0000${r.mode}`;
-    const g = groups.get(key) ?? { agentId: agent.id, name: agent.name, metric: r.metric, mode: r.mode, byMatch: new Map<string, number[]>() };
+    const g = groups.get(key) ?? {
+      agentId: agent.id,
+      name: agent.name,
+      metric: r.metric,
+      mode: r.mode,
+      byMatch: new Map<string, number[]>(),
+    };
     const values = g.byMatch.get(r.matchId) ?? [];
     values.push(r.value);
     g.byMatch.set(r.matchId, values);

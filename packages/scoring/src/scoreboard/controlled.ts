@@ -1,4 +1,13 @@
-import { BattleAggregator, computeRatings, controlledRatings, markdownStyle, styleCovariates, STYLE_COVARIATES, type AnswerStyle, type ControlledBattle } from "@arena/core";
+import {
+  BattleAggregator,
+  computeRatings,
+  controlledRatings,
+  markdownStyle,
+  styleCovariates,
+  STYLE_COVARIATES,
+  type AnswerStyle,
+  type ControlledBattle,
+} from "@arena/core";
 import { controlledLeaderboardSchema, type ControlledLeaderboard } from "../read/controlled";
 
 /** A rated match of the scope with its counted (not voided) rounds' answers and citation scores. */
@@ -24,7 +33,13 @@ function sideStyle(rounds: ControlledMatch["rounds"], side: "A" | "B"): AnswerSt
     const answer = side === "A" ? r.answerA : r.answerB;
     if (!answer) return [];
     const score = (m: string) => r.scores.find((s) => s.side === side && s.metric === m);
-    return [{ ...markdownStyle(answer), citations: score("citation_effective")?.count ?? 0, supportedShare: score("citation_accuracy")?.value ?? null }];
+    return [
+      {
+        ...markdownStyle(answer),
+        citations: score("citation_effective")?.count ?? 0,
+        supportedShare: score("citation_accuracy")?.value ?? null,
+      },
+    ];
   });
   if (styles.length === 0) return null;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -42,7 +57,10 @@ function sideStyle(rounds: ControlledMatch["rounds"], side: "A" | "B"): AnswerSt
  * `bootstrapRounds` bootstrap refits (default 200), seconds of CPU for thousands of matches, which
  * is why the workers run it on a thread of their own (thread.ts).
  */
-export function controlledOf(matches: readonly ControlledMatch[], opts: { bootstrapRounds?: number; seed?: number } = {}): ControlledLeaderboard {
+export function controlledOf(
+  matches: readonly ControlledMatch[],
+  opts: { bootstrapRounds?: number; seed?: number } = {},
+): ControlledLeaderboard {
   const names = new Map<string, string>();
   const battles: ControlledBattle[] = [];
   const plain = new BattleAggregator();
@@ -65,7 +83,18 @@ export function controlledOf(matches: readonly ControlledMatch[], opts: { bootst
     battles: battles.length,
     ratings: fit.ratings.map((r) => {
       const p = plainOf.get(r.model)!;
-      return { agentId: r.model, name: names.get(r.model)!, rating: r.rating, lower: r.lower, upper: r.upper, rank: r.rank, plainRating: p.rating, plainRank: p.rank, rankChange: p.rank - r.rank, unbounded: p.unbounded };
+      return {
+        agentId: r.model,
+        name: names.get(r.model)!,
+        rating: r.rating,
+        lower: r.lower,
+        upper: r.upper,
+        rank: r.rank,
+        plainRating: p.rating,
+        plainRank: p.rank,
+        rankChange: p.rank - r.rank,
+        unbounded: p.unbounded,
+      };
     }),
     coefficients: fit.coefficients,
   });

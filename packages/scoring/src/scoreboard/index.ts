@@ -7,4 +7,14 @@ export { scoreboardOf, type ScoreboardOptions } from "./compute";
 export { controlledOf, type ControlledMatch, type ScoreCell } from "./controlled";
 export { computeScoreboard, controlledLeaderboard } from "./in-process";
 export { readScoreboardInputs, readControlledMatches, type ScoreboardInputs, type ScoreboardScope } from "./inputs";
-export { refreshScoreboard, markScoreboardsStale, staleScoreboardScopes, scoreboardState, isFresh, waitMs, MAX_GAP_MS, type ScoreboardState, type StoredScoreboard } from "./store";
+export {
+  refreshScoreboard,
+  markScoreboardsStale,
+  staleScoreboardScopes,
+  scoreboardState,
+  isFresh,
+  waitMs,
+  MAX_GAP_MS,
+  type ScoreboardState,
+  type StoredScoreboard,
+} from "./store";

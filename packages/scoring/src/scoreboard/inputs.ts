@@ -64,7 +64,11 @@ export async function readControlledMatches(pool: Queryable, scope: ScoreboardSc
   const cellsOf = new Map<string, ScoreCell[]>();
   for (const { roundId, ...cell } of cells.rows) cellsOf.set(roundId, [...(cellsOf.get(roundId) ?? []), cell]);
   const roundsOf = new Map<string, ControlledMatch["rounds"]>();
-  for (const r of rounds.rows) roundsOf.set(r.matchId, [...(roundsOf.get(r.matchId) ?? []), { answerA: r.answerA, answerB: r.answerB, scores: cellsOf.get(r.id) ?? [] }]);
+  for (const r of rounds.rows)
+    roundsOf.set(r.matchId, [
+      ...(roundsOf.get(r.matchId) ?? []),
+      { answerA: r.answerA, answerB: r.answerB, scores: cellsOf.get(r.id) ?? [] },
+    ]);
   return matches.rows.map(({ id, ...m }) => ({ ...m, rounds: roundsOf.get(id) ?? [] }));
 }
 

@@ -25,8 +25,10 @@ export interface ScoreboardState {
 const NEWEST = `ORDER BY "createdAt" DESC, "matchesCounted" DESC LIMIT 1`;
 
 /** The scope's snapshots ($1: configuration, $2: tournament), written so the index serves both kinds. */
-const inScope = (scope: ScoreboardScope) => (scope.tournamentId === null ? `"examinerConfigId" = $1 AND "tournamentId" IS NULL` : `"examinerConfigId" = $1 AND "tournamentId" = $2`);
-const scopeParams = (scope: ScoreboardScope) => (scope.tournamentId === null ? [scope.examinerConfigId] : [scope.examinerConfigId, scope.tournamentId]);
+const inScope = (scope: ScoreboardScope) =>
+  scope.tournamentId === null ? `"examinerConfigId" = $1 AND "tournamentId" IS NULL` : `"examinerConfigId" = $1 AND "tournamentId" = $2`;
+const scopeParams = (scope: ScoreboardScope) =>
+  scope.tournamentId === null ? [scope.examinerConfigId] : [scope.examinerConfigId, scope.tournamentId];
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
 
 export async function scoreboardState(db: PrismaClient, scope: ScoreboardScope): Promise<ScoreboardState | null> {
@@ -97,7 +99,10 @@ export async function refreshScoreboard(
  */
 export async function markScoreboardsStale(db: PrismaClient, of: { matchId: string } | { roundId: string }): Promise<ScoreboardScope[]> {
   const select = { examinerConfigId: true, tournamentId: true } as const;
-  const match = "matchId" in of ? await db.match.findUnique({ where: { id: of.matchId }, select }) : (await db.round.findUnique({ where: { id: of.roundId }, select: { match: { select } } }))?.match;
+  const match =
+    "matchId" in of
+      ? await db.match.findUnique({ where: { id: of.matchId }, select })
+      : (await db.round.findUnique({ where: { id: of.roundId }, select: { match: { select } } }))?.match;
   if (!match) return [];
   const scopes: ScoreboardScope[] = [{ examinerConfigId: match.examinerConfigId, tournamentId: null }];
   if (match.tournamentId) scopes.push({ examinerConfigId: match.examinerConfigId, tournamentId: match.tournamentId });

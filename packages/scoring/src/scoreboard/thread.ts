@@ -14,7 +14,10 @@ import type { ScoreboardScope } from "./inputs";
 /** Defined by scripts/build-apps.mjs: the compiled thread beside the bundle, relative to this file. */
 declare const ARENA_BUILT_SCOREBOARD_WORKER: string | undefined;
 /** From sources the thread is thread-worker.mjs, which loads the TypeScript through tsx. */
-const WORKER_URL = new URL(typeof ARENA_BUILT_SCOREBOARD_WORKER === "string" ? ARENA_BUILT_SCOREBOARD_WORKER : "./thread-worker.mjs", import.meta.url);
+const WORKER_URL = new URL(
+  typeof ARENA_BUILT_SCOREBOARD_WORKER === "string" ? ARENA_BUILT_SCOREBOARD_WORKER : "./thread-worker.mjs",
+  import.meta.url,
+);
 
 export type ThreadReply = { scoreboard: ComputedScoreboard } | { error: string };
 
@@ -27,7 +30,9 @@ export function computeScoreboardOffThread(scope: ScoreboardScope, opts: Scorebo
       settled = true;
       fn();
     };
-    worker.once("message", (reply: ThreadReply) => settle(() => ("error" in reply ? reject(new Error(`scoreboard thread: ${reply.error}`)) : resolve(reply.scoreboard))));
+    worker.once("message", (reply: ThreadReply) =>
+      settle(() => ("error" in reply ? reject(new Error(`scoreboard thread: ${reply.error}`)) : resolve(reply.scoreboard))),
+    );
     worker.once("error", (err) => settle(() => reject(err)));
     worker.once("exit", (code) => settle(() => reject(new Error(`the scoreboard thread exited (code ${code}) without a result`))));
   });

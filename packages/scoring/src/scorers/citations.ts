@@ -65,7 +65,11 @@ export async function judgeCitations(answer: string, pages: PageSource, judge: J
   const pairs: JudgedPair[] = [];
   for (let i = 0; i < todo.length; i += PARALLEL) {
     const batch = todo.slice(i, i + PARALLEL);
-    pairs.push(...(await Promise.all(batch.map(async (p) => ({ ...p, ...(await supportOf(p, pages, judge, subjects.get(statementKey(p.statement)) ?? [])) })))));
+    pairs.push(
+      ...(await Promise.all(
+        batch.map(async (p) => ({ ...p, ...(await supportOf(p, pages, judge, subjects.get(statementKey(p.statement)) ?? [])) })),
+      )),
+    );
   }
   return { ...summarize(parsed.count, parsed.urls, pairs), truncated: distinctPairs(parsed.pairs).length - todo.length };
 }
@@ -74,7 +78,10 @@ export async function judgeCitations(answer: string, pages: PageSource, judge: J
 function distinctPairs(pairs: CitationPair[]): CitationPair[] {
   const seen = new Set<string>();
   return pairs.filter((p) => {
-    const key = `${p.statement.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()}\u0000${urlKey(p.url)}`;
+    const key = `${p.statement
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()}\u0000${urlKey(p.url)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -129,8 +136,17 @@ export const citationScorer: Scorer = {
     for (const side of ["A", "B"] as Side[]) {
       const answer = task.answers[side];
       if (answer === undefined) continue;
-      const s = await judgeCitations(answer, ctx.pages, ctx.mode === "llm" ? ctx.judge ?? null : null);
-      const details = { count: s.count, urls: s.urls, supported: s.supported, unsupported: s.unsupported, contradicted: s.contradicted, unknown: s.unknown, truncated: s.truncated ?? 0, pairs: s.pairs };
+      const s = await judgeCitations(answer, ctx.pages, ctx.mode === "llm" ? (ctx.judge ?? null) : null);
+      const details = {
+        count: s.count,
+        urls: s.urls,
+        supported: s.supported,
+        unsupported: s.unsupported,
+        contradicted: s.contradicted,
+        unknown: s.unknown,
+        truncated: s.truncated ?? 0,
+        pairs: s.pairs,
+      };
       rows.push({ side, metric: "citation_effective", value: s.effective, details });
       if (s.accuracy !== null) rows.push({ side, metric: "citation_accuracy", value: s.accuracy, details: {} });
     }

@@ -44,7 +44,8 @@ export interface ClaimNode {
 export function claimTree(depth: ChecklistItem[], width: ChecklistItem[]): ClaimNode[] {
   const nodes: ClaimNode[] = depth.map((item) => ({ item, kind: "entity", subclaims: [] }));
   for (const fact of width) {
-    const owner = depth.length === 1 ? nodes[0] : nodes.find((n) => n.item.sourceUrl && urlKey(n.item.sourceUrl) === urlKey(fact.sourceUrl));
+    const owner =
+      depth.length === 1 ? nodes[0] : nodes.find((n) => n.item.sourceUrl && urlKey(n.item.sourceUrl) === urlKey(fact.sourceUrl));
     if (owner) owner.subclaims.push(...listParts(fact.detail).map((detail) => ({ fact, detail })));
     else nodes.push({ item: fact, kind: "fact", subclaims: [] });
   }
@@ -92,20 +93,42 @@ export function claimScores(tree: ClaimNode[], judged: ClaimJudgement[], predict
   const precision = predicted > 0 ? Math.min(1, sum(matches.map((m) => m.precision)) / predicted) : 0;
   const recall = tree.length ? sum(matches.map((m) => m.recall)) / tree.length : 0;
   const unmatchedPredicted = Math.max(0, predicted - matches.filter((m) => m.claimRight).length);
-  const strictPrecision = predicted === 0 ? 0 : unmatchedPredicted > 0 ? 0 : Math.min(...matches.filter((m) => m.claimRight).map((m) => m.precision));
+  const strictPrecision =
+    predicted === 0 ? 0 : unmatchedPredicted > 0 ? 0 : Math.min(...matches.filter((m) => m.claimRight).map((m) => m.precision));
   const strictRecall = tree.length ? Math.min(...matches.map((m) => m.recall)) : 0;
-  return { precision, recall, f1: f1Of(precision, recall), strictPrecision, strictRecall, strictF1: f1Of(strictPrecision, strictRecall), infoRecall, predicted, matches };
+  return {
+    precision,
+    recall,
+    f1: f1Of(precision, recall),
+    strictPrecision,
+    strictRecall,
+    strictF1: f1Of(strictPrecision, strictRecall),
+    infoRecall,
+    predicted,
+    matches,
+  };
 }
 
 export function offlineClaimScores(answer: string, depth: ChecklistItem[], width: ChecklistItem[]): ClaimScores {
   const tree = claimTree(depth, width);
   const { body } = splitReferences(answer);
-  const judgedItems = scoreAnswer(answer, 0, { question: "", wordLimitInstruction: "", checklistDepth: depth, checklistWidth: width, answerA: answer, answerB: "", citationsA: 0, citationsB: 0 });
+  const judgedItems = scoreAnswer(answer, 0, {
+    question: "",
+    wordLimitInstruction: "",
+    checklistDepth: depth,
+    checklistWidth: width,
+    answerA: answer,
+    answerB: "",
+    citationsA: 0,
+    citationsB: 0,
+  });
   const entityFound = new Map(judgedItems.depth.map((r) => [r.item, r.found]));
   const factResult = new Map(judgedItems.width.map((r) => [r.item, r]));
   const judged = tree.map((node): ClaimJudgement => {
     if (node.kind === "fact") return { claimRight: factResult.get(node.item)?.found ?? false, right: 0, wrong: 0 };
-    const right = node.subclaims.filter((sc) => (sc.detail === sc.fact.detail ? factResult.get(sc.fact)?.found : factFound(withoutUrls(body), { ...sc.fact, detail: sc.detail }))).length;
+    const right = node.subclaims.filter((sc) =>
+      sc.detail === sc.fact.detail ? factResult.get(sc.fact)?.found : factFound(withoutUrls(body), { ...sc.fact, detail: sc.detail }),
+    ).length;
     const wrongFacts = new Set(node.subclaims.filter((sc) => factResult.get(sc.fact)?.wrong).map((sc) => sc.fact));
     return { claimRight: entityFound.get(node.item) ?? false, right, wrong: wrongFacts.size };
   });
@@ -117,10 +140,22 @@ export function offlineClaimScores(answer: string, depth: ChecklistItem[], width
 
 const claimsReply = z.object({
   claims: z.number().int().min(0),
-  matches: z.array(z.object({ truth: z.number().int().min(1), identified: z.boolean(), right_parts: z.number().int().min(0), wrong_parts: z.number().int().min(0) })),
+  matches: z.array(
+    z.object({
+      truth: z.number().int().min(1),
+      identified: z.boolean(),
+      right_parts: z.number().int().min(0),
+      wrong_parts: z.number().int().min(0),
+    }),
+  ),
 });
 
-export async function llmClaimScores(answer: string, depth: ChecklistItem[], width: ChecklistItem[], judge: Judge): Promise<ClaimScores | null> {
+export async function llmClaimScores(
+  answer: string,
+  depth: ChecklistItem[],
+  width: ChecklistItem[],
+  judge: Judge,
+): Promise<ClaimScores | null> {
   const tree = claimTree(depth, width);
   const { body } = splitReferences(answer);
   const truth = tree.map((c, i) =>
@@ -145,7 +180,9 @@ export async function llmClaimScores(answer: string, depth: ChecklistItem[], wid
     const node = tree[m.truth - 1];
     return node && m.identified && m.right_parts >= node.subclaims.length;
   }).length;
-  const infoRecall = groundTruth.length ? Math.min(1, (full + judged.reduce((a, j, i) => a + (tree[i]!.kind === "entity" ? j.right : 0), 0)) / groundTruth.length) : 0;
+  const infoRecall = groundTruth.length
+    ? Math.min(1, (full + judged.reduce((a, j, i) => a + (tree[i]!.kind === "entity" ? j.right : 0), 0)) / groundTruth.length)
+    : 0;
   return claimScores(tree, judged, Math.max(reply.claims, judged.filter((j) => j.claimRight).length), infoRecall);
 }
 
@@ -172,9 +209,26 @@ export const claimScorer: Scorer = {
       if (answer === undefined) continue;
       const s = ctx.mode === "llm" ? await llmClaimScores(answer, depth, width, ctx.judge!) : offlineClaimScores(answer, depth, width);
       if (!s) continue;
-      const matches = s.matches.map((m) => ({ ...m, item: tree[m.claim]!.item.item, kind: tree[m.claim]!.kind, subclaims: tree[m.claim]!.subclaims.length }));
+      const matches = s.matches.map((m) => ({
+        ...m,
+        item: tree[m.claim]!.item.item,
+        kind: tree[m.claim]!.kind,
+        subclaims: tree[m.claim]!.subclaims.length,
+      }));
       rows.push(
-        { side, metric: "claim_f1", value: s.f1, details: { precision: s.precision, recall: s.recall, strictPrecision: s.strictPrecision, strictRecall: s.strictRecall, predicted: s.predicted, matches } },
+        {
+          side,
+          metric: "claim_f1",
+          value: s.f1,
+          details: {
+            precision: s.precision,
+            recall: s.recall,
+            strictPrecision: s.strictPrecision,
+            strictRecall: s.strictRecall,
+            predicted: s.predicted,
+            matches,
+          },
+        },
         { side, metric: "claim_precision", value: s.precision, details: {} },
         { side, metric: "claim_recall", value: s.recall, details: {} },
         { side, metric: "claim_strict_f1", value: s.strictF1, details: {} },

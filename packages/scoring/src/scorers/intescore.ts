@@ -49,7 +49,10 @@ export interface InteScoreParts {
 }
 
 /** Algorithm 1 on given rubric scores (fractions of their full scores) and link counts. */
-export function inteScore(q: { qsr: number[]; qsrFull: number; grr: number[]; grrFull: number }, links: { tsl: string[]; cited: string[] }): InteScoreParts {
+export function inteScore(
+  q: { qsr: number[]; qsrFull: number; grr: number[]; grrFull: number },
+  links: { tsl: string[]; cited: string[] },
+): InteScoreParts {
   const { alpha, beta, eta, theta, kappa } = INTESCORE;
   const ratio = (xs: number[], full: number) => (xs.length ? xs.reduce((a, b) => a + b, 0) / (full * xs.length) : 0);
   const quality = alpha * ratio(q.qsr, q.qsrFull) + beta * ratio(q.grr, q.grrFull);
@@ -57,7 +60,9 @@ export function inteScore(q: { qsr: number[]; qsrFull: number; grr: number[]; gr
   const tslHosts = new Set(links.tsl.map(hostOf).filter((h): h is string => h !== null));
   const cited = [...new Set(links.cited.map(urlKey))];
   const matchFull = [...tsl].filter((u) => cited.includes(u)).length;
-  const matchHost = links.cited.filter((u, i, all) => all.findIndex((v) => urlKey(v) === urlKey(u)) === i).filter((u) => tslHosts.has(hostOf(u) ?? "")).length;
+  const matchHost = links.cited
+    .filter((u, i, all) => all.findIndex((v) => urlKey(v) === urlKey(u)) === i)
+    .filter((u) => tslHosts.has(hostOf(u) ?? "")).length;
   const rateFull = tsl.size ? matchFull / tsl.size : 0;
   const rateHost = (matchHost - matchFull) / (cited.length + 1);
   const tboost = 1 + eta * (theta * rateFull + kappa * rateHost);
@@ -89,7 +94,8 @@ async function llmRubrics(task: ScoringTask, answer: string, items: string[], ju
     user: `Question:\n${task.question}\n${task.wordLimitInstruction ?? ""}\n\nQuery-specific rubrics:\n${items.map((x, i) => `${i + 1}. ${x}`).join("\n")}\n\nGeneral rubrics:\n${GENERAL_RUBRICS.map((x, i) => `${i + 1}. ${x}`).join("\n")}\n\nAnswer:\n${answer}`,
     validate: (d) => {
       const r = rubricReply.parse(d);
-      if (r.qsr.length !== items.length || r.grr.length !== GENERAL_RUBRICS.length) throw new Error(`give ${items.length} qsr and ${GENERAL_RUBRICS.length} grr scores`);
+      if (r.qsr.length !== items.length || r.grr.length !== GENERAL_RUBRICS.length)
+        throw new Error(`give ${items.length} qsr and ${GENERAL_RUBRICS.length} grr scores`);
       return r;
     },
   });
@@ -115,15 +121,30 @@ export const inteScoreScorer: Scorer = {
       const cited = parseAnswerCitations(answer).urls;
       let rubrics: { qsr: number[]; qsrFull: number; grr: number[]; grrFull: number };
       if (ctx.mode === "llm") {
-        const r = await llmRubrics(task, answer, claims.map((c) => `${c.item.item}: ${c.item.detail}`), ctx.judge!);
+        const r = await llmRubrics(
+          task,
+          answer,
+          claims.map((c) => `${c.item.item}: ${c.item.detail}`),
+          ctx.judge!,
+        );
         if (!r) continue;
         rubrics = { ...r, qsrFull: 10, grrFull: 10 };
       } else {
         const { body } = splitReferences(answer);
-        rubrics = { qsr: claims.map((c) => claimCoverage(body, c).share), qsrFull: 1, grr: offlineGeneralRubrics(answer, task.wordLimitInstruction), grrFull: 1 };
+        rubrics = {
+          qsr: claims.map((c) => claimCoverage(body, c).share),
+          qsrFull: 1,
+          grr: offlineGeneralRubrics(answer, task.wordLimitInstruction),
+          grrFull: 1,
+        };
       }
       const parts = inteScore(rubrics, { tsl: task.sourceUrls, cited });
-      rows.push({ side, metric: "intescore", value: parts.intescore, details: { ...parts, qsr: rubrics.qsr, grr: rubrics.grr, constants: INTESCORE } });
+      rows.push({
+        side,
+        metric: "intescore",
+        value: parts.intescore,
+        details: { ...parts, qsr: rubrics.qsr, grr: rubrics.grr, constants: INTESCORE },
+      });
     }
     return rows;
   },

@@ -24,7 +24,12 @@ export type Dimension = (typeof DIMENSIONS)[number];
 const criterionSchema = z.object({ criterion: z.string().min(1), explanation: z.string().default(""), weight: z.number().positive() });
 export const raceCriteriaSchema = z.object({
   weights: z.object(Object.fromEntries(DIMENSIONS.map((d) => [d, z.number().nonnegative()])) as Record<Dimension, z.ZodNumber>),
-  criteria: z.object(Object.fromEntries(DIMENSIONS.map((d) => [d, z.array(criterionSchema).min(1).max(10)])) as Record<Dimension, z.ZodArray<typeof criterionSchema>>),
+  criteria: z.object(
+    Object.fromEntries(DIMENSIONS.map((d) => [d, z.array(criterionSchema).min(1).max(10)])) as Record<
+      Dimension,
+      z.ZodArray<typeof criterionSchema>
+    >,
+  ),
 });
 export type RaceCriteria = z.infer<typeof raceCriteriaSchema>;
 /** Per dimension, per criterion (in order): the two answers' scores. */
@@ -63,7 +68,12 @@ export function raceShares(criteria: RaceCriteria, judged: RaceJudged): RaceResu
 
 const pairSchema = z.object({ a: z.number().min(0).max(10), b: z.number().min(0).max(10) });
 const judgedSchema = (c: RaceCriteria) =>
-  z.object(Object.fromEntries(DIMENSIONS.map((d) => [d, z.array(pairSchema).length(c.criteria[d].length)])) as Record<Dimension, z.ZodArray<typeof pairSchema>>);
+  z.object(
+    Object.fromEntries(DIMENSIONS.map((d) => [d, z.array(pairSchema).length(c.criteria[d].length)])) as Record<
+      Dimension,
+      z.ZodArray<typeof pairSchema>
+    >,
+  );
 
 async function generateCriteria(task: ScoringTask, judge: Judge): Promise<RaceCriteria | null> {
   return judge.ask({
@@ -74,7 +84,9 @@ async function generateCriteria(task: ScoringTask, judge: Judge): Promise<RaceCr
 }
 
 async function judgeSideBySide(task: ScoringTask, criteria: RaceCriteria, judge: Judge): Promise<RaceJudged | null> {
-  const list = DIMENSIONS.map((d) => `${d}:\n${criteria.criteria[d].map((c, k) => `  ${k + 1}. ${c.criterion} — ${c.explanation}`).join("\n")}`).join("\n");
+  const list = DIMENSIONS.map(
+    (d) => `${d}:\n${criteria.criteria[d].map((c, k) => `  ${k + 1}. ${c.criterion} — ${c.explanation}`).join("\n")}`,
+  ).join("\n");
   const strip = (s: string) => parseAnswerCitations(s).stripped;
   return judge.ask({
     system: SCORE_SYSTEM,
@@ -104,7 +116,7 @@ export const raceScorer: Scorer = {
     if (ctx.mode !== "llm" || task.answers.A === undefined || task.answers.B === undefined) return [];
     const rows: ScoreRow[] = [];
     const frozen = ctx.stored.find((r) => r.side === "task" && r.metric === "race_criteria");
-    let criteria = frozen ? raceCriteriaSchema.safeParse(frozen.details.criteria).data ?? null : null;
+    let criteria = frozen ? (raceCriteriaSchema.safeParse(frozen.details.criteria).data ?? null) : null;
     if (!criteria) {
       criteria = await generateCriteria(task, ctx.judge!);
       if (!criteria) return [];

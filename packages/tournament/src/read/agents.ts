@@ -13,7 +13,18 @@ const RECENT_MATCHES = 100;
 import { iso, matchRefSelect } from "./shared";
 
 /** What a visitor may know of an agent: never its endpoint (nor health details, which name it), owner or key. */
-const agentSelect = { id: true, name: true, protocol: true, model: true, organisation: true, link: true, status: true, builtin: true, createdAt: true, retiredAt: true } satisfies Prisma.AgentSelect;
+const agentSelect = {
+  id: true,
+  name: true,
+  protocol: true,
+  model: true,
+  organisation: true,
+  link: true,
+  status: true,
+  builtin: true,
+  createdAt: true,
+  retiredAt: true,
+} satisfies Prisma.AgentSelect;
 
 async function matchCounts(db: Db): Promise<Map<string, number>> {
   const [a, b] = await Promise.all([
@@ -39,7 +50,10 @@ function summaryOf(a: Pick<Agent, keyof typeof agentSelect>, matches: number, fa
 
 /** Every public agent (approved, or with a rated match: PUBLIC_AGENT), by name; no endpoint details, never a secret. */
 export async function readAgents(db: Db): Promise<AgentSummary[]> {
-  const [agents, counts] = await Promise.all([db.agent.findMany({ where: PUBLIC_AGENT, select: agentSelect, orderBy: { name: "asc" } }), matchCounts(db)]);
+  const [agents, counts] = await Promise.all([
+    db.agent.findMany({ where: PUBLIC_AGENT, select: agentSelect, orderBy: { name: "asc" } }),
+    matchCounts(db),
+  ]);
   const failing = await failingAgentIds(
     db,
     agents.map((a) => a.id),
@@ -55,7 +69,10 @@ async function examinersOf(db: Db, agentId: string): Promise<AgentView["examiner
     _count: { _all: true },
     orderBy: { _count: { examinerConfigId: "desc" } },
   });
-  const configs = await db.examinerConfig.findMany({ where: { id: { in: rows.map((r) => r.examinerConfigId) } }, select: { id: true, name: true, mode: true } });
+  const configs = await db.examinerConfig.findMany({
+    where: { id: { in: rows.map((r) => r.examinerConfigId) } },
+    select: { id: true, name: true, mode: true },
+  });
   const byId = new Map(configs.map((c) => [c.id, c]));
   return rows.flatMap((r) => {
     const c = byId.get(r.examinerConfigId);
@@ -64,7 +81,9 @@ async function examinersOf(db: Db, agentId: string): Promise<AgentView["examiner
 }
 
 async function ratingHistory(db: Db, examinerConfigId: string, agentId: string): Promise<AgentView["ratingHistory"]> {
-  const rows = await db.$queryRaw<{ at: Date; matchesCounted: number; rating: number; lower: number; upper: number; elo: number; unbounded: unknown }[]>`
+  const rows = await db.$queryRaw<
+    { at: Date; matchesCounted: number; rating: number; lower: number; upper: number; elo: number; unbounded: unknown }[]
+  >`
     SELECT s."createdAt" AS at, s."matchesCounted" AS "matchesCounted",
            (e->>'rating')::float8 AS rating, (e->>'lower')::float8 AS lower, (e->>'upper')::float8 AS upper, (e->>'elo')::float8 AS elo,
            e->'unbounded' AS unbounded
@@ -72,10 +91,22 @@ async function ratingHistory(db: Db, examinerConfigId: string, agentId: string):
     WHERE s."examinerConfigId" = ${examinerConfigId} AND s."tournamentId" IS NULL AND e->>'agentId' = ${agentId}
     ORDER BY s."createdAt", s."matchesCounted"`;
   const every = Math.max(1, Math.ceil(rows.length / HISTORY_POINTS));
-  return rows.filter((_, i) => (i + 1) % every === 0 || i === rows.length - 1).map((r) => ({ ...r, at: r.at.toISOString(), unbounded: unboundedSchema.nullable().catch(null).parse(r.unbounded ?? null) }));
+  return rows
+    .filter((_, i) => (i + 1) % every === 0 || i === rows.length - 1)
+    .map((r) => ({
+      ...r,
+      at: r.at.toISOString(),
+      unbounded: unboundedSchema
+        .nullable()
+        .catch(null)
+        .parse(r.unbounded ?? null),
+    }));
 }
 
-function headToHead(agentId: string, matches: { agentA: { id: string; name: string }; agentB: { id: string; name: string }; winner: string | null }[]): AgentView["headToHead"] {
+function headToHead(
+  agentId: string,
+  matches: { agentA: { id: string; name: string }; agentB: { id: string; name: string }; winner: string | null }[],
+): AgentView["headToHead"] {
   const by = new Map<string, AgentView["headToHead"][number]>();
   for (const m of matches) {
     const seat = m.agentA.id === agentId ? "A" : "B";

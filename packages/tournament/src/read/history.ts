@@ -50,7 +50,17 @@ export async function readRatingHistory(db: Db, tournamentId: string): Promise<R
     kept.map((s) => ({
       at: s.createdAt.toISOString(),
       matchesCounted: s.matchesCounted,
-      ratings: snapshotRowSchema.array().parse(s.ratings).map((r) => ({ agentId: r.agentId, name: r.name, rating: r.rating, lower: r.lower, upper: r.upper, unbounded: r.unbounded ?? null })),
+      ratings: snapshotRowSchema
+        .array()
+        .parse(s.ratings)
+        .map((r) => ({
+          agentId: r.agentId,
+          name: r.name,
+          rating: r.rating,
+          lower: r.lower,
+          upper: r.upper,
+          unbounded: r.unbounded ?? null,
+        })),
     })),
   );
 }
@@ -95,7 +105,13 @@ async function fitWindow(db: Db, scope: WindowScope, days: number, now: Date): P
     select: { agentAId: true, agentBId: true, winner: true, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
   });
   const names = new Map(matches.flatMap((m) => [[m.agentAId, m.agentA.name] as const, [m.agentBId, m.agentB.name] as const]));
-  const data = aggregateBattles(matches.map((m) => ({ model_a: m.agentAId, model_b: m.agentBId, winner: m.winner === "A" ? "model_a" : m.winner === "B" ? "model_b" : "tie" })));
+  const data = aggregateBattles(
+    matches.map((m) => ({
+      model_a: m.agentAId,
+      model_b: m.agentBId,
+      winner: m.winner === "A" ? "model_a" : m.winner === "B" ? "model_b" : "tie",
+    })),
+  );
   const rows = computeRatings(data, { ci: "sandwich" }).map((r) => ({
     agentId: r.model,
     name: names.get(r.model) ?? r.model,

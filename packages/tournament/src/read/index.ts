@@ -10,7 +10,15 @@ export { readTournaments, readTournament } from "./tournaments";
 export { readParticipantIds } from "./participants";
 export { readAgents, readAgent } from "./agents";
 export { TOURNAMENT_ACTIONS, actionAllowed, type TournamentAction } from "./actions";
-export { researchStats, totalOf, researchStatsSchema, agentResearchStatsSchema, type ResearchStats, type AgentResearchStats, type ResearchScope } from "./research";
+export {
+  researchStats,
+  totalOf,
+  researchStatsSchema,
+  agentResearchStatsSchema,
+  type ResearchStats,
+  type AgentResearchStats,
+  type ResearchScope,
+} from "./research";
 export { readTournamentEstimate, tournamentSpending, tournamentEstimateSchema } from "./spending";
 export {
   readRatingHistory,

@@ -28,7 +28,11 @@ export const scopeParamsSchema = z.object({
 export type ScopeParams = z.infer<typeof scopeParamsSchema>;
 
 async function ratedCounts(db: Db): Promise<Map<string, number>> {
-  const rows = await db.match.groupBy({ by: ["examinerConfigId"], where: { status: "completed", winner: { not: null }, rounds: { gt: 0 } }, _count: { _all: true } });
+  const rows = await db.match.groupBy({
+    by: ["examinerConfigId"],
+    where: { status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    _count: { _all: true },
+  });
   return new Map(rows.map((r) => [r.examinerConfigId, r._count._all]));
 }
 
@@ -67,7 +71,10 @@ export async function readScopes(db: Db): Promise<ScopesView> {
  */
 export async function resolveScope(db: Db, params: ScopeParams) {
   const tournament = params.tournament
-    ? await db.tournament.findUnique({ where: { id: params.tournament }, select: { id: true, name: true, status: true, examinerConfigId: true } })
+    ? await db.tournament.findUnique({
+        where: { id: params.tournament },
+        select: { id: true, name: true, status: true, examinerConfigId: true },
+      })
     : null;
   if (params.tournament && !tournament) return null;
   if (tournament && params.examiner && params.examiner !== tournament.examinerConfigId) return null;
@@ -102,7 +109,12 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
   const analysis = snapshot?.analysis ? snapshotAnalysisSchema.parse(snapshot.analysis) : null;
   const stats = new Map(analysis?.agents.map((a) => [a.agentId, a]));
   const meta = new Map(
-    (await db.agent.findMany({ where: { id: { in: ratings.map((r) => r.agentId) } }, select: { id: true, organisation: true, model: true, createdAt: true } })).map((a) => [a.id, a]),
+    (
+      await db.agent.findMany({
+        where: { id: { in: ratings.map((r) => r.agentId) } },
+        select: { id: true, organisation: true, model: true, createdAt: true },
+      })
+    ).map((a) => [a.id, a]),
   );
   const research = new Map(analysis?.research.map(({ agentId, ...r }) => [agentId, r]));
   const rows: LeaderboardRow[] = ratings.map((r) => {
@@ -121,7 +133,9 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
       losses: r.losses,
       ties: r.ties,
       winRate: r.games ? r.wins / r.games : 0,
-      rounds: s ? { rounds: s.rounds, wins: s.wins, losses: s.losses, ties: s.ties, failureRate: s.failureRate, lost: s.lost, profile: s.profile } : null,
+      rounds: s
+        ? { rounds: s.rounds, wins: s.wins, losses: s.losses, ties: s.ties, failureRate: s.failureRate, lost: s.lost, profile: s.profile }
+        : null,
       research: research.get(r.agentId) ?? null,
       preliminary: r.games < PRELIMINARY_MATCHES,
       unbounded: r.unbounded ?? null,
@@ -135,7 +149,13 @@ export async function readLeaderboard(db: Db, params: ScopeParams = {}): Promise
     examiner: config ? examinerSummary(config, scope.rated) : null,
     tournament: tournament ? { id: tournament.id, name: tournament.name, status: tournament.status } : null,
     snapshot: snapshot
-      ? { id: snapshot.id, createdAt: snapshot.createdAt.toISOString(), matchesCounted: snapshot.matchesCounted, ciMethod: snapshot.ciMethod, previousMatchesCounted: previous?.matchesCounted ?? null }
+      ? {
+          id: snapshot.id,
+          createdAt: snapshot.createdAt.toISOString(),
+          matchesCounted: snapshot.matchesCounted,
+          ciMethod: snapshot.ciMethod,
+          previousMatchesCounted: previous?.matchesCounted ?? null,
+        }
       : null,
     preliminaryMatches: PRELIMINARY_MATCHES,
     rows,
@@ -152,8 +172,22 @@ export async function readBattles(db: Db, params: ScopeParams = {}): Promise<Bat
   if (!scope) return null;
   if (!scope.config) return [];
   const matches = await db.match.findMany({
-    where: { examinerConfigId: scope.config.id, ...(scope.tournament ? { tournamentId: scope.tournament.id } : {}), status: "completed", winner: { not: null }, rounds: { gt: 0 } },
-    select: { id: true, winner: true, finishedAt: true, treeId: true, tree: { select: { title: true } }, agentA: { select: { name: true } }, agentB: { select: { name: true } } },
+    where: {
+      examinerConfigId: scope.config.id,
+      ...(scope.tournament ? { tournamentId: scope.tournament.id } : {}),
+      status: "completed",
+      winner: { not: null },
+      rounds: { gt: 0 },
+    },
+    select: {
+      id: true,
+      winner: true,
+      finishedAt: true,
+      treeId: true,
+      tree: { select: { title: true } },
+      agentA: { select: { name: true } },
+      agentB: { select: { name: true } },
+    },
     orderBy: [{ finishedAt: "asc" }, { id: "asc" }],
   });
   const config = scope.config;
@@ -171,4 +205,3 @@ export async function readBattles(db: Db, params: ScopeParams = {}): Promise<Bat
     }),
   );
 }
-

@@ -95,7 +95,13 @@ export function totalOf(stats: readonly AgentResearchStats[]): ResearchStats {
     costUsd,
     meanCostUsd: pricedRuns ? costUsd / pricedRuns : null,
     tokenRuns: sum((s) => s.tokenRuns),
-    meanTokens: weighted((s) => s.meanTokens, (s) => s.tokenRuns),
-    meanLatencyMs: weighted((s) => s.meanLatencyMs, (s) => s.answered),
+    meanTokens: weighted(
+      (s) => s.meanTokens,
+      (s) => s.tokenRuns,
+    ),
+    meanLatencyMs: weighted(
+      (s) => s.meanLatencyMs,
+      (s) => s.answered,
+    ),
   };
 }

@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { agentResearchStatsSchema, researchStatsSchema } from "./research";
-import { agentProtocolSchema, examinerModeSchema, FAILURE_TYPES, matchWinnerSchema, RATING_FLAGS, tournamentModeSchema, tournamentPairingSchema, unboundedSchema, VERDICT_TOKENS } from "@arena/core";
+import {
+  agentProtocolSchema,
+  examinerModeSchema,
+  FAILURE_TYPES,
+  matchWinnerSchema,
+  RATING_FLAGS,
+  tournamentModeSchema,
+  tournamentPairingSchema,
+  unboundedSchema,
+  VERDICT_TOKENS,
+} from "@arena/core";
 
 /**
  * Result schemas of the read functions: plain, serialisable data shared by the web app, its JSON
  * API (the OpenAPI document is generated from these), the CLI and the worker.
  */
 
-const failureCounts = z.object(Object.fromEntries(FAILURE_TYPES.map((f) => [f, z.number()])) as Record<(typeof FAILURE_TYPES)[number], z.ZodNumber>);
+const failureCounts = z.object(
+  Object.fromEntries(FAILURE_TYPES.map((f) => [f, z.number()])) as Record<(typeof FAILURE_TYPES)[number], z.ZodNumber>,
+);
 const correlation = z.object({ r: z.number().nullable(), p: z.number().nullable(), n: z.number().int() });
 const histogram = z.array(z.object({ value: z.number().int(), count: z.number().int() }));
 const interval = z.object({ lower: z.number(), upper: z.number() });
@@ -46,7 +58,9 @@ export const snapshotAnalysisSchema = z.object({
   depthHistogram: histogram,
   widthHistogram: histogram,
   skillGap: z.object({
-    points: z.array(z.object({ agents: z.tuple([z.string(), z.string()]), gap: z.number(), meanRounds: z.number(), matches: z.number().int() })),
+    points: z.array(
+      z.object({ agents: z.tuple([z.string(), z.string()]), gap: z.number(), meanRounds: z.number(), matches: z.number().int() }),
+    ),
     correlation: correlation.nullable(),
   }),
   /** Directed pairs with at least one rated match: `a`'s record against `b` (match results). */
@@ -111,7 +125,14 @@ export const tournamentSummarySchema = z.object({
   mode: tournamentModeSchema,
   agents: z.number().int(),
   trees: z.number().int(),
-  matches: z.object({ total: z.number().int(), completed: z.number().int(), running: z.number().int(), queued: z.number().int(), failed: z.number().int(), cancelled: z.number().int() }),
+  matches: z.object({
+    total: z.number().int(),
+    completed: z.number().int(),
+    running: z.number().int(),
+    queued: z.number().int(),
+    failed: z.number().int(),
+    cancelled: z.number().int(),
+  }),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -240,7 +261,22 @@ export const tournamentViewSchema = tournamentSummarySchema.extend({
   }),
   /** The tournament's latest snapshot, best first (empty before its first rated match). */
   ratings: z.array(
-    leaderboardRowSchema.pick({ agentId: true, name: true, rank: true, rating: true, lower: true, upper: true, elo: true, matches: true, wins: true, losses: true, ties: true, preliminary: true, unbounded: true, ratingFlag: true }),
+    leaderboardRowSchema.pick({
+      agentId: true,
+      name: true,
+      rank: true,
+      rating: true,
+      lower: true,
+      upper: true,
+      elo: true,
+      matches: true,
+      wins: true,
+      losses: true,
+      ties: true,
+      preliminary: true,
+      unbounded: true,
+      ratingFlag: true,
+    }),
   ),
 });
 export type TournamentView = z.infer<typeof tournamentViewSchema>;
@@ -273,9 +309,26 @@ export const agentViewSchema = agentSummarySchema.extend({
   rating: leaderboardRowSchema.nullable(),
   /** Its rating in each stored snapshot of the examiner-wide scope, oldest first (thinned). */
   ratingHistory: z.array(
-    z.object({ at: z.string(), matchesCounted: z.number().int(), rating: z.number(), lower: z.number(), upper: z.number(), elo: z.number(), unbounded: unboundedSchema.nullable() }),
+    z.object({
+      at: z.string(),
+      matchesCounted: z.number().int(),
+      rating: z.number(),
+      lower: z.number(),
+      upper: z.number(),
+      elo: z.number(),
+      unbounded: unboundedSchema.nullable(),
+    }),
   ),
-  headToHead: z.array(z.object({ opponentId: z.string(), opponent: z.string(), games: z.number().int(), wins: z.number().int(), losses: z.number().int(), ties: z.number().int() })),
+  headToHead: z.array(
+    z.object({
+      opponentId: z.string(),
+      opponent: z.string(),
+      games: z.number().int(),
+      wins: z.number().int(),
+      losses: z.number().int(),
+      ties: z.number().int(),
+    }),
+  ),
   /** Cost and wall time per research run over every stored round of the agent, all matches. */
   research: researchStatsSchema,
   matchesList: z.array(matchRefSchema.extend({ finishedAt: z.string().nullable(), tournamentId: z.string().nullable() })),

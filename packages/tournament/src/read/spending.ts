@@ -13,7 +13,10 @@ export async function tournamentSpending(db: Db, tournamentId: string): Promise<
 }
 
 export function spendingOf(stats: readonly AgentResearchStats[], names: ReadonlyMap<string, string>): Spending {
-  return { totalUsd: totalOf(stats).costUsd, perAgent: stats.map((s) => ({ agentId: s.agentId, name: names.get(s.agentId) ?? s.agentId, costUsd: s.costUsd })) };
+  return {
+    totalUsd: totalOf(stats).costUsd,
+    perAgent: stats.map((s) => ({ agentId: s.agentId, name: names.get(s.agentId) ?? s.agentId, costUsd: s.costUsd })),
+  };
 }
 
 export const tournamentEstimateSchema = z.object({
@@ -39,11 +42,17 @@ export const tournamentEstimateSchema = z.object({
  * agents never priced are listed as unpriced). Rounds per match: the mean over the stored matches
  * of these agents when there are any, else DEFAULT_ROUNDS_PER_MATCH.
  */
-export async function readTournamentEstimate(db: Db, input: { agentIds: readonly string[]; rounds: number; treesPerPairing: number }): Promise<TournamentEstimate> {
+export async function readTournamentEstimate(
+  db: Db,
+  input: { agentIds: readonly string[]; rounds: number; treesPerPairing: number },
+): Promise<TournamentEstimate> {
   const ids = [...input.agentIds];
   const [agents, played] = await Promise.all([
     db.agent.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
-    db.match.aggregate({ where: { status: "completed", rounds: { gt: 0 }, OR: [{ agentAId: { in: ids } }, { agentBId: { in: ids } }] }, _avg: { rounds: true } }),
+    db.match.aggregate({
+      where: { status: "completed", rounds: { gt: 0 }, OR: [{ agentAId: { in: ids } }, { agentBId: { in: ids } }] },
+      _avg: { rounds: true },
+    }),
   ]);
   const prices = await Promise.all(
     agents.map(async (a) => {
@@ -51,7 +60,12 @@ export async function readTournamentEstimate(db: Db, input: { agentIds: readonly
       return { agentId: a.id, name: a.name, meanCostUsdPerRun: stats?.meanCostUsd ?? null, meanLatencyMs: stats?.meanLatencyMs ?? null };
     }),
   );
-  const estimate = estimateTournament({ agents: prices, rounds: input.rounds, treesPerPairing: input.treesPerPairing, ...(played._avg.rounds ? { roundsPerMatch: played._avg.rounds } : {}) });
+  const estimate = estimateTournament({
+    agents: prices,
+    rounds: input.rounds,
+    treesPerPairing: input.treesPerPairing,
+    ...(played._avg.rounds ? { roundsPerMatch: played._avg.rounds } : {}),
+  });
   const latencies = prices.flatMap((p) => (p.meanLatencyMs === null ? [] : [p.meanLatencyMs]));
   const timeMs = latencies.length ? estimate.rounds * estimate.roundsPerMatch * Math.max(...latencies) : null;
   return tournamentEstimateSchema.parse({ ...estimate, timeMs });

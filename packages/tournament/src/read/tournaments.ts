@@ -31,7 +31,11 @@ type StatusCounts = TournamentSummary["matches"];
 const EMPTY_COUNTS: StatusCounts = { total: 0, completed: 0, running: 0, queued: 0, failed: 0, cancelled: 0 };
 
 async function matchCounts(db: Db, ids: readonly string[]): Promise<Map<string, StatusCounts>> {
-  const rows = await db.match.groupBy({ by: ["tournamentId", "status"], where: { tournamentId: { in: [...ids] } }, _count: { _all: true } });
+  const rows = await db.match.groupBy({
+    by: ["tournamentId", "status"],
+    where: { tournamentId: { in: [...ids] } },
+    _count: { _all: true },
+  });
   const out = new Map<string, StatusCounts>();
   for (const r of rows) {
     const c = out.get(r.tournamentId!) ?? { ...EMPTY_COUNTS };
@@ -67,7 +71,10 @@ function summaryOf(t: SummaryRow, counts: StatusCounts | undefined): TournamentS
 /** Every tournament, newest first, with its progress. */
 export async function readTournaments(db: Db): Promise<TournamentSummary[]> {
   const rows = await db.tournament.findMany({ select: summarySelect, orderBy: { createdAt: "desc" } });
-  const counts = await matchCounts(db, rows.map((t) => t.id));
+  const counts = await matchCounts(
+    db,
+    rows.map((t) => t.id),
+  );
   return rows.map((t) => tournamentSummarySchema.parse(summaryOf(t, counts.get(t.id))));
 }
 
@@ -85,7 +92,11 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
       costCapUsd: true,
       agentCapUsd: true,
       pauseReason: true,
-      participants: { where: { agent: PUBLIC_AGENT }, select: { agentId: true, joinedRound: true, byes: true, agent: { select: { name: true } } }, orderBy: { createdAt: "asc" } },
+      participants: {
+        where: { agent: PUBLIC_AGENT },
+        select: { agentId: true, joinedRound: true, byes: true, agent: { select: { name: true } } },
+        orderBy: { createdAt: "asc" },
+      },
       rounds: {
         orderBy: { number: "asc" },
         select: {
@@ -132,7 +143,28 @@ export async function readTournament(db: Db, id: string): Promise<TournamentView
       })),
     })),
     cost: totalOf(stats),
-    budget: { costCapUsd: t.costCapUsd, agentCapUsd: t.agentCapUsd, pauseReason: t.pauseReason, spentUsd: spending.totalUsd, perAgent: spending.perAgent },
-    ratings: ratings.map((r) => ({ agentId: r.agentId, name: r.name, rank: r.rank, rating: r.rating, lower: r.lower, upper: r.upper, elo: r.elo, matches: r.games, wins: r.wins, losses: r.losses, ties: r.ties, preliminary: r.games < PRELIMINARY_MATCHES, unbounded: r.unbounded ?? null, ratingFlag: describeRating(r).flag })),
+    budget: {
+      costCapUsd: t.costCapUsd,
+      agentCapUsd: t.agentCapUsd,
+      pauseReason: t.pauseReason,
+      spentUsd: spending.totalUsd,
+      perAgent: spending.perAgent,
+    },
+    ratings: ratings.map((r) => ({
+      agentId: r.agentId,
+      name: r.name,
+      rank: r.rank,
+      rating: r.rating,
+      lower: r.lower,
+      upper: r.upper,
+      elo: r.elo,
+      matches: r.games,
+      wins: r.wins,
+      losses: r.losses,
+      ties: r.ties,
+      preliminary: r.games < PRELIMINARY_MATCHES,
+      unbounded: r.unbounded ?? null,
+      ratingFlag: describeRating(r).flag,
+    })),
   });
 }

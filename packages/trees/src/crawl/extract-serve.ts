@@ -3,7 +3,11 @@ import { feedLinks, sitemapLocs } from "../sources/parse";
 import { extractPage } from "./extract";
 import type { ParseResults, ParseTask } from "./extract-thread";
 
-const TASKS: { [T in ParseTask]: (text: string, url: string) => ParseResults[T] } = { page: extractPage, feed: feedLinks, sitemap: sitemapLocs };
+const TASKS: { [T in ParseTask]: (text: string, url: string) => ParseResults[T] } = {
+  page: extractPage,
+  feed: feedLinks,
+  sitemap: sitemapLocs,
+};
 
 /** The parsing thread's side of extract-thread.ts: announce readiness, then parse documents on request. */
 export function serveExtraction(port: MessagePort): void {

@@ -37,7 +37,10 @@ type Reply = { ready: true } | { id: number; result: unknown } | { id: number; e
 /** Defined by scripts/build-apps.mjs: the compiled thread beside the bundle, relative to this file. */
 declare const ARENA_BUILT_EXTRACT_WORKER: string | undefined;
 /** From sources the thread is extract-worker.mjs, which loads the TypeScript through tsx. */
-const WORKER_URL = new URL(typeof ARENA_BUILT_EXTRACT_WORKER === "string" ? ARENA_BUILT_EXTRACT_WORKER : "./extract-worker.mjs", import.meta.url);
+const WORKER_URL = new URL(
+  typeof ARENA_BUILT_EXTRACT_WORKER === "string" ? ARENA_BUILT_EXTRACT_WORKER : "./extract-worker.mjs",
+  import.meta.url,
+);
 
 class ExtractThread {
   private worker: Worker | null = null;
@@ -65,7 +68,10 @@ class ExtractThread {
     worker.ref();
     if (!this.ready) return; // its ready message pumps again
     const job = this.queue.shift()!;
-    const timer = setTimeout(() => this.replace(new ExtractTimeoutError(`${TASK_WORDS[job.task]} took longer than ${job.timeoutMs} ms`)), job.timeoutMs);
+    const timer = setTimeout(
+      () => this.replace(new ExtractTimeoutError(`${TASK_WORDS[job.task]} took longer than ${job.timeoutMs} ms`)),
+      job.timeoutMs,
+    );
     this.current = { job, timer };
     worker.postMessage({ id: job.id, task: job.task, text: job.text, url: job.url });
   }
@@ -134,7 +140,12 @@ export function extractPageOffThread(html: string, url: string, timeoutMs: numbe
 }
 
 /** A feed's or a sitemap's links (sources/parse.ts) on the process's parsing thread; rejects with ExtractTimeoutError after `timeoutMs`. */
-export function parseOffThread<T extends "feed" | "sitemap">(task: T, text: string, url: string, timeoutMs: number): Promise<ParseResults[T]> {
+export function parseOffThread<T extends "feed" | "sitemap">(
+  task: T,
+  text: string,
+  url: string,
+  timeoutMs: number,
+): Promise<ParseResults[T]> {
   shared ??= new ExtractThread();
   return shared.run(task, text, url, timeoutMs);
 }

@@ -54,13 +54,40 @@ const MAX_CAPTION_CHARS = 80;
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "iframe", "head", "select", "button"]);
 const NAV_TAGS = new Set(["nav", "header", "footer", "aside"]);
 const NAV_ROLES = new Set(["navigation", "banner", "contentinfo", "complementary", "menu", "menubar"]);
-const NAV_NAMES = /(?:^|[\s_-])(?:nav|navbar|navheader|navfooter|navigation|menu|breadcrumbs?|footer|header|sidebar|skip-?link)(?:$|[\s_-])/i;
+const NAV_NAMES =
+  /(?:^|[\s_-])(?:nav|navbar|navheader|navfooter|navigation|menu|breadcrumbs?|footer|header|sidebar|skip-?link)(?:$|[\s_-])/i;
 const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 const LISTS = new Set(["ul", "ol", "dl"]);
 const EMPHASIS_TAGS = new Set(["strong", "b", "em", "label"]);
 const INLINE_TAGS = new Set([
-  "a", "abbr", "acronym", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "font", "i", "kbd", "mark", "q",
-  "s", "samp", "small", "span", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+  "a",
+  "abbr",
+  "acronym",
+  "b",
+  "bdi",
+  "bdo",
+  "cite",
+  "code",
+  "data",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "kbd",
+  "mark",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "tt",
+  "u",
+  "var",
+  "wbr",
 ]);
 
 // linkedom's DOM is typed loosely; these are the few members the walk needs.
@@ -203,7 +230,10 @@ class PageWalk {
     if (!href) return;
     const img = a.querySelector("img");
     const anchor =
-      collapse(a.textContent) || collapse(a.getAttribute("title")) || collapse(a.getAttribute("aria-label")) || collapse(img?.getAttribute("alt"));
+      collapse(a.textContent) ||
+      collapse(a.getAttribute("title")) ||
+      collapse(a.getAttribute("aria-label")) ||
+      collapse(img?.getAttribute("alt"));
     if (!anchor) return;
     this.links.push({ href, anchor, start, end: Math.max(start, end), relationship: this.label });
   }
@@ -309,7 +339,11 @@ export function extractPage(html: string, pageUrl: string): FetchedPage {
     });
   }
 
-  const title = collapse(doc.querySelector("title")?.textContent) || meta(doc, 'meta[property="og:title"]') || collapse(doc.querySelector("h1")?.textContent) || null;
+  const title =
+    collapse(doc.querySelector("title")?.textContent) ||
+    meta(doc, 'meta[property="og:title"]') ||
+    collapse(doc.querySelector("h1")?.textContent) ||
+    null;
   const description = meta(doc, 'meta[name="description"]') ?? meta(doc, 'meta[property="og:description"]');
   // Readability rewrites the document, so it runs last; the walk's text is the fallback for pages
   // it cannot make an article of (hubs, short pages).

@@ -152,7 +152,11 @@ export function webPageFetcher(options: WebFetcherOptions = {}): PageFetcher {
     const mime = contentType.split(";")[0]!.trim().toLowerCase();
     if (!HTML_TYPES.has(mime)) throw new Error(`not HTML (content type ${mime || "missing"})`);
     // Links resolve against the final URL; the page keeps the URL it was asked for.
-    const page = await extractPageOffThread(decode(res.body, charsetOf(contentType, res.body)), res.url, options.extractTimeoutMs ?? 20_000);
+    const page = await extractPageOffThread(
+      decode(res.body, charsetOf(contentType, res.body)),
+      res.url,
+      options.extractTimeoutMs ?? 20_000,
+    );
     return { ...page, url: pageUrl, domain: url.hostname };
   };
 }

@@ -167,7 +167,15 @@ async function writeChildren(pool: SqlPool, parent: Parent, known: Set<string>, 
       const shared = { ...base, relationshipCluster: o.relationship, expandedAt: now, url: o.url };
       if ("page" in o) {
         const p = o.page;
-        nodes.push({ ...shared, domain: p.domain, title: p.title, description: p.description, content: p.content, crawled: true, status: "crawled" });
+        nodes.push({
+          ...shared,
+          domain: p.domain,
+          title: p.title,
+          description: p.description,
+          content: p.content,
+          crawled: true,
+          status: "crawled",
+        });
         p.links.forEach((l, i) => {
           contexts.push({ id: randomUUID(), nodeId: id, ordinal: i, ...l });
         });
@@ -193,7 +201,23 @@ async function writeChildren(pool: SqlPool, parent: Parent, known: Set<string>, 
   });
 }
 
-const NODE_COLUMNS = ["id", "treeId", "parentId", "ordinal", "depth", "url", "domain", "title", "description", "content", "crawled", "status", "error", "relationshipCluster", "expandedAt"]
+const NODE_COLUMNS = [
+  "id",
+  "treeId",
+  "parentId",
+  "ordinal",
+  "depth",
+  "url",
+  "domain",
+  "title",
+  "description",
+  "content",
+  "crawled",
+  "status",
+  "error",
+  "relationshipCluster",
+  "expandedAt",
+]
   .map((c) => `"${c}"`)
   .join(", ");
 const CONTEXT_COLUMNS = ["id", "nodeId", "ordinal", "url", "anchorText", "surroundingText", "relationship"].map((c) => `"${c}"`).join(", ");

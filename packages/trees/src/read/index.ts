@@ -64,7 +64,9 @@ async function treeMeta(db: Db, ids?: string[]) {
     db.match.groupBy({ by: ["treeId"], where: ids ? { treeId: { in: ids } } : {}, _count: { _all: true } }),
   ]);
   const counts = new Map(matches.map((m) => [m.treeId, m._count._all]));
-  return new Map(trees.map((t) => [t.id, { topic: t.topic, source: t.source, createdAt: t.createdAt.toISOString(), matches: counts.get(t.id) ?? 0 }]));
+  return new Map(
+    trees.map((t) => [t.id, { topic: t.topic, source: t.source, createdAt: t.createdAt.toISOString(), matches: counts.get(t.id) ?? 0 }]),
+  );
 }
 
 /** Every stored tree with its size and how many matches were played on it, oldest first. */

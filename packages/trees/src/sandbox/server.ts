@@ -23,8 +23,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
-const json = (res: ServerResponse, status: number, value: unknown) =>
-  send(res, status, "application/json", JSON.stringify(value));
+const json = (res: ServerResponse, status: number, value: unknown) => send(res, status, "application/json", JSON.stringify(value));
 
 /** `k` from the query string: absent → 10; anything but an integer is passed on to be rejected. */
 function parseK(raw: string | null): number {
@@ -57,7 +56,10 @@ export function createSandboxHandler(db: PrismaClient, opts: SandboxHandlerOptio
           if (!target) return json(res, 400, { error: "missing url parameter" });
           const page = await findPage(db, target);
           if (!page) return send(res, 404, "text/plain", `not in the sandbox corpus: ${target}\n`);
-          const corpus = await inCorpus(db, page.links.map((l) => l.url));
+          const corpus = await inCorpus(
+            db,
+            page.links.map((l) => l.url),
+          );
           return send(res, 200, "text/html", renderPage(page, corpus));
         }
         default:

@@ -66,7 +66,11 @@ export async function removeSource(db: PrismaClient, id: string) {
 export const scheduleSchema = z
   .object({
     enabled: z.boolean(),
-    everyHours: z.number().int().min(1).max(24 * 30),
+    everyHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
     treesPerRun: z.number().int().min(1).max(50),
     /** Crawled trees older than this many days are retired from new matches; null: never. */
     maxAgeDays: z.number().int().min(1).max(3650).nullable(),
@@ -137,7 +141,12 @@ export async function runSchedule(db: PrismaClient, opts: { now?: Date; signal?:
   const schedule = await readSchedule(db);
   const now = opts.now ?? new Date();
   const retired = schedule.maxAgeDays
-    ? (await db.tree.updateMany({ where: { source: "crawled", retiredAt: null, createdAt: { lt: new Date(now.getTime() - schedule.maxAgeDays * 86_400_000) } }, data: { retiredAt: now } })).count
+    ? (
+        await db.tree.updateMany({
+          where: { source: "crawled", retiredAt: null, createdAt: { lt: new Date(now.getTime() - schedule.maxAgeDays * 86_400_000) } },
+          data: { retiredAt: now },
+        })
+      ).count
     : 0;
   const ctx: FetchContext = { allow: await operatorAllowList(db), ...(opts.signal ? { signal: opts.signal } : {}) };
   const [sources, trees, crawls] = await Promise.all([
@@ -150,7 +159,15 @@ export async function runSchedule(db: PrismaClient, opts: { now?: Date; signal?:
   const outcomes: SourceOutcome[] = [];
   for (const source of sources) {
     if (picked.length >= schedule.treesPerRun) break;
-    const outcome: SourceOutcome = { sourceId: source.id, kind: source.kind, value: source.value, found: 0, taken: 0, invalid: 0, error: null };
+    const outcome: SourceOutcome = {
+      sourceId: source.id,
+      kind: source.kind,
+      value: source.value,
+      found: 0,
+      taken: 0,
+      invalid: 0,
+      error: null,
+    };
     outcomes.push(outcome);
     try {
       // Ask for more than needed: some candidates are already known.
@@ -175,12 +192,20 @@ export async function runSchedule(db: PrismaClient, opts: { now?: Date; signal?:
   const failures = outcomes.flatMap((o) => (o.error === null ? [] : [{ sourceId: o.sourceId, error: o.error }]));
   const invalid = outcomes.reduce((n, o) => n + o.invalid, 0);
   const jobs = await db.$transaction(
-    picked.map((rootUrl) => db.crawlJob.create({ data: { rootUrl, maxDepth: schedule.maxDepth, fanOut: schedule.fanOut, scheduled: true }, select: { id: true } })),
+    picked.map((rootUrl) =>
+      db.crawlJob.create({
+        data: { rootUrl, maxDepth: schedule.maxDepth, fanOut: schedule.fanOut, scheduled: true },
+        select: { id: true },
+      }),
+    ),
   );
   const note =
     `${jobs.length} crawls, ${retired} trees retired` +
     (invalid ? `, ${invalid} invalid candidates skipped` : "") +
     (failures.length ? `, ${failures.length} sources failed: ${failures.map((f) => f.error).join("; ")}` : "");
-  await db.treeSchedule.update({ where: { id: SCHEDULE_ID }, data: { lastRunAt: now, lastRunNote: note.slice(0, 2000), lastRunSources: outcomes } });
+  await db.treeSchedule.update({
+    where: { id: SCHEDULE_ID },
+    data: { lastRunAt: now, lastRunNote: note.slice(0, 2000), lastRunSources: outcomes },
+  });
   return { retired, crawlJobIds: jobs.map((j) => j.id), rootUrls: picked, failures, sources: outcomes };
 }

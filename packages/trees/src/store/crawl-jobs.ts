@@ -39,7 +39,17 @@ export interface CrawlJobRow {
   createdAt: Date;
 }
 
-const SELECT = { id: true, rootUrl: true, status: true, pagesDone: true, pagesFailed: true, cancelRequested: true, error: true, treeId: true, createdAt: true } as const;
+const SELECT = {
+  id: true,
+  rootUrl: true,
+  status: true,
+  pagesDone: true,
+  pagesFailed: true,
+  cancelRequested: true,
+  error: true,
+  treeId: true,
+  createdAt: true,
+} as const;
 
 export function createCrawlJob(db: PrismaClient, request: CrawlRequest): Promise<CrawlJobRow> {
   const r = crawlRequestSchema.parse(request);
@@ -52,6 +62,9 @@ export function listCrawlJobs(db: PrismaClient, take = 50): Promise<CrawlJobRow[
 
 /** A queued job is cancelled at once; a running one stops after its current page. */
 export async function cancelCrawlJob(db: PrismaClient, id: string): Promise<void> {
-  await db.crawlJob.updateMany({ where: { id, status: "queued" }, data: { status: "cancelled", cancelRequested: true, finishedAt: new Date() } });
+  await db.crawlJob.updateMany({
+    where: { id, status: "queued" },
+    data: { status: "cancelled", cancelRequested: true, finishedAt: new Date() },
+  });
   await db.crawlJob.updateMany({ where: { id, status: "running" }, data: { cancelRequested: true } });
 }

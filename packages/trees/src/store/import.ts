@@ -95,9 +95,7 @@ const text = (value: string | null) => (value === null ? null : wellFormed(value
 function flatten(root: DrArenaNode, treeId: string): { levels: NodeRow[][]; contexts: ContextRow[] } {
   const levels: NodeRow[][] = [];
   const contexts: ContextRow[] = [];
-  let frontier: Array<{ node: DrArenaNode; parentId: string | null; ordinal: number }> = [
-    { node: root, parentId: null, ordinal: 0 },
-  ];
+  let frontier: Array<{ node: DrArenaNode; parentId: string | null; ordinal: number }> = [{ node: root, parentId: null, ordinal: 0 }];
   while (frontier.length) {
     const level: NodeRow[] = [];
     const next: typeof frontier = [];
@@ -158,7 +156,13 @@ export async function importTree(db: PrismaClient, json: unknown, opts: ImportOp
           select: { id: true, title: true, rootUrl: true, createdAt: true, _count: { select: { matches: true } } },
         });
   if (existing && mode === "ask") {
-    throw new DuplicateTreeError({ id: existing.id, title: existing.title, rootUrl: existing.rootUrl, createdAt: existing.createdAt.toISOString(), matches: existing._count.matches });
+    throw new DuplicateTreeError({
+      id: existing.id,
+      title: existing.title,
+      rootUrl: existing.rootUrl,
+      createdAt: existing.createdAt.toISOString(),
+      matches: existing._count.matches,
+    });
   }
   if (existing && mode === "keep") return storedSummary(db, existing.id);
   const treeId = randomUUID();

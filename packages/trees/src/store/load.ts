@@ -17,7 +17,14 @@ const storedNodeSelect = {
   error: true,
   relationshipCluster: true,
 } as const;
-const storedContextSelect = { nodeId: true, ordinal: true, url: true, anchorText: true, surroundingText: true, relationship: true } as const;
+const storedContextSelect = {
+  nodeId: true,
+  ordinal: true,
+  url: true,
+  anchorText: true,
+  surroundingText: true,
+  relationship: true,
+} as const;
 
 export type StoredNode = Prisma.NodeGetPayload<{ select: typeof storedNodeSelect }>;
 export type StoredContext = Prisma.LinkContextGetPayload<{ select: typeof storedContextSelect }>;

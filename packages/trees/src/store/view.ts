@@ -36,7 +36,14 @@ const knownMeta = z.object({
   truth: z.array(
     z.object({
       url: z.string(),
-      known: z.object({ name: z.string(), aliases: z.array(z.string()), describe: z.string(), asks: z.array(z.object({ ask: z.string(), value: z.string() })) }).optional(),
+      known: z
+        .object({
+          name: z.string(),
+          aliases: z.array(z.string()),
+          describe: z.string(),
+          asks: z.array(z.object({ ask: z.string(), value: z.string() })),
+        })
+        .optional(),
     }),
   ),
 });
@@ -61,7 +68,9 @@ class StoredTreeView implements DbTreeView {
   /** Reads a whole tree: every node (children in ordinal order) and every link context. */
   static async load(db: PrismaClient, treeId: string): Promise<StoredTreeView> {
     const pool = sqlPool(db);
-    const nodes = await pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "treeId" = $1 ORDER BY "parentId", ordinal`, [treeId]);
+    const nodes = await pool.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "treeId" = $1 ORDER BY "parentId", ordinal`, [
+      treeId,
+    ]);
     const root = nodes.rows.find((n) => n.parentId === null);
     if (!root) throw new NotFoundError(`tree not found: ${treeId}`);
     const meta = await pool.query<{ meta: unknown }>(`SELECT meta FROM "Tree" WHERE id = $1`, [treeId]);
@@ -94,7 +103,9 @@ class StoredTreeView implements DbTreeView {
 
   async refresh(nodeId: string): Promise<string[]> {
     // Usually nothing is new (a match checks before it expands): one query then, two otherwise.
-    const children = await sqlPool(this.db).query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "parentId" = $1 ORDER BY ordinal`, [nodeId]);
+    const children = await sqlPool(this.db).query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM "Node" WHERE "parentId" = $1 ORDER BY ordinal`, [
+      nodeId,
+    ]);
     const fresh = children.rows.filter((n) => !this.nodes.has(n.id));
     if (!fresh.length) return [];
     const contexts = await this.contextsOf(fresh);

@@ -223,7 +223,11 @@ function entityPage(theme: Theme, country: string, e: Entity): { node: DrArenaNo
   const t = new PageText()
     .say(`${e.name} is a ${theme.singular} in ${e.town}, a town in the ${e.region.name} of ${country}.`)
     .say(`It was ${theme.builtVerb} in ${e.year} and ${theme.openedVerb} on ${e.date}.`)
-    .link(`The ${theme.singular} was ${theme.byPhrase} the ${e.person.profession} ${e.person.full}.`, [{ url: e.person.url, anchor: e.person.full }], "people")
+    .link(
+      `The ${theme.singular} was ${theme.byPhrase} the ${e.person.profession} ${e.person.full}.`,
+      [{ url: e.person.url, anchor: e.person.full }],
+      "people",
+    )
     .say(theme.measure.sentence(e.name, formatNumber(e.measure)))
     .say(theme.count.sentence(e.name, formatNumber(e.count)))
     .say(theme.list.sentence(e.name, listText(e.list)))
@@ -273,7 +277,10 @@ function entityPage(theme: Theme, country: string, e: Entity): { node: DrArenaNo
         describe: entityClue(theme, e),
         asks: [
           { ask: `the year it was ${theme.builtVerb}`, value: String(e.year) },
-          { ask: theme.openedVerb.startsWith("opened its") ? `when it ${theme.openedVerb}` : `when it was ${theme.openedVerb}`, value: e.date },
+          {
+            ask: theme.openedVerb.startsWith("opened its") ? `when it ${theme.openedVerb}` : `when it was ${theme.openedVerb}`,
+            value: e.date,
+          },
           { ask: measureAsk(theme.measure.label), value: formatNumber(e.measure) },
           { ask: measureAsk(theme.count.label), value: formatNumber(e.count) },
         ],
@@ -361,7 +368,11 @@ function regionPage(theme: Theme, country: string, r: Region, regions: Region[],
     );
   }
   const others = regions.filter((o) => o !== r).slice(0, 2);
-  t.link(`It borders the ${listText(others.map((o) => o.name))}.`, others.map((o) => ({ url: o.url, anchor: o.name })), "neighbouring regions");
+  t.link(
+    `It borders the ${listText(others.map((o) => o.name))}.`,
+    others.map((o) => ({ url: o.url, anchor: o.name })),
+    "neighbouring regions",
+  );
   const truth: TruthEntry = {
     url: r.url,
     kind: "region",
@@ -379,7 +390,15 @@ function regionPage(theme: Theme, country: string, r: Region, regions: Region[],
     attributes: { country, capital: r.capital, area_km2: r.areaKm2, [theme.plural.replace(/ /g, "_")]: r.entities.length },
   };
   return {
-    node: node(r.url, `${capitalise(theme.plural)} of the ${r.name}`, `The ${theme.plural} of the ${r.name}, ${country}.`, t, 1, "regions", children),
+    node: node(
+      r.url,
+      `${capitalise(theme.plural)} of the ${r.name}`,
+      `The ${theme.plural} of the ${r.name}, ${country}.`,
+      t,
+      1,
+      "regions",
+      children,
+    ),
     truth,
   };
 }
@@ -394,9 +413,25 @@ function hubPage(theme: Theme, country: string, url: string, regions: Region[], 
   const largest = entities.reduce((a, b) => (b.measure > a.measure ? b : a));
   const oldest = entities.reduce((a, b) => (b.year < a.year ? b : a));
   const measureNoun = theme.measure.label.replace(/ \(.*\)$/, "");
-  t.link(`Of all the ${theme.plural} of ${country}, ${largest.name} has the greatest ${measureNoun}.`, [{ url: largest.url, anchor: largest.name }], `notable ${theme.plural}`);
-  t.link(`The oldest is ${oldest.name}, ${theme.builtVerb} in ${oldest.year}.`, [{ url: oldest.url, anchor: oldest.name }], `notable ${theme.plural}`);
-  return node(url, `${capitalise(theme.plural)} of ${country}`, `An overview of the ${theme.plural} of ${country}, by region.`, t, 0, null, children);
+  t.link(
+    `Of all the ${theme.plural} of ${country}, ${largest.name} has the greatest ${measureNoun}.`,
+    [{ url: largest.url, anchor: largest.name }],
+    `notable ${theme.plural}`,
+  );
+  t.link(
+    `The oldest is ${oldest.name}, ${theme.builtVerb} in ${oldest.year}.`,
+    [{ url: oldest.url, anchor: oldest.name }],
+    `notable ${theme.plural}`,
+  );
+  return node(
+    url,
+    `${capitalise(theme.plural)} of ${country}`,
+    `An overview of the ${theme.plural} of ${country}, by region.`,
+    t,
+    0,
+    null,
+    children,
+  );
 }
 
 /** An entity pointed at without its name: "the lighthouse in Dymford designed by Grabria Boubrast". */

@@ -22,7 +22,12 @@ export const worldRequestSchema = z.object({
 });
 
 /** What POST /api/console/worlds answers. */
-export const worldImportResultSchema = z.object({ seed: z.string(), pages: z.number().int(), trees: z.number().int(), reused: z.boolean() });
+export const worldImportResultSchema = z.object({
+  seed: z.string(),
+  pages: z.number().int(),
+  trees: z.number().int(),
+  reused: z.boolean(),
+});
 
 /** A seed already stored with other parameters: its URLs would collide. */
 export class WorldConflictError extends Error {}
@@ -56,12 +61,19 @@ export async function importWorld(db: PrismaClient, params: Partial<WorldParams>
     const id = byRoot.get(wt.tree.url);
     if (id) {
       // The stored tree's summary, in the shape an import answers (listTrees adds retirement and matches).
-      for (const { id: treeId, rootUrl, title, nodes, maxDepth } of await listTrees(db, { ids: [id] })) summaries.push({ id: treeId, rootUrl, title, nodes, maxDepth });
+      for (const { id: treeId, rootUrl, title, nodes, maxDepth } of await listTrees(db, { ids: [id] }))
+        summaries.push({ id: treeId, rootUrl, title, nodes, maxDepth });
       continue;
     }
     const meta = { world: { ...world.params, hub }, truth: wt.truth } as unknown as Prisma.InputJsonValue;
     summaries.push(
-      await importTree(db, wt.tree, { source: "synthetic", worldSeed: world.params.seed, topic: wt.topic, sourceName: `world:${world.params.seed}`, meta }),
+      await importTree(db, wt.tree, {
+        source: "synthetic",
+        worldSeed: world.params.seed,
+        topic: wt.topic,
+        sourceName: `world:${world.params.seed}`,
+        meta,
+      }),
     );
     written++;
   }

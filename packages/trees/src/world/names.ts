@@ -5,7 +5,33 @@ export function between(rng: Rng, min: number, max: number): number {
   return min + rng.int(max - min + 1);
 }
 
-const ONSETS = ["b", "br", "c", "d", "dr", "f", "g", "gr", "h", "k", "kr", "l", "m", "n", "p", "r", "s", "sh", "st", "t", "th", "tr", "v", "w", "z"];
+const ONSETS = [
+  "b",
+  "br",
+  "c",
+  "d",
+  "dr",
+  "f",
+  "g",
+  "gr",
+  "h",
+  "k",
+  "kr",
+  "l",
+  "m",
+  "n",
+  "p",
+  "r",
+  "s",
+  "sh",
+  "st",
+  "t",
+  "th",
+  "tr",
+  "v",
+  "w",
+  "z",
+];
 const VOWELS = ["a", "e", "i", "o", "u", "ae", "ei", "ou", "ia", "y"];
 const CODAS = ["", "", "n", "r", "l", "s", "th", "m", "nd", "rk", "st", "ck", "v"];
 

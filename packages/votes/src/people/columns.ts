@@ -30,7 +30,8 @@ export const PEOPLE_COLUMNS = [
     key: "rank",
     header: "Rank",
     title: "1 + agents whose lower bound exceeds this agent's upper bound",
-    legend: "1 + the number of agents whose 95 % lower bound is above this agent's upper bound: agents people's verdicts cannot separate share a rank.",
+    legend:
+      "1 + the number of agents whose 95 % lower bound is above this agent's upper bound: agents people's verdicts cannot separate share a rank.",
     csv: "rank",
     value: (r) => r.rank,
     format: "count",
@@ -39,7 +40,8 @@ export const PEOPLE_COLUMNS = [
   {
     key: "name",
     header: "Agent",
-    legend: ({ minVotesPerAgent }) => `The agent, linked to its page; preliminary: fewer than ${minVotesPerAgent} counted verdicts, so it is left out of the agreement figure.`,
+    legend: ({ minVotesPerAgent }) =>
+      `The agent, linked to its page; preliminary: fewer than ${minVotesPerAgent} counted verdicts, so it is left out of the agreement figure.`,
     csv: "agent",
     value: (r) => r.name,
     sort: (r) => r.name.toLowerCase(),
@@ -56,9 +58,30 @@ export const PEOPLE_COLUMNS = [
     format: "rating",
     cli: { header: "rating (95% CI)", width: 24, align: "left", text: (r) => describeRating(r).text },
   },
-  { key: "ratingFlag", header: "Rating flag", title: "How far the rating can be read: ok, wide, unbeaten, winless", csv: "rating_flag", value: (r) => r.ratingFlag, format: "flag" },
-  { key: "lower", header: "Lower", title: "Lower end of the rating's 95 % interval", csv: "lower", value: (r) => r.lower, format: "rating" },
-  { key: "upper", header: "Upper", title: "Upper end of the rating's 95 % interval", csv: "upper", value: (r) => r.upper, format: "rating" },
+  {
+    key: "ratingFlag",
+    header: "Rating flag",
+    title: "How far the rating can be read: ok, wide, unbeaten, winless",
+    csv: "rating_flag",
+    value: (r) => r.ratingFlag,
+    format: "flag",
+  },
+  {
+    key: "lower",
+    header: "Lower",
+    title: "Lower end of the rating's 95 % interval",
+    csv: "lower",
+    value: (r) => r.lower,
+    format: "rating",
+  },
+  {
+    key: "upper",
+    header: "Upper",
+    title: "Upper end of the rating's 95 % interval",
+    csv: "upper",
+    value: (r) => r.upper,
+    format: "rating",
+  },
   {
     key: "verdicts",
     header: "Verdicts",
@@ -89,7 +112,14 @@ export const PEOPLE_COLUMNS = [
     format: "share",
     cli: { header: "win", width: 5, align: "right" },
   },
-  { key: "preliminary", header: "Preliminary", title: "Fewer counted verdicts than the minimum per agent", csv: "preliminary", value: (r) => r.preliminary, format: "flag" },
+  {
+    key: "preliminary",
+    header: "Preliminary",
+    title: "Fewer counted verdicts than the minimum per agent",
+    csv: "preliminary",
+    value: (r) => r.preliminary,
+    format: "flag",
+  },
 ] as const satisfies readonly PeopleColumn[];
 
 export type PeopleColumnKey = (typeof PEOPLE_COLUMNS)[number]["key"];

@@ -35,7 +35,12 @@ export interface PeopleInputs {
    * `replicates`, each agent's ratings in bootstrap resamples of the examiner's rated matches (as
    * many as PEOPLE_BOOTSTRAP.rounds), so the intervals carry the examiner's sampling too.
    */
-  examiner: { examinerConfigId: string; snapshotId: string; ratings: ReadonlyMap<string, number>; replicates?: ReadonlyMap<string, Float64Array> } | null;
+  examiner: {
+    examinerConfigId: string;
+    snapshotId: string;
+    ratings: ReadonlyMap<string, number>;
+    replicates?: ReadonlyMap<string, Float64Array>;
+  } | null;
   names: ReadonlyMap<string, string>;
   leftOut: PeopleAgreement["leftOut"];
   basis: string;
@@ -48,7 +53,11 @@ export interface PeopleResult {
 }
 
 /** The examiner's replicates of the compared agents as vectors, when it has them for each (else the examiner is held fixed). */
-function examinerVectors(replicates: ReadonlyMap<string, Float64Array> | undefined, agents: readonly string[], rounds: number): number[][] | undefined {
+function examinerVectors(
+  replicates: ReadonlyMap<string, Float64Array> | undefined,
+  agents: readonly string[],
+  rounds: number,
+): number[][] | undefined {
   const columns = agents.map((a) => replicates?.get(a));
   if (!columns.every((c): c is Float64Array => c !== undefined && c.length === rounds)) return undefined;
   return Array.from({ length: rounds }, (_, r) => columns.map((c) => c[r]!));

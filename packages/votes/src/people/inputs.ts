@@ -28,13 +28,25 @@ async function auditVerdicts(db: Db, scope: PeopleScope, voted: ReadonlySet<stri
   const [rows, excluded] = await Promise.all([
     db.annotation.findMany({
       where: {
-        round: { voided: false, forfeit: null, verdictToken: { not: null }, ...(scope.examinerConfigId ? { match: { examinerConfigId: scope.examinerConfigId } } : {}) },
+        round: {
+          voided: false,
+          forfeit: null,
+          verdictToken: { not: null },
+          ...(scope.examinerConfigId ? { match: { examinerConfigId: scope.examinerConfigId } } : {}),
+        },
       },
       select: {
         roundId: true,
         auditorId: true,
         ownVerdict: true,
-        round: { select: { verdictToken: true, match: { select: { agentAId: true, agentBId: true, agentA: { select: { ownerId: true } }, agentB: { select: { ownerId: true } } } } } },
+        round: {
+          select: {
+            verdictToken: true,
+            match: {
+              select: { agentAId: true, agentBId: true, agentA: { select: { ownerId: true } }, agentB: { select: { ownerId: true } } },
+            },
+          },
+        },
       },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     }),
@@ -67,7 +79,11 @@ async function auditVerdicts(db: Db, scope: PeopleScope, voted: ReadonlySet<stri
 async function examinerRatings(db: Db, scope: PeopleScope): Promise<PeopleInputs["examiner"]> {
   let configId = scope.examinerConfigId;
   if (!configId) {
-    const rated = await db.match.groupBy({ by: ["examinerConfigId"], where: { status: "completed", winner: { not: null }, rounds: { gt: 0 } }, _count: { _all: true } });
+    const rated = await db.match.groupBy({
+      by: ["examinerConfigId"],
+      where: { status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+      _count: { _all: true },
+    });
     configId = rated.sort((a, b) => b._count._all - a._count._all)[0]?.examinerConfigId ?? null;
   }
   if (!configId) return null;
@@ -78,7 +94,12 @@ async function examinerRatings(db: Db, scope: PeopleScope): Promise<PeopleInputs
   });
   if (!snapshot) return null;
   const rows = z.array(z.object({ agentId: z.string(), rating: z.number() })).parse(snapshot.ratings);
-  return { examinerConfigId: configId, snapshotId: snapshot.id, ratings: new Map(rows.map((r) => [r.agentId, r.rating])), replicates: await examinerReplicates(db, configId) };
+  return {
+    examinerConfigId: configId,
+    snapshotId: snapshot.id,
+    ratings: new Map(rows.map((r) => [r.agentId, r.rating])),
+    replicates: await examinerReplicates(db, configId),
+  };
 }
 
 /**

@@ -22,7 +22,11 @@ const basisOf = z.object({ basis: z.string() });
 
 /** The basis the latest snapshots were computed on, or null before the first. */
 async function storedBasis(db: Db): Promise<string | null> {
-  const last = await db.peopleSnapshot.findFirst({ where: { examinerConfigId: null }, orderBy: { createdAt: "desc" }, select: { agreement: true } });
+  const last = await db.peopleSnapshot.findFirst({
+    where: { examinerConfigId: null },
+    orderBy: { createdAt: "desc" },
+    select: { agreement: true },
+  });
   const parsed = basisOf.safeParse(last?.agreement);
   return parsed.success ? parsed.data.basis : null;
 }

@@ -35,7 +35,11 @@ export const peopleLeaderboardSchema = z.object({
 });
 export type PeopleLeaderboard = z.infer<typeof peopleLeaderboardSchema>;
 
-export const peopleAgreementViewSchema = z.object({ agreement: peopleAgreementSchema.nullable(), line: z.string(), votesCounted: z.number().int() });
+export const peopleAgreementViewSchema = z.object({
+  agreement: peopleAgreementSchema.nullable(),
+  line: z.string(),
+  votesCounted: z.number().int(),
+});
 export type PeopleAgreementView = z.infer<typeof peopleAgreementViewSchema>;
 
 async function latest(db: Db, examinerConfigId: string | null) {
@@ -44,7 +48,9 @@ async function latest(db: Db, examinerConfigId: string | null) {
 
 /** The people's leaderboard of an examiner configuration's rounds, or of every round; null for an unknown configuration. */
 export async function readPeopleLeaderboard(db: Db, params: PeopleParams = {}): Promise<PeopleLeaderboard | null> {
-  const config = params.examiner ? await db.examinerConfig.findUnique({ where: { id: params.examiner }, select: { id: true, name: true } }) : null;
+  const config = params.examiner
+    ? await db.examinerConfig.findUnique({ where: { id: params.examiner }, select: { id: true, name: true } })
+    : null;
   if (params.examiner && !config) return null;
   const snapshot = await latest(db, config?.id ?? null);
   const rows = snapshot ? z.array(peopleRatingRowSchema).parse(snapshot.ratings) : [];

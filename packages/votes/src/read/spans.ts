@@ -30,7 +30,9 @@ const emptyCounts = (): Record<SpanLabel, number> => ({ unsupported: 0, wrong: 0
 
 const seatSpansSchema = z.object({
   counts: countsSchema,
-  spans: z.array(z.object({ id: z.string(), start: z.number().int(), end: z.number().int(), label, comment: z.string().nullable(), mine: z.boolean() })),
+  spans: z.array(
+    z.object({ id: z.string(), start: z.number().int(), end: z.number().int(), label, comment: z.string().nullable(), mine: z.boolean() }),
+  ),
 });
 
 /** A round's spans per match seat, in answer order. */
@@ -40,24 +42,39 @@ export type RoundSpans = z.infer<typeof roundSpansSchema>;
 /** Every span of a round per match seat: counts per label and the spans, `mine` for the viewer's own. */
 export async function readRoundSpans(db: Db, params: { roundId: string; viewerId?: string | null | undefined }): Promise<RoundSpans> {
   const rows = await db.span.findMany({ where: { roundId: params.roundId }, orderBy: [{ start: "asc" }, { end: "asc" }, { id: "asc" }] });
-  const out = { roundId: params.roundId, A: { counts: emptyCounts(), spans: [] as unknown[] }, B: { counts: emptyCounts(), spans: [] as unknown[] } };
+  const out = {
+    roundId: params.roundId,
+    A: { counts: emptyCounts(), spans: [] as unknown[] },
+    B: { counts: emptyCounts(), spans: [] as unknown[] },
+  };
   for (const s of rows) {
     const side = s.seat === "B" ? out.B : out.A;
     const l = label.parse(s.label);
     side.counts[l]++;
-    side.spans.push({ id: s.id, start: s.start, end: s.end, label: l, comment: s.comment, mine: params.viewerId != null && s.authorId === params.viewerId });
+    side.spans.push({
+      id: s.id,
+      start: s.start,
+      end: s.end,
+      label: l,
+      comment: s.comment,
+      mine: params.viewerId != null && s.authorId === params.viewerId,
+    });
   }
   return roundSpansSchema.parse(out);
 }
 
 /** The voter's own spans on a round served to them, in the seats they were shown (empty when it was not served). */
 export async function readVoteSpans(db: Db, params: { voterId: string; roundId: string }): Promise<SpanView[]> {
-  const view = await db.voteView.findUnique({ where: { roundId_voterId: { roundId: params.roundId, voterId: params.voterId } }, select: { seatsSwapped: true } });
+  const view = await db.voteView.findUnique({
+    where: { roundId_voterId: { roundId: params.roundId, voterId: params.voterId } },
+    select: { seatsSwapped: true },
+  });
   if (!view) return [];
-  const rows = await db.span.findMany({ where: { roundId: params.roundId, authorId: params.voterId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.map((s) =>
-    spanViewSchema.parse({ ...s, seat: view.seatsSwapped ? (s.seat === "A" ? "B" : "A") : s.seat, seats: "shown" }),
-  );
+  const rows = await db.span.findMany({
+    where: { roundId: params.roundId, authorId: params.voterId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((s) => spanViewSchema.parse({ ...s, seat: view.seatsSwapped ? (s.seat === "A" ? "B" : "A") : s.seat, seats: "shown" }));
 }
 
 export const agentSpanRateSchema = z.object({
@@ -89,7 +106,9 @@ export async function readAgentSpanRates(db: Db): Promise<AgentSpanRate[]> {
     SELECT CASE WHEN s.seat = 'B' THEN m."agentBId" ELSE m."agentAId" END AS "agentId", s.label, count(*)::int AS n
     FROM "Span" s JOIN "Round" r ON r.id = s."roundId" JOIN "Match" m ON m.id = r."matchId" GROUP BY 1, 2`;
   const ids = [...new Set([...words.map((w) => w.agentId), ...spans.map((s) => s.agentId)])];
-  const names = new Map((await db.agent.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  const names = new Map(
+    (await db.agent.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]),
+  );
   const wordsOf = new Map(words.map((w) => [w.agentId, w.words]));
   return ids
     .map((agentId) => {
@@ -97,7 +116,14 @@ export async function readAgentSpanRates(db: Db): Promise<AgentSpanRate[]> {
       for (const s of spans) if (s.agentId === agentId) counts[label.parse(s.label)] += s.n;
       const flagged = FLAGGED_LABELS.reduce((n, l) => n + counts[l], 0);
       const w = wordsOf.get(agentId) ?? 0;
-      return agentSpanRateSchema.parse({ agentId, name: names.get(agentId) ?? agentId, words: w, counts, flagged, perThousandWords: w > 0 ? (1000 * flagged) / w : null });
+      return agentSpanRateSchema.parse({
+        agentId,
+        name: names.get(agentId) ?? agentId,
+        words: w,
+        counts,
+        flagged,
+        perThousandWords: w > 0 ? (1000 * flagged) / w : null,
+      });
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -124,8 +150,22 @@ export async function spansJsonl(db: Db): Promise<SpanLine[]> {
   const rows = await db.span.findMany({
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: {
-      roundId: true, seat: true, start: true, end: true, label: true, comment: true, quote: true, createdAt: true,
-      round: { select: { matchId: true, match: { select: { examinerConfigId: true, agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } } } } },
+      roundId: true,
+      seat: true,
+      start: true,
+      end: true,
+      label: true,
+      comment: true,
+      quote: true,
+      createdAt: true,
+      round: {
+        select: {
+          matchId: true,
+          match: {
+            select: { examinerConfigId: true, agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } },
+          },
+        },
+      },
     },
   });
   return rows.map((s) => {

@@ -36,10 +36,18 @@ export type Reveal = z.infer<typeof revealSchema>;
 const verdictJson = z.object({ reasoning: z.string().optional() }).loose();
 
 /** The reveal of a stored vote: read only once the vote exists (callers check), so nothing reaches a voter before. */
-export async function revealOf(db: Db, roundId: string, vote: { verdict: string; reason: string | null; seatsSwapped: boolean }): Promise<Reveal> {
+export async function revealOf(
+  db: Db,
+  roundId: string,
+  vote: { verdict: string; reason: string | null; seatsSwapped: boolean },
+): Promise<Reveal> {
   const r = await db.round.findUniqueOrThrow({
     where: { id: roundId },
-    select: { verdictToken: true, verdict: true, match: { select: { id: true, agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } } } },
+    select: {
+      verdictToken: true,
+      verdict: true,
+      match: { select: { id: true, agentA: { select: { id: true, name: true } }, agentB: { select: { id: true, name: true } } } },
+    },
   });
   const swapped = vote.seatsSwapped;
   const examiner = fromToken(r.verdictToken);
@@ -48,14 +56,20 @@ export async function revealOf(db: Db, roundId: string, vote: { verdict: string;
     roundId,
     matchId: r.match.id,
     agents: swapped ? { A: r.match.agentB, B: r.match.agentA } : { A: r.match.agentA, B: r.match.agentB },
-    examiner: { verdict: examiner ? inSeats(examiner, swapped) : null, reasoning: reasoning && swapped ? swapSeatsInText(reasoning) : reasoning },
+    examiner: {
+      verdict: examiner ? inSeats(examiner, swapped) : null,
+      reasoning: reasoning && swapped ? swapSeatsInText(reasoning) : reasoning,
+    },
     vote: { verdict: inSeats(verdict.parse(vote.verdict), swapped), reason: vote.reason },
   });
 }
 
 /** The reveal of a round this voter has voted on (for the page to show it again); null otherwise. */
 export async function readReveal(db: Db, input: { voterId: string; roundId: string }): Promise<Reveal | null> {
-  const vote = await db.vote.findUnique({ where: { roundId_voterId: { roundId: input.roundId, voterId: input.voterId } }, select: { verdict: true, reason: true, seatsSwapped: true } });
+  const vote = await db.vote.findUnique({
+    where: { roundId_voterId: { roundId: input.roundId, voterId: input.voterId } },
+    select: { verdict: true, reason: true, seatsSwapped: true },
+  });
   return vote ? revealOf(db, input.roundId, vote) : null;
 }
 
@@ -91,7 +105,9 @@ export const voterRowSchema = z.object({
   goldVotes: z.number().int(),
   goldAgreed: z.number().int(),
   goldAgreement: z.number().nullable().describe("share of gold votes naming the examiner's winner; null without gold votes"),
-  belowThreshold: z.boolean().describe(`at least ${GOLD.minVotes} gold votes and gold agreement below ${GOLD.minAgreement}: left out of the people's leaderboard`),
+  belowThreshold: z
+    .boolean()
+    .describe(`at least ${GOLD.minVotes} gold votes and gold agreement below ${GOLD.minAgreement}: left out of the people's leaderboard`),
   excluded: z.object({ by: z.string(), reason: z.string(), at: z.string() }).nullable(),
   lastVoteAt: z.string().nullable(),
 });
@@ -102,7 +118,14 @@ export async function readVoters(db: Db): Promise<VoterRow[]> {
   const stats = await voterStats(db);
   const exclusions = new Map((await db.voterExclusion.findMany()).map((x) => [x.voterId, x]));
   const ids = [...new Set([...stats.keys(), ...exclusions.keys()])];
-  const users = new Map((await db.user.findMany({ where: { id: { in: [...ids, ...[...exclusions.values()].map((x) => x.excludedById)] } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u]));
+  const users = new Map(
+    (
+      await db.user.findMany({
+        where: { id: { in: [...ids, ...[...exclusions.values()].map((x) => x.excludedById)] } },
+        select: { id: true, name: true, email: true },
+      })
+    ).map((u) => [u.id, u]),
+  );
   return ids
     .flatMap((id) => {
       const u = users.get(id);
@@ -159,8 +182,19 @@ export async function readCountedVotes(db: Db, params: { examinerConfigId?: stri
   const rows = await db.vote.findMany({
     where: params.examinerConfigId ? { round: { match: { examinerConfigId: params.examinerConfigId } } } : {},
     select: {
-      roundId: true, voterId: true, verdict: true, ownAgent: true, createdAt: true,
-      round: { select: { voided: true, verdictToken: true, matchId: true, match: { select: { examinerConfigId: true, agentAId: true, agentBId: true } } } },
+      roundId: true,
+      voterId: true,
+      verdict: true,
+      ownAgent: true,
+      createdAt: true,
+      round: {
+        select: {
+          voided: true,
+          verdictToken: true,
+          matchId: true,
+          match: { select: { examinerConfigId: true, agentAId: true, agentBId: true } },
+        },
+      },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
@@ -170,7 +204,15 @@ export async function readCountedVotes(db: Db, params: { examinerConfigId?: stri
   const votes: CountedVote[] = [];
   for (const v of rows) {
     const s = stats.get(v.voterId);
-    const reason = v.ownAgent ? "owner" : excluded.has(v.voterId) ? "excluded" : s && belowGoldThreshold(s) ? "lowGold" : v.round.voided ? "voided" : null;
+    const reason = v.ownAgent
+      ? "owner"
+      : excluded.has(v.voterId)
+        ? "excluded"
+        : s && belowGoldThreshold(s)
+          ? "lowGold"
+          : v.round.voided
+            ? "voided"
+            : null;
     if (reason) {
       leftOut[reason]++;
       continue;
@@ -217,10 +259,19 @@ export type VoteLine = z.infer<typeof voteLineSchema>;
 /** The counted votes as votes.jsonl lines, oldest first (of one examiner configuration's rounds, or all). */
 export async function votesJsonl(db: Db, params: { examinerConfigId?: string | undefined } = {}): Promise<VoteLine[]> {
   const { votes } = await readCountedVotes(db, params);
-  const agents = new Map((await db.agent.findMany({ where: { id: { in: [...new Set(votes.flatMap((v) => [v.agentAId, v.agentBId]))] } }, select: { id: true, name: true } })).map((a) => [a.id, a.name]));
+  const agents = new Map(
+    (
+      await db.agent.findMany({
+        where: { id: { in: [...new Set(votes.flatMap((v) => [v.agentAId, v.agentBId]))] } },
+        select: { id: true, name: true },
+      })
+    ).map((a) => [a.id, a.name]),
+  );
   const configs = new Map((await db.examinerConfig.findMany({ select: { id: true, name: true } })).map((c) => [c.id, c.name]));
   const firsts = await db.vote.groupBy({ by: ["voterId"], _min: { createdAt: true } });
-  const order = firsts.sort((a, b) => (a._min.createdAt?.getTime() ?? 0) - (b._min.createdAt?.getTime() ?? 0) || a.voterId.localeCompare(b.voterId)).map((f) => f.voterId);
+  const order = firsts
+    .sort((a, b) => (a._min.createdAt?.getTime() ?? 0) - (b._min.createdAt?.getTime() ?? 0) || a.voterId.localeCompare(b.voterId))
+    .map((f) => f.voterId);
   const pseudonym = new Map(order.map((id, i) => [id, `voter ${i + 1}`]));
   return votes.map((v) => {
     const [a, b] = [agents.get(v.agentAId) ?? v.agentAId, agents.get(v.agentBId) ?? v.agentBId];

@@ -58,24 +58,50 @@ export const referenceRequestSchema = z.object({
 export type ReferenceRequest = z.input<typeof referenceRequestSchema>;
 
 /** The admin's mapping: external name → agent id, or null for "no agent". */
-export const mappingRequestSchema = z.object({ mapping: z.record(z.string().max(REFERENCE_LIMITS.maxNameChars), z.string().max(200).nullable()) });
+export const mappingRequestSchema = z.object({
+  mapping: z.record(z.string().max(REFERENCE_LIMITS.maxNameChars), z.string().max(200).nullable()),
+});
 
 /** The examiner configuration to compare with: the one given, else the one the leaderboard shows first (most rated matches). */
 async function examinerOf(db: Db, examinerConfigId: string | null | undefined): Promise<string | null> {
   if (examinerConfigId) return examinerConfigId;
-  const rated = await db.match.groupBy({ by: ["examinerConfigId"], where: { status: "completed", winner: { not: null }, rounds: { gt: 0 } }, _count: { _all: true } });
+  const rated = await db.match.groupBy({
+    by: ["examinerConfigId"],
+    where: { status: "completed", winner: { not: null }, rounds: { gt: 0 } },
+    _count: { _all: true },
+  });
   return rated.sort((a, b) => b._count._all - a._count._all)[0]?.examinerConfigId ?? null;
 }
 
 /** ρ and τ-b of the mapped entries against the examiner configuration's latest examiner-wide ratings. */
-export async function referenceAgreement(db: Db, entries: readonly ReferenceEntry[], examinerConfigId: string | null | undefined): Promise<ReferenceAgreement> {
+export async function referenceAgreement(
+  db: Db,
+  entries: readonly ReferenceEntry[],
+  examinerConfigId: string | null | undefined,
+): Promise<ReferenceAgreement> {
   const configId = await examinerOf(db, examinerConfigId);
   const snapshot = configId
-    ? await db.ratingSnapshot.findFirst({ where: { examinerConfigId: configId, tournamentId: null }, orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }], select: { id: true, ratings: true } })
+    ? await db.ratingSnapshot.findFirst({
+        where: { examinerConfigId: configId, tournamentId: null },
+        orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
+        select: { id: true, ratings: true },
+      })
     : null;
-  const ratings = new Map(z.array(z.object({ agentId: z.string(), rating: z.number() })).parse(snapshot?.ratings ?? []).map((r) => [r.agentId, r.rating]));
+  const ratings = new Map(
+    z
+      .array(z.object({ agentId: z.string(), rating: z.number() }))
+      .parse(snapshot?.ratings ?? [])
+      .map((r) => [r.agentId, r.rating]),
+  );
   const compared = entries.filter((e) => e.agentId !== null && ratings.has(e.agentId));
-  const figures = compared.length >= REFERENCE_MIN_AGENTS ? pairedRankAgreement(compared.map((e) => e.score), compared.map((e) => ratings.get(e.agentId!)!), BOOTSTRAP) : null;
+  const figures =
+    compared.length >= REFERENCE_MIN_AGENTS
+      ? pairedRankAgreement(
+          compared.map((e) => e.score),
+          compared.map((e) => ratings.get(e.agentId!)!),
+          BOOTSTRAP,
+        )
+      : null;
   const finite = (e: { value: number; lower: number; upper: number } | undefined) => (e && Number.isFinite(e.value) ? e : null);
   return {
     examinerConfigId: configId,
@@ -107,10 +133,16 @@ export async function createReference(db: PrismaClient, input: ReferenceRequest 
     if (err instanceof ReferenceParseError) throw new ReferenceBoardError(400, err.message);
     throw err;
   }
-  if (request.examinerConfigId && !(await db.examinerConfig.findUnique({ where: { id: request.examinerConfigId }, select: { id: true } }))) {
+  if (
+    request.examinerConfigId &&
+    !(await db.examinerConfig.findUnique({ where: { id: request.examinerConfigId }, select: { id: true } }))
+  ) {
     throw new ReferenceBoardError(404, "no such examiner configuration");
   }
-  const suggested = suggestMapping(lines.map((l) => l.name), await db.agent.findMany({ select: { id: true, name: true } }));
+  const suggested = suggestMapping(
+    lines.map((l) => l.name),
+    await db.agent.findMany({ select: { id: true, name: true } }),
+  );
   const entries: ReferenceEntry[] = lines.map((l) => ({ ...l, agentId: suggested.get(l.name) ?? null }));
   const agreement = await referenceAgreement(db, entries, request.examinerConfigId);
   const row = await db.referenceLeaderboard.create({
@@ -139,7 +171,11 @@ export async function updateReferenceMapping(db: PrismaClient, id: string, input
   const parsed = mappingRequestSchema.safeParse(input);
   if (!parsed.success) throw new ReferenceBoardError(400, parsed.error.issues[0]?.message ?? "invalid mapping");
   const { entries, agreement: before } = await stored(db, id);
-  await checkMapping(db, entries.map((e) => e.name), parsed.data.mapping);
+  await checkMapping(
+    db,
+    entries.map((e) => e.name),
+    parsed.data.mapping,
+  );
   const next = entries.map((e) => (e.name in parsed.data.mapping ? { ...e, agentId: parsed.data.mapping[e.name] ?? null } : e));
   const agreement = await referenceAgreement(db, next, before?.examinerConfigId);
   await db.referenceLeaderboard.update({

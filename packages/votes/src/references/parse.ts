@@ -33,7 +33,8 @@ const unquote = (s: string) => {
 };
 
 export function parseReferenceText(text: string): ReferenceLine[] {
-  if (text.length > REFERENCE_LIMITS.maxChars) throw new ReferenceParseError(`the list is longer than ${REFERENCE_LIMITS.maxChars.toLocaleString("en-US")} characters`);
+  if (text.length > REFERENCE_LIMITS.maxChars)
+    throw new ReferenceParseError(`the list is longer than ${REFERENCE_LIMITS.maxChars.toLocaleString("en-US")} characters`);
   const lines = text.split(/\r?\n/);
   const entries: ReferenceLine[] = [];
   const seen = new Set<string>();
@@ -51,7 +52,8 @@ export function parseReferenceText(text: string): ReferenceLine[] {
     if (header) continue;
     if (!Number.isFinite(score)) throw new ReferenceParseError(`${where}: the score ${JSON.stringify(scoreText)} is not a number`);
     if (name === "") throw new ReferenceParseError(`${where}: the name is empty`);
-    if (name.length > REFERENCE_LIMITS.maxNameChars) throw new ReferenceParseError(`${where}: the name is longer than ${REFERENCE_LIMITS.maxNameChars} characters`);
+    if (name.length > REFERENCE_LIMITS.maxNameChars)
+      throw new ReferenceParseError(`${where}: the name is longer than ${REFERENCE_LIMITS.maxNameChars} characters`);
     if (seen.has(name)) throw new ReferenceParseError(`${where}: ${JSON.stringify(name)} is listed twice`);
     seen.add(name);
     entries.push({ name, score });

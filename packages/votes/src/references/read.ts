@@ -33,7 +33,8 @@ const two = (x: number) => x.toFixed(2);
 export function referenceLine(a: ReferenceAgreement | null): string {
   if (!a) return "not computed yet";
   if (!a.examinerConfigId) return "no examiner ratings to compare with yet";
-  if (!a.spearman || !a.kendall) return `${a.agents} mapped ${a.agents === 1 ? "agent is" : "agents are"} rated by the examiner: ${REFERENCE_MIN_AGENTS} needed`;
+  if (!a.spearman || !a.kendall)
+    return `${a.agents} mapped ${a.agents === 1 ? "agent is" : "agents are"} rated by the examiner: ${REFERENCE_MIN_AGENTS} needed`;
   return `ρ ${two(a.spearman.value)} [${two(a.spearman.lower)}, ${two(a.spearman.upper)}], τ ${two(a.kendall.value)} [${two(a.kendall.lower)}, ${two(a.kendall.upper)}], ${a.agents} agents`;
 }
 
@@ -54,7 +55,10 @@ export async function readReferences(db: Db): Promise<ReferencesView> {
         source: r.source,
         date: r.date.toISOString().slice(0, 10),
         createdAt: r.createdAt.toISOString(),
-        entries: z.array(referenceEntrySchema).parse(r.entries).map((e) => ({ ...e, agentName: e.agentId ? (agentName.get(e.agentId) ?? null) : null })),
+        entries: z
+          .array(referenceEntrySchema)
+          .parse(r.entries)
+          .map((e) => ({ ...e, agentName: e.agentId ? (agentName.get(e.agentId) ?? null) : null })),
         agreement,
         examinerName: agreement?.examinerConfigId ? (configName.get(agreement.examinerConfigId) ?? null) : null,
         line: referenceLine(agreement),

@@ -24,21 +24,47 @@ export async function createSpan(db: PrismaClient, input: SpanRequest & { author
     if (!round) throw new VoteError(404, "round not found");
     let seat = s.seat;
     if (s.seats === "shown") {
-      const view = await tx.voteView.findUnique({ where: { roundId_voterId: { roundId: s.roundId, voterId: authorId } }, select: { seatsSwapped: true } });
-      if (!view) throw new VoteError(409, "this round was not served to you: name the match seat (seats: \"match\")");
+      const view = await tx.voteView.findUnique({
+        where: { roundId_voterId: { roundId: s.roundId, voterId: authorId } },
+        select: { seatsSwapped: true },
+      });
+      if (!view) throw new VoteError(409, 'this round was not served to you: name the match seat (seats: "match")');
       if (view.seatsSwapped) seat = other(seat);
     }
     const answer = seat === "A" ? round.answerA : round.answerB;
     if (answer === null) throw new VoteError(404, `seat ${s.seat} has no stored answer on this round`);
-    if (!(s.start < s.end && s.end <= answer.length)) throw new VoteError(422, `offsets must satisfy 0 ≤ start < end ≤ ${answer.length} (the answer's length)`);
+    if (!(s.start < s.end && s.end <= answer.length))
+      throw new VoteError(422, `offsets must satisfy 0 ≤ start < end ≤ ${answer.length} (the answer's length)`);
     if (s.end - s.start > MAX_SPAN_CHARS) throw new VoteError(422, `a span covers at most ${MAX_SPAN_CHARS} characters`);
     const since = new Date(now.getTime() - SPAN_LIMITS.windowMs);
-    if ((await tx.span.count({ where: { authorId, createdAt: { gte: since } } })) >= SPAN_LIMITS.perAccount) throw new VoteError(429, `at most ${SPAN_LIMITS.perAccount} spans per account in 24 hours`);
-    if ((await tx.span.count({ where: { authorId, roundId: s.roundId } })) >= SPAN_LIMITS.perRound) throw new VoteError(429, `at most ${SPAN_LIMITS.perRound} spans per account on one round`);
+    if ((await tx.span.count({ where: { authorId, createdAt: { gte: since } } })) >= SPAN_LIMITS.perAccount)
+      throw new VoteError(429, `at most ${SPAN_LIMITS.perAccount} spans per account in 24 hours`);
+    if ((await tx.span.count({ where: { authorId, roundId: s.roundId } })) >= SPAN_LIMITS.perRound)
+      throw new VoteError(429, `at most ${SPAN_LIMITS.perRound} spans per account on one round`);
     const row = await tx.span.create({
-      data: { roundId: s.roundId, authorId, seat, start: s.start, end: s.end, label: s.label, comment: s.comment ?? null, quote: answer.slice(s.start, s.end), createdAt: now },
+      data: {
+        roundId: s.roundId,
+        authorId,
+        seat,
+        start: s.start,
+        end: s.end,
+        label: s.label,
+        comment: s.comment ?? null,
+        quote: answer.slice(s.start, s.end),
+        createdAt: now,
+      },
     });
-    return spanViewSchema.parse({ id: row.id, roundId: row.roundId, seat: s.seat, seats: s.seats, start: row.start, end: row.end, label: row.label, comment: row.comment, quote: row.quote });
+    return spanViewSchema.parse({
+      id: row.id,
+      roundId: row.roundId,
+      seat: s.seat,
+      seats: s.seats,
+      start: row.start,
+      end: row.end,
+      label: row.label,
+      comment: row.comment,
+      quote: row.quote,
+    });
   }, VOTES_TX);
 }
 

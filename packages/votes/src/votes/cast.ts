@@ -38,7 +38,11 @@ export interface CastOptions {
  * or the address's daily limit (429). Gold rounds record whether the vote named the examiner's
  * winner; a vote on a round of the voter's own agent is stored and never counted.
  */
-export async function castVote(db: PrismaClient, input: VoteRequest & { voterId: string; address?: string | null }, opts: CastOptions = {}): Promise<Reveal> {
+export async function castVote(
+  db: PrismaClient,
+  input: VoteRequest & { voterId: string; address?: string | null },
+  opts: CastOptions = {},
+): Promise<Reveal> {
   const body = voteRequestSchema.parse(input);
   const { voterId } = input;
   const hash = input.address ? addressHash(input.address, opts.addressKey ?? (await addressKeyOf())) : null;
@@ -49,7 +53,8 @@ export async function castVote(db: PrismaClient, input: VoteRequest & { voterId:
     if (hash) await lockKey(tx, ADDRESS_LOCK, hash);
     const view = await tx.voteView.findUnique({ where: { roundId_voterId: { roundId: body.roundId, voterId } } });
     if (!view) throw new VoteError(404, "this round was not served to you: ask GET /api/votes/next for a round");
-    if (await tx.vote.findUnique({ where: { roundId_voterId: { roundId: body.roundId, voterId } }, select: { id: true } })) throw new VoteError(409, "you have voted on this round already");
+    if (await tx.vote.findUnique({ where: { roundId_voterId: { roundId: body.roundId, voterId } }, select: { id: true } }))
+      throw new VoteError(409, "you have voted on this round already");
     const [state] = await tx.$queryRaw<{ eligible: boolean; gold: boolean; token: string | null; own: boolean }[]>`
       SELECT (${votableRound}) AS eligible, ${goldRound} AS gold, r."verdictToken" AS token,
         EXISTS (SELECT 1 FROM "Agent" ag WHERE ag.id IN (m."agentAId", m."agentBId") AND ag."ownerId" = ${voterId}) AS own

@@ -92,7 +92,9 @@ function balancedSeats(winner: "A" | "B", served: GoldServed, random: Random): b
   return (winner === "A") !== shownA;
 }
 
-const storedRatingsSchema = z.array(z.object({ agentId: z.string(), lower: z.number(), upper: z.number(), unbounded: z.unknown().optional() }).loose());
+const storedRatingsSchema = z.array(
+  z.object({ agentId: z.string(), lower: z.number(), upper: z.number(), unbounded: z.unknown().optional() }).loose(),
+);
 
 /**
  * Each pair's priority: (counted votes on the pair + 1) / (the two agents' interval widths), lower
@@ -108,7 +110,12 @@ async function pairPriority(tx: Tx, pool: Candidate[]): Promise<(c: Candidate) =
   const votes = new Map(counts.map((c) => [`${c.a}|${c.b}`, c.n]));
   const agents = new Set(pool.flatMap((c) => [c.agentAId, c.agentBId]));
   const widths = new Map<string, number>();
-  const snaps = await tx.ratingSnapshot.findMany({ where: { tournamentId: null }, orderBy: { createdAt: "desc" }, take: 50, select: { ratings: true } });
+  const snaps = await tx.ratingSnapshot.findMany({
+    where: { tournamentId: null },
+    orderBy: { createdAt: "desc" },
+    take: 50,
+    select: { ratings: true },
+  });
   for (const s of snaps) {
     const rows = storedRatingsSchema.safeParse(s.ratings);
     if (!rows.success) continue;
@@ -128,7 +135,10 @@ const pairKey = (c: Candidate) => (c.agentAId < c.agentBId ? `${c.agentAId}|${c.
 function pickRound(pool: Candidate[], priority: (c: Candidate) => number, random: Random): Candidate {
   const pairs = [...new Set(lowest(pool, priority).map(pairKey))];
   const pair = pairs[Math.floor(random() * pairs.length)]!;
-  const rounds = lowest(pool.filter((c) => pairKey(c) === pair), (c) => c.votes);
+  const rounds = lowest(
+    pool.filter((c) => pairKey(c) === pair),
+    (c) => c.votes,
+  );
   return rounds[Math.floor(random() * rounds.length)]!;
 }
 
@@ -139,8 +149,16 @@ function lowest<T>(items: T[], key: (t: T) => number): T[] {
 
 /** The served round in the voter's seats: question, word limit and the two answers, nothing else. */
 async function shown(tx: Tx, roundId: string, seatsSwapped: boolean): Promise<NextVote> {
-  const r = await tx.round.findUniqueOrThrow({ where: { id: roundId }, select: { question: true, wordLimitInstruction: true, answerA: true, answerB: true } });
+  const r = await tx.round.findUniqueOrThrow({
+    where: { id: roundId },
+    select: { question: true, wordLimitInstruction: true, answerA: true, answerB: true },
+  });
   const a = r.answerA ?? "";
   const b = r.answerB ?? "";
-  return nextVoteSchema.parse({ roundId, question: r.question ?? "", wordLimit: r.wordLimitInstruction, answers: seatsSwapped ? { A: b, B: a } : { A: a, B: b } });
+  return nextVoteSchema.parse({
+    roundId,
+    question: r.question ?? "",
+    wordLimit: r.wordLimitInstruction,
+    answers: seatsSwapped ? { A: b, B: a } : { A: a, B: b },
+  });
 }

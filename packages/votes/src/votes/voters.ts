@@ -6,7 +6,10 @@ import { exclusionRequestSchema } from "./requests";
  * An admin leaves a voter's votes out of the people's leaderboard. Nothing is deleted: the votes
  * stay, and includeVoter takes the exclusion back. Excluding again replaces the reason.
  */
-export async function excludeVoter(db: PrismaClient, input: { voterId: string; adminId: string; reason: string }): Promise<{ voterId: string; excluded: true }> {
+export async function excludeVoter(
+  db: PrismaClient,
+  input: { voterId: string; adminId: string; reason: string },
+): Promise<{ voterId: string; excluded: true }> {
   const { reason } = exclusionRequestSchema.parse({ reason: input.reason });
   if (!(await db.user.findUnique({ where: { id: input.voterId }, select: { id: true } }))) throw new VoteError(404, "no such account");
   await db.voterExclusion.upsert({

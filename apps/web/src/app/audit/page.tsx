@@ -10,5 +10,11 @@ export const dynamic = "force-dynamic";
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requireRole(AUDITORS, "/audit");
   const finished = (await searchParams).finished;
-  return <AuditHome queues={await readAuditQueues(db(), viewerOf(user))} admin={user.role === "admin"} finished={typeof finished === "string" ? finished : null} />;
+  return (
+    <AuditHome
+      queues={await readAuditQueues(db(), viewerOf(user))}
+      admin={user.role === "admin"}
+      finished={typeof finished === "string" ? finished : null}
+    />
+  );
 }

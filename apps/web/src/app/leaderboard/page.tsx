@@ -13,8 +13,12 @@ export const metadata = { title: "Leaderboard: people" };
 export default async function Leaderboard({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
   const examiner = one(sp.examiner);
-  if (one(sp.by) !== "people") redirect(`/${query({ examiner, tournament: one(sp.tournament), window: one(sp.window), topic: one(sp.topic) })}`);
-  const [board, all] = await Promise.all([cached(`page:people:${examiner ?? ""}`, () => readPeopleLeaderboard(db(), examiner ? { examiner } : {})), scopes()]);
+  if (one(sp.by) !== "people")
+    redirect(`/${query({ examiner, tournament: one(sp.tournament), window: one(sp.window), topic: one(sp.topic) })}`);
+  const [board, all] = await Promise.all([
+    cached(`page:people:${examiner ?? ""}`, () => readPeopleLeaderboard(db(), examiner ? { examiner } : {})),
+    scopes(),
+  ]);
   if (!board) notFound();
   return <PeoplePage board={board} scopes={all} />;
 }

@@ -15,7 +15,13 @@ const PAGE_SIZE = 50;
 
 export default async function MatchesPage({ searchParams }: { searchParams: SearchParams }) {
   const sp = await searchParams;
-  const filter: MatchFilter = { agent: one(sp.agent), tournament: one(sp.tournament), tree: one(sp.tree), examiner: one(sp.examiner), status: one(sp.status) };
+  const filter: MatchFilter = {
+    agent: one(sp.agent),
+    tournament: one(sp.tournament),
+    tree: one(sp.tree),
+    examiner: one(sp.examiner),
+    status: one(sp.status),
+  };
   const cursor = one(sp.cursor);
   // A malformed link (unknown status, overlong id) shows the "does not exist" state, not an error.
   const params = matchListParamsSchema.safeParse({ ...filter, cursor, limit: PAGE_SIZE });
@@ -30,14 +36,22 @@ export default async function MatchesPage({ searchParams }: { searchParams: Sear
       <MatchFilters options={options} filter={filter} />
       {!page ? (
         <Empty title="This page of matches does not exist.">
-          The link is stale or malformed. <Link href={`/matches${query(filter)}`} className={link}>Start from the newest matches</Link>.
+          The link is stale or malformed.{" "}
+          <Link href={`/matches${query(filter)}`} className={link}>
+            Start from the newest matches
+          </Link>
+          .
         </Empty>
       ) : page.items.length === 0 ? (
         <Empty title={cursor ? "No older matches." : filtered ? "No match passes these filters." : "No match yet."}>
           {cursor ? (
-            <Link href={`/matches${query(filter)}`} className={link}>Back to the newest matches</Link>
+            <Link href={`/matches${query(filter)}`} className={link}>
+              Back to the newest matches
+            </Link>
           ) : filtered ? (
-            <Link href="/matches" className={link}>Show every match</Link>
+            <Link href="/matches" className={link}>
+              Show every match
+            </Link>
           ) : (
             <>
               Run one with <Code>npx arena match run --tree &lt;id&gt; --a &lt;agent&gt; --b &lt;agent&gt;</Code> or start a tournament with{" "}
@@ -49,7 +63,8 @@ export default async function MatchesPage({ searchParams }: { searchParams: Sear
         <>
           <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="match-count">
             {page.total === 1 ? "1 match" : `${page.total} matches`}
-            {filtered ? (page.total === 1 ? " passes these filters" : " pass these filters") : " in all"}; this page shows {page.items.length}, newest first{cursor ? " after the ones on earlier pages" : ""}.
+            {filtered ? (page.total === 1 ? " passes these filters" : " pass these filters") : " in all"}; this page shows{" "}
+            {page.items.length}, newest first{cursor ? " after the ones on earlier pages" : ""}.
           </p>
           <MatchTable items={page.items} />
           <nav className="mt-4 flex gap-4 text-sm" aria-label="Pages">

@@ -13,8 +13,8 @@ export default async function TreesPage() {
     <>
       <PageTitle>Information trees</PageTitle>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
-        Each tree is a hub page and the pages it links to, crawled (or generated offline). The examiner walks a tree to build questions whose
-        answers are hidden a few links deep.
+        Each tree is a hub page and the pages it links to, crawled (or generated offline). The examiner walks a tree to build questions
+        whose answers are hidden a few links deep.
       </p>
       <TreeList trees={trees} />
     </>

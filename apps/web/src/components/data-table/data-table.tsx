@@ -152,7 +152,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onColumnVisibilityChange: (u: Updater<ColumnVisibilityState>) => {
       const next = apply(u, visibility);
       setVisibility(next);
-      if (inUrl) url.set({ cols: columns.filter((c) => next[c.id] !== false).map((c) => c.id).join(",") });
+      if (inUrl)
+        url.set({
+          cols: columns
+            .filter((c) => next[c.id] !== false)
+            .map((c) => c.id)
+            .join(","),
+        });
     },
   });
 
@@ -209,9 +215,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       className={`${thBase} ${spec.numeric ? "text-right" : "text-left"} ${k < sticky ? `${stickyClass(k, sticky)} z-20` : ""}`}
                     >
                       {h.column.getCanSort() ? (
-                        <button type="button" onClick={h.column.getToggleSortingHandler()} title={spec.title} className="uppercase hover:text-zinc-900 dark:hover:text-zinc-100">
+                        <button
+                          type="button"
+                          onClick={h.column.getToggleSortingHandler()}
+                          title={spec.title}
+                          className="uppercase hover:text-zinc-900 dark:hover:text-zinc-100"
+                        >
                           {spec.header}
-                          <span aria-hidden className="ml-0.5 inline-block w-2">{sorted === "asc" ? "↑" : sorted === "desc" ? "↓" : ""}</span>
+                          <span aria-hidden className="ml-0.5 inline-block w-2">
+                            {sorted === "asc" ? "↑" : sorted === "desc" ? "↓" : ""}
+                          </span>
                         </button>
                       ) : (
                         <span title={spec.title}>{spec.header}</span>
@@ -225,7 +238,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={r.id} {...props.rowProps?.(r.original)} className="group border-t border-zinc-100 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900">
+              <tr
+                key={r.id}
+                {...props.rowProps?.(r.original)}
+                className="group border-t border-zinc-100 hover:bg-zinc-50 dark:border-zinc-800 dark:hover:bg-zinc-900"
+              >
                 {visible.map((col, k) => {
                   const spec = byId.get(col.id)!;
                   return (
@@ -243,7 +260,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </section>
-      {rows.length === 0 ? <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{props.empty ?? (text ? `No row matches “${text}”.` : "No rows.")}</div> : null}
+      {rows.length === 0 ? (
+        <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          {props.empty ?? (text ? `No row matches “${text}”.` : "No rows.")}
+        </div>
+      ) : null}
       {props.legend ? <Legend testId={`${props.testId}-legend`} columns={visible.map((c) => byId.get(c.id)!)} /> : null}
     </div>
   );

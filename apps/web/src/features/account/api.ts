@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { agentEditSchema, listOwnerAgents, ownsAgent, removeAgent, rotateAgentKey, updateAgentDescription, withdrawAgent } from "@arena/agents";
+import {
+  agentEditSchema,
+  listOwnerAgents,
+  ownsAgent,
+  removeAgent,
+  rotateAgentKey,
+  updateAgentDescription,
+  withdrawAgent,
+} from "@arena/agents";
 import { createApiToken, listApiTokens, revokeApiToken } from "@arena/db/accounts";
 import { requireRoleApi } from "@/lib/auth-session";
 import { errorResponse } from "@/lib/api/http";
@@ -22,7 +30,10 @@ export async function postAgentKey(req: Request, agentId: string): Promise<Respo
   if (!(await ownsAgent(db(), a.user.id, agentId))) return errorResponse(404, "not your agent");
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
-  const p = z.object({ api_key: z.string().min(1).max(4096).nullable() }).strict().safeParse(body.value);
+  const p = z
+    .object({ api_key: z.string().min(1).max(4096).nullable() })
+    .strict()
+    .safeParse(body.value);
   if (!p.success) return errorResponse(400, "api_key: a string of 1 to 4,096 characters, or null");
   return Response.json(await rotateAgentKey(db(), agentId, p.data.api_key));
 }
@@ -75,7 +86,10 @@ export async function postToken(req: Request): Promise<Response> {
   if ("response" in a) return a.response;
   const body = await readJsonBody(req);
   if (!body.ok) return body.response;
-  const p = z.object({ name: z.string().trim().min(1).max(100) }).strict().safeParse(body.value);
+  const p = z
+    .object({ name: z.string().trim().min(1).max(100) })
+    .strict()
+    .safeParse(body.value);
   if (!p.success) return errorResponse(400, "name: 1 to 100 characters");
   const { token, row } = await createApiToken(db(), a.user.id, p.data.name);
   return Response.json({ token, ...row }, { status: 201 });

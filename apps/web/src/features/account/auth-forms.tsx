@@ -22,7 +22,11 @@ export function AuthForm({ mode, next }: { mode: "signin" | "signup"; next?: str
     setBusy(true);
     setError(null);
     const f = new FormData(e.currentTarget);
-    const body = { email: String(f.get("email")), password: String(f.get("password")), ...(mode === "signup" ? { name: String(f.get("name")) } : {}) };
+    const body = {
+      email: String(f.get("email")),
+      password: String(f.get("password")),
+      ...(mode === "signup" ? { name: String(f.get("name")) } : {}),
+    };
     const r = await send("POST", mode === "signin" ? "/api/auth/sign-in/email" : "/api/auth/sign-up/email", body);
     setBusy(false);
     if (!r.ok) return setError(r.status === 429 && !r.error ? "Too many attempts: wait a minute and try again." : r.error);
@@ -40,9 +44,22 @@ export function AuthForm({ mode, next }: { mode: "signin" | "signup"; next?: str
         Email <input name="email" type="email" required autoComplete="email" className={inputClass} />
       </label>
       <label className="block text-sm">
-        Password <input name="password" type="password" required minLength={8} maxLength={128} autoComplete={mode === "signin" ? "current-password" : "new-password"} className={inputClass} />
+        Password{" "}
+        <input
+          name="password"
+          type="password"
+          required
+          minLength={8}
+          maxLength={128}
+          autoComplete={mode === "signin" ? "current-password" : "new-password"}
+          className={inputClass}
+        />
       </label>
-      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <button type="submit" disabled={busy} className={buttonClass}>
         {mode === "signin" ? "Sign in" : "Create account"}
       </button>

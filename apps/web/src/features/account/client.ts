@@ -1,7 +1,11 @@
 import { errorMessage } from "@/lib/api/error-message";
 
 /** JSON request from the browser: same-origin, cookies included; a failure's message is `error` (lib/api/error-message). */
-export async function send<T = unknown>(method: string, url: string, body?: unknown): Promise<{ ok: boolean; status: number; data: T; error: string | null }> {
+export async function send<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ ok: boolean; status: number; data: T; error: string | null }> {
   const res = await fetch(url, {
     method,
     credentials: "same-origin",

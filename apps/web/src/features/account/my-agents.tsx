@@ -37,13 +37,18 @@ function RoundErrors({ a }: { a: AgentOverview }) {
     <div data-testid="round-errors" className="mt-2 text-xs">
       <p className={e.failing ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}>
         {e.errors} of its last {e.rounds} rounds ended in its error
-        {e.failing ? ` (${e.consecutive} in a row: failing; it is health-checked before its next pairing and sits the round out if the check fails)` : ""}:
+        {e.failing
+          ? ` (${e.consecutive} in a row: failing; it is health-checked before its next pairing and sits the round out if the check fails)`
+          : ""}
+        :
       </p>
       <ul className="mt-1 space-y-1">
         {e.byClass.map((c) => (
           <li key={c.class} data-error-class={c.class}>
             <span className="font-medium">{c.class}</span> × {c.count}, latest {fmtTime(c.latestAt)} in{" "}
-            <Link href={`/matches/${c.matchId}`} className={linkClass}>this match</Link>
+            <Link href={`/matches/${c.matchId}`} className={linkClass}>
+              this match
+            </Link>
             {c.latestDetail ? <div className="break-all text-zinc-600 dark:text-zinc-400">{c.latestDetail}</div> : null}
           </li>
         ))}
@@ -84,10 +89,18 @@ function Description({ a, onSaved }: { a: AgentOverview; onSaved: (note: string)
       }}
     >
       <DescriptionField defaultValue={a.description ?? ""} />
-      {error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
       <div className="flex gap-2">
-        <button type="submit" className={buttonClass}>Save description</button>
-        <button type="button" className={quietButton} onClick={() => setEditing(false)}>Cancel</button>
+        <button type="submit" className={buttonClass}>
+          Save description
+        </button>
+        <button type="button" className={quietButton} onClick={() => setEditing(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   );
@@ -116,10 +129,17 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
       {canWithdraw && confirming === "withdraw" ? (
         <>
           <span className="text-xs">Withdraw {a.name}? An admin can then no longer approve it.</span>
-          <button type="button" disabled={busy} className={quietButton} onClick={() => void act("POST", `/api/me/agents/${a.id}/withdraw`, () => `${a.name} withdrawn: it will not be approved.`)}>
+          <button
+            type="button"
+            disabled={busy}
+            className={quietButton}
+            onClick={() => void act("POST", `/api/me/agents/${a.id}/withdraw`, () => `${a.name} withdrawn: it will not be approved.`)}
+          >
             Yes, withdraw
           </button>
-          <button type="button" className={quietButton} onClick={() => setConfirming(null)}>Keep it</button>
+          <button type="button" className={quietButton} onClick={() => setConfirming(null)}>
+            Keep it
+          </button>
         </>
       ) : canWithdraw && confirming === null ? (
         <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming("withdraw")}>
@@ -131,10 +151,17 @@ function Actions({ a, onDone }: { a: AgentOverview; onDone: (note: string) => vo
           <span className="text-xs">
             {a.played ? `Retire ${a.name}? It plays no more; its matches and ratings stay.` : `Delete ${a.name} for good?`}
           </span>
-          <button type="button" disabled={busy} className={quietButton} onClick={() => void act("DELETE", `/api/me/agents/${a.id}`, (d) => `${a.name} ${d.removed ?? "removed"}.`)}>
+          <button
+            type="button"
+            disabled={busy}
+            className={quietButton}
+            onClick={() => void act("DELETE", `/api/me/agents/${a.id}`, (d) => `${a.name} ${d.removed ?? "removed"}.`)}
+          >
             Yes, {remove.toLowerCase()}
           </button>
-          <button type="button" className={quietButton} onClick={() => setConfirming(null)}>Keep it</button>
+          <button type="button" className={quietButton} onClick={() => setConfirming(null)}>
+            Keep it
+          </button>
         </>
       ) : confirming === "withdraw" || !canRemove ? null : (
         <button type="button" disabled={busy} className={quietButton} onClick={() => setConfirming("remove")}>
@@ -153,7 +180,11 @@ export function MyAgents() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: an action bumps `tick` to reload at once rather than at the next poll
   useEffect(() => {
     let live = true;
-    const load = () => fetch("/api/me/agents", { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : null)).then((d: AgentOverview[] | null) => live && d && setRows(d)).catch(() => undefined);
+    const load = () =>
+      fetch("/api/me/agents", { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((d: AgentOverview[] | null) => live && d && setRows(d))
+        .catch(() => undefined);
     void load();
     const timer = setInterval(load, POLL_MS);
     return () => {
@@ -172,39 +203,107 @@ export function MyAgents() {
     done(r.ok ? `Key replaced; health check: ${r.data.ok ? "passed" : "failed"} (${r.data.detail})` : (r.error ?? "failed"));
   }
   if (rows === null) return <p>Loading your agents…</p>;
-  if (!rows.length) return <p>No agents yet: <Link href="/agents/new" className={linkClass}>submit one</Link>.</p>;
+  if (!rows.length)
+    return (
+      <p>
+        No agents yet:{" "}
+        <Link href="/agents/new" className={linkClass}>
+          submit one
+        </Link>
+        .
+      </p>
+    );
   return (
     <div className="space-y-3">
-      {note && <p role="status" className="text-sm">{note}</p>}
+      {note && (
+        <p role="status" className="text-sm">
+          {note}
+        </p>
+      )}
       {rows.map((a) => (
-        <article key={a.id} data-agent={a.name} aria-label={a.name} className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+        <article
+          key={a.id}
+          data-agent={a.name}
+          aria-label={a.name}
+          className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+        >
           <header className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-base font-semibold">
-              {a.listed ? <Link href={`/agents/${a.id}`} className={linkClass}>{a.name}</Link> : a.name}
+              {a.listed ? (
+                <Link href={`/agents/${a.id}`} className={linkClass}>
+                  {a.name}
+                </Link>
+              ) : (
+                a.name
+              )}
               <span className="ml-2 text-xs font-normal text-zinc-500">
                 {a.protocol} · {a.endpoint}
               </span>
             </h2>
-            <span data-testid="status" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-800">{a.status}</span>
+            <span data-testid="status" className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-800">
+              {a.status}
+            </span>
           </header>
-          {!a.listed ? <p className="text-xs text-zinc-500">{a.status === "withdrawn" ? "Withdrawn: it will not be approved and stays off the public pages." : "Not on the public pages until an admin approves it."}</p> : null}
+          {!a.listed ? (
+            <p className="text-xs text-zinc-500">
+              {a.status === "withdrawn"
+                ? "Withdrawn: it will not be approved and stays off the public pages."
+                : "Not on the public pages until an admin approves it."}
+            </p>
+          ) : null}
           <HealthFailure a={a} />
           <RoundErrors a={a} />
           <Description a={a} onSaved={done} />
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
-            <div><dt className="text-xs text-zinc-500">Matches queued · running</dt><dd className="tabular-nums">{a.matches.queued} · {a.matches.running}</dd></div>
-            <div><dt className="text-xs text-zinc-500">Finished</dt><dd className="tabular-nums" data-testid="finished">{a.matches.finished}</dd></div>
+            <div>
+              <dt className="text-xs text-zinc-500">Matches queued · running</dt>
+              <dd className="tabular-nums">
+                {a.matches.queued} · {a.matches.running}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-zinc-500">Finished</dt>
+              <dd className="tabular-nums" data-testid="finished">
+                {a.matches.finished}
+              </dd>
+            </div>
             <div>
               <dt className="text-xs text-zinc-500">Last match</dt>
-              <dd data-testid="last-match">{a.lastFinished ? <Link href={`/matches/${a.lastFinished.id}`} className={linkClass}>{a.lastFinished.result} vs {a.lastFinished.opponent}</Link> : "—"}</dd>
+              <dd data-testid="last-match">
+                {a.lastFinished ? (
+                  <Link href={`/matches/${a.lastFinished.id}`} className={linkClass}>
+                    {a.lastFinished.result} vs {a.lastFinished.opponent}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </dd>
             </div>
-            <div><dt className="text-xs text-zinc-500">Rating</dt><dd className="tabular-nums">{a.rating ? describeRating({ rating: a.rating.value, ...a.rating }).text : "—"}</dd></div>
+            <div>
+              <dt className="text-xs text-zinc-500">Rating</dt>
+              <dd className="tabular-nums">{a.rating ? describeRating({ rating: a.rating.value, ...a.rating }).text : "—"}</dd>
+            </div>
           </dl>
           {agentActionAllowed("rotateKey", a.status) ? (
-            <form className="mt-2 flex max-w-md items-center gap-1" onSubmit={(e) => { e.preventDefault(); void rotate(a.id, e.currentTarget); }}>
+            <form
+              className="mt-2 flex max-w-md items-center gap-1"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void rotate(a.id, e.currentTarget);
+              }}
+            >
               <span className="shrink-0 text-xs">Key: {a.hasKey ? "set" : "none"}</span>
-              <input name="api_key" type="password" autoComplete="off" placeholder="new key" aria-label={`new key for ${a.name}`} className={inputClass} />
-              <button type="submit" className={buttonClass}>Rotate</button>
+              <input
+                name="api_key"
+                type="password"
+                autoComplete="off"
+                placeholder="new key"
+                aria-label={`new key for ${a.name}`}
+                className={inputClass}
+              />
+              <button type="submit" className={buttonClass}>
+                Rotate
+              </button>
             </form>
           ) : null}
           <Actions a={a} onDone={done} />

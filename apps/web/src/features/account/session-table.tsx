@@ -26,10 +26,30 @@ const COLUMNS: DataColumn<SessionRow>[] = [
       </span>
     ),
   },
-  { id: "address", header: "Address", sortValue: (s) => s.ipAddress ?? undefined, cell: (s) => <span className="tabular-nums">{s.ipAddress || "—"}</span> },
-  { id: "created", header: "Signed in", sortValue: (s) => s.createdAt, cell: (s) => <span className="tabular-nums">{fmtTime(s.createdAt)}</span> },
-  { id: "updated", header: "Last active", sortValue: (s) => s.updatedAt, cell: (s) => <span className="tabular-nums">{fmtTime(s.updatedAt)}</span> },
-  { id: "expires", header: "Expires", sortValue: (s) => s.expiresAt, cell: (s) => <span className="tabular-nums">{fmtTime(s.expiresAt)}</span> },
+  {
+    id: "address",
+    header: "Address",
+    sortValue: (s) => s.ipAddress ?? undefined,
+    cell: (s) => <span className="tabular-nums">{s.ipAddress || "—"}</span>,
+  },
+  {
+    id: "created",
+    header: "Signed in",
+    sortValue: (s) => s.createdAt,
+    cell: (s) => <span className="tabular-nums">{fmtTime(s.createdAt)}</span>,
+  },
+  {
+    id: "updated",
+    header: "Last active",
+    sortValue: (s) => s.updatedAt,
+    cell: (s) => <span className="tabular-nums">{fmtTime(s.updatedAt)}</span>,
+  },
+  {
+    id: "expires",
+    header: "Expires",
+    sortValue: (s) => s.expiresAt,
+    cell: (s) => <span className="tabular-nums">{fmtTime(s.expiresAt)}</span>,
+  },
   {
     id: "action",
     header: "Sign out",

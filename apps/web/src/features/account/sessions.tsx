@@ -23,7 +23,9 @@ export async function Sessions() {
       <SessionTable rows={rows} />
       {rows.length > 1 && (
         <form action={revokeOtherSessionsAction}>
-          <button type="submit" className={buttonClass}>Sign out everywhere else</button>
+          <button type="submit" className={buttonClass}>
+            Sign out everywhere else
+          </button>
         </form>
       )}
     </div>

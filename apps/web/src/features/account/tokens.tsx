@@ -17,16 +17,33 @@ export function Tokens() {
   }
   return (
     <div className="space-y-3">
-      <form className="flex max-w-md gap-2" onSubmit={(e) => { e.preventDefault(); void create(e.currentTarget); }}>
+      <form
+        className="flex max-w-md gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create(e.currentTarget);
+        }}
+      >
         <input name="name" required maxLength={100} placeholder="token name" aria-label="token name" className={inputClass} />
-        <button type="submit" className={buttonClass}>Create token</button>
+        <button type="submit" className={buttonClass}>
+          Create token
+        </button>
       </form>
-      {fresh && <p role="status" className="text-sm">Copy it now, it is not shown again: <code data-testid="new-token">{fresh}</code></p>}
+      {fresh && (
+        <p role="status" className="text-sm">
+          Copy it now, it is not shown again: <code data-testid="new-token">{fresh}</code>
+        </p>
+      )}
       <ul className="text-sm">
         {rows.map((t) => (
           <li key={t.id} className="flex gap-3">
-            <code>{t.prefix}…</code> {t.name} {t.revokedAt ? <span className="text-zinc-500">revoked</span> : (
-              <button type="button" className="underline" onClick={() => void send("DELETE", `/api/tokens/${t.id}`).then(load)}>Revoke</button>
+            <code>{t.prefix}…</code> {t.name}{" "}
+            {t.revokedAt ? (
+              <span className="text-zinc-500">revoked</span>
+            ) : (
+              <button type="button" className="underline" onClick={() => void send("DELETE", `/api/tokens/${t.id}`).then(load)}>
+                Revoke
+              </button>
             )}
           </li>
         ))}

@@ -32,7 +32,8 @@ function RatingSummary({ agent }: { agent: AgentView }) {
   if (!r) {
     return (
       <Empty title="Not rated yet.">
-        {agent.name} has no finished, judged match{agent.examiner ? ` under ${agent.examiner.name}` : ""} yet{agent.retired ? "" : ": it is rated once it has played in a tournament"}.
+        {agent.name} has no finished, judged match{agent.examiner ? ` under ${agent.examiner.name}` : ""} yet
+        {agent.retired ? "" : ": it is rated once it has played in a tournament"}.
       </Empty>
     );
   }
@@ -60,7 +61,8 @@ function RatingSummary({ agent }: { agent: AgentView }) {
 
 function FailureProfile({ agent }: { agent: AgentView }) {
   const s = agent.rating?.rounds;
-  if (!s) return <Empty title="No judged round yet.">The failure profile counts how this agent loses rounds once it has played some.</Empty>;
+  if (!s)
+    return <Empty title="No judged round yet.">The failure profile counts how this agent loses rounds once it has played some.</Empty>;
   const lost = s.lost;
   return (
     <div className="text-sm">
@@ -79,8 +81,8 @@ function FailureProfile({ agent }: { agent: AgentView }) {
         </span>
       </p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-        Of its lost rounds: DEEP = missed the hidden entities, WIDE = found them but missed facts, BOTH = missed both, NONE = lost on
-        other grounds.
+        Of its lost rounds: DEEP = missed the hidden entities, WIDE = found them but missed facts, BOTH = missed both, NONE = lost on other
+        grounds.
       </p>
     </div>
   );
@@ -96,7 +98,17 @@ function matchRows(agent: AgentView): AgentMatchRow[] {
   return agent.matchesList.map((m) => {
     const seat = m.agentA.id === agent.id ? "A" : "B";
     const result = m.winner === null ? null : m.winner === "tie" ? "tie" : m.winner === seat ? "won" : "lost";
-    return { id: m.id, finishedAt: m.finishedAt, seat, opponent: seat === "A" ? m.agentB : m.agentA, result, status: m.status, score: `${m.scoreA}–${m.scoreB}`, rounds: m.rounds, treeTitle: m.treeTitle };
+    return {
+      id: m.id,
+      finishedAt: m.finishedAt,
+      seat,
+      opponent: seat === "A" ? m.agentB : m.agentA,
+      result,
+      status: m.status,
+      score: `${m.scoreA}–${m.scoreB}`,
+      rounds: m.rounds,
+      treeTitle: m.treeTitle,
+    };
   });
 }
 
@@ -126,8 +138,16 @@ function ExaminerSwitch({ agent }: { agent: AgentView }) {
       {agent.examiners.map((e) => {
         const active = e.id === agent.examiner?.id;
         return (
-          <Link key={e.id} href={`/agents/${agent.id}${query({ examiner: e.id })}`} aria-current={active ? "page" : undefined} className={pill(active)}>
-            {e.name} <span className="opacity-70">({e.mode}, {e.ratedMatches} rated)</span>
+          <Link
+            key={e.id}
+            href={`/agents/${agent.id}${query({ examiner: e.id })}`}
+            aria-current={active ? "page" : undefined}
+            className={pill(active)}
+          >
+            {e.name}{" "}
+            <span className="opacity-70">
+              ({e.mode}, {e.ratedMatches} rated)
+            </span>
           </Link>
         );
       })}
@@ -141,7 +161,12 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
       <PageTitle aside={<LiveRefresh types={["snapshot"]} />}>{agent.name}</PageTitle>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         {agent.protocol}
-        {agent.model ? ` · ${agent.model}` : ""} · {agent.retired ? <span data-testid="retired">retired by its owner: its matches and ratings stay, it plays no more</span> : <StatusBadge status={agent.status} />}
+        {agent.model ? ` · ${agent.model}` : ""} ·{" "}
+        {agent.retired ? (
+          <span data-testid="retired">retired by its owner: its matches and ratings stay, it plays no more</span>
+        ) : (
+          <StatusBadge status={agent.status} />
+        )}
         {agent.examiner ? (
           <>
             {" "}
@@ -150,11 +175,16 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
         ) : null}
       </p>
       <p className="-mt-2 mb-4 text-sm text-zinc-600 dark:text-zinc-400" data-testid="agent-metadata">
-        {agent.organisation ? <>by <strong>{agent.organisation}</strong> · </> : null}
+        {agent.organisation ? (
+          <>
+            by <strong>{agent.organisation}</strong> ·{" "}
+          </>
+        ) : null}
         submitted {agent.createdAt.slice(0, 10)}
         {agent.link ? (
           <>
-            {" "}· <ExternalLink href={agent.link}>{agent.link}</ExternalLink>
+            {" "}
+            · <ExternalLink href={agent.link}>{agent.link}</ExternalLink>
           </>
         ) : null}
       </p>
@@ -169,13 +199,20 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
 
       <Section title="Rating history" id="history">
         {agent.ratingHistory.length < 2 ? (
-          <Empty title="Not enough snapshots for a history yet.">A point is added each time the ratings of its examiner configuration are refitted.</Empty>
+          <Empty title="Not enough snapshots for a history yet.">
+            A point is added each time the ratings of its examiner configuration are refitted.
+          </Empty>
         ) : (
           <ChartFigure
             testId="agent-rating-history"
             title="Bradley–Terry rating over time"
             caption={`Rating and 95 % interval in each of ${agent.ratingHistory.length} stored snapshots of ${agent.examiner?.name ?? "its examiner"} (all tournaments), by matches counted.`}
-            table={<DataTable head={["matches", "rating (95 % CI)", "Elo"]} rows={agent.ratingHistory.map((h) => [h.matchesCounted, describeRating(h).text, fmtRating(h.elo)])} />}
+            table={
+              <DataTable
+                head={["matches", "rating (95 % CI)", "Elo"]}
+                rows={agent.ratingHistory.map((h) => [h.matchesCounted, describeRating(h).text, fmtRating(h.elo)])}
+              />
+            }
           >
             <RatingHistoryChart history={agent.ratingHistory} />
           </ChartFigure>
@@ -193,7 +230,8 @@ export function AgentPage({ agent, scores }: { agent: AgentView; scores: AgentSc
       <Section title="Cost and time per research run" id="cost">
         <ResearchCost stats={agent.research} />
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-          Every stored round of every match of this agent is one research run. USD estimates use the provider&apos;s reported tokens and the arena&apos;s price table; tool fees (searches, code sessions) are not included.
+          Every stored round of every match of this agent is one research run. USD estimates use the provider&apos;s reported tokens and the
+          arena&apos;s price table; tool fees (searches, code sessions) are not included.
         </p>
       </Section>
 

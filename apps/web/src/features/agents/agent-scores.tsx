@@ -25,7 +25,12 @@ const metricOf = (s: ScoreRow) => METRICS[s.metric] ?? { label: s.metric, share:
 
 const COLUMNS: DataColumn<ScoreRow>[] = [
   { id: "metric", header: "Metric", sortValue: (s) => metricOf(s).label.toLowerCase(), cell: (s) => metricOf(s).label },
-  { id: "mode", header: "Mode", sortValue: (s) => s.mode, cell: (s) => (s.mode === "offline" ? "offline (approximates the paper)" : s.mode) },
+  {
+    id: "mode",
+    header: "Mode",
+    sortValue: (s) => s.mode,
+    cell: (s) => (s.mode === "offline" ? "offline (approximates the paper)" : s.mode),
+  },
   {
     id: "mean",
     header: "Mean (95 % CI)",
@@ -51,7 +56,9 @@ const COLUMNS: DataColumn<ScoreRow>[] = [
 /** The agent's mean of every report score under one examiner configuration, per mode, with intervals. */
 export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans; examinerName: string | null }) {
   if (scores.agents.length === 0) {
-    return <Empty title="No scored answer yet.">Report scores appear after the scoring worker has scored a finished match of this agent.</Empty>;
+    return (
+      <Empty title="No scored answer yet.">Report scores appear after the scoring worker has scored a finished match of this agent.</Empty>
+    );
   }
   const matches = Math.max(...scores.agents.map((a) => a.matches));
   return (
@@ -66,10 +73,12 @@ export function AgentScores({ scores, examinerName }: { scores: AgentScoreMeans;
         minWidth="min-w-[560px]"
       />
       <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-        Means over this agent&apos;s scored answers in up to {matches} finished matches{examinerName ? ` under ${examinerName}` : ""}; offline (deterministic)
-        and llm (judge model) scores are kept apart; offline scores approximate the papers&apos; judge-model metrics. InteScore has no SemanticDrift
-        term (its keyword sets do not exist for arena questions). Intervals: 95 % percentile bootstrap resampling matches; — means unbounded (fewer than two
-        matches). Percentages for shares; effective citations and InteScore as numbers.
+        Means over this agent&apos;s scored answers in up to {matches} finished matches{examinerName ? ` under ${examinerName}` : ""}
+        {";"}
+        offline (deterministic) and llm (judge model) scores are kept apart; offline scores approximate the papers&apos; judge-model
+        metrics. InteScore has no SemanticDrift term (its keyword sets do not exist for arena questions). Intervals: 95 % percentile
+        bootstrap resampling matches; — means unbounded (fewer than two matches). Percentages for shares; effective citations and InteScore
+        as numbers.
       </p>
     </>
   );

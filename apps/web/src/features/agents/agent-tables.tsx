@@ -25,7 +25,17 @@ const HEAD_TO_HEAD: DataColumn<HeadToHeadRow>[] = [
 ];
 
 export function HeadToHeadTable({ rows }: { rows: readonly HeadToHeadRow[] }) {
-  return <DataTable testId="agent-head-to-head" caption="Head-to-head record against each opponent" rows={rows} columns={HEAD_TO_HEAD} rowKey={(h) => h.opponentId} defaultSort={{ id: "games", desc: true }} minWidth="min-w-[420px]" />;
+  return (
+    <DataTable
+      testId="agent-head-to-head"
+      caption="Head-to-head record against each opponent"
+      rows={rows}
+      columns={HEAD_TO_HEAD}
+      rowKey={(h) => h.opponentId}
+      defaultSort={{ id: "games", desc: true }}
+      minWidth="min-w-[420px]"
+    />
+  );
 }
 
 /** One of the agent's matches seen from its seat (the server works out seat, opponent and result). */
@@ -44,7 +54,12 @@ export interface AgentMatchRow {
 const time = (t: string | null) => (t === null ? undefined : Date.parse(t));
 
 const MATCHES: DataColumn<AgentMatchRow>[] = [
-  { id: "finished", header: "Finished", sortValue: (m) => time(m.finishedAt), cell: (m) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(m.finishedAt)}</span> },
+  {
+    id: "finished",
+    header: "Finished",
+    sortValue: (m) => time(m.finishedAt),
+    cell: (m) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(m.finishedAt)}</span>,
+  },
   { id: "seat", header: "Seat", sortValue: (m) => m.seat, cell: (m) => m.seat },
   {
     id: "opponent",
@@ -72,5 +87,14 @@ const MATCHES: DataColumn<AgentMatchRow>[] = [
 ];
 
 export function AgentMatchesTable({ rows }: { rows: readonly AgentMatchRow[] }) {
-  return <DataTable testId="agent-matches" caption="The agent's newest matches" rows={rows} columns={MATCHES} rowKey={(m) => m.id} minWidth="min-w-[640px]" />;
+  return (
+    <DataTable
+      testId="agent-matches"
+      caption="The agent's newest matches"
+      rows={rows}
+      columns={MATCHES}
+      rowKey={(m) => m.id}
+      minWidth="min-w-[640px]"
+    />
+  );
 }

@@ -27,7 +27,13 @@ export function RatingHistoryChart({ history }: { history: AgentView["ratingHist
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 12, bottom: 20, left: 8 }}>
         <CartesianGrid stroke={GRID_STROKE} />
-        <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: "rated matches in the scope", position: "insideBottom", offset: -10, style: AXIS_LABEL_STYLE }} />
+        <XAxis
+          dataKey="matches"
+          type="number"
+          domain={["dataMin", "dataMax"]}
+          tick={AXIS_TICK}
+          label={{ value: "rated matches in the scope", position: "insideBottom", offset: -10, style: AXIS_LABEL_STYLE }}
+        />
         <YAxis tick={AXIS_TICK} width={52} label={{ value: "rating", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
         <Tooltip {...TOOLTIP_STYLE} />
         <Area dataKey="band" name="95 % interval" stroke="none" fill={OKABE_ITO[1]} fillOpacity={0.25} isAnimationActive={false} />
@@ -38,7 +44,14 @@ export function RatingHistoryChart({ history }: { history: AgentView["ratingHist
           strokeWidth={2}
           connectNulls={false}
           dot={(props: { cx?: number; cy?: number; index?: number; payload?: { marker: RatingPlot["marker"] | null } }) => (
-            <BoundMarker key={props.index} cx={props.cx} cy={props.cy} marker={props.payload?.marker ?? null} color={OKABE_ITO[4]} small={data.length >= 40} />
+            <BoundMarker
+              key={props.index}
+              cx={props.cx}
+              cy={props.cy}
+              marker={props.payload?.marker ?? null}
+              color={OKABE_ITO[4]}
+              small={data.length >= 40}
+            />
           )}
           isAnimationActive={false}
         />

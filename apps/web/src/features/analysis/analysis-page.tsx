@@ -25,9 +25,16 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
   const matches = board.snapshot?.matchesCounted ?? 0;
   const from = `${matches} rated matches, ${analysis.rounds} judged rounds`;
   const eloPoints = analysis.eloHistory.map((p) => ({ matches: p.matches, ...p.elo }));
-  const failures = analysis.agents.map((a) => ({ name: name.get(a.agentId) ?? a.agentId, ...a.lost })).sort((x, y) => x.name.localeCompare(y.name));
+  const failures = analysis.agents
+    .map((a) => ({ name: name.get(a.agentId) ?? a.agentId, ...a.lost }))
+    .sort((x, y) => x.name.localeCompare(y.name));
   const gap = analysis.skillGap;
-  const gapPoints = gap.points.map((p) => ({ pair: p.agents.map((id) => name.get(id) ?? id).join(" vs "), gap: Math.round(p.gap), meanRounds: Number(p.meanRounds.toFixed(2)), matches: p.matches }));
+  const gapPoints = gap.points.map((p) => ({
+    pair: p.agents.map((id) => name.get(id) ?? id).join(" vs "),
+    gap: Math.round(p.gap),
+    meanRounds: Number(p.meanRounds.toFixed(2)),
+    matches: p.matches,
+  }));
   const corr = gap.correlation;
   const v = analysis.verdicts;
 
@@ -37,7 +44,12 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
         testId="chart-ratings"
         title="Ratings with 95 % intervals"
         caption={`Bradley–Terry rating (dot) and bootstrap interval (whisker) of each agent, from ${matches} rated matches; an agent that never lost (never won) has no finite rating and is drawn at the bound its record supports as ▶ at least (◀ at most). ${RATING_SCALE_NOTE}`}
-        table={<DataTable head={["agent", "rating (95 % CI)", "flag"]} rows={board.rows.map((r) => [r.name, describeRating(r).text, r.ratingFlag])} />}
+        table={
+          <DataTable
+            head={["agent", "rating (95 % CI)", "flag"]}
+            rows={board.rows.map((r) => [r.name, describeRating(r).text, r.ratingFlag])}
+          />
+        }
       >
         <RatingsChart rows={board.rows} />
       </ChartFigure>
@@ -49,7 +61,10 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
         table={
           <DataTable
             head={["after match", ...agents.map((a) => a.name)]}
-            rows={analysis.eloHistory.map((p) => [`${p.matches}${p.at ? ` (${fmtTime(p.at)})` : ""}`, ...agents.map((a) => (p.elo[a.id] === undefined ? "—" : fmtRating(p.elo[a.id]!)))])}
+            rows={analysis.eloHistory.map((p) => [
+              `${p.matches}${p.at ? ` (${fmtTime(p.at)})` : ""}`,
+              ...agents.map((a) => (p.elo[a.id] === undefined ? "—" : fmtRating(p.elo[a.id]!))),
+            ])}
           />
         }
       >
@@ -59,7 +74,8 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
       <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="heatmap-winrate">
         <h3 className="text-sm font-semibold">Pairwise win fraction</h3>
         <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-          Share of matches the row agent won against the column agent (ties count ½), from {matches} rated matches; blue above 0.5, orange below.
+          Share of matches the row agent won against the column agent (ties count ½), from {matches} rated matches; blue above 0.5, orange
+          below.
         </figcaption>
         <WinRateHeatmap agents={agents} pairs={analysis.pairwise} />
       </figure>
@@ -67,15 +83,17 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
       <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="heatmap-predicted">
         <h3 className="text-sm font-semibold">Predicted win probability</h3>
         <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-          What the fitted ratings predict for each pair, 1 / (1 + 10^((column − row) / 400)); compare with the observed fractions. Unbeaten or
-          winless agents show ≈1 or ≈0: their fit has no finite rating.
+          What the fitted ratings predict for each pair, 1 / (1 + 10^((column − row) / 400)); compare with the observed fractions. Unbeaten
+          or winless agents show ≈1 or ≈0: their fit has no finite rating.
         </figcaption>
         <PredictedHeatmap agents={agents} rows={board.rows} />
       </figure>
 
       <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="heatmap-count">
         <h3 className="text-sm font-semibold">Matches per pair</h3>
-        <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">Number of rated matches between each two agents ({matches} in all).</figcaption>
+        <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+          Number of rated matches between each two agents ({matches} in all).
+        </figcaption>
         <MatchCountHeatmap agents={agents} pairs={analysis.pairwise} />
       </figure>
 
@@ -83,7 +101,12 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
         testId="chart-verdicts"
         title="Verdict distribution"
         caption={`How the examiner judged ${v.rounds} rounds of ${matches} rated matches: the winner much better or better, or a tie.`}
-        table={<DataTable head={["verdict", "rounds", "share"]} rows={VERDICT_LABELS.map(([k, label]) => [label, v.counts[k], fmtPct(v.shares[k], 1)])} />}
+        table={
+          <DataTable
+            head={["verdict", "rounds", "share"]}
+            rows={VERDICT_LABELS.map(([k, label]) => [label, v.counts[k], fmtPct(v.shares[k], 1)])}
+          />
+        }
       >
         <VerdictChart data={VERDICT_LABELS.map(([k, label]) => ({ label, count: v.counts[k] }))} />
       </ChartFigure>
@@ -92,7 +115,12 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
         testId="chart-failures"
         title="Loser failure types per agent"
         caption={`Why each agent lost its rounds (DEEP: missed entities, WIDE: missed facts, BOTH, NONE), from ${from}. Overall: DEEP ${fmtPct(v.failureShares.DEEP, 1)}, WIDE ${fmtPct(v.failureShares.WIDE, 1)}, BOTH ${fmtPct(v.failureShares.BOTH, 1)}.`}
-        table={<DataTable head={["agent", "DEEP", "WIDE", "BOTH", "NONE"]} rows={failures.map((f) => [f.name, f.DEEP, f.WIDE, f.BOTH, f.NONE])} />}
+        table={
+          <DataTable
+            head={["agent", "DEEP", "WIDE", "BOTH", "NONE"]}
+            rows={failures.map((f) => [f.name, f.DEEP, f.WIDE, f.BOTH, f.NONE])}
+          />
+        }
       >
         <FailureTypesChart data={failures} />
       </ChartFigure>
@@ -101,9 +129,16 @@ function Charts({ board, analysis }: { board: LeaderboardView; analysis: Snapsho
         testId="chart-skill-gap"
         title="Skill gap vs match length"
         caption={`Each dot is a pair of agents: their rating gap against their mean rounds per match (${gap.points.length} pairs, ${matches} matches). ${
-          corr && corr.r !== null ? `Pearson r = ${fmtNum(corr.r)}, p = ${fmtP(corr.p)}, n = ${corr.n}.` : "Too few pairs for a correlation (3 needed)."
+          corr && corr.r !== null
+            ? `Pearson r = ${fmtNum(corr.r)}, p = ${fmtP(corr.p)}, n = ${corr.n}.`
+            : "Too few pairs for a correlation (3 needed)."
         }`}
-        table={<DataTable head={["pair", "rating gap", "mean rounds", "matches"]} rows={gapPoints.map((p) => [p.pair, p.gap, p.meanRounds, p.matches])} />}
+        table={
+          <DataTable
+            head={["pair", "rating gap", "mean rounds", "matches"]}
+            rows={gapPoints.map((p) => [p.pair, p.gap, p.meanRounds, p.matches])}
+          />
+        }
       >
         <SkillGapChart points={gapPoints} />
       </ChartFigure>
@@ -134,13 +169,18 @@ export function AnalysisPage({ board, scopes, scores }: { board: LeaderboardView
   return (
     <>
       <PageTitle aside={<LiveRefresh tournament={board.tournament?.id} types={["snapshot", "scoreboard"]} />}>Analysis</PageTitle>
-      <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/analysis" />
+      <ScopeSelector
+        scopes={scopes}
+        examinerId={board.examiner?.id ?? null}
+        tournamentId={board.tournament?.id ?? null}
+        basePath="/analysis"
+      />
       {board.examiner ? <StandInBanner mode={board.examiner.mode} name={board.examiner.name} /> : null}
       {board.analysis && board.rows.length > 0 ? (
         <>
           <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400">
-            From the snapshot of {board.snapshot?.matchesCounted ?? 0} rated matches stored {fmtTime(board.snapshot?.createdAt ?? null)} ({scopeLabel}); mean{" "}
-            {fmtNum(board.analysis.meanRoundsPerMatch, 1)} rounds per match.
+            From the snapshot of {board.snapshot?.matchesCounted ?? 0} rated matches stored {fmtTime(board.snapshot?.createdAt ?? null)} (
+            {scopeLabel}); mean {fmtNum(board.analysis.meanRoundsPerMatch, 1)} rounds per match.
             {board.tournament ? (
               <>
                 {" "}

@@ -28,11 +28,27 @@ export function BoundMarker({
   const points =
     axis === "y"
       ? up
-        ? [[cx, cy - s], [cx - s, cy + s], [cx + s, cy + s]]
-        : [[cx, cy + s], [cx - s, cy - s], [cx + s, cy - s]]
+        ? [
+            [cx, cy - s],
+            [cx - s, cy + s],
+            [cx + s, cy + s],
+          ]
+        : [
+            [cx, cy + s],
+            [cx - s, cy - s],
+            [cx + s, cy - s],
+          ]
       : up
-        ? [[cx + s, cy], [cx - s, cy - s], [cx - s, cy + s]]
-        : [[cx - s, cy], [cx + s, cy - s], [cx + s, cy + s]];
+        ? [
+            [cx + s, cy],
+            [cx - s, cy - s],
+            [cx - s, cy + s],
+          ]
+        : [
+            [cx - s, cy],
+            [cx + s, cy - s],
+            [cx + s, cy + s],
+          ];
   return (
     <polygon data-rating-marker={marker} points={points.map((p) => p.join(",")).join(" ")} fill={color}>
       <title>{up ? "unbeaten: at least this rating" : "winless: at most this rating"}</title>

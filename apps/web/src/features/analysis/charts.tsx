@@ -35,18 +35,29 @@ const dash = (i: number) => (i < OKABE_ITO.length ? undefined : `${4 + (i % 3) *
  * (core describeRating's plot).
  */
 export function RatingsChart({ rows }: { rows: (RatingFacts & { name: string })[] }) {
-  const data = rows.flatMap((r) => {
-    const p = describeRating(r).plot;
-    if (!p) return [];
-    const err = p.lower !== null && p.upper !== null && p.marker === "point" ? [Math.round(p.value - p.lower), Math.round(p.upper - p.value)] : null;
-    return [{ name: r.name, rating: Math.round(p.value), err, marker: p.marker }];
-  }).map((d, y) => ({ ...d, y }));
+  const data = rows
+    .flatMap((r) => {
+      const p = describeRating(r).plot;
+      if (!p) return [];
+      const err =
+        p.lower !== null && p.upper !== null && p.marker === "point"
+          ? [Math.round(p.value - p.lower), Math.round(p.upper - p.value)]
+          : null;
+      return [{ name: r.name, rating: Math.round(p.value), err, marker: p.marker }];
+    })
+    .map((d, y) => ({ ...d, y }));
   const names = data.map((d) => d.name);
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, 36 * data.length + 50)}>
       <ScatterChart accessibilityLayer={false} margin={{ ...MARGIN, left: 16 }}>
         <CartesianGrid stroke={GRID_STROKE} />
-        <XAxis type="number" dataKey="rating" domain={["auto", "auto"]} tick={AXIS_TICK} label={{ value: "Bradley–Terry rating", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <XAxis
+          type="number"
+          dataKey="rating"
+          domain={["auto", "auto"]}
+          tick={AXIS_TICK}
+          label={{ value: "Bradley–Terry rating", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }}
+        />
         <YAxis
           type="number"
           dataKey="y"
@@ -95,7 +106,14 @@ export function EloHistoryChart({
   const dotOf = (id: string, color: string) =>
     markers
       ? (props: { cx?: number; cy?: number; index?: number }) => (
-          <BoundMarker key={`${id}-${props.index}`} cx={props.cx} cy={props.cy} marker={markers[props.index ?? -1]?.[id] ?? null} color={color} small={points.length > 30} />
+          <BoundMarker
+            key={`${id}-${props.index}`}
+            cx={props.cx}
+            cy={props.cy}
+            marker={markers[props.index ?? -1]?.[id] ?? null}
+            color={color}
+            small={points.length > 30}
+          />
         )
       : points.length <= 30
         ? { r: 3 }
@@ -104,12 +122,33 @@ export function EloHistoryChart({
     <ResponsiveContainer width="100%" height={300}>
       <LineChart accessibilityLayer={false} data={points} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} />
-        <XAxis dataKey="matches" type="number" domain={["dataMin", "dataMax"]} tick={AXIS_TICK} label={{ value: xLabel, position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
-        <YAxis domain={["auto", "auto"]} tick={AXIS_TICK} width={48} label={{ value: yLabel, angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <XAxis
+          dataKey="matches"
+          type="number"
+          domain={["dataMin", "dataMax"]}
+          tick={AXIS_TICK}
+          label={{ value: xLabel, position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }}
+        />
+        <YAxis
+          domain={["auto", "auto"]}
+          tick={AXIS_TICK}
+          width={48}
+          label={{ value: yLabel, angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }}
+        />
         <Tooltip {...TOOLTIP_STYLE} />
         <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
         {agents.map((a, i) => (
-          <Line key={a.id} dataKey={a.id} name={a.name} stroke={seriesColor(i)} strokeDasharray={dash(i)} dot={dotOf(a.id, seriesColor(i))} strokeWidth={2} isAnimationActive={false} connectNulls />
+          <Line
+            key={a.id}
+            dataKey={a.id}
+            name={a.name}
+            stroke={seriesColor(i)}
+            strokeDasharray={dash(i)}
+            dot={dotOf(a.id, seriesColor(i))}
+            strokeWidth={2}
+            isAnimationActive={false}
+            connectNulls
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>
@@ -121,8 +160,18 @@ export function VerdictChart({ data }: { data: { label: string; count: number }[
     <ResponsiveContainer width="100%" height={220}>
       <BarChart accessibilityLayer={false} data={data} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-        <XAxis dataKey="label" tick={AXIS_TICK} interval={0} label={{ value: "verdict", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
-        <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <XAxis
+          dataKey="label"
+          tick={AXIS_TICK}
+          interval={0}
+          label={{ value: "verdict", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }}
+        />
+        <YAxis
+          allowDecimals={false}
+          tick={AXIS_TICK}
+          width={40}
+          label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }}
+        />
         <Tooltip {...TOOLTIP_STYLE} />
         <Bar dataKey="count" name="rounds" fill={OKABE_ITO[4]} isAnimationActive={false} />
       </BarChart>
@@ -135,7 +184,12 @@ export function FailureTypesChart({ data }: { data: { name: string; DEEP: number
     <ResponsiveContainer width="100%" height={Math.max(160, 32 * data.length + 70)}>
       <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ ...MARGIN, left: 16 }}>
         <CartesianGrid stroke={GRID_STROKE} horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} label={{ value: "lost rounds", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
+        <XAxis
+          type="number"
+          allowDecimals={false}
+          tick={AXIS_TICK}
+          label={{ value: "lost rounds", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }}
+        />
         <YAxis type="category" dataKey="name" tick={AXIS_TICK} width={130} interval={0} />
         <Tooltip {...TOOLTIP_STYLE} />
         <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
@@ -152,8 +206,21 @@ export function SkillGapChart({ points }: { points: { pair: string; gap: number;
     <ResponsiveContainer width="100%" height={260}>
       <ScatterChart accessibilityLayer={false} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} />
-        <XAxis type="number" dataKey="gap" name="rating gap" tick={AXIS_TICK} label={{ value: "rating gap between the pair", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
-        <YAxis type="number" dataKey="meanRounds" name="mean rounds" tick={AXIS_TICK} width={40} label={{ value: "mean rounds per match", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE, dy: 60 }} />
+        <XAxis
+          type="number"
+          dataKey="gap"
+          name="rating gap"
+          tick={AXIS_TICK}
+          label={{ value: "rating gap between the pair", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }}
+        />
+        <YAxis
+          type="number"
+          dataKey="meanRounds"
+          name="mean rounds"
+          tick={AXIS_TICK}
+          width={40}
+          label={{ value: "mean rounds per match", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE, dy: 60 }}
+        />
         <Tooltip {...TOOLTIP_STYLE} />
         <Scatter data={points} fill={OKABE_ITO[5]} isAnimationActive={false} />
       </ScatterChart>
@@ -167,7 +234,12 @@ export function HistogramChart({ data, xLabel, color }: { data: { value: number;
       <BarChart accessibilityLayer={false} data={data} margin={MARGIN}>
         <CartesianGrid stroke={GRID_STROKE} vertical={false} />
         <XAxis dataKey="value" tick={AXIS_TICK} label={{ value: xLabel, position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
-        <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+        <YAxis
+          allowDecimals={false}
+          tick={AXIS_TICK}
+          width={40}
+          label={{ value: "rounds", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }}
+        />
         <Tooltip {...TOOLTIP_STYLE} />
         <Bar dataKey="count" name="rounds" fill={seriesColor(color)} isAnimationActive={false} />
       </BarChart>

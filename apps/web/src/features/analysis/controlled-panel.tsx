@@ -61,10 +61,12 @@ export function ControlledPanel({ scores }: { scores: Scoreboard }) {
           <figure className="min-w-0 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="chart-coefficients">
             <h3 className="text-sm font-semibold">Fitted style and citation coefficients</h3>
             <figcaption className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
-              P(A wins) = σ(θ_A − θ_B + βᵀx), x = A&apos;s feature minus B&apos;s (counts as (a − b)/(a + b), shares as a − b), fitted on {c.battles} rated
-              matches; dot = estimate, whisker = 95 % bootstrap interval over matches. A positive β means the examiner rewards more of that
-              feature with the agents held equal.
-              {weaklyDetermined(c) ? ` Preliminary: ${c.battles} matches for ${c.ratings.length + c.coefficients.length} parameters leave the fit weakly determined.` : ""}
+              P(A wins) = σ(θ_A − θ_B + βᵀx), x = A&apos;s feature minus B&apos;s (counts as (a − b)/(a + b), shares as a − b), fitted on{" "}
+              {c.battles} rated matches; dot = estimate, whisker = 95 % bootstrap interval over matches. A positive β means the examiner
+              rewards more of that feature with the agents held equal.
+              {weaklyDetermined(c)
+                ? ` Preliminary: ${c.battles} matches for ${c.ratings.length + c.coefficients.length} parameters leave the fit weakly determined.`
+                : ""}
             </figcaption>
             <Forest coefficients={c.coefficients} />
             <CoefficientsTable coefficients={c.coefficients} />

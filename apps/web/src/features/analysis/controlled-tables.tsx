@@ -35,14 +35,27 @@ const COEFFICIENT_COLUMNS: DataColumn<Coefficient>[] = [
     id: "interval",
     header: "95 % interval",
     numeric: true,
-    cell: (k) => (k.upper - k.lower > 0 ? `${fmtNum(k.lower, 3)} to ${fmtNum(k.upper, 3)}` : <span title={intervalTitle(k.lower, k.upper, (x) => fmtNum(x, 3))}>—</span>),
+    cell: (k) =>
+      k.upper - k.lower > 0 ? (
+        `${fmtNum(k.lower, 3)} to ${fmtNum(k.upper, 3)}`
+      ) : (
+        <span title={intervalTitle(k.lower, k.upper, (x) => fmtNum(x, 3))}>—</span>
+      ),
   },
 ];
 
 export function CoefficientsTable({ coefficients }: { coefficients: readonly Coefficient[] }) {
   return (
     <div className="mt-2">
-      <DataTable testId="coefficients-table" caption="Fitted coefficients with 95 % intervals" rows={coefficients} columns={COEFFICIENT_COLUMNS} rowKey={(k) => k.name} rowProps={(k) => ({ "data-coefficient": k.name })} minWidth="min-w-[480px]" />
+      <DataTable
+        testId="coefficients-table"
+        caption="Fitted coefficients with 95 % intervals"
+        rows={coefficients}
+        columns={COEFFICIENT_COLUMNS}
+        rowKey={(k) => k.name}
+        rowProps={(k) => ({ "data-coefficient": k.name })}
+        minWidth="min-w-[480px]"
+      />
     </div>
   );
 }
@@ -74,7 +87,14 @@ const RATING_COLUMNS: DataColumn<ControlledRating>[] = [
     sortValue: (r) => r.plainRating,
     cell: plainText,
   },
-  { id: "plainRank", header: "Rank", title: "Rank by the plain rating", numeric: true, sortValue: (r) => -r.plainRank, cell: (r) => r.plainRank },
+  {
+    id: "plainRank",
+    header: "Rank",
+    title: "Rank by the plain rating",
+    numeric: true,
+    sortValue: (r) => -r.plainRank,
+    cell: (r) => r.plainRank,
+  },
   {
     id: "controlled",
     header: "Controlled (95 % CI)",
@@ -84,9 +104,25 @@ const RATING_COLUMNS: DataColumn<ControlledRating>[] = [
     cellProps: () => ({ "data-testid": "controlled-rating" }),
   },
   { id: "rank", header: "Rank", title: "Rank by the controlled rating", numeric: true, sortValue: (r) => r.rank, cell: (r) => r.rank },
-  { id: "rankChange", header: "Δ rank", title: "Plain rank − controlled rank", numeric: true, sortValue: (r) => r.rankChange, cell: (r) => (r.rankChange > 0 ? `▲${r.rankChange}` : r.rankChange < 0 ? `▼${-r.rankChange}` : "0") },
+  {
+    id: "rankChange",
+    header: "Δ rank",
+    title: "Plain rank − controlled rank",
+    numeric: true,
+    sortValue: (r) => r.rankChange,
+    cell: (r) => (r.rankChange > 0 ? `▲${r.rankChange}` : r.rankChange < 0 ? `▼${-r.rankChange}` : "0"),
+  },
 ];
 
 export function ControlledRatingsTable({ ratings }: { ratings: readonly ControlledRating[] }) {
-  return <DataTable testId="controlled-table" caption="Plain and controlled Bradley–Terry ratings" rows={ratings} columns={RATING_COLUMNS} rowKey={(r) => r.agentId} minWidth="min-w-[560px]" />;
+  return (
+    <DataTable
+      testId="controlled-table"
+      caption="Plain and controlled Bradley–Terry ratings"
+      rows={ratings}
+      columns={RATING_COLUMNS}
+      rowKey={(r) => r.agentId}
+      minWidth="min-w-[560px]"
+    />
+  );
 }

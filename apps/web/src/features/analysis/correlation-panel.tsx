@@ -21,7 +21,14 @@ export function parseScores(text: string): Parsed {
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim()) continue;
     const cut = Math.max(line.lastIndexOf(","), line.lastIndexOf(";"), line.lastIndexOf("\t"));
-    const name = cut > 0 ? line.slice(0, cut).trim().replace(/^"(.*)"$/, "$1").trim() : "";
+    const name =
+      cut > 0
+        ? line
+            .slice(0, cut)
+            .trim()
+            .replace(/^"(.*)"$/, "$1")
+            .trim()
+        : "";
     const score = cut > 0 ? Number(line.slice(cut + 1).trim()) : NaN;
     if (name && Number.isFinite(score)) rows.push({ name, score });
     else skipped++;
@@ -68,7 +75,8 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_INPUT_CHARS) return setError(`The file is larger than ${MAX_INPUT_CHARS / 1000} KB; a leaderboard CSV is much smaller.`);
+    if (file.size > MAX_INPUT_CHARS)
+      return setError(`The file is larger than ${MAX_INPUT_CHARS / 1000} KB; a leaderboard CSV is much smaller.`);
     setError(null);
     setText(await file.text());
   };
@@ -76,8 +84,8 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
   return (
     <div className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" data-testid="correlation-panel">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Paste or upload a CSV of another leaderboard, one <code>agent,score</code> per line. Agents are matched to ours ({scopeLabel}) by name,
-        ignoring case. Everything happens in your browser: nothing is uploaded or stored.
+        Paste or upload a CSV of another leaderboard, one <code>agent,score</code> per line. Agents are matched to ours ({scopeLabel}) by
+        name, ignoring case. Everything happens in your browser: nothing is uploaded or stored.
       </p>
       <div className="mt-2 grid gap-3 md:grid-cols-2">
         <div>
@@ -88,16 +96,22 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
             id="corr-text"
             value={text}
             onChange={(e) => {
-              setError(e.target.value.length > MAX_INPUT_CHARS ? "That is more text than a leaderboard; only the first part is used." : null);
+              setError(
+                e.target.value.length > MAX_INPUT_CHARS ? "That is more text than a leaderboard; only the first part is used." : null,
+              );
               setText(e.target.value.slice(0, MAX_INPUT_CHARS));
             }}
             rows={8}
             spellCheck={false}
-            placeholder={`agent,score\n${ours.slice(0, 3).map((o, i) => `${o.name},${1200 - i * 40}`).join("\n")}`}
+            placeholder={`agent,score\n${ours
+              .slice(0, 3)
+              .map((o, i) => `${o.name},${1200 - i * 40}`)
+              .join("\n")}`}
             className="mt-1 w-full rounded border border-zinc-300 bg-transparent p-2 font-mono text-xs dark:border-zinc-700"
           />
           <label className="mt-1 block text-xs">
-            or upload a file: <input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void onFile(e.target.files?.[0])} className="text-xs" />
+            or upload a file:{" "}
+            <input type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void onFile(e.target.files?.[0])} className="text-xs" />
           </label>
           {error ? <p className="mt-1 text-xs text-red-700 dark:text-red-400">{error}</p> : null}
         </div>
@@ -107,19 +121,24 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
           ) : (
             <>
               <p>
-                {result.rows.length} rows read{result.skipped ? `, ${result.skipped} skipped (a header, or no number at the end)` : ""}; {result.matched.length} matched to
-                our agents.
+                {result.rows.length} rows read{result.skipped ? `, ${result.skipped} skipped (a header, or no number at the end)` : ""};{" "}
+                {result.matched.length} matched to our agents.
               </p>
               {result.stats ? (
                 <p className="mt-1 font-medium" data-testid="correlation-result">
-                  Pearson r = {fmtNum(result.stats.pearson.r)} (p {fmtP(Number.isNaN(result.stats.pearson.p) ? null : result.stats.pearson.p)}) · Spearman ρ ={" "}
-                  {fmtNum(result.stats.spearman.r)} (p {fmtP(Number.isNaN(result.stats.spearman.p) ? null : result.stats.spearman.p)}) · n = {result.matched.length}
+                  Pearson r = {fmtNum(result.stats.pearson.r)} (p{" "}
+                  {fmtP(Number.isNaN(result.stats.pearson.p) ? null : result.stats.pearson.p)}) · Spearman ρ ={" "}
+                  {fmtNum(result.stats.spearman.r)} (p {fmtP(Number.isNaN(result.stats.spearman.p) ? null : result.stats.spearman.p)}) · n ={" "}
+                  {result.matched.length}
                 </p>
               ) : (
                 <p className="mt-1 text-amber-700 dark:text-amber-400">At least 3 matched agents are needed for a correlation.</p>
               )}
               {result.unmatched.length > 0 ? (
-                <p className="mt-1 text-xs text-zinc-500">Not found here: {result.unmatched.slice(0, 30).join(", ")}{result.unmatched.length > 30 ? ", …" : ""}</p>
+                <p className="mt-1 text-xs text-zinc-500">
+                  Not found here: {result.unmatched.slice(0, 30).join(", ")}
+                  {result.unmatched.length > 30 ? ", …" : ""}
+                </p>
               ) : null}
             </>
           )}
@@ -130,14 +149,36 @@ export function CorrelationPanel({ ours, scopeLabel }: { ours: Ours[]; scopeLabe
           <ResponsiveContainer width="100%" height={260}>
             <ScatterChart accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid stroke={GRID_STROKE} />
-              <XAxis type="number" dataKey="external" name="their score" domain={["auto", "auto"]} tick={AXIS_TICK} label={{ value: "their score", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }} />
-              <YAxis type="number" dataKey="ours" name="our rating" domain={["auto", "auto"]} tick={AXIS_TICK} width={52} label={{ value: "our rating", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }} />
+              <XAxis
+                type="number"
+                dataKey="external"
+                name="their score"
+                domain={["auto", "auto"]}
+                tick={AXIS_TICK}
+                label={{ value: "their score", position: "insideBottom", offset: -12, style: AXIS_LABEL_STYLE }}
+              />
+              <YAxis
+                type="number"
+                dataKey="ours"
+                name="our rating"
+                domain={["auto", "auto"]}
+                tick={AXIS_TICK}
+                width={52}
+                label={{ value: "our rating", angle: -90, position: "insideLeft", style: AXIS_LABEL_STYLE }}
+              />
               <Tooltip {...TOOLTIP_STYLE} />
               <Scatter data={result.matched} fill={OKABE_ITO[2]} isAnimationActive={false} />
             </ScatterChart>
           </ResponsiveContainer>
           <div className="mt-2">
-            <DataTable testId="correlation-matched" caption="Matched agents" rows={result.matched} columns={MATCHED} rowKey={(m) => m.name} defaultSort={{ id: "external", desc: true }} />
+            <DataTable
+              testId="correlation-matched"
+              caption="Matched agents"
+              rows={result.matched}
+              columns={MATCHED}
+              rowKey={(m) => m.name}
+              defaultSort={{ id: "external", desc: true }}
+            />
           </div>
         </div>
       ) : null}

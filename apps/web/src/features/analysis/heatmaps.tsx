@@ -17,13 +17,23 @@ function winColor(x: number): string {
  * Not the DataTable: a matrix needs row headers, rotated column headers and coloured cells, and
  * sorting one axis would break the symmetry the reader compares (tests/web/one-table.test.ts).
  */
-function Grid({ agents, cell, label }: { agents: Agent[]; cell: (a: string, b: string) => { text: string; color: string; title: string } | null; label: string }) {
+function Grid({
+  agents,
+  cell,
+  label,
+}: {
+  agents: Agent[];
+  cell: (a: string, b: string) => { text: string; color: string; title: string } | null;
+  label: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="border-collapse text-xs" aria-label={label}>
         <thead>
           <tr>
-            <th scope="col" className="p-1 text-left font-normal text-zinc-500">row vs column</th>
+            <th scope="col" className="p-1 text-left font-normal text-zinc-500">
+              row vs column
+            </th>
             {agents.map((b) => (
               <th key={b.id} scope="col" className="h-28 max-w-10 p-1 align-bottom font-medium">
                 <span className="inline-block whitespace-nowrap [writing-mode:vertical-rl] rotate-180">{b.name}</span>
@@ -40,7 +50,12 @@ function Grid({ agents, cell, label }: { agents: Agent[]; cell: (a: string, b: s
               {agents.map((b) => {
                 const c = a.id === b.id ? null : cell(a.id, b.id);
                 return (
-                  <td key={b.id} className="num h-9 w-10 border border-zinc-100 text-center dark:border-zinc-800" style={c ? { backgroundColor: c.color } : undefined} title={c?.title}>
+                  <td
+                    key={b.id}
+                    className="num h-9 w-10 border border-zinc-100 text-center dark:border-zinc-800"
+                    style={c ? { backgroundColor: c.color } : undefined}
+                    title={c?.title}
+                  >
                     {c ? c.text : <span className="text-zinc-300 dark:text-zinc-700">·</span>}
                   </td>
                 );
@@ -68,7 +83,11 @@ export function WinRateHeatmap({ agents, pairs }: { agents: Agent[]; pairs: Pair
         const p = by.get(`${a}\u0000${b}`);
         if (!p || p.games === 0) return null;
         const x = (p.wins + p.ties / 2) / p.games;
-        return { text: x.toFixed(2), color: winColor(x), title: `${name.get(a)} vs ${name.get(b)}: ${p.wins} won, ${p.ties} tied of ${p.games}` };
+        return {
+          text: x.toFixed(2),
+          color: winColor(x),
+          title: `${name.get(a)} vs ${name.get(b)}: ${p.wins} won, ${p.ties} tied of ${p.games}`,
+        };
       }}
     />
   );
@@ -85,7 +104,11 @@ export function MatchCountHeatmap({ agents, pairs }: { agents: Agent[]; pairs: P
       cell={(a, b) => {
         const p = by.get(`${a}\u0000${b}`);
         if (!p || p.games === 0) return null;
-        return { text: String(p.games), color: `rgba(0,158,115,${0.15 + (0.6 * p.games) / max})`, title: `${name.get(a)} and ${name.get(b)}: ${p.games} matches` };
+        return {
+          text: String(p.games),
+          color: `rgba(0,158,115,${0.15 + (0.6 * p.games) / max})`,
+          title: `${name.get(a)} and ${name.get(b)}: ${p.games} matches`,
+        };
       }}
     />
   );

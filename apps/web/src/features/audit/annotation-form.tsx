@@ -31,22 +31,59 @@ const opts = <T extends string>(values: readonly T[], labels: Record<T, string>)
  * (which needs an earlier round) stays in place as "not applicable" on a match's first round.
  */
 const PART_ABC = (askEvolution: boolean): Question[] => [
-  { key: "deepValidity", code: "A1", text: "Deep validity: does the question require multi-hop reasoning (hiding entities)?", options: opts(VALIDITY, { yes: "Yes (valid deep)", no: "No (single-hop / direct lookup)", broken: "Broken question" }) },
-  { key: "wideValidity", code: "A2", text: "Wide validity: does it require aggregating several distinct facts?", options: opts(VALIDITY, { yes: "Yes (valid wide)", no: "No (narrow / single point)", broken: "Broken question" }) },
+  {
+    key: "deepValidity",
+    code: "A1",
+    text: "Deep validity: does the question require multi-hop reasoning (hiding entities)?",
+    options: opts(VALIDITY, { yes: "Yes (valid deep)", no: "No (single-hop / direct lookup)", broken: "Broken question" }),
+  },
+  {
+    key: "wideValidity",
+    code: "A2",
+    text: "Wide validity: does it require aggregating several distinct facts?",
+    options: opts(VALIDITY, { yes: "Yes (valid wide)", no: "No (narrow / single point)", broken: "Broken question" }),
+  },
   {
     key: "evolution",
     code: "A3",
     text: "Evolution: did the question change in difficulty or scope as the transition intended?",
     options: opts(EVOLUTION, LABELS.evolution),
-    ...(askEvolution ? {} : { notApplicable: "Not applicable: this is the match's first round, there is no earlier question to compare (a digit here moves on)." }),
+    ...(askEvolution
+      ? {}
+      : {
+          notApplicable:
+            "Not applicable: this is the match's first round, there is no earlier question to compare (a digit here moves on).",
+        }),
   },
-  { key: "checklistFacts", code: "B1", text: "Checklist factuality: is the checklist factually correct (check the source pages)?", options: opts(FACTUALITY, LABELS.factuality) },
+  {
+    key: "checklistFacts",
+    code: "B1",
+    text: "Checklist factuality: is the checklist factually correct (check the source pages)?",
+    options: opts(FACTUALITY, LABELS.factuality),
+  },
   { key: "ownVerdict", code: "C1", text: "Your verdict: which answer is better?", options: opts(VERDICTS, LABELS.verdict) },
 ];
 
 const PART_D = (askSufficiency: boolean): Question[] => [
-  { key: "agree", code: "D1", text: "Do you agree with the examiner's verdict?", options: [{ value: "yes", label: "Yes (agree)" }, { value: "no", label: "No (disagree)" }] },
-  ...(askSufficiency ? [{ key: "sufficiency", code: "D2", text: "Rounds sufficiency (this match): do we have enough evidence to tell the agents apart?", options: opts(SUFFICIENCY, LABELS.sufficiency) }] : []),
+  {
+    key: "agree",
+    code: "D1",
+    text: "Do you agree with the examiner's verdict?",
+    options: [
+      { value: "yes", label: "Yes (agree)" },
+      { value: "no", label: "No (disagree)" },
+    ],
+  },
+  ...(askSufficiency
+    ? [
+        {
+          key: "sufficiency",
+          code: "D2",
+          text: "Rounds sufficiency (this match): do we have enough evidence to tell the agents apart?",
+          options: opts(SUFFICIENCY, LABELS.sufficiency),
+        },
+      ]
+    : []),
 ];
 
 /** Keys are ignored while the auditor types in a text field (the comment). */
@@ -84,7 +121,11 @@ function writeDraft(itemId: string, draft: Draft | null): void {
 }
 
 async function post(url: string, body: unknown): Promise<{ ok: true; data: unknown } | { ok: false; error: string }> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+  });
   const data = await res.json().catch(() => ({}));
   return res.ok ? { ok: true, data } : { ok: false, error: errorMessage(data, res.status) };
 }
@@ -97,13 +138,38 @@ async function post(url: string, body: unknown): Promise<{ ok: true; data: unkno
  * part D saves it and opens the next item. Unsent answers and the comment are kept as a draft in
  * the browser's localStorage (per item and part) until that part is submitted.
  */
-export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, sufficiency }: { itemId: string; queueId: string; closed: boolean; askEvolution: boolean; own: Own | null; sufficiency: string | null }) {
+export function AnnotationForm({
+  itemId,
+  queueId,
+  closed,
+  askEvolution,
+  own,
+  sufficiency,
+}: {
+  itemId: string;
+  queueId: string;
+  closed: boolean;
+  askEvolution: boolean;
+  own: Own | null;
+  sufficiency: string | null;
+}) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const stage: "abc" | "d" = own === null || editing ? "abc" : "d";
-  const questions = useMemo(() => (stage === "abc" ? PART_ABC(askEvolution) : PART_D(sufficiency === null)), [stage, askEvolution, sufficiency]);
+  const questions = useMemo(
+    () => (stage === "abc" ? PART_ABC(askEvolution) : PART_D(sufficiency === null)),
+    [stage, askEvolution, sufficiency],
+  );
   const [values, setValuesState] = useState<Record<string, string>>(() => ({
-    ...(own ? { deepValidity: own.deepValidity, wideValidity: own.wideValidity, checklistFacts: own.checklistFacts, ownVerdict: own.ownVerdict, ...(own.evolution ? { evolution: own.evolution } : {}) } : {}),
+    ...(own
+      ? {
+          deepValidity: own.deepValidity,
+          wideValidity: own.wideValidity,
+          checklistFacts: own.checklistFacts,
+          ownVerdict: own.ownVerdict,
+          ...(own.evolution ? { evolution: own.evolution } : {}),
+        }
+      : {}),
     ...(own?.agree != null ? { agree: own.agree ? "yes" : "no" } : {}),
   }));
   // Keys can arrive faster than React re-renders: the handlers read and write these refs, so a
@@ -187,7 +253,11 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
       router.refresh();
       return;
     }
-    const r = await post(`/api/audit/items/${itemId}/review`, { agree: values.agree === "yes", ...(values.sufficiency ? { sufficiency: values.sufficiency } : {}), comment });
+    const r = await post(`/api/audit/items/${itemId}/review`, {
+      agree: values.agree === "yes",
+      ...(values.sufficiency ? { sufficiency: values.sufficiency } : {}),
+      comment,
+    });
     if (!r.ok) {
       done();
       return setError(r.error);
@@ -240,10 +310,22 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
   }, [questions, closed, submit, stage, setValues, setCurrent]);
 
   return (
-    <section aria-label="Your annotation" data-testid="annotation-form" data-stage={stage} className="rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
-      <h2 className="mb-2 font-semibold">{stage === "abc" ? (own ? "Edit parts A–C" : "Your annotation: parts A–C") : "Part D: the examiner's verdict is shown above"}</h2>
+    <section
+      aria-label="Your annotation"
+      data-testid="annotation-form"
+      data-stage={stage}
+      className="rounded-md border border-zinc-300 p-3 dark:border-zinc-700"
+    >
+      <h2 className="mb-2 font-semibold">
+        {stage === "abc" ? (own ? "Edit parts A–C" : "Your annotation: parts A–C") : "Part D: the examiner's verdict is shown above"}
+      </h2>
       {closed ? <p className="mb-2 text-sm text-amber-700">This queue is closed: answers can no longer change.</p> : null}
-      {stage === "d" && sufficiency !== null ? <p className="mb-2 text-sm text-zinc-500">D2 for this match: {LABELS.sufficiency[sufficiency as keyof typeof LABELS.sufficiency] ?? sufficiency} (answered on an earlier item).</p> : null}
+      {stage === "d" && sufficiency !== null ? (
+        <p className="mb-2 text-sm text-zinc-500">
+          D2 for this match: {LABELS.sufficiency[sufficiency as keyof typeof LABELS.sufficiency] ?? sufficiency} (answered on an earlier
+          item).
+        </p>
+      ) : null}
       <div className="space-y-3">
         {questions.map((q, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard path is the digits and the fieldset's own inputs; a click only moves the highlight
@@ -277,13 +359,31 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
         ))}
         <label className="block text-sm">
           Comment (optional; keys are ignored while you type, Esc leaves the field)
-          <textarea id="audit-comment" value={comment} onChange={(e) => setComment(e.target.value)} disabled={closed} maxLength={5000} rows={2} className="mt-1 block w-full rounded-md border border-zinc-300 p-2 dark:border-zinc-700 dark:bg-zinc-900" />
+          <textarea
+            id="audit-comment"
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            disabled={closed}
+            maxLength={5000}
+            rows={2}
+            className="mt-1 block w-full rounded-md border border-zinc-300 p-2 dark:border-zinc-700 dark:bg-zinc-900"
+          />
         </label>
       </div>
-      {error ? <p role="alert" className="mt-2 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <div className="mt-3 flex items-center gap-3">
-        <button type="button" disabled={busy || closed} onClick={() => void submit()} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white disabled:opacity-50">
-          {stage === "abc" ? (own ? "Save changes" : "Submit and show the examiner's verdict") : "Save and next item"} <kbd className="ml-1 text-xs">Enter</kbd>
+        <button
+          type="button"
+          disabled={busy || closed}
+          onClick={() => void submit()}
+          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+        >
+          {stage === "abc" ? (own ? "Save changes" : "Submit and show the examiner's verdict") : "Save and next item"}{" "}
+          <kbd className="ml-1 text-xs">Enter</kbd>
         </button>
         {stage === "d" && !closed ? (
           <button type="button" onClick={() => setEditing(true)} className="text-sm underline">
@@ -310,12 +410,24 @@ export function AnnotationForm({ itemId, queueId, closed, askEvolution, own, suf
             </button>
           </div>
           <ul className="mt-1 space-y-0.5">
-            <li><kbd>1</kbd>–<kbd>5</kbd>: choose an option of the highlighted question, then move to the next</li>
-            <li><kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>: previous / next question</li>
-            <li><kbd>Enter</kbd>: submit (parts A–C, then part D and on to the next item)</li>
-            <li><kbd>c</kbd>: write a comment (<kbd>Esc</kbd> leaves it); keys are ignored while typing</li>
-            <li><kbd>e</kbd>: edit parts A–C after submitting them (until the queue closes)</li>
-            <li><kbd>?</kbd>: show or hide this list</li>
+            <li>
+              <kbd>1</kbd>–<kbd>5</kbd>: choose an option of the highlighted question, then move to the next
+            </li>
+            <li>
+              <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>: previous / next question
+            </li>
+            <li>
+              <kbd>Enter</kbd>: submit (parts A–C, then part D and on to the next item)
+            </li>
+            <li>
+              <kbd>c</kbd>: write a comment (<kbd>Esc</kbd> leaves it); keys are ignored while typing
+            </li>
+            <li>
+              <kbd>e</kbd>: edit parts A–C after submitting them (until the queue closes)
+            </li>
+            <li>
+              <kbd>?</kbd>: show or hide this list
+            </li>
           </ul>
         </div>
       ) : null}

@@ -1,4 +1,19 @@
-import { answersSchema, auditQueueParamsSchema, chooseVariants, variantChoiceSchema, claimItem, closeAuditQueue, createAuditQueue, newQueueSchema, nextItem, reviewSchema, submitAnswers, submitReview, voidAndPublish, voidRequestSchema } from "@arena/audit";
+import {
+  answersSchema,
+  auditQueueParamsSchema,
+  chooseVariants,
+  variantChoiceSchema,
+  claimItem,
+  closeAuditQueue,
+  createAuditQueue,
+  newQueueSchema,
+  nextItem,
+  reviewSchema,
+  submitAnswers,
+  submitReview,
+  voidAndPublish,
+  voidRequestSchema,
+} from "@arena/audit";
 import { ANNOTATION_COLUMNS, auditReport, exportAnnotations, readAuditItem, readAuditQueues } from "@arena/audit/read";
 import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
 import { csvCell } from "@/lib/api/csv";
@@ -27,10 +42,13 @@ const body = (req: Request) => jsonBody(req);
 const queueOf = (req: Request) => auditQueueParamsSchema.parse(Object.fromEntries(new URL(req.url).searchParams)).queue ?? null;
 const noStore = { "Cache-Control": "no-store" } as const;
 
-export const getQueues = (req: Request) => guarded(req, AUDITORS, async (u) => Response.json(await readAuditQueues(db(), viewerOf(u)), { headers: noStore }));
+export const getQueues = (req: Request) =>
+  guarded(req, AUDITORS, async (u) => Response.json(await readAuditQueues(db(), viewerOf(u)), { headers: noStore }));
 
 export const postQueue = (req: Request) =>
-  guarded(req, ADMINS, async (u) => Response.json(await createAuditQueue(db(), newQueueSchema.parse(await body(req)), u.id), { status: 201 }));
+  guarded(req, ADMINS, async (u) =>
+    Response.json(await createAuditQueue(db(), newQueueSchema.parse(await body(req)), u.id), { status: 201 }),
+  );
 
 export const postClose = (req: Request, id: string) => guarded(req, ADMINS, async () => Response.json(await closeAuditQueue(db(), id)));
 
@@ -59,13 +77,18 @@ export const postAnswers = (req: Request, id: string) =>
 export const postReview = (req: Request, id: string) =>
   guarded(req, AUDITORS, async (u) => Response.json(await submitReview(db(), id, u.id, reviewSchema.parse(await body(req)))));
 
-export const getReport = (req: Request) => guarded(req, AUDITORS, async (u) => Response.json(await auditReport(db(), viewerOf(u), queueOf(req)), { headers: noStore }));
+export const getReport = (req: Request) =>
+  guarded(req, AUDITORS, async (u) => Response.json(await auditReport(db(), viewerOf(u), queueOf(req)), { headers: noStore }));
 
 export const getJsonl = (req: Request) =>
   guarded(req, AUDITORS, async (u) => {
     const rows = await exportAnnotations(db(), viewerOf(u), queueOf(req));
     return new Response(rows.map((r) => `${JSON.stringify(r)}\n`).join(""), {
-      headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": 'attachment; filename="annotations.jsonl"', ...noStore },
+      headers: {
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="annotations.jsonl"',
+        ...noStore,
+      },
     });
   });
 
@@ -80,7 +103,9 @@ export const getCsv = (req: Request) =>
 
 /** Voids a round; a snapshot event then drops every server's cached leaderboards (voidAndPublish). */
 export const postVoid = (req: Request, roundId: string) =>
-  guarded(req, ADMINS, async (u) => Response.json(await voidAndPublish(db(), roundId, u.id, voidRequestSchema.parse(await body(req)).reason)));
+  guarded(req, ADMINS, async (u) =>
+    Response.json(await voidAndPublish(db(), roundId, u.id, voidRequestSchema.parse(await body(req)).reason)),
+  );
 
 /** Instrument I: the auditor's best question and best checklist among the three options shown. */
 export const postVariants = (req: Request, id: string) =>

@@ -39,10 +39,31 @@ async function post(url: string, body: unknown): Promise<string | null> {
 const input = "rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
 
 /** Console: create audit queues, close them, and void rounds auditors found hallucinated. */
-export function ConsoleAudit({ queues, examiners, tournaments, agents, candidates }: { queues: QueueRow[]; examiners: Choice[]; tournaments: Choice[]; agents: Choice[]; candidates: Candidate[] }) {
+export function ConsoleAudit({
+  queues,
+  examiners,
+  tournaments,
+  agents,
+  candidates,
+}: {
+  queues: QueueRow[];
+  examiners: Choice[];
+  tournaments: Choice[];
+  agents: Choice[];
+  candidates: Candidate[];
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const [form, setForm] = useState({ name: "", sampling: "random", size: 30, annotatorsPerItem: 2, seed: "audit", examinerConfigId: "", tournamentId: "", agentId: "" });
+  const [form, setForm] = useState({
+    name: "",
+    sampling: "random",
+    size: 30,
+    annotatorsPerItem: 2,
+    seed: "audit",
+    examinerConfigId: "",
+    tournamentId: "",
+    agentId: "",
+  });
   const [hideQuestions, setHideQuestions] = useState(false);
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const run = async (p: Promise<string | null>) => {
@@ -50,23 +71,40 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
     setError(err);
     if (!err) router.refresh();
   };
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: typeof f[k] === "number" ? Number(e.target.value) : e.target.value }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: typeof f[k] === "number" ? Number(e.target.value) : e.target.value }));
   const create = () => {
     const { examinerConfigId, tournamentId, agentId, ...rest } = form;
-    return run(post("/api/audit/queues", { ...rest, hideQuestions, ...(examinerConfigId ? { examinerConfigId } : {}), ...(tournamentId ? { tournamentId } : {}), ...(agentId ? { agentId } : {}) }));
+    return run(
+      post("/api/audit/queues", {
+        ...rest,
+        hideQuestions,
+        ...(examinerConfigId ? { examinerConfigId } : {}),
+        ...(tournamentId ? { tournamentId } : {}),
+        ...(agentId ? { agentId } : {}),
+      }),
+    );
   };
   const select = (k: "examinerConfigId" | "tournamentId" | "agentId", label: string, list: Choice[]) => (
     <label className="flex flex-col text-sm">
       {label}
       <select value={form[k]} onChange={set(k)} className={input} name={k}>
         <option value="">any</option>
-        {list.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        {list.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
       </select>
     </label>
   );
   return (
     <div className="space-y-6">
-      {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <section>
         <h2 className="mb-2 font-semibold">New queue</h2>
         <div className="flex flex-wrap items-end gap-3">
@@ -77,7 +115,11 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
           <label className="flex flex-col text-sm">
             Sampling
             <select value={form.sampling} onChange={set("sampling")} className={input} name="sampling">
-              {SAMPLINGS.map((s) => <option key={s} value={s}>{s === "random" ? "random" : `stratified by ${s}`}</option>)}
+              {SAMPLINGS.map((s) => (
+                <option key={s} value={s}>
+                  {s === "random" ? "random" : `stratified by ${s}`}
+                </option>
+              ))}
             </select>
           </label>
           <label className="flex flex-col text-sm">
@@ -86,7 +128,15 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
           </label>
           <label className="flex flex-col text-sm">
             Annotators per round
-            <input type="number" min={1} max={10} value={form.annotatorsPerItem} onChange={set("annotatorsPerItem")} className={`${input} w-24`} name="annotatorsPerItem" />
+            <input
+              type="number"
+              min={1}
+              max={10}
+              value={form.annotatorsPerItem}
+              onChange={set("annotatorsPerItem")}
+              className={`${input} w-24`}
+              name="annotatorsPerItem"
+            />
           </label>
           <label className="flex flex-col text-sm">
             Seed
@@ -96,7 +146,8 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
           {select("tournamentId", "Tournament", tournaments)}
           {select("agentId", "Agent", agents)}
           <label className="flex items-center gap-1.5 text-sm">
-            <input type="checkbox" name="hideQuestions" checked={hideQuestions} onChange={(e) => setHideQuestions(e.target.checked)} /> Keep the sampled questions off public pages until the queue closes
+            <input type="checkbox" name="hideQuestions" checked={hideQuestions} onChange={(e) => setHideQuestions(e.target.checked)} /> Keep
+            the sampled questions off public pages until the queue closes
           </label>
           <button type="button" onClick={() => void create()} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white">
             Create queue
@@ -114,7 +165,11 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
               <a href={`/audit/report?queue=${q.id}`} className="underline">
                 items and report
               </a>{" "}
-              · <a href="/audit" className="underline">progress</a> ·{" "}
+              ·{" "}
+              <a href="/audit" className="underline">
+                progress
+              </a>{" "}
+              ·{" "}
               {q.closedAt ? (
                 <span className="text-zinc-500">closed</span>
               ) : (
@@ -145,7 +200,11 @@ export function ConsoleAudit({ queues, examiners, tournaments, agents, candidate
                 onChange={(e) => setReasons((r) => ({ ...r, [c.roundId]: e.target.value }))}
                 className={`${input} w-72`}
               />
-              <button type="button" onClick={() => void run(post(`/api/audit/rounds/${c.roundId}/void`, { reason: reasons[c.roundId] ?? "" }))} className="rounded-md bg-amber-700 px-2 py-1 text-xs text-white">
+              <button
+                type="button"
+                onClick={() => void run(post(`/api/audit/rounds/${c.roundId}/void`, { reason: reasons[c.roundId] ?? "" }))}
+                className="rounded-md bg-amber-700 px-2 py-1 text-xs text-white"
+              >
                 Void round
               </button>
             </li>

@@ -7,9 +7,9 @@ export function InstrumentPage({ itemId, queueId, options }: { itemId: string; q
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Instrument I: task generation preference</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Three examiner outputs for the same node, in random order. Which question best needs multi-hop reasoning (hidden entities)
-        and aggregation of several entities? Which checklist is the best answer key (explains why an entity is the answer, precise
-        details, no hallucination)?
+        Three examiner outputs for the same node, in random order. Which question best needs multi-hop reasoning (hidden entities) and
+        aggregation of several entities? Which checklist is the best answer key (explains why an entity is the answer, precise details, no
+        hallucination)?
       </p>
       <div className="grid gap-4 md:grid-cols-3">
         {options.map((o, i) => (

@@ -62,13 +62,19 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
           </span>
         </h1>
         <p className="text-xs text-zinc-500">
-          <Link href="/audit" className={link}>Audit home</Link> · press <kbd>?</kbd> for keys
+          <Link href="/audit" className={link}>
+            Audit home
+          </Link>{" "}
+          · press <kbd>?</kbd> for keys
         </p>
       </header>
       {item.queue.hideQuestions || item.queue.closed ? null : (
-        <p data-testid="not-blind-note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-          This queue does not keep its questions off public pages: searching the question on the match pages would show the agents&apos; names. Judge
-          from what this page shows.
+        <p
+          data-testid="not-blind-note"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          This queue does not keep its questions off public pages: searching the question on the match pages would show the agents&apos;
+          names. Judge from what this page shows.
         </p>
       )}
       <section aria-label="Tree path">
@@ -76,7 +82,11 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
         <ol className="flex flex-wrap gap-x-2 text-sm">
           {r.path.map((p, i) => (
             <li key={i}>
-              {i > 0 ? <span aria-hidden className="mr-2 text-zinc-500">›</span> : null}
+              {i > 0 ? (
+                <span aria-hidden className="mr-2 text-zinc-500">
+                  ›
+                </span>
+              ) : null}
               <ExternalLink href={p.url}>{p.title ?? p.url}</ExternalLink>
             </li>
           ))}
@@ -84,7 +94,9 @@ export function AuditItemPage({ item }: { item: AuditItemView }) {
       </section>
       <section aria-label="Question">
         <h2 className="text-sm font-medium text-zinc-500">Question</h2>
-        <p data-testid="audit-question" className="whitespace-pre-wrap">{r.question ?? "—"}</p>
+        <p data-testid="audit-question" className="whitespace-pre-wrap">
+          {r.question ?? "—"}
+        </p>
         {r.wordLimitInstruction ? <p className="text-sm text-zinc-500">{r.wordLimitInstruction}</p> : null}
       </section>
       {r.previous ? (

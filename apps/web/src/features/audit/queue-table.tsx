@@ -57,13 +57,37 @@ const COLUMNS: DataColumn<AuditQueueSummary>[] = [
     ),
   },
   { id: "sampling", header: "Sampling", sortValue: (q) => q.sampling, cell: (q) => q.sampling },
-  { id: "items", header: "Items", numeric: true, sortValue: (q) => q.size * q.annotatorsPerItem, cell: (q) => `${q.size} × ${q.annotatorsPerItem}` },
-  { id: "progress", header: "Progress", sortValue: (q) => (q.needed ? q.done / q.needed : 0), cell: (q) => <Progress done={q.done} needed={q.needed} /> },
+  {
+    id: "items",
+    header: "Items",
+    numeric: true,
+    sortValue: (q) => q.size * q.annotatorsPerItem,
+    cell: (q) => `${q.size} × ${q.annotatorsPerItem}`,
+  },
+  {
+    id: "progress",
+    header: "Progress",
+    sortValue: (q) => (q.needed ? q.done / q.needed : 0),
+    cell: (q) => <Progress done={q.done} needed={q.needed} />,
+  },
   { id: "mine", header: "Yours", numeric: true, sortValue: (q) => q.mine, cell: (q) => q.mine },
-  { id: "auditors", header: "Per auditor", cell: (q) => <span className="text-xs">{q.auditors.map((a) => `${a.name}: ${a.done}`).join(" · ") || "—"}</span> },
+  {
+    id: "auditors",
+    header: "Per auditor",
+    cell: (q) => <span className="text-xs">{q.auditors.map((a) => `${a.name}: ${a.done}`).join(" · ") || "—"}</span>,
+  },
 ];
 
 /** Every audit queue with its progress (overall, per auditor, own) and the way into it. */
 export function AuditQueueTable({ queues }: { queues: readonly AuditQueueSummary[] }) {
-  return <DataTable testId="audit-queues" caption="Audit queues" rows={queues} columns={COLUMNS} rowKey={(q) => q.id} rowProps={(q) => ({ "data-queue": q.name })} />;
+  return (
+    <DataTable
+      testId="audit-queues"
+      caption="Audit queues"
+      rows={queues}
+      columns={COLUMNS}
+      rowKey={(q) => q.id}
+      rowProps={(q) => ({ "data-queue": q.name })}
+    />
+  );
 }

@@ -5,7 +5,6 @@ import { LABELS, VARIANTS, type Variant } from "@arena/audit/options";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { kap, pct } from "./report-format";
 
-
 /** One criterion of the paper's Table 7: our figure (already formatted), over how many, the paper's. */
 export interface FigureRow {
   label: string;
@@ -22,7 +21,15 @@ const FIGURES: DataColumn<FigureRow>[] = [
 ];
 
 export function FiguresTable({ rows }: { rows: readonly FigureRow[] }) {
-  return <DataTable testId="audit-figures" caption="Pipeline validation: our figures beside the paper's Table 7" rows={rows} columns={FIGURES} rowKey={(f) => f.label} />;
+  return (
+    <DataTable
+      testId="audit-figures"
+      caption="Pipeline validation: our figures beside the paper's Table 7"
+      rows={rows}
+      columns={FIGURES}
+      rowKey={(f) => f.label}
+    />
+  );
 }
 
 interface KappaRow {
@@ -46,7 +53,16 @@ export function KappaTable({ kappa }: { kappa: AuditReport["kappa"] }) {
     ...kappa.perAuditor.map((k) => ({ key: k.auditorId, between: `examiner · ${k.name}`, kappa: k.kappa, kappa5: k.kappa5, n: k.n })),
     ...kappa.betweenAuditors.map((k) => ({ key: `${k.a}-${k.b}`, between: `${k.a} · ${k.b}`, kappa: k.kappa, kappa5: k.kappa5, n: k.n })),
   ];
-  return <DataTable testId="audit-kappa" caption="Cohen's κ between the examiner and each auditor and between auditors" rows={rows} columns={KAPPA} rowKey={(k) => k.key} empty="No round compared yet." />;
+  return (
+    <DataTable
+      testId="audit-kappa"
+      caption="Cohen's κ between the examiner and each auditor and between auditors"
+      rows={rows}
+      columns={KAPPA}
+      rowKey={(k) => k.key}
+      empty="No round compared yet."
+    />
+  );
 }
 
 type Verdict = AuditReport["confusion"]["categories"][number];
@@ -68,7 +84,15 @@ export function ConfusionTable({ confusion }: { confusion: AuditReport["confusio
     })),
   ];
   const rows = confusion.matrix.map((cells, index) => ({ examiner: confusion.categories[index]!, index, cells }));
-  return <DataTable testId="audit-confusion" caption="Verdicts: examiner (rows) by auditors (columns)" rows={rows} columns={columns} rowKey={(r) => r.examiner} />;
+  return (
+    <DataTable
+      testId="audit-confusion"
+      caption="Verdicts: examiner (rows) by auditors (columns)"
+      rows={rows}
+      columns={columns}
+      rowKey={(r) => r.examiner}
+    />
+  );
 }
 
 const INSTRUMENT: DataColumn<{ variant: Variant; question: number | null; checklist: number | null }>[] = [
@@ -79,6 +103,18 @@ const INSTRUMENT: DataColumn<{ variant: Variant; question: number | null; checkl
 
 /** Instrument I: how often each generation configuration was preferred. */
 export function InstrumentTable({ instrument }: { instrument: AuditReport["instrumentI"] }) {
-  const rows = VARIANTS.map((variant) => ({ variant, question: instrument.question[variant] ?? null, checklist: instrument.checklist[variant] ?? null }));
-  return <DataTable testId="audit-instrument" caption="Instrument I: task generation preference" rows={rows} columns={INSTRUMENT} rowKey={(r) => r.variant} />;
+  const rows = VARIANTS.map((variant) => ({
+    variant,
+    question: instrument.question[variant] ?? null,
+    checklist: instrument.checklist[variant] ?? null,
+  }));
+  return (
+    <DataTable
+      testId="audit-instrument"
+      caption="Instrument I: task generation preference"
+      rows={rows}
+      columns={INSTRUMENT}
+      rowKey={(r) => r.variant}
+    />
+  );
 }

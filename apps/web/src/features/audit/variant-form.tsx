@@ -11,7 +11,11 @@ export function VariantForm({ itemId, queueId }: { itemId: string; queueId: stri
   const [error, setError] = useState<string | null>(null);
   const submit = useCallback(async () => {
     if (!picks.bestQuestion || !picks.bestChecklist) return setError("Pick the best question and the best checklist.");
-    const res = await fetch(`/api/audit/items/${itemId}/variants`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(picks) });
+    const res = await fetch(`/api/audit/items/${itemId}/variants`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(picks),
+    });
     if (!res.ok) return setError(errorMessage(await res.json().catch(() => ({})), res.status));
     router.push(`/audit/queues/${queueId}/instrument`);
   }, [picks, itemId, queueId, router]);
@@ -43,7 +47,11 @@ export function VariantForm({ itemId, queueId }: { itemId: string; queueId: stri
     <section aria-label="Your preference" className="space-y-2 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
       {group("bestQuestion", "1. Best question (Deep & Wide) — keys 1–3")}
       {group("bestChecklist", "2. Best checklist (answer key) — keys 1–3 again")}
-      {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       <button type="button" onClick={() => void submit()} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white">
         Save and next <kbd className="text-xs">Enter</kbd>
       </button>

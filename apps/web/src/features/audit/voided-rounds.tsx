@@ -9,8 +9,8 @@ export async function VoidedRounds({ matchId }: { matchId: string }) {
     <div role="note" data-testid="voided-rounds" className="mb-4 rounded-md border-2 border-amber-500 p-3 text-sm">
       {voids.map((v) => (
         <p key={v.roundNumber}>
-          <strong>Round {v.roundNumber} was voided</strong> by {v.by} on {v.at.slice(0, 16).replace("T", " ")} UTC: {v.reason}. Its points (A {v.pointsA}, B{" "}
-          {v.pointsB}) no longer count; the score, result and ratings were recomputed.
+          <strong>Round {v.roundNumber} was voided</strong> by {v.by} on {v.at.slice(0, 16).replace("T", " ")} UTC: {v.reason}. Its points
+          (A {v.pointsA}, B {v.pointsB}) no longer count; the score, result and ratings were recomputed.
         </p>
       ))}
     </div>

@@ -1,12 +1,59 @@
 import { disableAgent, enableAgent, listAllAgents, listPlayableAgents, recheckAgentHealth } from "@arena/agents";
 import { estimateLines, swissRoundCount } from "@arena/core";
-import { addAllowedHost, allowedHostRequestSchema, listAllowedHosts, readSettings, removeAllowedHost, settingsUpdateSchema, writeSetting } from "@arena/db/accounts";
-import { createExaminerConfig, examinerKeyRequestSchema, listExaminerConfigs, newExaminerConfigSchema, rotateExaminerKey, testStoredExaminer } from "@arena/match/examiner-configs";
-import { addAgentAndTick, addAgentRequestSchema, approveAndEnter, cancelTournament, createTournament, launchTournament, newTournamentRequestSchema, pauseTournament, resumeAndTick, withQueues, type NewTournamentRequest } from "@arena/tournament";
+import {
+  addAllowedHost,
+  allowedHostRequestSchema,
+  listAllowedHosts,
+  readSettings,
+  removeAllowedHost,
+  settingsUpdateSchema,
+  writeSetting,
+} from "@arena/db/accounts";
+import {
+  createExaminerConfig,
+  examinerKeyRequestSchema,
+  listExaminerConfigs,
+  newExaminerConfigSchema,
+  rotateExaminerKey,
+  testStoredExaminer,
+} from "@arena/match/examiner-configs";
+import {
+  addAgentAndTick,
+  addAgentRequestSchema,
+  approveAndEnter,
+  cancelTournament,
+  createTournament,
+  launchTournament,
+  newTournamentRequestSchema,
+  pauseTournament,
+  resumeAndTick,
+  withQueues,
+  type NewTournamentRequest,
+} from "@arena/tournament";
 import { readParticipantIds, readTournament, readTournamentEstimate, readTournaments } from "@arena/tournament/read";
-import { cancelCrawlJob, crawlRequestSchema, importTree, listCrawlJobs, listTrees, MAX_TREE_FILE_BYTES, parseTreeText, retireTree, treeUploadRequestSchema } from "@arena/trees/store";
+import {
+  cancelCrawlJob,
+  crawlRequestSchema,
+  importTree,
+  listCrawlJobs,
+  listTrees,
+  MAX_TREE_FILE_BYTES,
+  parseTreeText,
+  retireTree,
+  treeUploadRequestSchema,
+} from "@arena/trees/store";
 import { importWorld, worldRequestSchema } from "@arena/trees/world";
-import { addSource, applySchedule, listSources, newSourceSchema, queueCrawl, readSchedule, removeSource, runScheduleNow, scheduleSchema } from "@arena/trees/sources";
+import {
+  addSource,
+  applySchedule,
+  listSources,
+  newSourceSchema,
+  queueCrawl,
+  readSchedule,
+  removeSource,
+  runScheduleNow,
+  scheduleSchema,
+} from "@arena/trees/sources";
 import { requireRoleApi } from "@/lib/auth-session";
 import { db } from "@/lib/db";
 import { handle, HttpError, notFound, parseBody } from "@/lib/api/http";
@@ -33,7 +80,11 @@ const ok = (data: unknown, status = 200) => Response.json(data, { status });
 
 /** The estimate the console shows before a tournament is created (the same as `arena tournament create` prints). */
 async function estimateOf(t: NewTournamentRequest) {
-  const e = await readTournamentEstimate(db(), { agentIds: t.agentIds, rounds: t.swissRounds ?? swissRoundCount(t.agentIds.length), treesPerPairing: t.treesPerPairing ?? t.treeIds.length });
+  const e = await readTournamentEstimate(db(), {
+    agentIds: t.agentIds,
+    rounds: t.swissRounds ?? swissRoundCount(t.agentIds.length),
+    treesPerPairing: t.treesPerPairing ?? t.treeIds.length,
+  });
   return { ...e, text: estimateLines(e, t).join("\n") };
 }
 
@@ -41,41 +92,52 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "GET agents": { handler: async () => ok(await listAllAgents(db())) },
   "GET agent-choices": { handler: async () => ok(await listPlayableAgents(db())) },
   "POST agents/:id/approve": { handler: async ({ params }) => ok(await approveAndEnter(db(), params.id!)) },
-  "POST agents/:id/disable": { handler: async ({ params }) => {
+  "POST agents/:id/disable": {
+    handler: async ({ params }) => {
       await disableAgent(db(), params.id!);
       return ok({ disabled: true });
     },
   },
-  "POST agents/:id/recheck": { handler: async ({ params }) => {
+  "POST agents/:id/recheck": {
+    handler: async ({ params }) => {
       await enableAgent(db(), params.id!);
       return ok(await recheckAgentHealth(db(), params.id!));
     },
   },
   "GET settings": { handler: async () => ok(await readSettings(db())) },
-  "POST settings": { handler: async ({ body }) => {
+  "POST settings": {
+    handler: async ({ body }) => {
       const settings = parseBody(settingsUpdateSchema, body);
-      for (const key of ["openSignUp", "autoApproval"] as const) if (settings[key] !== undefined) await writeSetting(db(), key, settings[key]);
+      for (const key of ["openSignUp", "autoApproval"] as const)
+        if (settings[key] !== undefined) await writeSetting(db(), key, settings[key]);
       return ok(await readSettings(db()));
     },
   },
   "GET allowed-hosts": { handler: async () => ok(await listAllowedHosts(db())) },
-  "POST allowed-hosts": { handler: async ({ body }) => {
+  "POST allowed-hosts": {
+    handler: async ({ body }) => {
       const host = parseBody(allowedHostRequestSchema, body);
       return ok(await addAllowedHost(db(), host.pattern, host.note), 201);
     },
   },
-  "DELETE allowed-hosts/:id": { handler: async ({ params }) => {
+  "DELETE allowed-hosts/:id": {
+    handler: async ({ params }) => {
       await removeAllowedHost(db(), params.id!);
       return ok({ removed: true });
     },
   },
-  "GET tournaments": { handler: async () => {
+  "GET tournaments": {
+    handler: async () => {
       const rows = await readTournaments(db());
-      const entered = await readParticipantIds(db(), rows.map((t) => t.id));
+      const entered = await readParticipantIds(
+        db(),
+        rows.map((t) => t.id),
+      );
       return ok(rows.map((t) => ({ ...t, participantIds: entered.get(t.id) ?? [] })));
     },
   },
-  "POST tournaments": { handler: async ({ body }) => {
+  "POST tournaments": {
+    handler: async ({ body }) => {
       const request = parseBody(newTournamentRequestSchema, body);
       const created = await createTournament(db(), request);
       return ok({ ...created, estimate: await estimateOf(request) }, 201);
@@ -86,7 +148,8 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "POST tournaments/:id/pause": { handler: async ({ params }) => tournamentAction("pause", params.id!) },
   "POST tournaments/:id/resume": { handler: async ({ params }) => tournamentAction("resume", params.id!) },
   "POST tournaments/:id/cancel": { handler: async ({ params }) => tournamentAction("cancel", params.id!) },
-  "POST tournaments/:id/add-agent": { handler: async ({ params, body }) => {
+  "POST tournaments/:id/add-agent": {
+    handler: async ({ params, body }) => {
       const { agentId } = parseBody(addAgentRequestSchema, body);
       return ok(await withQueues((q) => addAgentAndTick(db(), q, params.id!, agentId)));
     },
@@ -94,7 +157,8 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   // Fresh trees on a schedule: the same commands as `arena source …` and `arena schedule …`.
   "GET sources": { handler: async () => ok(await listSources(db())) },
   "POST sources": { handler: async ({ body }) => ok(await addSource(db(), parseBody(newSourceSchema, body)), 201) },
-  "DELETE sources/:id": { handler: async ({ params }) => {
+  "DELETE sources/:id": {
+    handler: async ({ params }) => {
       await removeSource(db(), params.id!);
       return ok({ removed: true });
     },
@@ -103,19 +167,22 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
   "POST schedule": { handler: async ({ body }) => ok(await applySchedule(db(), parseBody(scheduleSchema.partial(), body))) },
   "POST schedule/run": { handler: async () => ok(await runScheduleNow(db())) },
   "GET examiners": { handler: async () => ok(await listExaminerConfigs(db())) },
-  "POST examiners": { handler: async ({ body }) => {
+  "POST examiners": {
+    handler: async ({ body }) => {
       const c = await createExaminerConfig(db(), parseBody(newExaminerConfigSchema, body));
       return ok({ id: c.id, name: c.name, mode: c.mode }, 201);
     },
   },
   "POST examiners/:id/test": { handler: async ({ params }) => ok(await testStoredExaminer(db(), params.id!)) },
-  "POST examiners/:id/key": { handler: async ({ params, body }) => {
+  "POST examiners/:id/key": {
+    handler: async ({ params, body }) => {
       await rotateExaminerKey(db(), params.id!, parseBody(examinerKeyRequestSchema, body).apiKey);
       return ok({ rotated: true });
     },
   },
   "GET trees": { handler: async () => ok(await listTrees(db())) },
-  "POST trees": { maxBytes: MAX_TREE_FILE_BYTES + 64 * 1024,
+  "POST trees": {
+    maxBytes: MAX_TREE_FILE_BYTES + 64 * 1024,
     handler: async ({ body }) => {
       // A re-upload (same root URL and content) is asked about first (409): keep the stored tree or replace it.
       const upload = parseBody(treeUploadRequestSchema, body);
@@ -123,7 +190,8 @@ const ROUTES: Record<ConsoleApiKey, ConsoleRoute> = {
       return ok(await importTree(db(), tree, { sourceName: upload.file, onDuplicate: upload.onDuplicate }), 201);
     },
   },
-  "POST trees/:id/retire": { handler: async ({ params }) => {
+  "POST trees/:id/retire": {
+    handler: async ({ params }) => {
       return ok(await retireTree(db(), params.id!));
     },
   },

@@ -16,7 +16,11 @@ async function depths(): Promise<QueueDepth[] | null> {
 
 function Tile({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
-    <section className="rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid={testId} aria-labelledby={`${testId}-title`}>
+    <section
+      className="rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+      data-testid={testId}
+      aria-labelledby={`${testId}-title`}
+    >
       <h2 id={`${testId}-title`} className="mb-1 font-semibold">
         {title}
       </h2>
@@ -27,19 +31,31 @@ function Tile({ title, children, testId }: { title: string; children: React.Reac
 
 /** The state of the arena at a glance, at the top of the console. */
 export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
-  const [overview, queues, audit] = await Promise.all([readArenaOverview(db()), depths(), readAuditQueues(db(), { id: viewerId, admin: true })]);
+  const [overview, queues, audit] = await Promise.all([
+    readArenaOverview(db()),
+    depths(),
+    readAuditQueues(db(), { id: viewerId, admin: true }),
+  ]);
   const open = audit.filter((q) => q.done < q.needed);
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="console-overview">
       <Tile title="Tournaments" testId="overview-tournaments">
         {overview.active.length === 0 ? (
-          <p>None is running. <Link href="/console/tournaments" className={link}>Start one</Link>.</p>
+          <p>
+            None is running.{" "}
+            <Link href="/console/tournaments" className={link}>
+              Start one
+            </Link>
+            .
+          </p>
         ) : (
           <ul className="space-y-0.5">
             {overview.active.map((t) => (
               <li key={t.id}>
-                <Link href={`/tournaments/${t.id}`} className={link}>{t.name}</Link> {t.status}, {roundInWords(t)}: {t.matches.completed} of{" "}
-                {plural(t.matches.total, "match")} done
+                <Link href={`/tournaments/${t.id}`} className={link}>
+                  {t.name}
+                </Link>{" "}
+                {t.status}, {roundInWords(t)}: {t.matches.completed} of {plural(t.matches.total, "match")} done
               </li>
             ))}
           </ul>
@@ -52,13 +68,18 @@ export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
           <ul className="space-y-0.5">
             {queues.map((q) => (
               <li key={q.name} data-queue={q.name}>
-                <span className="font-medium">{q.name}</span>: {q.waiting} waiting, {q.active} running{q.delayed ? `, ${q.delayed} waiting to retry` : ""}
+                <span className="font-medium">{q.name}</span>: {q.waiting} waiting, {q.active} running
+                {q.delayed ? `, ${q.delayed} waiting to retry` : ""}
                 {q.failed ? <span className="text-red-700 dark:text-red-400">, {q.failed} failed</span> : ""}
               </li>
             ))}
           </ul>
         )}
-        <p className="mt-1"><a href="/console/queues" className={link}>Open the queue dashboard</a></p>
+        <p className="mt-1">
+          <a href="/console/queues" className={link}>
+            Open the queue dashboard
+          </a>
+        </p>
       </Tile>
       <Tile title="Failing agents" testId="overview-failing">
         {overview.failing.length === 0 ? (
@@ -67,7 +88,10 @@ export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
           <ul className="space-y-0.5">
             {overview.failing.map((a) => (
               <li key={a.id}>
-                <Link href="/console/agents" className={link}>{a.name}</Link>: {a.healthError ?? "failed its health check"}
+                <Link href="/console/agents" className={link}>
+                  {a.name}
+                </Link>
+                : {a.healthError ?? "failed its health check"}
               </li>
             ))}
           </ul>
@@ -76,10 +100,15 @@ export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
       <Tile title="Last rating snapshot" testId="overview-snapshot">
         {overview.lastSnapshot ? (
           <p>
-            {fmtTime(overview.lastSnapshot.createdAt)}, {plural(overview.lastSnapshot.matchesCounted, "rated match")} under {overview.lastSnapshot.examinerName}
+            {fmtTime(overview.lastSnapshot.createdAt)}, {plural(overview.lastSnapshot.matchesCounted, "rated match")} under{" "}
+            {overview.lastSnapshot.examinerName}
             {overview.lastSnapshot.tournamentId ? (
               <>
-                {" "}in <Link href={`/tournaments/${overview.lastSnapshot.tournamentId}`} className={link}>{overview.lastSnapshot.tournamentName}</Link>
+                {" "}
+                in{" "}
+                <Link href={`/tournaments/${overview.lastSnapshot.tournamentId}`} className={link}>
+                  {overview.lastSnapshot.tournamentName}
+                </Link>
               </>
             ) : null}
             .
@@ -90,11 +119,24 @@ export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
       </Tile>
       <Tile title="Audit" testId="overview-audit">
         {audit.length === 0 ? (
-          <p>No audit queue yet. <Link href="/console/audit" className={link}>Create one</Link>.</p>
+          <p>
+            No audit queue yet.{" "}
+            <Link href="/console/audit" className={link}>
+              Create one
+            </Link>
+            .
+          </p>
         ) : (
           <p>
-            {plural(open.length, "queue")} open of {audit.length}; {audit.reduce((s, q) => s + q.done, 0)} of {plural(audit.reduce((s, q) => s + q.needed, 0), "annotation")} done.{" "}
-            <Link href="/audit" className={link}>Annotate</Link>
+            {plural(open.length, "queue")} open of {audit.length}; {audit.reduce((s, q) => s + q.done, 0)} of{" "}
+            {plural(
+              audit.reduce((s, q) => s + q.needed, 0),
+              "annotation",
+            )}{" "}
+            done.{" "}
+            <Link href="/audit" className={link}>
+              Annotate
+            </Link>
           </p>
         )}
       </Tile>

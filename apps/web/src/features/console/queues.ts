@@ -16,7 +16,16 @@ import { crossSiteRefusal, currentUser, ownUrl } from "@/lib/auth-session";
  */
 export const QUEUES_BASE = "/console/queues";
 
-const TYPES: Record<string, string> = { ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon", ".json": "application/json", ".woff2": "font/woff2", ".map": "application/json" };
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
+  ".map": "application/json",
+};
 
 /** The static-file middleware bull-board asks for, confined to its own asset directory. */
 function serveStatic(opts: { root: string; rewriteRequestPath?: (p: string) => string }) {
@@ -27,7 +36,10 @@ function serveStatic(opts: { root: string; rewriteRequestPath?: (p: string) => s
     if (!file.startsWith(root + sep)) return next();
     try {
       const body = await readFile(/* turbopackIgnore: true */ file);
-      return c.body(body, 200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "private, max-age=3600" });
+      return c.body(body, 200, {
+        "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+        "cache-control": "private, max-age=3600",
+      });
     } catch {
       return next();
     }
@@ -45,7 +57,11 @@ function board(): Hono {
   const adapter = new HonoAdapter(serveStatic as unknown as ConstructorParameters<typeof HonoAdapter>[0]);
   adapter.setBasePath(QUEUES_BASE);
   // @bull-board/hono 9.10.1 pins its own copy of @bull-board/api for types only; the adapter is the same shape.
-  createBullBoard({ queues: QUEUE_NAMES.map((n) => new BullMQAdapter(createQueue(n, redis))), serverAdapter: adapter as unknown as IServerAdapter, options: { uiConfig: { boardTitle: "DR Arena queues", miscLinks: [{ text: "Back to the console", url: "/console" }] } } });
+  createBullBoard({
+    queues: QUEUE_NAMES.map((n) => new BullMQAdapter(createQueue(n, redis))),
+    serverAdapter: adapter as unknown as IServerAdapter,
+    options: { uiConfig: { boardTitle: "DR Arena queues", miscLinks: [{ text: "Back to the console", url: "/console" }] } },
+  });
   app = new Hono().route(QUEUES_BASE, adapter.registerPlugin());
   return app;
 }

@@ -8,7 +8,11 @@ export async function ConsoleShell({ path, title, children }: { path: string; ti
   return (
     <div className="space-y-4">
       <nav className="flex flex-wrap gap-4 text-sm" aria-label="Console">
-        {CONSOLE_PAGES.map((p) => <Link key={p.href} href={p.href} className={p.href === path ? "font-semibold" : "underline"}>{p.label}</Link>)}
+        {CONSOLE_PAGES.map((p) => (
+          <Link key={p.href} href={p.href} className={p.href === path ? "font-semibold" : "underline"}>
+            {p.label}
+          </Link>
+        ))}
       </nav>
       <h1 className="text-xl font-semibold">{title}</h1>
       {children}

@@ -24,14 +24,36 @@ const COLUMNS: DataColumn<Row>[] = [
       </>
     ),
   },
-  { id: "rating", header: "Rating (95 % CI)", title: "Bradley–Terry fit on this topic's matches, sandwich interval", numeric: true, sortValue: (r) => r.rating, cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
+  {
+    id: "rating",
+    header: "Rating (95 % CI)",
+    title: "Bradley–Terry fit on this topic's matches, sandwich interval",
+    numeric: true,
+    sortValue: (r) => r.rating,
+    cell: (r) => <RatingCell r={r} />,
+    cellProps: () => ({ "data-testid": "rating" }),
+  },
   { id: "matches", header: "Matches", numeric: true, sortValue: (r) => r.games, cell: (r) => r.games },
   { id: "wlt", header: "W-L-T", numeric: true, sortValue: (r) => r.wins - r.losses, cell: (r) => `${r.wins}-${r.losses}-${r.ties}` },
-  { id: "winRate", header: "Win rate", numeric: true, sortValue: (r) => r.wins / Math.max(1, r.games), cell: (r) => fmtPct(r.wins / Math.max(1, r.games)) },
+  {
+    id: "winRate",
+    header: "Win rate",
+    numeric: true,
+    sortValue: (r) => r.wins / Math.max(1, r.games),
+    cell: (r) => fmtPct(r.wins / Math.max(1, r.games)),
+  },
 ];
 
 /** One topic's leaderboard: ratings fitted on the matches played on trees of that topic only. */
-export function CategoryTable({ category, names, preliminaryMatches }: { category: Category; names: Record<string, string>; preliminaryMatches: number }) {
+export function CategoryTable({
+  category,
+  names,
+  preliminaryMatches,
+}: {
+  category: Category;
+  names: Record<string, string>;
+  preliminaryMatches: number;
+}) {
   const rows = category.rows.map((r) => ({ ...r, name: names[r.agentId] ?? r.agentId, preliminary: r.games < preliminaryMatches }));
   return (
     <DataTable

@@ -30,7 +30,12 @@ const COLUMNS: DataColumn<ExaminerSummary>[] = [
   { id: "judging", header: "Judging", cell: (e) => (e.doubleJudge ? "twice, seats swapped" : "once") },
   { id: "prompts", header: "Prompts", sortValue: (e) => e.promptVersion, cell: (e) => e.promptVersion },
   { id: "rated", header: "Rated matches", numeric: true, sortValue: (e) => e.ratedMatches, cell: (e) => e.ratedMatches },
-  { id: "created", header: "Created", sortValue: (e) => e.createdAt, cell: (e) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(e.createdAt)}</span> },
+  {
+    id: "created",
+    header: "Created",
+    sortValue: (e) => e.createdAt,
+    cell: (e) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(e.createdAt)}</span>,
+  },
 ];
 
 /** Every examiner configuration with what defines it (never its key) and how much it has judged. */
@@ -42,5 +47,14 @@ export function ExaminerList({ examiners }: { examiners: ExaminerSummary[] }) {
       </Empty>
     );
   }
-  return <DataTable testId="examiner-table" caption="Examiner configurations" rows={examiners} columns={COLUMNS} rowKey={(e) => e.id} minWidth="min-w-[640px]" />;
+  return (
+    <DataTable
+      testId="examiner-table"
+      caption="Examiner configurations"
+      rows={examiners}
+      columns={COLUMNS}
+      rowKey={(e) => e.id}
+      minWidth="min-w-[640px]"
+    />
+  );
 }

@@ -78,7 +78,13 @@ export function LeaderboardPage({
         Leaderboard{board.tournament ? `: ${board.tournament.name}` : ""}
       </PageTitle>
       {board.tournament ? null : <ByPills by="examiner" examinerId={board.examiner?.id ?? null} />}
-      <ScopeSelector scopes={scopes} examinerId={board.examiner?.id ?? null} tournamentId={board.tournament?.id ?? null} basePath="/" keep={{ window: window ? `${window.days}d` : undefined }} />
+      <ScopeSelector
+        scopes={scopes}
+        examinerId={board.examiner?.id ?? null}
+        tournamentId={board.tournament?.id ?? null}
+        basePath="/"
+        keep={{ window: window ? `${window.days}d` : undefined }}
+      />
       {board.examiner ? <WindowPills board={board} window={window} /> : null}
       <AuditedAgreement examinerId={board.examiner?.id ?? null} />
       <PeopleAgreement examinerId={board.examiner?.id ?? null} />
@@ -99,20 +105,30 @@ export function LeaderboardPage({
           {category ? (
             <>
               <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="category-note">
-                Ratings fitted on the {category.matches} rated matches played on trees of the topic <strong>{category.topic}</strong> only, with
-                sandwich intervals; the report scores and the other columns are on the page of all topics.
+                Ratings fitted on the {category.matches} rated matches played on trees of the topic <strong>{category.topic}</strong> only,
+                with sandwich intervals; the report scores and the other columns are on the page of all topics.
               </p>
               <CategoryTable category={category} names={names} preliminaryMatches={board.preliminaryMatches} />
             </>
           ) : (
             <>
-              <LeaderboardTable rows={board.rows} examinerId={board.examiner?.id ?? null} scores={scores} unvalidated={unvalidated} preliminaryMatches={board.preliminaryMatches} />
+              <LeaderboardTable
+                rows={board.rows}
+                examinerId={board.examiner?.id ?? null}
+                scores={scores}
+                unvalidated={unvalidated}
+                preliminaryMatches={board.preliminaryMatches}
+              />
               <HiddenScoreColumns scores={scores} unvalidated={unvalidated} />
             </>
           )}
           <div className="mt-3 space-y-1 text-xs text-zinc-500 dark:text-zinc-400">
             <p>
-              Ratings are Bradley–Terry fits of this examiner configuration only; see <a href="/about#ratings" className="underline">About</a>.
+              Ratings are Bradley–Terry fits of this examiner configuration only; see{" "}
+              <a href="/about#ratings" className="underline">
+                About
+              </a>
+              .
             </p>
             <ScoreNotes scores={scores} />
           </div>
@@ -126,7 +142,8 @@ function NoRatings({ board }: { board: LeaderboardView }) {
   if (!board.examiner) {
     return (
       <Empty title="No examiner configuration yet.">
-        Nothing has been judged. Start a tournament with <Code>npx arena tournament start</Code>, or watch one with <Code>npm run demo</Code>.
+        Nothing has been judged. Start a tournament with <Code>npx arena tournament start</Code>, or watch one with{" "}
+        <Code>npm run demo</Code>.
       </Empty>
     );
   }

@@ -31,9 +31,11 @@ type Lookup = {
 };
 
 const METRIC_TITLES: Record<LeaderboardMetric, string> = {
-  citation_accuracy: "Citation accuracy: supported / judged citations (FACT), mean over scored rounds; an answer without citations counts 0, pages that could not be read are left out (their count is on the match page)",
+  citation_accuracy:
+    "Citation accuracy: supported / judged citations (FACT), mean over scored rounds; an answer without citations counts 0, pages that could not be read are left out (their count is on the match page)",
   citation_effective: "Effective citations: supported citations per answer (FACT), mean over scored rounds",
-  claim_f1: "Claim F1 of LiveDRBench (Eq. 1): each target entity a claim with its facts as subclaims, against the round's checklists; mean over scored rounds",
+  claim_f1:
+    "Claim F1 of LiveDRBench (Eq. 1): each target entity a claim with its facts as subclaims, against the round's checklists; mean over scored rounds",
   race_share: "RACE pairwise share S(A)/(S(A)+S(B)), mean over scored rounds (llm mode only)",
 };
 
@@ -45,7 +47,10 @@ function MetricCell({ agentId, metric, l }: { agentId: string; metric: Leaderboa
   return (
     <>
       <span className="font-medium">{shown}</span>{" "}
-      <span className="text-xs text-zinc-500 dark:text-zinc-400" title={`${l.modes.get(metric) ?? ""} mode; ${c.n} answers in ${c.matches} matches; ${intervalTitle(c.lower, c.upper, fmt)}`}>
+      <span
+        className="text-xs text-zinc-500 dark:text-zinc-400"
+        title={`${l.modes.get(metric) ?? ""} mode; ${c.n} answers in ${c.matches} matches; ${intervalTitle(c.lower, c.upper, fmt)}`}
+      >
         {fmtSpread(c.mean, c.lower, c.upper, fmt)}
       </span>
     </>
@@ -54,7 +59,12 @@ function MetricCell({ agentId, metric, l }: { agentId: string; metric: Leaderboa
 
 /** The style- and citation-controlled rating, worded as every rating is (core's describeRating, through RatingCell). */
 function ControlledCell({ c }: { c: Controlled | undefined }) {
-  if (!c) return <span className="text-zinc-500" title="No scored match of this agent yet">—</span>;
+  if (!c)
+    return (
+      <span className="text-zinc-500" title="No scored match of this agent yet">
+        —
+      </span>
+    );
   return <RatingCell r={c} />;
 }
 
@@ -65,17 +75,25 @@ function scoreColumns(l: Lookup): DataColumn<LeaderboardRow>[] {
     header: METRIC_LABELS[m],
     title: METRIC_TITLES[m],
     optional: hiddenScoreReason(l.modes.get(m), !l.unvalidated.has(m)) !== null,
-    legend: l.unvalidated.has(m) ? `${METRIC_TITLES[m]}. Not yet validated: its scorer has not passed a known-answer test, so read it with care.` : METRIC_TITLES[m],
+    legend: l.unvalidated.has(m)
+      ? `${METRIC_TITLES[m]}. Not yet validated: its scorer has not passed a known-answer test, so read it with care.`
+      : METRIC_TITLES[m],
     sub: (
       <>
         <span data-testid={`mode-${m}`}>{l.modes.get(m) ?? "not scored"}</span>
         {l.unvalidated.has(m) && l.modes.get(m) ? (
-          <span className="block text-[0.6rem] font-normal normal-case tracking-normal" title="Its scorer has not passed a known-answer test yet">
+          <span
+            className="block text-[0.6rem] font-normal normal-case tracking-normal"
+            title="Its scorer has not passed a known-answer test yet"
+          >
             not validated
           </span>
         ) : null}
         {l.modes.get(m) === "offline" ? (
-          <span className="block text-[0.6rem] font-normal normal-case tracking-normal" title="Deterministic matching standing in for the paper's judge model">
+          <span
+            className="block text-[0.6rem] font-normal normal-case tracking-normal"
+            title="Deterministic matching standing in for the paper's judge model"
+          >
             approximates the paper
           </span>
         ) : null}
@@ -92,7 +110,8 @@ function scoreColumns(l: Lookup): DataColumn<LeaderboardRow>[] {
       id: "controlled",
       header: "Controlled (95 % CI)",
       title: "Rating with answer length, citation count, supported-citation share and Markdown density held equal (see below the table)",
-      legend: "Rating from a fit with answer length, citation count, supported-citation share and Markdown density as covariates: the rating with those held equal (see Controlled below).",
+      legend:
+        "Rating from a fit with answer length, citation count, supported-citation share and Markdown density as covariates: the rating with those held equal (see Controlled below).",
       numeric: true,
       optional: true,
       sortValue: (r) => l.controlled.get(r.agentId)?.rating,
@@ -109,7 +128,11 @@ function scoreColumns(l: Lookup): DataColumn<LeaderboardRow>[] {
       cell: (r) => {
         const c = l.controlled.get(r.agentId);
         if (!c) return <span className="text-zinc-500">—</span>;
-        return <span title={`plain rank ${c.plainRank}, controlled rank ${c.rank}`}>{c.rankChange > 0 ? `▲${c.rankChange}` : c.rankChange < 0 ? `▼${-c.rankChange}` : "0"}</span>;
+        return (
+          <span title={`plain rank ${c.plainRank}, controlled rank ${c.rank}`}>
+            {c.rankChange > 0 ? `▲${c.rankChange}` : c.rankChange < 0 ? `▼${-c.rankChange}` : "0"}
+          </span>
+        );
       },
       cellProps: () => ({ "data-testid": "rank-change" }),
     },
@@ -136,7 +159,10 @@ function cellOverrides(examinerId: string | null): Partial<Record<LeaderboardCol
     name: {
       cell: (r) => (
         <>
-          <Link href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+          <Link
+            href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`}
+            className="font-medium text-sky-700 hover:underline dark:text-sky-400"
+          >
             {r.name}
           </Link>
           {r.preliminary ? <Preliminary /> : null}
@@ -145,7 +171,15 @@ function cellOverrides(examinerId: string | null): Partial<Record<LeaderboardCol
     },
     rating: { cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
     costPerRun: {
-      cell: (r) => <span title={r.research ? `${r.research.pricedRuns} of ${r.research.runs} runs priced; ${fmtUsd(r.research.costUsd)} in all` : undefined}>{fmtUsd(r.research?.meanCostUsd ?? null)}</span>,
+      cell: (r) => (
+        <span
+          title={
+            r.research ? `${r.research.pricedRuns} of ${r.research.runs} runs priced; ${fmtUsd(r.research.costUsd)} in all` : undefined
+          }
+        >
+          {fmtUsd(r.research?.meanCostUsd ?? null)}
+        </span>
+      ),
       cellProps: () => ({ "data-testid": "cost-per-run" }),
     },
     timePerRun: { cellProps: () => ({ "data-testid": "time-per-run" }) },

@@ -4,7 +4,12 @@ import type { LeaderboardMetric } from "@arena/scoring/read";
  * The report-score columns in display order, for client components (the read entry point itself
  * loads the database client); `satisfies` checks each name against the read's metrics.
  */
-export const SCORE_COLUMNS = ["citation_accuracy", "citation_effective", "claim_f1", "race_share"] as const satisfies readonly LeaderboardMetric[];
+export const SCORE_COLUMNS = [
+  "citation_accuracy",
+  "citation_effective",
+  "claim_f1",
+  "race_share",
+] as const satisfies readonly LeaderboardMetric[];
 
 /** Short column headers (the full name is each header's tooltip). */
 export const METRIC_LABELS: Record<LeaderboardMetric, string> = {

@@ -14,7 +14,12 @@ export function ProfileBar({ profile, lost }: { profile: { deep: number; wide: n
   ] as const;
   const text = `Lost rounds (${lost}): ${parts.map((p) => `${p.key} ${fmtPct(p.share)}`).join(", ")}`;
   return (
-    <span className="inline-flex h-2.5 w-24 overflow-hidden rounded-sm bg-zinc-200 align-middle dark:bg-zinc-700" role="img" aria-label={text} title={text}>
+    <span
+      className="inline-flex h-2.5 w-24 overflow-hidden rounded-sm bg-zinc-200 align-middle dark:bg-zinc-700"
+      role="img"
+      aria-label={text}
+      title={text}
+    >
       {parts.map((p) => (p.share > 0 ? <span key={p.key} style={{ width: `${p.share * 100}%`, backgroundColor: p.color }} /> : null))}
     </span>
   );

@@ -18,14 +18,19 @@ export function RatingCell({ r }: { r: Rated }) {
   return (
     <span data-rating-flag={d.flag} data-unbounded={r.unbounded ? r.unbounded.side : undefined} title={`${d.note}${sandwich}`}>
       <span className="font-medium">{d.value}</span>
-      <span className={d.flag === "ok" ? "text-xs text-zinc-500 dark:text-zinc-400" : "text-xs text-amber-800 dark:text-amber-300"}>{rest}</span>
+      <span className={d.flag === "ok" ? "text-xs text-zinc-500 dark:text-zinc-400" : "text-xs text-amber-800 dark:text-amber-300"}>
+        {rest}
+      </span>
     </span>
   );
 }
 
 export function Preliminary() {
   return (
-    <span className="ml-1.5 rounded bg-zinc-100 px-1 text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" title="Fewer rated matches than the threshold: its interval is still wide and its rank may move a lot">
+    <span
+      className="ml-1.5 rounded bg-zinc-100 px-1 text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+      title="Fewer rated matches than the threshold: its interval is still wide and its rank may move a lot"
+    >
       preliminary
     </span>
   );

@@ -12,5 +12,8 @@ import { db } from "@/lib/db";
 export async function scoreboardFor(board: Pick<LeaderboardView, "examiner" | "tournament" | "snapshot">): Promise<Scoreboard> {
   if (!board.examiner || !board.snapshot) return EMPTY_SCOREBOARD;
   const scope = { examinerConfigId: board.examiner.id, tournamentId: board.tournament?.id ?? null };
-  return (await cached(`page:scoreboard:${scope.examinerConfigId}:${scope.tournamentId ?? ""}`, () => readScoreboard(db(), scope))) ?? EMPTY_SCOREBOARD;
+  return (
+    (await cached(`page:scoreboard:${scope.examinerConfigId}:${scope.tournamentId ?? ""}`, () => readScoreboard(db(), scope))) ??
+    EMPTY_SCOREBOARD
+  );
 }

@@ -7,7 +7,9 @@ import { link } from "@/components/ui";
 function sinceLast(counted: number, previous: number | null): string {
   if (previous === null) return "the first snapshot of this scope";
   const diff = counted - previous;
-  return diff >= 0 ? `${plural(diff, "match")} new since the previous snapshot` : `${plural(-diff, "match")} fewer than the previous snapshot (voided by an audit)`;
+  return diff >= 0
+    ? `${plural(diff, "match")} new since the previous snapshot`
+    : `${plural(-diff, "match")} fewer than the previous snapshot (voided by an audit)`;
 }
 
 /** Which stored snapshot the numbers come from, and the same numbers as files. */
@@ -20,8 +22,7 @@ export function SnapshotNote({ board }: { board: LeaderboardView }) {
           <>
             <span data-testid="last-updated">
               Last updated {fmtTime(board.snapshot.createdAt)}:{" "}
-              {sinceLast(board.snapshot.matchesCounted, board.snapshot.previousMatchesCounted)}
-              .
+              {sinceLast(board.snapshot.matchesCounted, board.snapshot.previousMatchesCounted)}.
             </span>{" "}
             {plural(board.snapshot.matchesCounted, "rated match")} in all ({board.snapshot.ciMethod} intervals).
           </>
@@ -31,9 +32,19 @@ export function SnapshotNote({ board }: { board: LeaderboardView }) {
       </p>
       <p className="flex gap-3">
         Download:
-        <a href={`/api/leaderboard.csv${q}`} className={link}>CSV</a>
-        <a href={`/api/leaderboard${q}`} className={link}>JSON</a>
-        <a href={`/api/battles.jsonl${q}`} className={link} title="One line per rated match: model_a, model_b, winner, match_id, finished_at, tree, examiner_config">battles (JSONL)</a>
+        <a href={`/api/leaderboard.csv${q}`} className={link}>
+          CSV
+        </a>
+        <a href={`/api/leaderboard${q}`} className={link}>
+          JSON
+        </a>
+        <a
+          href={`/api/battles.jsonl${q}`}
+          className={link}
+          title="One line per rated match: model_a, model_b, winner, match_id, finished_at, tree, examiner_config"
+        >
+          battles (JSONL)
+        </a>
       </p>
     </div>
   );

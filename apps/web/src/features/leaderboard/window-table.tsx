@@ -9,7 +9,14 @@ import { RatingCell } from "./rating-cell";
 type WindowRow = WindowRatings["rows"][number];
 
 const COLUMNS: DataColumn<WindowRow>[] = [
-  { id: "rank", header: "Rank", title: "1 + agents whose lower bound exceeds this agent's upper bound, within the window", numeric: true, sortValue: (r) => r.rank, cell: (r) => r.rank },
+  {
+    id: "rank",
+    header: "Rank",
+    title: "1 + agents whose lower bound exceeds this agent's upper bound, within the window",
+    numeric: true,
+    sortValue: (r) => r.rank,
+    cell: (r) => r.rank,
+  },
   {
     id: "name",
     header: "Agent",
@@ -20,7 +27,14 @@ const COLUMNS: DataColumn<WindowRow>[] = [
       </Link>
     ),
   },
-  { id: "rating", header: "Rating (95 % CI)", title: "Bradley–Terry fit of the window's matches, sandwich interval", numeric: true, sortValue: (r) => r.rating, cell: (r) => <RatingCell r={r} /> },
+  {
+    id: "rating",
+    header: "Rating (95 % CI)",
+    title: "Bradley–Terry fit of the window's matches, sandwich interval",
+    numeric: true,
+    sortValue: (r) => r.rating,
+    cell: (r) => <RatingCell r={r} />,
+  },
   { id: "matches", header: "Matches in window", numeric: true, sortValue: (r) => r.games, cell: (r) => r.games },
 ];
 

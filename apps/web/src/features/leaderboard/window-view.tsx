@@ -32,7 +32,9 @@ export function WindowPills({ board, window }: { board: LeaderboardView; window:
 
 /** The window's ratings, with a sentence saying plainly which matches they count. */
 export function WindowView({ board, window }: { board: LeaderboardView; window: WindowRatings }) {
-  const scope = board.tournament ? `of the tournament ${board.tournament.name}` : `of the examiner configuration ${board.examiner?.name ?? ""} (all its tournaments)`;
+  const scope = board.tournament
+    ? `of the tournament ${board.tournament.name}`
+    : `of the examiner configuration ${board.examiner?.name ?? ""} (all its tournaments)`;
   return (
     <>
       <p data-testid="window-note" className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
@@ -44,7 +46,9 @@ export function WindowView({ board, window }: { board: LeaderboardView; window: 
         ; the report scores and the other columns are there too.
       </p>
       {window.rows.length === 0 ? (
-        <Empty title={`No rated match in the last ${window.days} days.`}>The all-time leaderboard still holds every rated match of this scope.</Empty>
+        <Empty title={`No rated match in the last ${window.days} days.`}>
+          The all-time leaderboard still holds every rated match of this scope.
+        </Empty>
       ) : (
         <WindowTable window={window} />
       )}

@@ -4,7 +4,17 @@ import { ExternalLink, link } from "@/components/ui";
 type Checklist = RoundView["checklistDepth"];
 
 /** A round's depth or width checklist (entities or facts, each with its source page), on the match page and the audit item. */
-export function ChecklistBlock({ title, hint, items, heading: Heading = "h4" }: { title: string; hint: string; items: Checklist; heading?: "h3" | "h4" }) {
+export function ChecklistBlock({
+  title,
+  hint,
+  items,
+  heading: Heading = "h4",
+}: {
+  title: string;
+  hint: string;
+  items: Checklist;
+  heading?: "h3" | "h4";
+}) {
   return (
     <div>
       <Heading className="text-sm font-medium">

@@ -23,7 +23,11 @@ const SUPPORT_TITLE = {
 export function SupportBadge({ pair }: { pair: Pick<Pair, "support" | "contradicted"> }) {
   const shown = pair.support === "unsupported" && pair.contradicted ? "contradicted" : pair.support;
   return (
-    <span className={`mr-1 rounded px-1 py-0.5 text-[0.7rem] font-medium ${SUPPORT_STYLE[shown]}`} title={SUPPORT_TITLE[shown]} data-testid="support-badge">
+    <span
+      className={`mr-1 rounded px-1 py-0.5 text-[0.7rem] font-medium ${SUPPORT_STYLE[shown]}`}
+      title={SUPPORT_TITLE[shown]}
+      data-testid="support-badge"
+    >
       {shown}
     </span>
   );

@@ -27,11 +27,21 @@ export function MatchFilters({ options, filter }: { options: MatchFilterOptions;
   };
   const active = FIELDS.filter((f) => filter[f.key]).length;
   return (
-    <form method="get" action="/matches" className="mb-4 flex flex-wrap items-end gap-3 text-sm" data-testid="match-filters" aria-label="Filter matches">
+    <form
+      method="get"
+      action="/matches"
+      className="mb-4 flex flex-wrap items-end gap-3 text-sm"
+      data-testid="match-filters"
+      aria-label="Filter matches"
+    >
       {FIELDS.map((f) => (
         <label key={f.key} className="flex flex-col gap-0.5">
           <span className="text-xs text-zinc-600 dark:text-zinc-400">{f.label}</span>
-          <select name={f.key} defaultValue={filter[f.key] ?? ""} className="max-w-56 rounded border border-zinc-300 bg-transparent px-2 py-1 dark:border-zinc-700 dark:bg-zinc-950">
+          <select
+            name={f.key}
+            defaultValue={filter[f.key] ?? ""}
+            className="max-w-56 rounded border border-zinc-300 bg-transparent px-2 py-1 dark:border-zinc-700 dark:bg-zinc-950"
+          >
             <option value="">{f.any}</option>
             {choices[f.key].map((o) => (
               <option key={o.id} value={o.id}>

@@ -38,7 +38,10 @@ export function MatchHeader({ match }: { match: MatchView }) {
           {match.wonByForfeit ? (
             <>
               {" "}
-              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" data-testid="won-by-forfeit">
+              <span
+                className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+                data-testid="won-by-forfeit"
+              >
                 by forfeit
               </span>
               <span className="block text-xs text-zinc-500 dark:text-zinc-400">

@@ -17,8 +17,12 @@ function Waiting({ match, waiting }: { match: MatchView; waiting: NonNullable<Ma
   const seat = (name: string, run: NonNullable<MatchView["waiting"]>["a"]) =>
     run ? `${name}: research run ${run.status ?? "running"} since ${fmtTime(run.startedAt)} (${run.polls} looks)` : `${name}: answered`;
   return (
-    <p data-testid="match-waiting" className="mt-3 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200">
-      Round {waiting.round} waits for background research runs. {seat(`A ${match.agentA.name}`, waiting.a)}; {seat(`B ${match.agentB.name}`, waiting.b)}. The worker looks again without holding a slot.
+    <p
+      data-testid="match-waiting"
+      className="mt-3 rounded border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+    >
+      Round {waiting.round} waits for background research runs. {seat(`A ${match.agentA.name}`, waiting.a)};{" "}
+      {seat(`B ${match.agentB.name}`, waiting.b)}. The worker looks again without holding a slot.
     </p>
   );
 }
@@ -44,14 +48,16 @@ export function MatchPage({ match, scores }: { match: MatchView; scores: RoundSc
         <>
           <RoundNavigator rounds={match.roundsList} />
           {match.roundsList.map((r) => (
-          <Fragment key={r.number}>
-            <RoundCard round={r} match={match} />
-            <RoundScorePanel round={scoreOf.get(r.number)} treeId={match.treeId} names={names} />
-          </Fragment>
+            <Fragment key={r.number}>
+              <RoundCard round={r} match={match} />
+              <RoundScorePanel round={scoreOf.get(r.number)} treeId={match.treeId} names={names} />
+            </Fragment>
           ))}
         </>
       )}
-      {active && match.roundsList.length > 0 ? <p className="mt-6 text-sm text-zinc-500">The match is still running: new rounds appear here as they are judged.</p> : null}
+      {active && match.roundsList.length > 0 ? (
+        <p className="mt-6 text-sm text-zinc-500">The match is still running: new rounds appear here as they are judged.</p>
+      ) : null}
     </>
   );
 }

@@ -20,7 +20,11 @@ function Side({ agent, won }: { agent: { id: string; name: string }; won: boolea
  * inside one page would look like a sort of all matches); filters narrow the list instead.
  */
 const COLUMNS: DataColumn<MatchListItem>[] = [
-  { id: "created", header: "Created", cell: (m) => <span className="whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">{fmtTime(m.createdAt)}</span> },
+  {
+    id: "created",
+    header: "Created",
+    cell: (m) => <span className="whitespace-nowrap text-xs text-zinc-500 dark:text-zinc-400">{fmtTime(m.createdAt)}</span>,
+  },
   { id: "a", header: "A", cell: (m) => <Side agent={m.agentA} won={m.winner === "A"} /> },
   {
     id: "score",
@@ -40,8 +44,12 @@ const COLUMNS: DataColumn<MatchListItem>[] = [
     cell: (m) => (
       <>
         <StatusBadge status={m.status} /> {m.winner === "tie" ? <span className="text-xs text-zinc-500">tie</span> : null}
-        {m.wonByForfeit ? <span className="ml-1 whitespace-nowrap text-xs font-medium text-amber-800 dark:text-amber-300">won by forfeit</span> : null}
-        {EXAMINER_MODE_INFO[m.examinerMode].standIn ? <span className="ml-1 text-xs text-amber-700 dark:text-amber-400">{m.examinerMode}</span> : null}
+        {m.wonByForfeit ? (
+          <span className="ml-1 whitespace-nowrap text-xs font-medium text-amber-800 dark:text-amber-300">won by forfeit</span>
+        ) : null}
+        {EXAMINER_MODE_INFO[m.examinerMode].standIn ? (
+          <span className="ml-1 text-xs text-amber-700 dark:text-amber-400">{m.examinerMode}</span>
+        ) : null}
       </>
     ),
   },

@@ -47,8 +47,16 @@ function Step({ step }: { step: Trace["steps"][number] }) {
       return (
         <>
           <span className="font-medium">{step.name}</span>
-          {step.input ? <pre className="mt-0.5 whitespace-pre-wrap break-words rounded bg-zinc-50 px-1.5 py-1 text-xs dark:bg-zinc-900">{step.input}</pre> : null}
-          {step.output ? <pre className="mt-0.5 whitespace-pre-wrap break-words rounded bg-zinc-50 px-1.5 py-1 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">→ {step.output}</pre> : null}
+          {step.input ? (
+            <pre className="mt-0.5 whitespace-pre-wrap break-words rounded bg-zinc-50 px-1.5 py-1 text-xs dark:bg-zinc-900">
+              {step.input}
+            </pre>
+          ) : null}
+          {step.output ? (
+            <pre className="mt-0.5 whitespace-pre-wrap break-words rounded bg-zinc-50 px-1.5 py-1 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+              → {step.output}
+            </pre>
+          ) : null}
         </>
       );
   }
@@ -69,7 +77,8 @@ export function ResearchTrace({ trace, testId }: { trace: Trace | null; testId: 
       {dropped}
       <details data-testid={testId} className="border-t border-zinc-200 px-3 py-2 text-sm dark:border-zinc-800">
         <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
-          Research trace: {count(trace.steps.length + trace.omitted, "step", "steps")} ({count(searches, "search", "searches")}, {count(pages, "page", "pages")} opened
+          Research trace: {count(trace.steps.length + trace.omitted, "step", "steps")} ({count(searches, "search", "searches")},{" "}
+          {count(pages, "page", "pages")} opened
           {trace.omitted ? `, ${trace.omitted} not kept` : ""})
         </summary>
         <ol className="mt-2 list-decimal space-y-1.5 pl-5">
@@ -79,7 +88,9 @@ export function ResearchTrace({ trace, testId }: { trace: Trace | null; testId: 
             </li>
           ))}
         </ol>
-        {trace.omitted ? <p className="mt-1 text-xs text-zinc-500">{trace.omitted} further steps were over the stored size limit.</p> : null}
+        {trace.omitted ? (
+          <p className="mt-1 text-xs text-zinc-500">{trace.omitted} further steps were over the stored size limit.</p>
+        ) : null}
       </details>
     </>
   );

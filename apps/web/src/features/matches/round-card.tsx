@@ -14,13 +14,19 @@ function Path({ round, treeId }: { round: RoundView; treeId: string }) {
     <ol className="flex flex-wrap items-center gap-x-1 gap-y-0.5 text-sm" aria-label="Path from the root">
       {round.path.map((p, i) => (
         <li key={`${p.nodeId}-${i}`} className="inline-flex items-center gap-1">
-          {i > 0 ? <span aria-hidden className="text-zinc-500">›</span> : null}
+          {i > 0 ? (
+            <span aria-hidden className="text-zinc-500">
+              ›
+            </span>
+          ) : null}
           <Link href={`/trees/${treeId}/nodes/${p.nodeId}`} className={link}>
             {p.title ?? p.url}
           </Link>
           {p.url ? (
             <ExternalLink href={p.url} className="text-xs text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-200">
-              <span role="img" aria-label={`source page of ${p.title ?? p.url}`}>↗</span>
+              <span role="img" aria-label={`source page of ${p.title ?? p.url}`}>
+                ↗
+              </span>
             </ExternalLink>
           ) : null}
         </li>
@@ -54,7 +60,9 @@ function Answer({ roundId, seat, name, answer }: { roundId: string; seat: "A" | 
             <UntrustedMarkdown text={answer.text} testId={testId} />
           </AnswerSpans>
         ) : (
-          <p data-testid={testId} className="text-sm text-zinc-500">No answer.</p>
+          <p data-testid={testId} className="text-sm text-zinc-500">
+            No answer.
+          </p>
         )}
       </Expandable>
       <ResearchTrace trace={answer.trace} testId={`trace-${seat.toLowerCase()}`} />
@@ -86,7 +94,8 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
       id={`round-${round.number}`}
       aria-labelledby={`round-${round.number}-title`}
       data-testid={`round-${round.number}`}
-      className={`mt-6 scroll-mt-14 rounded-lg border p-3 sm:p-4 ${round.voided ? "border-dashed border-zinc-400 opacity-80" : "border-zinc-200 dark:border-zinc-800"}`}>
+      className={`mt-6 scroll-mt-14 rounded-lg border p-3 sm:p-4 ${round.voided ? "border-dashed border-zinc-400 opacity-80" : "border-zinc-200 dark:border-zinc-800"}`}
+    >
       <header className="mb-3 flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h3 className="text-base font-semibold" id={`round-${round.number}-title`}>
           <a href={`#round-${round.number}`} className="hover:underline" title="Link to this round">
@@ -97,7 +106,10 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
           depth {round.depth} · width {round.width}
         </span>
         {round.forfeit ? (
-          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" data-testid="round-forfeit">
+          <span
+            className="rounded bg-amber-100 px-1.5 py-0.5 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+            data-testid="round-forfeit"
+          >
             {forfeitText(round.forfeit, match)}
           </span>
         ) : verdict ? (
@@ -113,8 +125,14 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
             then: {actionText(round.action, round.stuck)}
           </span>
         ) : null}
-        {round.voided ? <span className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-700">voided: not counted</span> : null}
-        {round.judgeError ? <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-900/50 dark:text-red-200">judge error</span> : null}
+        {round.voided ? (
+          <span className="rounded bg-zinc-200 px-1.5 py-0.5 text-xs font-medium dark:bg-zinc-700">voided: not counted</span>
+        ) : null}
+        {round.judgeError ? (
+          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-900/50 dark:text-red-200">
+            judge error
+          </span>
+        ) : null}
       </header>
 
       <Path round={round} treeId={match.treeId} />
@@ -122,11 +140,15 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
       <div className="mt-3">
         <h4 className="text-sm font-medium">Question</h4>
         {round.questionHeld ? (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="question-held">Held back while this round is being audited blind: shown once the audit queue closes.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400" data-testid="question-held">
+            Held back while this round is being audited blind: shown once the audit queue closes.
+          </p>
         ) : (
           <p className="whitespace-pre-wrap text-sm">{round.question ?? "—"}</p>
         )}
-        {round.wordLimitInstruction ? <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Word limit given to both agents: “{round.wordLimitInstruction}”</p> : null}
+        {round.wordLimitInstruction ? (
+          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Word limit given to both agents: “{round.wordLimitInstruction}”</p>
+        ) : null}
       </div>
 
       <div className="mt-3 grid gap-4 md:grid-cols-2">
@@ -142,8 +164,8 @@ export function RoundCard({ round, match }: { round: RoundView; match: MatchView
       <dl className="mt-4 space-y-1">
         {round.forfeit ? (
           <Row label="Forfeit">
-            {forfeitText(round.forfeit, match)}. {winner ? `${verdict?.seat} (${winner})` : "The other seat"} wins the round as {verdict?.text ?? "much better"}; no judge was asked, so
-            this is not the examiner's judgement.
+            {forfeitText(round.forfeit, match)}. {winner ? `${verdict?.seat} (${winner})` : "The other seat"} wins the round as{" "}
+            {verdict?.text ?? "much better"}; no judge was asked, so this is not the examiner's judgement.
           </Row>
         ) : (
           <>

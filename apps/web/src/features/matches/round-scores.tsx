@@ -49,10 +49,13 @@ function Citations({ c, treeId, side }: { c: CitationView | null; treeId: string
           accuracy {c.accuracy === null ? "—" : fmtPct(c.accuracy)}
         </span>{" "}
         · effective {c.supported} · {c.count} listed ·{" "}
-        <span className="text-emerald-700 dark:text-emerald-300">{c.supported} supported</span> ·{" "}
-        <UnsupportedCount c={c} /> · {c.unknown} unknown
+        <span className="text-emerald-700 dark:text-emerald-300">{c.supported} supported</span> · <UnsupportedCount c={c} /> · {c.unknown}{" "}
+        unknown
         {c.truncated ? ` · ${c.truncated} statements beyond the judged cap` : ""}
-        <span className="ml-1 rounded bg-zinc-100 px-1 text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300" data-testid="citation-mode">
+        <span
+          className="ml-1 rounded bg-zinc-100 px-1 text-[0.7rem] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+          data-testid="citation-mode"
+        >
           {c.mode}
           {c.model ? ` · ${c.model}` : ""}
         </span>
@@ -101,18 +104,33 @@ function Race({ round, names }: { round: RoundScore; names: { A: string; B: stri
     <p className="mt-2 text-xs" data-testid="race-verdict">
       RACE share of A <span className="num font-medium">{fmtNum(r.shareA, 3)}</span> ({r.mode}):{" "}
       {favours ? `favours ${favours} (${names[favours]})` : "even"}; the examiner&apos;s verdict:{" "}
-      {round.verdictWinner === null ? "not judged" : round.verdictWinner === "tie" ? "tie" : `${round.verdictWinner} (${names[round.verdictWinner]})`}
+      {round.verdictWinner === null
+        ? "not judged"
+        : round.verdictWinner === "tie"
+          ? "tie"
+          : `${round.verdictWinner} (${names[round.verdictWinner]})`}
       {r.agrees === null ? "" : r.agrees ? " — agree" : " — disagree"}.
     </p>
   );
 }
 
 /** The report scores of one round: per answer its figures and which citations held, linked to the cited text. */
-export function RoundScorePanel({ round, treeId, names }: { round: RoundScore | undefined; treeId: string; names: { A: string; B: string } }) {
+export function RoundScorePanel({
+  round,
+  treeId,
+  names,
+}: {
+  round: RoundScore | undefined;
+  treeId: string;
+  names: { A: string; B: string };
+}) {
   if (!round || round.scores.length === 0) return null;
   const modes = [...new Set(round.scores.map((s) => s.mode))].join(", ");
   return (
-    <section data-testid={`round-scores-${round.number}`} className="mt-2 rounded-lg border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40">
+    <section
+      data-testid={`round-scores-${round.number}`}
+      className="mt-2 rounded-lg border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-900/40"
+    >
       <h4 className="text-sm font-semibold">
         Report scores of round {round.number} <span className="font-normal text-zinc-500">({modes} mode)</span>
       </h4>

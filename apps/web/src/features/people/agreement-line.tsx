@@ -23,7 +23,10 @@ export async function PeopleAgreement({ examinerId }: { examinerId: string | nul
       <Link className="underline" href={`/leaderboard${query({ by: "people", examiner: examinerId })}`}>
         people&apos;s leaderboard
       </Link>{" "}
-      · <Link className="underline" href="/vote">vote</Link>
+      ·{" "}
+      <Link className="underline" href="/vote">
+        vote
+      </Link>
     </p>
   );
 }

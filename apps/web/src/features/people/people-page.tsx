@@ -15,10 +15,18 @@ export function ByPills({ by, examinerId }: { by: "examiner" | "people"; examine
   return (
     <nav aria-label="Ranked by" className="mb-3 flex flex-wrap items-center gap-1.5 text-sm">
       <span className="mr-1 text-zinc-500 dark:text-zinc-400">Ranked by:</span>
-      <Link href={`/${query({ examiner: examinerId ?? undefined })}`} className={pill(by === "examiner")} aria-current={by === "examiner" ? "page" : undefined}>
+      <Link
+        href={`/${query({ examiner: examinerId ?? undefined })}`}
+        className={pill(by === "examiner")}
+        aria-current={by === "examiner" ? "page" : undefined}
+      >
         the examiner
       </Link>
-      <Link href={`/leaderboard${query({ by: "people", examiner: examinerId ?? undefined })}`} className={pill(by === "people")} aria-current={by === "people" ? "page" : undefined}>
+      <Link
+        href={`/leaderboard${query({ by: "people", examiner: examinerId ?? undefined })}`}
+        className={pill(by === "people")}
+        aria-current={by === "people" ? "page" : undefined}
+      >
         people
       </Link>
     </nav>
@@ -30,11 +38,20 @@ function PeopleScopes({ scopes, examinerId }: { scopes: ScopesView; examinerId: 
   return (
     <nav aria-label="Scope" className="mb-4 flex flex-wrap items-center gap-1.5 text-sm">
       <span className="mr-1 text-zinc-500 dark:text-zinc-400">Rounds of:</span>
-      <Link href={`/leaderboard${query({ by: "people" })}`} className={pill(examinerId === null)} aria-current={examinerId === null ? "page" : undefined}>
+      <Link
+        href={`/leaderboard${query({ by: "people" })}`}
+        className={pill(examinerId === null)}
+        aria-current={examinerId === null ? "page" : undefined}
+      >
         every examiner
       </Link>
       {scopes.examiners.map((e) => (
-        <Link key={e.id} href={`/leaderboard${query({ by: "people", examiner: e.id })}`} className={pill(e.id === examinerId)} aria-current={e.id === examinerId ? "page" : undefined}>
+        <Link
+          key={e.id}
+          href={`/leaderboard${query({ by: "people", examiner: e.id })}`}
+          className={pill(e.id === examinerId)}
+          aria-current={e.id === examinerId ? "page" : undefined}
+        >
           {e.name}
         </Link>
       ))}
@@ -52,18 +69,28 @@ function AgreementDetail({ board }: { board: PeopleLeaderboard }) {
     <p className="mb-2 text-sm text-zinc-600 dark:text-zinc-400" data-testid="people-detail">
       {a.enough && a.spearman && a.kendall ? (
         <>
-          Against {board.comparedWith?.name ?? "the examiner"}&apos;s ratings over {plural(a.agents, "agent")} with at least {a.minimum.votesPerAgent} counted verdicts each: Spearman&apos;s ρ{" "}
-          {two(a.spearman.value)} [{two(a.spearman.lower)}, {two(a.spearman.upper)}], Kendall&apos;s τ-b {two(a.kendall.value)} [{two(a.kendall.lower)}, {two(a.kendall.upper)}] ({fmtInt(a.votes)} verdicts among them).{" "}
+          Against {board.comparedWith?.name ?? "the examiner"}&apos;s ratings over {plural(a.agents, "agent")} with at least{" "}
+          {a.minimum.votesPerAgent} counted verdicts each: Spearman&apos;s ρ {two(a.spearman.value)} [{two(a.spearman.lower)},{" "}
+          {two(a.spearman.upper)}], Kendall&apos;s τ-b {two(a.kendall.value)} [{two(a.kendall.lower)}, {two(a.kendall.upper)}] (
+          {fmtInt(a.votes)} verdicts among them).{" "}
         </>
       ) : (
         <>
-          Not enough votes yet for an agreement figure: it needs {a.minimum.agents} agents with {a.minimum.votesPerAgent} counted verdicts each and {a.minimum.votes} verdicts among them ({plural(a.agents, "agent")},{" "}
-          {fmtInt(a.votes)} verdicts so far).{" "}
+          Not enough votes yet for an agreement figure: it needs {a.minimum.agents} agents with {a.minimum.votesPerAgent} counted verdicts
+          each and {a.minimum.votes} verdicts among them ({plural(a.agents, "agent")}, {fmtInt(a.votes)} verdicts so far).{" "}
         </>
       )}
-      {a.kappa ? <>Cohen&apos;s κ between the examiner&apos;s verdict and people&apos;s on the same rounds (win/loss/tie): {two(a.kappa.value)} [{two(a.kappa.lower)}, {two(a.kappa.upper)}] over {fmtInt(a.kappa.n)} verdicts. </> : null}
+      {a.kappa ? (
+        <>
+          Cohen&apos;s κ between the examiner&apos;s verdict and people&apos;s on the same rounds (win/loss/tie): {two(a.kappa.value)} [
+          {two(a.kappa.lower)}, {two(a.kappa.upper)}] over {fmtInt(a.kappa.n)} verdicts.{" "}
+        </>
+      ) : null}
       Counted: {plural(a.sources.votes, "vote")} and {plural(a.sources.audits, "auditor's verdict")}
-      {leftOut > 0 ? `; left out: ${fmtInt(leftOut)} (own agents ${left.owner}, excluded voters ${left.excluded}, below the gold threshold ${left.lowGold}, voided rounds ${left.voided})` : ""}.
+      {leftOut > 0
+        ? `; left out: ${fmtInt(leftOut)} (own agents ${left.owner}, excluded voters ${left.excluded}, below the gold threshold ${left.lowGold}, voided rounds ${left.voided})`
+        : ""}
+      .
     </p>
   );
 }
@@ -82,7 +109,11 @@ export function PeoplePage({ board, scopes }: { board: PeopleLeaderboard; scopes
       <AgreementDetail board={board} />
       {board.rows.length === 0 ? (
         <Empty title="No counted votes yet.">
-          People&apos;s blind verdicts appear here once the workers have counted them. <Link className="underline" href="/vote">Vote on a round</Link>.
+          People&apos;s blind verdicts appear here once the workers have counted them.{" "}
+          <Link className="underline" href="/vote">
+            Vote on a round
+          </Link>
+          .
         </Empty>
       ) : (
         <>
@@ -93,9 +124,19 @@ export function PeoplePage({ board, scopes }: { board: PeopleLeaderboard; scopes
           ) : null}
           <PeopleTable rows={board.rows} examinerId={examinerId} minVotesPerAgent={board.minVotesPerAgent} />
           <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">
-            People&apos;s verdicts are blind (agents hidden, seats drawn per voter); votes on one&apos;s own agents, of excluded voters and of voters who
-            disagree with decisive, auditor-confirmed rounds too often are not counted. <Link className="underline" href="/vote">Vote</Link> ·{" "}
-            <a className="underline" href="/api/votes.jsonl">votes.jsonl</a> · <a className="underline" href={`/api/leaderboard.csv${query({ by: "people", examiner: examinerId ?? undefined })}`}>CSV</a>
+            People&apos;s verdicts are blind (agents hidden, seats drawn per voter); votes on one&apos;s own agents, of excluded voters and
+            of voters who disagree with decisive, auditor-confirmed rounds too often are not counted.{" "}
+            <Link className="underline" href="/vote">
+              Vote
+            </Link>{" "}
+            ·{" "}
+            <a className="underline" href="/api/votes.jsonl">
+              votes.jsonl
+            </a>{" "}
+            ·{" "}
+            <a className="underline" href={`/api/leaderboard.csv${query({ by: "people", examiner: examinerId ?? undefined })}`}>
+              CSV
+            </a>
           </p>
         </>
       )}

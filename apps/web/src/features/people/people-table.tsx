@@ -24,7 +24,10 @@ function columns(examinerId: string | null, minVotesPerAgent: number): DataColum
     name: {
       cell: (r) => (
         <>
-          <Link href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+          <Link
+            href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`}
+            className="font-medium text-sky-700 hover:underline dark:text-sky-400"
+          >
             {r.name}
           </Link>
           {r.preliminary ? <Preliminary /> : null}
@@ -57,7 +60,15 @@ function columns(examinerId: string | null, minVotesPerAgent: number): DataColum
 }
 
 /** The people's leaderboard on the arena's table, its columns from @arena/votes/people-columns. */
-export function PeopleTable({ rows, examinerId, minVotesPerAgent }: { rows: PeopleRow[]; examinerId: string | null; minVotesPerAgent: number }) {
+export function PeopleTable({
+  rows,
+  examinerId,
+  minVotesPerAgent,
+}: {
+  rows: PeopleRow[];
+  examinerId: string | null;
+  minVotesPerAgent: number;
+}) {
   const cols = useMemo(() => columns(examinerId, minVotesPerAgent), [examinerId, minVotesPerAgent]);
   return (
     <DataTable

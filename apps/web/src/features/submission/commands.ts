@@ -1,5 +1,15 @@
 import type { z } from "zod";
-import { AgentRegistrationError, agentSubmissionSchema, fromSubmission, LIMIT_WINDOW_MS, probeAgentEndpoint, PROBES_PER_HOUR, submissionAllowed, SUBMISSIONS_PER_HOUR, type AgentSubmission } from "@arena/agents";
+import {
+  AgentRegistrationError,
+  agentSubmissionSchema,
+  fromSubmission,
+  LIMIT_WINDOW_MS,
+  probeAgentEndpoint,
+  PROBES_PER_HOUR,
+  submissionAllowed,
+  SUBMISSIONS_PER_HOUR,
+  type AgentSubmission,
+} from "@arena/agents";
 import { createRedis, takeSlot } from "@arena/jobs";
 import type { Redis } from "ioredis";
 import { errorOf, errorResponse, issueText } from "@/lib/api/http";
@@ -29,7 +39,9 @@ export async function submissionLimit(ownerId: string): Promise<Response | null>
 export async function probeLimit(userId: string): Promise<Response | null> {
   const slot = await takeSlot(limitsRedis(), "probe", userId, PROBES_PER_HOUR, LIMIT_WINDOW_MS);
   if (slot.allowed) return null;
-  return errorResponse(429, `at most ${PROBES_PER_HOUR} endpoint tests an hour`, { "retry-after": String(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))) });
+  return errorResponse(429, `at most ${PROBES_PER_HOUR} endpoint tests an hour`, {
+    "retry-after": String(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))),
+  });
 }
 
 let redis: Redis | undefined;

@@ -34,12 +34,26 @@ export function PresetFields() {
       <div key={preset.id} className="space-y-3">
         <label className="block text-sm">
           Endpoint{preset.endpoint ? " (the provider's API; change it for a proxy or a compatible server)" : ""}{" "}
-          <input name="endpoint" required defaultValue={preset.endpoint ?? ""} placeholder={preset.endpointExample ?? preset.endpoint ?? ""} className={inputClass} />
+          <input
+            name="endpoint"
+            required
+            defaultValue={preset.endpoint ?? ""}
+            placeholder={preset.endpointExample ?? preset.endpoint ?? ""}
+            className={inputClass}
+          />
         </label>
         {preset.model ? (
           <label className="block text-sm">
             Model{" "}
-            <input name="model" required defaultValue={preset.model.suggested} list={`models-${preset.id}`} maxLength={200} placeholder={preset.model.examples[0]} className={inputClass} />
+            <input
+              name="model"
+              required
+              defaultValue={preset.model.suggested}
+              list={`models-${preset.id}`}
+              maxLength={200}
+              placeholder={preset.model.examples[0]}
+              className={inputClass}
+            />
             <datalist id={`models-${preset.id}`}>
               {preset.model.examples.map((m) => (
                 <option key={m} value={m} />
@@ -62,7 +76,15 @@ export function PresetFields() {
         ) : null}
         <label className="block text-sm">
           API key{" "}
-          <input name="api_key" type="password" autoComplete="off" maxLength={4096} required={preset.key.required} placeholder={preset.key.label} className={inputClass} />
+          <input
+            name="api_key"
+            type="password"
+            autoComplete="off"
+            maxLength={4096}
+            required={preset.key.required}
+            placeholder={preset.key.label}
+            className={inputClass}
+          />
         </label>
       </div>
     </fieldset>

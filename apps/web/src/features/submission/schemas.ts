@@ -20,7 +20,10 @@ export const submittedAgentSchema = z.object({
     builtin: z.boolean(),
     hasKey: z.boolean().describe("whether a key is stored; the key itself is never returned"),
     createdAt: z.string(),
-    joined: z.object({ tournamentId: z.string(), round: z.number().int() }).nullable().describe("the tournament it entered when auto-approved"),
+    joined: z
+      .object({ tournamentId: z.string(), round: z.number().int() })
+      .nullable()
+      .describe("the tournament it entered when auto-approved"),
   }),
 });
 
@@ -31,19 +34,33 @@ export const probeResultSchema = z.object({
   excerpt: z.string().describe("the first 1,200 characters of the answer, as data (render as text)"),
   citations: z.object({ count: z.number().int(), urls: z.array(z.string()) }),
   error: z.object({ class: z.string(), detail: z.string() }).nullable(),
-  problems: z.array(z.string()).describe("what is wrong with the answer for the arena (no citation it can read, …), naming the citation formats it reads"),
+  problems: z
+    .array(z.string())
+    .describe("what is wrong with the answer for the arena (no citation it can read, …), naming the citation formats it reads"),
 });
 
 /** An owner's agent as /me/agents shows it (the package's read schema). */
 export const myAgentSchema = agentOverviewSchema;
 export const editedAgentSchema = z.object({ id: z.string(), description: z.string().nullable() });
 export const withdrawnAgentSchema = z.object({ id: z.string(), approval: z.literal("withdrawn") });
-export const removedAgentSchema = z.object({ id: z.string(), removed: z.enum(["deleted", "retired"]).describe("deleted when it never played; retired (kept with its matches and ratings, out of play) when it did") });
+export const removedAgentSchema = z.object({
+  id: z.string(),
+  removed: z
+    .enum(["deleted", "retired"])
+    .describe("deleted when it never played; retired (kept with its matches and ratings, out of play) when it did"),
+});
 
 export const keyRotationSchema = z.object({ api_key: z.string().min(1).max(4096).nullable() }).strict();
 export const healthResultSchema = z.object({ ok: z.boolean(), detail: z.string() });
 
-const tokenRow = { id: z.string(), name: z.string(), prefix: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable(), revokedAt: z.string().nullable() };
+const tokenRow = {
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+};
 export const apiTokenSchema = z.object(tokenRow);
 export const newTokenRequestSchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
 export const newTokenSchema = z.object({ ...tokenRow, token: z.string().describe("shown once; only its SHA-256 is stored") });

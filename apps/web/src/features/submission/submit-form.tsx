@@ -58,7 +58,11 @@ function readDraft(): Partial<Record<(typeof DRAFT_FIELDS)[number], string>> | n
  * see it: React tracks the value a script sets directly and would ignore the event otherwise.
  */
 function fill(el: Element | null, value: string): void {
-  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) || typeof value !== "string") return;
+  if (
+    !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) ||
+    typeof value !== "string"
+  )
+    return;
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), "value")?.set?.call(el, value);
   el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
 }
@@ -109,34 +113,52 @@ export function SubmitForm() {
         void run("submit", e.currentTarget);
       }}
     >
-      <label className="block text-sm">Name <input name="name" required maxLength={100} className={inputClass} /></label>
+      <label className="block text-sm">
+        Name <input name="name" required maxLength={100} className={inputClass} />
+      </label>
       <DescriptionField />
       <label className="block text-sm">
-        Organisation <span className="text-zinc-500">(optional: who makes it)</span> <input name="organisation" maxLength={200} className={inputClass} />
+        Organisation <span className="text-zinc-500">(optional: who makes it)</span>{" "}
+        <input name="organisation" maxLength={200} className={inputClass} />
       </label>
       <label className="block text-sm">
-        Link <span className="text-zinc-500">(optional: a page about the agent, http or https)</span> <input name="link" type="url" maxLength={2000} placeholder="https://" className={inputClass} />
+        Link <span className="text-zinc-500">(optional: a page about the agent, http or https)</span>{" "}
+        <input name="link" type="url" maxLength={2000} placeholder="https://" className={inputClass} />
       </label>
       <PresetFields />
-      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
       <div className="flex gap-3">
         <button type="button" disabled={busy !== null} className={buttonClass} onClick={(e) => void run("test", e.currentTarget.form!)}>
           {busy === "test" ? "Testing…" : "Test endpoint"}
         </button>
-        <button type="submit" disabled={busy !== null} className={buttonClass}>{busy === "submit" ? "Submitting…" : "Submit"}</button>
+        <button type="submit" disabled={busy !== null} className={buttonClass}>
+          {busy === "submit" ? "Submitting…" : "Submit"}
+        </button>
       </div>
       {probe && (
         <section aria-label="Test result" className="space-y-1 rounded border border-zinc-200 p-3 text-sm dark:border-zinc-800">
           <p>Health: {probe.health}</p>
           <p>Question: {probe.question}</p>
-          <p>Latency: {probe.latencyMs} ms · citations parsed: {probe.citations.count}</p>
+          <p>
+            Latency: {probe.latencyMs} ms · citations parsed: {probe.citations.count}
+          </p>
           {probe.error ? (
-            <p className="text-red-700 dark:text-red-400">Error {probe.error.class}: {probe.error.detail}</p>
+            <p className="text-red-700 dark:text-red-400">
+              Error {probe.error.class}: {probe.error.detail}
+            </p>
           ) : (
-            <pre className="whitespace-pre-wrap break-words text-xs" data-testid="probe-excerpt">{probe.excerpt}</pre>
+            <pre className="whitespace-pre-wrap break-words text-xs" data-testid="probe-excerpt">
+              {probe.excerpt}
+            </pre>
           )}
           {probe.problems.map((p) => (
-            <p key={p} role="alert" data-testid="probe-problem" className="text-red-700 dark:text-red-400">Problem: {p}</p>
+            <p key={p} role="alert" data-testid="probe-problem" className="text-red-700 dark:text-red-400">
+              Problem: {p}
+            </p>
           ))}
         </section>
       )}

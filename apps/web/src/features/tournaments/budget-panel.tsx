@@ -27,14 +27,33 @@ export function BudgetPanel({ budget, status }: { budget: Budget; status: Tourna
   return (
     <div className="space-y-3 text-sm" data-testid="budget">
       {status === "paused" && pauseReason ? (
-        <p role="status" className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+        <p
+          role="status"
+          className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+        >
           Paused: {pauseReason}. Raise the cap (<code>arena tournament budget</code>) and resume to go on.
         </p>
       ) : null}
       <p>
-        <span className="num font-medium" data-testid="budget-spent">{fmtUsd(spentUsd)}</span> spent
-        {costCapUsd === null ? " (no cost cap)" : <> of a <span className="num">{fmtUsd(costCapUsd)}</span> cap</>}
-        {agentCapUsd === null ? "" : <>; per-agent cap <span className="num">{fmtUsd(agentCapUsd)}</span></>}
+        <span className="num font-medium" data-testid="budget-spent">
+          {fmtUsd(spentUsd)}
+        </span>{" "}
+        spent
+        {costCapUsd === null ? (
+          " (no cost cap)"
+        ) : (
+          <>
+            {" "}
+            of a <span className="num">{fmtUsd(costCapUsd)}</span> cap
+          </>
+        )}
+        {agentCapUsd === null ? (
+          ""
+        ) : (
+          <>
+            ; per-agent cap <span className="num">{fmtUsd(agentCapUsd)}</span>
+          </>
+        )}
       </p>
       {costCapUsd !== null ? <Meter spent={spentUsd} cap={costCapUsd} label="spent of the cost cap" /> : null}
       {agentCapUsd !== null && perAgent.length > 0 ? (

@@ -7,7 +7,14 @@ export function Progress({ matches }: { matches: TournamentSummary["matches"] })
   const text = `${completed} of ${total} matches done, ${running} running, ${queued} queued${failed ? `, ${failed} failed` : ""}${cancelled ? `, ${cancelled} cancelled` : ""}`;
   return (
     <div className="min-w-40">
-      <div className="flex h-2 w-full overflow-hidden rounded-sm bg-zinc-200 dark:bg-zinc-700" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={completed} aria-label={text}>
+      <div
+        className="flex h-2 w-full overflow-hidden rounded-sm bg-zinc-200 dark:bg-zinc-700"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={completed}
+        aria-label={text}
+      >
         <span className="bg-emerald-500" style={{ width: pct(completed) }} />
         <span className="bg-sky-500" style={{ width: pct(running) }} />
         <span className="bg-red-500" style={{ width: pct(failed) }} />

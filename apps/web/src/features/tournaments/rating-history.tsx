@@ -12,11 +12,16 @@ import { EloHistoryChart } from "../analysis/charts";
 function chartData(history: RatingHistory) {
   const agents = new Map<string, string>();
   for (const s of history) for (const r of s.ratings) if (!agents.has(r.agentId)) agents.set(r.agentId, r.name);
-  const plots = history.map((s) => s.ratings.flatMap((r) => {
-    const p = describeRating(r).plot;
-    return p ? [[r.agentId, p] as const] : [];
+  const plots = history.map((s) =>
+    s.ratings.flatMap((r) => {
+      const p = describeRating(r).plot;
+      return p ? [[r.agentId, p] as const] : [];
+    }),
+  );
+  const points: Record<string, number>[] = history.map((s, k) => ({
+    matches: s.matchesCounted,
+    ...Object.fromEntries(plots[k]!.map(([id, p]) => [id, Math.round(p.value)])),
   }));
-  const points: Record<string, number>[] = history.map((s, k) => ({ matches: s.matchesCounted, ...Object.fromEntries(plots[k]!.map(([id, p]) => [id, Math.round(p.value)])) }));
   const markers = plots.map((row) => Object.fromEntries(row.map(([id, p]) => [id, p.marker])));
   return { agents: [...agents].map(([id, name]) => ({ id, name })), points, markers };
 }
@@ -28,7 +33,10 @@ function cellOf(row: RatingHistory[number]["ratings"][number] | undefined): stri
 
 /** The tournament's rating history (docs/tournaments.md): a line per agent across the stored snapshots, with the numbers as a table. */
 export function RatingHistorySection({ history }: { history: RatingHistory }) {
-  if (history.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No rating snapshot yet: the history starts with the first rated match.</p>;
+  if (history.length === 0)
+    return (
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">No rating snapshot yet: the history starts with the first rated match.</p>
+    );
   const { agents, points, markers } = chartData(history);
   const first = history[0]!;
   const last = history[history.length - 1]!;
@@ -40,11 +48,21 @@ export function RatingHistorySection({ history }: { history: RatingHistory }) {
       table={
         <DataTable
           head={["snapshot", "rated matches", ...agents.map((a) => a.name)]}
-          rows={history.map((s) => [fmtTime(s.at), s.matchesCounted, ...agents.map((a) => cellOf(s.ratings.find((r) => r.agentId === a.id)))])}
+          rows={history.map((s) => [
+            fmtTime(s.at),
+            s.matchesCounted,
+            ...agents.map((a) => cellOf(s.ratings.find((r) => r.agentId === a.id))),
+          ])}
         />
       }
     >
-      <EloHistoryChart points={points} agents={agents} markers={markers} yLabel="Bradley–Terry rating" xLabel="rated matches at the snapshot" />
+      <EloHistoryChart
+        points={points}
+        agents={agents}
+        markers={markers}
+        yLabel="Bradley–Terry rating"
+        xLabel="rated matches at the snapshot"
+      />
     </ChartFigure>
   );
 }

@@ -10,7 +10,14 @@ import { Preliminary, RatingCell } from "../leaderboard/rating-cell";
 type Standing = TournamentView["ratings"][number];
 
 const COLUMNS: DataColumn<Standing>[] = [
-  { id: "rank", header: "Rank", title: "1 + agents whose lower bound exceeds this agent's upper bound", numeric: true, sortValue: (r) => r.rank, cell: (r) => r.rank },
+  {
+    id: "rank",
+    header: "Rank",
+    title: "1 + agents whose lower bound exceeds this agent's upper bound",
+    numeric: true,
+    sortValue: (r) => r.rank,
+    cell: (r) => r.rank,
+  },
   {
     id: "name",
     header: "Agent",
@@ -25,7 +32,14 @@ const COLUMNS: DataColumn<Standing>[] = [
     ),
   },
   { id: "rating", header: "Rating (95 % CI)", numeric: true, sortValue: (r) => r.rating, cell: (r) => <RatingCell r={r} /> },
-  { id: "elo", header: "Elo", title: "Online Elo (K = 4) in finishing order", numeric: true, sortValue: (r) => r.elo, cell: (r) => fmtRating(r.elo) },
+  {
+    id: "elo",
+    header: "Elo",
+    title: "Online Elo (K = 4) in finishing order",
+    numeric: true,
+    sortValue: (r) => r.elo,
+    cell: (r) => fmtRating(r.elo),
+  },
   { id: "matches", header: "Matches", numeric: true, sortValue: (r) => r.matches, cell: (r) => r.matches },
   { id: "wlt", header: "W-L-T", numeric: true, sortValue: (r) => r.wins - r.losses, cell: (r) => `${r.wins}-${r.losses}-${r.ties}` },
 ];

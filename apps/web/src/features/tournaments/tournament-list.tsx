@@ -23,7 +23,12 @@ const COLUMNS: DataColumn<TournamentSummary>[] = [
   { id: "round", header: "Round", numeric: true, sortValue: (t) => t.currentRound, cell: (t) => roundInWords(t) },
   { id: "agents", header: "Agents", numeric: true, sortValue: (t) => t.agents, cell: (t) => t.agents },
   { id: "trees", header: "Trees", numeric: true, sortValue: (t) => t.trees, cell: (t) => t.trees },
-  { id: "progress", header: "Progress", sortValue: (t) => (t.matches.total ? t.matches.completed / t.matches.total : 0), cell: (t) => <Progress matches={t.matches} /> },
+  {
+    id: "progress",
+    header: "Progress",
+    sortValue: (t) => (t.matches.total ? t.matches.completed / t.matches.total : 0),
+    cell: (t) => <Progress matches={t.matches} />,
+  },
   {
     id: "examiner",
     header: "Examiner",
@@ -34,7 +39,12 @@ const COLUMNS: DataColumn<TournamentSummary>[] = [
       </>
     ),
   },
-  { id: "created", header: "Created", sortValue: (t) => t.createdAt, cell: (t) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(t.createdAt)}</span> },
+  {
+    id: "created",
+    header: "Created",
+    sortValue: (t) => t.createdAt,
+    cell: (t) => <span className="whitespace-nowrap text-xs text-zinc-500">{fmtTime(t.createdAt)}</span>,
+  },
 ];
 
 export function TournamentList({ tournaments }: { tournaments: TournamentSummary[] }) {

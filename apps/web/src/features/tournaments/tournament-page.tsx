@@ -34,7 +34,11 @@ function MatchChip({ m, first }: { m: MatchRef; first: { id: string; name: strin
       <span className="text-zinc-500">
         {plural(m.rounds, "round")} · seat A: {m.agentA.name}
       </span>
-      {m.status === "completed" ? <span>{winner ? `${winner} won` : m.winner === "tie" ? "tie" : ""}</span> : <StatusBadge status={m.status} />}
+      {m.status === "completed" ? (
+        <span>{winner ? `${winner} won` : m.winner === "tie" ? "tie" : ""}</span>
+      ) : (
+        <StatusBadge status={m.status} />
+      )}
     </li>
   );
 }
@@ -79,7 +83,8 @@ function SwissRound({ round }: { round: Round }) {
 }
 
 function Standings({ t }: { t: TournamentView }) {
-  if (t.ratings.length === 0) return <Empty title="No rated match in this tournament yet.">Standings appear after its first finished match.</Empty>;
+  if (t.ratings.length === 0)
+    return <Empty title="No rated match in this tournament yet.">Standings appear after its first finished match.</Empty>;
   return (
     <>
       <StandingsTable rows={t.ratings} />
@@ -115,8 +120,8 @@ export function TournamentPage({ t, history }: { t: TournamentView; history: Rat
       <div className="mb-4 grid gap-3 text-sm sm:grid-cols-[1fr_auto]">
         <p className="text-zinc-600 dark:text-zinc-400">
           {roundInWords(t)}
-          {t.pairing === DEFAULT_PAIRING ? "" : ` · ${PAIRING_RULES[t.pairing].description}`} · {t.agents} agents · {t.trees} trees, {t.treesPerPairing} per pairing · examiner{" "}
-          <strong>{t.examinerName}</strong> ({t.examinerMode}) · seed <code>{t.seed}</code>
+          {t.pairing === DEFAULT_PAIRING ? "" : ` · ${PAIRING_RULES[t.pairing].description}`} · {t.agents} agents · {t.trees} trees,{" "}
+          {t.treesPerPairing} per pairing · examiner <strong>{t.examinerName}</strong> ({t.examinerMode}) · seed <code>{t.seed}</code>
           <br />
           created {fmtTime(t.createdAt)} · started {fmtTime(t.startedAt)} · finished {fmtTime(t.finishedAt)}
         </p>
@@ -143,7 +148,9 @@ export function TournamentPage({ t, history }: { t: TournamentView; history: Rat
       <Section title={roundsHeading(t.pairing)} id="rounds">
         {t.rounds.length === 0 ? (
           <Empty title="Not paired yet.">
-            {t.status === "draft" ? "The tournament has not been started: run npx arena tournament start <id>." : "The first round is paired when a worker picks the tournament up."}
+            {t.status === "draft"
+              ? "The tournament has not been started: run npx arena tournament start <id>."
+              : "The first round is paired when a worker picks the tournament up."}
           </Empty>
         ) : (
           <div className="grid gap-3 md:grid-cols-2">

@@ -7,7 +7,12 @@ import { ExternalLink, link } from "@/components/ui";
 type LinkContext = NodeView["linkContexts"][number] & { key: string };
 
 const COLUMNS: DataColumn<LinkContext>[] = [
-  { id: "relationship", header: "Relationship", sortValue: (l) => l.relationship, cell: (l) => <span className="whitespace-nowrap">{l.relationship}</span> },
+  {
+    id: "relationship",
+    header: "Relationship",
+    sortValue: (l) => l.relationship,
+    cell: (l) => <span className="whitespace-nowrap">{l.relationship}</span>,
+  },
   {
     id: "anchor",
     header: "Anchor",
@@ -24,5 +29,14 @@ const COLUMNS: DataColumn<LinkContext>[] = [
 /** The page's outbound links with the text around each (page order; a page may link one URL twice, hence the index key). */
 export function LinkContextTable({ links }: { links: NodeView["linkContexts"] }) {
   const rows = links.map((l, i) => ({ ...l, key: String(i) }));
-  return <DataTable testId="node-links" caption="Outbound links of this page" rows={rows} columns={COLUMNS} rowKey={(l) => l.key} minWidth="min-w-[640px]" />;
+  return (
+    <DataTable
+      testId="node-links"
+      caption="Outbound links of this page"
+      rows={rows}
+      columns={COLUMNS}
+      rowKey={(l) => l.key}
+      minWidth="min-w-[640px]"
+    />
+  );
 }

@@ -18,7 +18,9 @@ export function NodePage({ node }: { node: NodeView }) {
           </li>
           {node.path.map((p, i) => (
             <li key={p.id} className="inline-flex items-center gap-1">
-              <span aria-hidden className="text-zinc-500">›</span>
+              <span aria-hidden className="text-zinc-500">
+                ›
+              </span>
               {i === node.path.length - 1 ? (
                 <span aria-current="page">{p.title ?? p.url}</span>
               ) : (
@@ -39,8 +41,7 @@ export function NodePage({ node }: { node: NodeView }) {
             {node.url} (offline world: stored text below)
           </span>
         )}{" "}
-        · depth {node.depth} · {node.domain} ·{" "}
-        {node.crawled ? "crawled" : "not crawled yet"}
+        · depth {node.depth} · {node.domain} · {node.crawled ? "crawled" : "not crawled yet"}
         {node.expandedAt ? ` · expanded ${fmtTime(node.expandedAt)}` : ""}
         {node.error ? <span className="text-red-700 dark:text-red-400"> · error: {node.error}</span> : null}
       </p>
@@ -51,12 +52,17 @@ export function NodePage({ node }: { node: NodeView }) {
 
       <Section title={`Page text${node.content ? ` (${fmtChars(node.content.length)})` : ""}`} id="content">
         {node.content ? (
-          <pre data-testid="node-content" className="max-h-[40rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-zinc-200 p-3 font-sans text-sm dark:border-zinc-800">
+          <pre
+            data-testid="node-content"
+            className="max-h-[40rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-zinc-200 p-3 font-sans text-sm dark:border-zinc-800"
+          >
             {node.content}
           </pre>
         ) : (
           <div data-testid="node-content">
-            <Empty title="No page text stored.">The page was not crawled yet, or the crawler found no readable text (see the error above, if any).</Empty>
+            <Empty title="No page text stored.">
+              The page was not crawled yet, or the crawler found no readable text (see the error above, if any).
+            </Empty>
           </div>
         )}
       </Section>

@@ -30,8 +30,8 @@ export function TreeList({ trees }: { trees: TreeSummaryView[] }) {
   if (trees.length === 0) {
     return (
       <Empty title="No information tree stored yet.">
-        Import the published trees with <Code>npx arena tree import &lt;dir&gt;</Code>, crawl one with <Code>npx arena tree crawl &lt;url&gt;</Code>, or
-        generate a synthetic world with <Code>npx arena world generate --seed demo</Code>.
+        Import the published trees with <Code>npx arena tree import &lt;dir&gt;</Code>, crawl one with{" "}
+        <Code>npx arena tree crawl &lt;url&gt;</Code>, or generate a synthetic world with <Code>npx arena world generate --seed demo</Code>.
       </Empty>
     );
   }

@@ -1,4 +1,14 @@
-import { castVote, createSpan, deleteSpan, excludeVoter, exclusionRequestSchema, includeVoter, nextVoteRound, spanRequestSchema, voteRequestSchema } from "@arena/votes";
+import {
+  castVote,
+  createSpan,
+  deleteSpan,
+  excludeVoter,
+  exclusionRequestSchema,
+  includeVoter,
+  nextVoteRound,
+  spanRequestSchema,
+  voteRequestSchema,
+} from "@arena/votes";
 import { readReveal, readVoters, spansJsonl, votesJsonl } from "@arena/votes/read";
 import type { Role } from "@arena/db/accounts";
 import { ROLES } from "@/features/account/roles";
@@ -57,7 +67,8 @@ export const postSpan = (req: Request) =>
     return Response.json(await createSpan(db(), { ...body, authorId: u.id }), { status: 201, headers: noStore });
   });
 
-export const deleteOwnSpan = (req: Request, id: string) => guarded(req, ROLES, async (u) => Response.json(await deleteSpan(db(), { id: pathId(id, "id"), authorId: u.id })));
+export const deleteOwnSpan = (req: Request, id: string) =>
+  guarded(req, ROLES, async (u) => Response.json(await deleteSpan(db(), { id: pathId(id, "id"), authorId: u.id })));
 
 export const getVoters = (req: Request) => guarded(req, ADMINS, async () => Response.json(await readVoters(db()), { headers: noStore }));
 
@@ -79,7 +90,11 @@ export const deleteExclusion = (req: Request, voterId: string) =>
 
 const ndjson = (lines: unknown[], filename: string) =>
   new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(""), {
-    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": `attachment; filename="${filename}"`, ...noStore },
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      ...noStore,
+    },
   });
 
 /** GET /api/votes.jsonl (public): the counted votes in the battle format. */

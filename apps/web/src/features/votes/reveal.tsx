@@ -8,7 +8,8 @@ function agreement(reveal: Reveal): string {
   if (!reveal.examiner.verdict) return "The examiner gave no verdict on this round.";
   const mine = winnerOf(reveal.vote.verdict);
   const theirs = winnerOf(reveal.examiner.verdict);
-  if (mine === theirs) return mine === "tie" ? "You and the examiner both called it a tie." : `You and the examiner both preferred answer ${mine}.`;
+  if (mine === theirs)
+    return mine === "tie" ? "You and the examiner both called it a tie." : `You and the examiner both preferred answer ${mine}.`;
   return "You and the examiner differ on this round.";
 }
 
@@ -46,7 +47,12 @@ export function RevealPanel({ reveal, onNext, loadingNext }: { reveal: Reveal; o
         </details>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="button" onClick={onNext} disabled={loadingNext} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white disabled:opacity-50">
+        <button
+          type="button"
+          onClick={onNext}
+          disabled={loadingNext}
+          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+        >
           {loadingNext ? "Loading the next round…" : "Next round"} <kbd className="ml-1 text-xs">n</kbd>
         </button>
         <Link href={`/matches/${reveal.matchId}`} className={`text-sm ${link}`}>

@@ -154,7 +154,14 @@ export function VoteForm({ roundId }: { roundId: string }) {
   }, [submit, next, setVerdict]);
 
   return (
-    <section ref={formRef} aria-label="Your vote" data-testid="vote-form" data-round={roundId} data-state={reveal ? "revealed" : "voting"} className="scroll-mb-4 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
+    <section
+      ref={formRef}
+      aria-label="Your vote"
+      data-testid="vote-form"
+      data-round={roundId}
+      data-state={reveal ? "revealed" : "voting"}
+      className="scroll-mb-4 rounded-md border border-zinc-300 p-3 dark:border-zinc-700"
+    >
       {reveal ? (
         <RevealPanel reveal={reveal} onNext={next} loadingNext={loadingNext} />
       ) : (
@@ -167,10 +174,19 @@ export function VoteForm({ roundId }: { roundId: string }) {
                   key={v}
                   data-verdict={v}
                   className={`flex min-h-14 cursor-pointer flex-col items-center justify-center rounded-md border px-1 py-1.5 text-center text-xs leading-tight has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-sky-500 sm:text-sm ${
-                    verdict === v ? "border-sky-600 bg-sky-600 text-white" : "border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+                    verdict === v
+                      ? "border-sky-600 bg-sky-600 text-white"
+                      : "border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
                   }`}
                 >
-                  <input type="radio" name={`verdict-${roundId}`} value={v} checked={verdict === v} onChange={() => setVerdict(v)} className="sr-only" />
+                  <input
+                    type="radio"
+                    name={`verdict-${roundId}`}
+                    value={v}
+                    checked={verdict === v}
+                    onChange={() => setVerdict(v)}
+                    className="sr-only"
+                  />
                   <kbd className="text-[0.7rem] opacity-80">{k + 1}</kbd>
                   {VERDICT_TEXT[v]}
                 </label>
@@ -194,10 +210,17 @@ export function VoteForm({ roundId }: { roundId: string }) {
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap items-center gap-3">
-            <button type="button" disabled={busy} onClick={() => void submit()} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white disabled:opacity-50">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void submit()}
+              className="rounded-md bg-sky-700 px-3 py-1.5 text-sm text-white disabled:opacity-50"
+            >
               Vote and show the agents <kbd className="ml-1 text-xs">Enter</kbd>
             </button>
-            <span className="text-xs text-zinc-500">The agents&apos; names and the examiner&apos;s verdict are shown once your vote is stored.</span>
+            <span className="text-xs text-zinc-500">
+              The agents&apos; names and the examiner&apos;s verdict are shown once your vote is stored.
+            </span>
           </div>
         </>
       )}

@@ -10,7 +10,14 @@ function Answer({ roundId, seat, text, spans }: { roundId: string; seat: "A" | "
     <section className="min-w-0 rounded-md border border-zinc-200 dark:border-zinc-800" aria-label={`Answer ${seat}`}>
       <h2 className="border-b border-zinc-200 px-3 py-2 text-sm font-semibold dark:border-zinc-800">Answer {seat}</h2>
       <div className="max-h-[70vh] overflow-auto px-3 py-2 md:max-h-[36rem]">
-        <SpanLayer key={`${roundId}-${seat}`} target={{ roundId, seat, seats: "shown" }} stored={text} initial={spans} counts={null} canMark>
+        <SpanLayer
+          key={`${roundId}-${seat}`}
+          target={{ roundId, seat, seats: "shown" }}
+          stored={text}
+          initial={spans}
+          counts={null}
+          canMark
+        >
           <UntrustedMarkdown text={text} testId={`vote-answer-${seat.toLowerCase()}`} />
         </SpanLayer>
       </div>
@@ -24,7 +31,10 @@ function Answer({ roundId, seat, text, spans }: { roundId: string; seat: "A" | "
  * agent or the examiner's verdict before the vote; the form shows those once the vote is stored.
  */
 export function VotePage({ round, spans }: { round: NextVote; spans: SpanView[] }) {
-  const own = (seat: "A" | "B"): ShownSpan[] => spans.filter((s) => s.seat === seat).map((s) => ({ id: s.id, start: s.start, end: s.end, label: s.label, comment: s.comment, mine: true }));
+  const own = (seat: "A" | "B"): ShownSpan[] =>
+    spans
+      .filter((s) => s.seat === seat)
+      .map((s) => ({ id: s.id, start: s.start, end: s.end, label: s.label, comment: s.comment, mine: true }));
   return (
     <div className="space-y-5">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -54,8 +64,16 @@ export function NoRoundLeft() {
   return (
     <div data-testid="vote-empty">
       <Empty title="No round left to vote on, for now.">
-      You have voted on every judged round open to you (rounds of your own agents are never served). New rounds come as matches are judged: come back
-      later, or read the <Link href="/" className={link}>leaderboard</Link> and the <Link href="/matches" className={link}>matches</Link> meanwhile.
+        You have voted on every judged round open to you (rounds of your own agents are never served). New rounds come as matches are
+        judged: come back later, or read the{" "}
+        <Link href="/" className={link}>
+          leaderboard
+        </Link>{" "}
+        and the{" "}
+        <Link href="/matches" className={link}>
+          matches
+        </Link>{" "}
+        meanwhile.
       </Empty>
     </div>
   );

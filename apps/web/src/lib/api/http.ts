@@ -49,7 +49,10 @@ export const notFound = (what: string) => new HttpError(404, `${what} not found`
 
 /** The one error body, `{error: {code, message}}`, never cached. */
 export function errorResponse(status: ErrorStatus, message: string, headers: Record<string, string> = {}): NextResponse<ApiError> {
-  return NextResponse.json({ error: { code: ERROR_CODES[status], message } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return NextResponse.json(
+    { error: { code: ERROR_CODES[status], message } },
+    { status, headers: { "Cache-Control": "no-store", ...headers } },
+  );
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;
@@ -75,7 +78,13 @@ const ERROR_TABLE: readonly [ErrorClass, (err: Error) => ErrorStatus][] = [
 ];
 
 /** HTTP status of each refusal kind of an agent registration or owner command. */
-const REGISTRATION_STATUS: Record<AgentRegistrationError["kind"], ErrorStatus> = { duplicate: 409, refused: 422, health: 422, not_found: 404, conflict: 409 };
+const REGISTRATION_STATUS: Record<AgentRegistrationError["kind"], ErrorStatus> = {
+  duplicate: 409,
+  refused: 422,
+  health: 422,
+  not_found: 404,
+  conflict: 409,
+};
 
 /** A zod failure as one line: the first issue's path and message. */
 export function issueText(err: z.ZodError): string {

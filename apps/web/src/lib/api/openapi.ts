@@ -12,7 +12,13 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 }
 
 function parameters(route: ApiRoute): JsonSchema[] {
-  const path = (route.pathParams ?? []).map((p) => ({ name: p.name, in: "path", required: true, description: p.description, schema: { type: "string", minLength: 1, maxLength: 200 } }));
+  const path = (route.pathParams ?? []).map((p) => ({
+    name: p.name,
+    in: "path",
+    required: true,
+    description: p.description,
+    schema: { type: "string", minLength: 1, maxLength: 200 },
+  }));
   const query = Object.entries(route.query?.shape ?? {}).map(([name, field]) => {
     const schema = field as z.ZodType;
     return {
@@ -26,7 +32,10 @@ function parameters(route: ApiRoute): JsonSchema[] {
   return [...path, ...query];
 }
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
 
 function operation(key: string, route: ApiRoute): JsonSchema {
   const { response } = route;
@@ -37,7 +46,9 @@ function operation(key: string, route: ApiRoute): JsonSchema {
     operationId: key,
     summary: route.summary,
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(route.body, "input") } } } }
+      : {}),
     ...(route.auth ? { security: [{ session: [] }, { token: [] }] } : {}),
     responses: {
       [String(route.status ?? 200)]: { description: response.description, content: { [response.mediaType]: { schema: body } } },
@@ -66,7 +77,12 @@ export function consolePath(key: string): { method: string; path: string } {
 
 /** One console operation: admin only (session), its body and response schemas from the owning packages. */
 function consoleOperation(key: string, spec: ConsoleRouteSpec, path: string): JsonSchema {
-  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string", minLength: 1, maxLength: 200 } }));
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string", minLength: 1, maxLength: 200 },
+  }));
   return {
     operationId: `console ${key}`.replace(/\W+/g, "_"),
     summary: spec.summary,
@@ -75,12 +91,17 @@ function consoleOperation(key: string, spec: ConsoleRouteSpec, path: string): Js
     ...(spec.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } } } : {}),
     security: [{ session: [] }],
     responses: {
-      [String(spec.status ?? 200)]: { description: spec.summary, content: { "application/json": { schema: { $ref: `#/components/schemas/${spec.response.name}` } } } },
+      [String(spec.status ?? 200)]: {
+        description: spec.summary,
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${spec.response.name}` } } },
+      },
       ...(spec.body ? { "400": errorResponse("the body is malformed") } : {}),
       "401": errorResponse("not signed in"),
       "403": errorResponse("not an admin, or a cross-site request"),
       ...(params.length > 0 ? { "404": errorResponse("unknown id") } : {}),
-      ...(key.startsWith("POST") ? { "409": errorResponse("not possible in the current state"), "422": errorResponse("refused input") } : {}),
+      ...(key.startsWith("POST")
+        ? { "409": errorResponse("not possible in the current state"), "422": errorResponse("refused input") }
+        : {}),
     },
   };
 }
@@ -102,7 +123,8 @@ export function openApiDocument(): JsonSchema {
     info: {
       title: "DR Arena API",
       version: "1",
-      description: "JSON API of DR Arena: leaderboards from stored rating snapshots, battles, agents, matches, tournaments, trees and live events; agent submission, audit and the operator console (signed in). Errors are {\"error\":{\"code\",\"message\"}}.",
+      description:
+        'JSON API of DR Arena: leaderboards from stored rating snapshots, battles, agents, matches, tournaments, trees and live events; agent submission, audit and the operator console (signed in). Errors are {"error":{"code","message"}}.',
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     paths: documented,

@@ -95,17 +95,24 @@ export const leaderboardSchema = leaderboardViewSchema.omit({ analysis: true });
 const byParam = z
   .enum(["examiner", "people"])
   .optional()
-  .describe("examiner (default): the examiner's ratings; people: the people's Bradley–Terry ratings on votes and auditors' verdicts of the examiner configuration's rounds (every round without `examiner`) and their agreement with the examiner");
+  .describe(
+    "examiner (default): the examiner's ratings; people: the people's Bradley–Terry ratings on votes and auditors' verdicts of the examiner configuration's rounds (every round without `examiner`) and their agreement with the examiner",
+  );
 /** The CSV's query: the leaderboard's scope and whose verdicts rank. */
 export const leaderboardCsvParamsSchema = scopeParamsSchema.extend({ by: byParam });
 
 /** The leaderboard's query: its scope, and the time window (`30d`: also the ratings of the last 30 days). */
 export const leaderboardParamsSchema = scopeParamsSchema.extend({
-  window: z.enum(["all", "30d"]).optional().describe("all (default): the stored snapshot only; 30d: also `window`, the ratings of the scope's matches of the last 30 days"),
+  window: z
+    .enum(["all", "30d"])
+    .optional()
+    .describe("all (default): the stored snapshot only; 30d: also `window`, the ratings of the scope's matches of the last 30 days"),
   by: byParam,
 });
 export const windowedLeaderboardSchema = leaderboardSchema.extend({
-  window: windowRatingsSchema.optional().describe("present with window=30d: a Bradley–Terry fit (sandwich intervals) of the rated matches finished since `since`"),
+  window: windowRatingsSchema
+    .optional()
+    .describe("present with window=30d: a Bradley–Terry fit (sandwich intervals) of the rated matches finished since `since`"),
 });
 export const analysisSchema = leaderboardViewSchema.pick({ examiner: true, tournament: true, snapshot: true, analysis: true });
 
@@ -116,13 +123,25 @@ export const eventsParamsSchema = z.object({
   match: z.string().min(1).max(200).optional().describe("only events of this match"),
 });
 
-const agentParamsSchema = z.object({ examiner: z.string().min(1).max(200).optional().describe("examiner configuration id (default: the one this agent has the most rated matches under)") });
+const agentParamsSchema = z.object({
+  examiner: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("examiner configuration id (default: the one this agent has the most rated matches under)"),
+});
 
 export const API_ROUTES = {
   scopes: {
     path: "/api/scopes",
     summary: "Examiner configurations and tournaments a leaderboard can be selected by",
-    response: { name: "Scopes", mediaType: "application/json", schema: scopesViewSchema, description: "examiner configurations (most rated matches first) and tournaments" },
+    response: {
+      name: "Scopes",
+      mediaType: "application/json",
+      schema: scopesViewSchema,
+      description: "examiner configurations (most rated matches first) and tournaments",
+    },
     notFound: false,
   },
   leaderboard: {
@@ -134,22 +153,35 @@ export const API_ROUTES = {
       name: "Leaderboard",
       mediaType: "application/json",
       schema: z.union([windowedLeaderboardSchema, peopleLeaderboardSchema]),
-      description: "rows best first, with the snapshot they come from (analyses: /api/analysis); with window=30d also `window`; with by=people the people's leaderboard",
+      description:
+        "rows best first, with the snapshot they come from (analyses: /api/analysis); with window=30d also `window`; with by=people the people's leaderboard",
     },
     notFound: true,
   },
   ratingHistory: {
     path: "/api/ratings/history",
-    summary: "A tournament's rating history: each agent's rating and interval at every stored snapshot (at most 100, thinned evenly, the latest kept)",
+    summary:
+      "A tournament's rating history: each agent's rating and interval at every stored snapshot (at most 100, thinned evenly, the latest kept)",
     query: z.object({ tournament: z.string().min(1).max(200).describe("tournament id") }),
-    response: { name: "RatingHistory", mediaType: "application/json", schema: ratingHistorySchema, description: "snapshots oldest first; an agent appears from the first snapshot that rated it" },
+    response: {
+      name: "RatingHistory",
+      mediaType: "application/json",
+      schema: ratingHistorySchema,
+      description: "snapshots oldest first; an agent appears from the first snapshot that rated it",
+    },
     notFound: true,
   },
   analysis: {
     path: "/api/analysis",
-    summary: "The analyses stored with the same snapshot: verdicts, failure types, depth/width histograms, skill gap, pairwise records, Elo history",
+    summary:
+      "The analyses stored with the same snapshot: verdicts, failure types, depth/width histograms, skill gap, pairwise records, Elo history",
     query: scopeParamsSchema,
-    response: { name: "Analysis", mediaType: "application/json", schema: analysisSchema, description: "null analysis before the first rated match" },
+    response: {
+      name: "Analysis",
+      mediaType: "application/json",
+      schema: analysisSchema,
+      description: "null analysis before the first rated match",
+    },
     notFound: true,
   },
   leaderboardCsv: {
@@ -168,13 +200,23 @@ export const API_ROUTES = {
     path: "/api/battles.jsonl",
     summary: "Rated matches of a scope as battles (the public arena format), agent names as models",
     query: scopeParamsSchema,
-    response: { name: "Battle", mediaType: "application/x-ndjson", schema: battleLineSchema, description: "one battle per line, in finishing order" },
+    response: {
+      name: "Battle",
+      mediaType: "application/x-ndjson",
+      schema: battleLineSchema,
+      description: "one battle per line, in finishing order",
+    },
     notFound: true,
   },
   agents: {
     path: "/api/agents",
     summary: "Every registered agent",
-    response: { name: "Agents", mediaType: "application/json", schema: z.array(agentSummarySchema), description: "agents by name (no endpoint details, never a secret)" },
+    response: {
+      name: "Agents",
+      mediaType: "application/json",
+      schema: z.array(agentSummarySchema),
+      description: "agents by name (no endpoint details, never a secret)",
+    },
     notFound: false,
   },
   agent: {
@@ -189,7 +231,12 @@ export const API_ROUTES = {
     path: "/api/matches",
     summary: "Matches newest first, a page at a time",
     query: matchListParamsSchema,
-    response: { name: "MatchPage", mediaType: "application/json", schema: matchPageSchema, description: "a page of matches and the cursor of the next" },
+    response: {
+      name: "MatchPage",
+      mediaType: "application/json",
+      schema: matchPageSchema,
+      description: "a page of matches and the cursor of the next",
+    },
     notFound: false,
   },
   match: {
@@ -200,36 +247,61 @@ export const API_ROUTES = {
       name: "Match",
       mediaType: "application/json",
       schema: matchViewSchema,
-      description: "the match and its rounds; an agent's errorDetail (it can name the endpoint) only for the agent's owner and admins, the error class for everyone",
+      description:
+        "the match and its rounds; an agent's errorDetail (it can name the endpoint) only for the agent's owner and admins, the error class for everyone",
     },
     notFound: true,
   },
   matchScores: {
     path: "/api/matches/{id}/scores",
-    summary: "Report scores of each round of a match: per answer citation support (each cited statement supported, unsupported or unknown, with the tree node of the cited URL), claims, DR3, InteScore (no drift term), RACE beside the verdict; each with its mode",
+    summary:
+      "Report scores of each round of a match: per answer citation support (each cited statement supported, unsupported or unknown, with the tree node of the cited URL), claims, DR3, InteScore (no drift term), RACE beside the verdict; each with its mode",
     pathParams: id("match"),
-    response: { name: "RoundScores", mediaType: "application/json", schema: roundScoresSchema, description: "rounds in order; a round not scored yet has no scores" },
+    response: {
+      name: "RoundScores",
+      mediaType: "application/json",
+      schema: roundScoresSchema,
+      description: "rounds in order; a round not scored yet has no scores",
+    },
     notFound: true,
   },
   scores: {
     path: "/api/scores",
-    summary: "Report-score columns of a leaderboard scope (means with 95 % bootstrap intervals over matches, one mode per column), RACE agreement with the verdicts, and the style- and citation-controlled ratings with their coefficients",
+    summary:
+      "Report-score columns of a leaderboard scope (means with 95 % bootstrap intervals over matches, one mode per column), RACE agreement with the verdicts, and the style- and citation-controlled ratings with their coefficients",
     query: scopeParamsSchema,
-    response: { name: "Scoreboard", mediaType: "application/json", schema: scoreboardSchema, description: "computed by a worker after each rating snapshot and score change and stored beside the snapshot (`computed` says which; `stale`: a newer one is on its way); null bounds are unbounded intervals (fewer than two matches)" },
+    response: {
+      name: "Scoreboard",
+      mediaType: "application/json",
+      schema: scoreboardSchema,
+      description:
+        "computed by a worker after each rating snapshot and score change and stored beside the snapshot (`computed` says which; `stale`: a newer one is on its way); null bounds are unbounded intervals (fewer than two matches)",
+    },
     notFound: true,
   },
   agentScores: {
     path: "/api/agents/{id}/scores",
-    summary: "One agent's mean of every report score under one examiner configuration, per mode, with 95 % bootstrap intervals over matches",
+    summary:
+      "One agent's mean of every report score under one examiner configuration, per mode, with 95 % bootstrap intervals over matches",
     query: agentParamsSchema,
     pathParams: id("agent"),
-    response: { name: "AgentScores", mediaType: "application/json", schema: agentScoreMeansSchema, description: "one entry per metric and mode; raceAgreement over this agent's rounds" },
+    response: {
+      name: "AgentScores",
+      mediaType: "application/json",
+      schema: agentScoreMeansSchema,
+      description: "one entry per metric and mode; raceAgreement over this agent's rounds",
+    },
     notFound: true,
   },
   tournaments: {
     path: "/api/tournaments",
     summary: "Every tournament",
-    response: { name: "Tournaments", mediaType: "application/json", schema: z.array(tournamentSummarySchema), description: "tournaments, newest first" },
+    response: {
+      name: "Tournaments",
+      mediaType: "application/json",
+      schema: z.array(tournamentSummarySchema),
+      description: "tournaments, newest first",
+    },
     notFound: false,
   },
   tournament: {
@@ -242,7 +314,12 @@ export const API_ROUTES = {
   trees: {
     path: "/api/trees",
     summary: "Every stored information tree",
-    response: { name: "Trees", mediaType: "application/json", schema: z.array(treeSummarySchema), description: "trees with sizes and match counts" },
+    response: {
+      name: "Trees",
+      mediaType: "application/json",
+      schema: z.array(treeSummarySchema),
+      description: "trees with sizes and match counts",
+    },
     notFound: false,
   },
   tree: {
@@ -261,37 +338,56 @@ export const API_ROUTES = {
   },
   events: {
     path: "/api/events",
-    summary: "Live arena events as server-sent events (rounds stored, matches finished, snapshots and scoreboards written, tournaments paired or completed)",
+    summary:
+      "Live arena events as server-sent events (rounds stored, matches finished, snapshots and scoreboards written, tournaments paired or completed)",
     query: eventsParamsSchema,
     response: {
       name: "ArenaEvent",
       mediaType: "text/event-stream",
       schema: arenaEventSchema,
-      description: "a stream of `data: <event JSON>` messages and `: heartbeat` comments every 15 s; events carry ids, re-read the resource to update",
+      description:
+        "a stream of `data: <event JSON>` messages and `: heartbeat` comments every 15 s; events carry ids, re-read the resource to update",
     },
     notFound: false,
   },
   health: {
     path: "/api/health",
-    summary: "Health for load balancers and orchestrators: PostgreSQL and Redis checked, the build served, the workers whose heartbeat is current; 503 when PostgreSQL or Redis does not answer. A failed check's error text is shown to admins only",
-    response: { name: "Health", mediaType: "application/json", schema: webHealthSchema, description: "status ok (200) or unavailable (503, same body)" },
+    summary:
+      "Health for load balancers and orchestrators: PostgreSQL and Redis checked, the build served, the workers whose heartbeat is current; 503 when PostgreSQL or Redis does not answer. A failed check's error text is shown to admins only",
+    response: {
+      name: "Health",
+      mediaType: "application/json",
+      schema: webHealthSchema,
+      description: "status ok (200) or unavailable (503, same body)",
+    },
     notFound: false,
   },
   openapi: {
     path: "/api/openapi.json",
     summary: "This document",
-    response: { name: "OpenApiDocument", mediaType: "application/json", schema: z.object({ openapi: z.string() }).loose(), description: "OpenAPI 3.1" },
+    response: {
+      name: "OpenApiDocument",
+      mediaType: "application/json",
+      schema: z.object({ openapi: z.string() }).loose(),
+      description: "OpenAPI 3.1",
+    },
     notFound: false,
   },
   // Signed-in routes of agent owners (features/submission, features/account).
   submitAgent: {
     path: "/api/agents",
     method: "post",
-    summary: "Submit an agent (owners; session or personal API token): 400 malformed, 403 wrong role or cross-site, 409 duplicate name, 413 over 64 KB, 422 refused by the address guard or failing its health check, 429 over 10 submissions an hour",
+    summary:
+      "Submit an agent (owners; session or personal API token): 400 malformed, 403 wrong role or cross-site, 409 duplicate name, 413 over 64 KB, 422 refused by the address guard or failing its health check, 429 over 10 submissions an hour",
     body: agentSubmissionSchema,
     auth: true,
     status: 201,
-    response: { name: "SubmittedAgent", mediaType: "application/json", schema: submittedAgentSchema, description: "the stored agent, pending approval unless auto-approval is on; never its key" },
+    response: {
+      name: "SubmittedAgent",
+      mediaType: "application/json",
+      schema: submittedAgentSchema,
+      description: "the stored agent, pending approval unless auto-approval is on; never its key",
+    },
     notFound: false,
   },
   myAgents: {
@@ -307,7 +403,12 @@ export const API_ROUTES = {
     summary: "Test an endpoint before submitting: address guard, health check, one probe question; nothing is stored",
     body: agentSubmissionSchema,
     auth: true,
-    response: { name: "ProbeResult", mediaType: "application/json", schema: probeResultSchema, description: "latency, answer excerpt, citations, or the error class and detail" },
+    response: {
+      name: "ProbeResult",
+      mediaType: "application/json",
+      schema: probeResultSchema,
+      description: "latency, answer excerpt, citations, or the error class and detail",
+    },
     notFound: false,
   },
   agentKey: {
@@ -317,13 +418,19 @@ export const API_ROUTES = {
     pathParams: id("agent"),
     body: keyRotationSchema,
     auth: true,
-    response: { name: "HealthResult", mediaType: "application/json", schema: healthResultSchema, description: "the health check with the new key" },
+    response: {
+      name: "HealthResult",
+      mediaType: "application/json",
+      schema: healthResultSchema,
+      description: "the health check with the new key",
+    },
     notFound: true,
   },
   editAgent: {
     path: "/api/me/agents/{id}",
     method: "patch",
-    summary: "Replace one of the owner's agent descriptions (Markdown, at most 2,000 characters; empty clears it): 400 too long, 404 not the owner's",
+    summary:
+      "Replace one of the owner's agent descriptions (Markdown, at most 2,000 characters; empty clears it): 400 too long, 404 not the owner's",
     pathParams: id("agent"),
     body: agentEditSchema,
     auth: true,
@@ -336,13 +443,19 @@ export const API_ROUTES = {
     summary: "Take back one of the owner's pending submissions: it can no longer be approved (409 when it is not pending)",
     pathParams: id("agent"),
     auth: true,
-    response: { name: "WithdrawnAgent", mediaType: "application/json", schema: withdrawnAgentSchema, description: "the agent, now withdrawn" },
+    response: {
+      name: "WithdrawnAgent",
+      mediaType: "application/json",
+      schema: withdrawnAgentSchema,
+      description: "the agent, now withdrawn",
+    },
     notFound: true,
   },
   removeAgent: {
     path: "/api/me/agents/{id}",
     method: "delete",
-    summary: "Delete one of the owner's agents that never played; one that played is retired (kept with its matches and ratings, out of play)",
+    summary:
+      "Delete one of the owner's agents that never played; one that played is retired (kept with its matches and ratings, out of play)",
     pathParams: id("agent"),
     auth: true,
     response: { name: "RemovedAgent", mediaType: "application/json", schema: removedAgentSchema, description: "deleted or retired" },
@@ -371,7 +484,12 @@ export const API_ROUTES = {
     summary: "Revoke one of the owner's tokens",
     pathParams: id("token"),
     auth: true,
-    response: { name: "Revoked", mediaType: "application/json", schema: z.object({ revoked: z.boolean() }), description: "404 when there is no such live token" },
+    response: {
+      name: "Revoked",
+      mediaType: "application/json",
+      schema: z.object({ revoked: z.boolean() }),
+      description: "404 when there is no such live token",
+    },
     notFound: true,
   },
   auditQueues: {
@@ -384,11 +502,17 @@ export const API_ROUTES = {
   createAuditQueue: {
     path: "/api/audit/queues",
     method: "post",
-    summary: "Create an audit queue of judged rounds, at random or stratified by verdict, tournament, agent or examiner configuration (admins)",
+    summary:
+      "Create an audit queue of judged rounds, at random or stratified by verdict, tournament, agent or examiner configuration (admins)",
     body: newQueueSchema,
     auth: true,
     status: 201,
-    response: { name: "NewAuditQueue", mediaType: "application/json", schema: z.object({ id: z.string(), name: z.string(), items: z.number().int() }), description: "the queue and how many rounds it drew (422 when none matches)" },
+    response: {
+      name: "NewAuditQueue",
+      mediaType: "application/json",
+      schema: z.object({ id: z.string(), name: z.string(), items: z.number().int() }),
+      description: "the queue and how many rounds it drew (422 when none matches)",
+    },
     notFound: false,
   },
   closeAuditQueue: {
@@ -403,18 +527,30 @@ export const API_ROUTES = {
   nextAuditItem: {
     path: "/api/audit/queues/{id}/next",
     method: "post",
-    summary: "The caller's next item of a queue (the oldest that still needs annotators and that they have not done), held for them for 5 minutes; a form post is redirected to it (303)",
+    summary:
+      "The caller's next item of a queue (the oldest that still needs annotators and that they have not done), held for them for 5 minutes; a form post is redirected to it (303)",
     pathParams: id("audit queue"),
     auth: true,
-    response: { name: "NextAuditItem", mediaType: "application/json", schema: z.object({ itemId: z.string().nullable() }), description: "null when nothing is left for the caller (with Accept: application/json)" },
+    response: {
+      name: "NextAuditItem",
+      mediaType: "application/json",
+      schema: z.object({ itemId: z.string().nullable() }),
+      description: "null when nothing is left for the caller (with Accept: application/json)",
+    },
     notFound: true,
   },
   auditItem: {
     path: "/api/audit/items/{id}",
-    summary: "One audit item, blind (seats only); the examiner's verdict only after the caller's own C1 (holds the item for the caller; 409 when enough others hold or did it)",
+    summary:
+      "One audit item, blind (seats only); the examiner's verdict only after the caller's own C1 (holds the item for the caller; 409 when enough others hold or did it)",
     pathParams: id("audit item"),
     auth: true,
-    response: { name: "AuditItem", mediaType: "application/json", schema: auditItemViewSchema, description: "reveal is null until the caller's C1 is stored" },
+    response: {
+      name: "AuditItem",
+      mediaType: "application/json",
+      schema: auditItemViewSchema,
+      description: "reveal is null until the caller's C1 is stored",
+    },
     notFound: true,
   },
   auditAnswers: {
@@ -424,7 +560,12 @@ export const API_ROUTES = {
     pathParams: id("audit item"),
     body: answersSchema,
     auth: true,
-    response: { name: "AnnotationSaved", mediaType: "application/json", schema: z.object({ annotationId: z.string() }), description: "stored" },
+    response: {
+      name: "AnnotationSaved",
+      mediaType: "application/json",
+      schema: z.object({ annotationId: z.string() }),
+      description: "stored",
+    },
     notFound: true,
   },
   auditReview: {
@@ -434,23 +575,40 @@ export const API_ROUTES = {
     pathParams: id("audit item"),
     body: reviewSchema,
     auth: true,
-    response: { name: "AnnotationSaved", mediaType: "application/json", schema: z.object({ annotationId: z.string() }), description: "stored (409 before C1)" },
+    response: {
+      name: "AnnotationSaved",
+      mediaType: "application/json",
+      schema: z.object({ annotationId: z.string() }),
+      description: "stored (409 before C1)",
+    },
     notFound: true,
   },
   auditReport: {
     path: "/api/audit/report",
-    summary: "The audit report: question validity, rubric factuality, Cohen's κ (examiner vs each auditor, between auditors), verdict confusion matrix, transition logic, stop condition, Instrument I, disagreements, beside the paper's figures",
+    summary:
+      "The audit report: question validity, rubric factuality, Cohen's κ (examiner vs each auditor, between auditors), verdict confusion matrix, transition logic, stop condition, Instrument I, disagreements, beside the paper's figures",
     query: auditQueueParamsSchema,
     auth: true,
-    response: { name: "AuditReport", mediaType: "application/json", schema: auditReportSchema, description: "admins: every annotation; auditors: the items they annotated themselves" },
+    response: {
+      name: "AuditReport",
+      mediaType: "application/json",
+      schema: auditReportSchema,
+      description: "admins: every annotation; auditors: the items they annotated themselves",
+    },
     notFound: false,
   },
   auditAnnotationsJsonl: {
     path: "/api/audit/annotations.jsonl",
-    summary: "Every annotation the caller may read, one JSON object per line (queue, round, match, auditor id, every answer, seats-swapped flag, timestamps)",
+    summary:
+      "Every annotation the caller may read, one JSON object per line (queue, round, match, auditor id, every answer, seats-swapped flag, timestamps)",
     query: auditQueueParamsSchema,
     auth: true,
-    response: { name: "AnnotationLine", mediaType: "application/x-ndjson", schema: annotationExportSchema, description: "one annotation per line, oldest first" },
+    response: {
+      name: "AnnotationLine",
+      mediaType: "application/x-ndjson",
+      schema: annotationExportSchema,
+      description: "one annotation per line, oldest first",
+    },
     notFound: false,
   },
   auditAnnotationsCsv: {
@@ -458,23 +616,35 @@ export const API_ROUTES = {
     summary: "The same annotations as CSV (columns in the order of the JSONL fields)",
     query: auditQueueParamsSchema,
     auth: true,
-    response: { name: "AnnotationCsv", mediaType: "text/csv", schema: annotationExportSchema, description: "a header row, then one annotation per row" },
+    response: {
+      name: "AnnotationCsv",
+      mediaType: "text/csv",
+      schema: annotationExportSchema,
+      description: "a header row, then one annotation per row",
+    },
     notFound: false,
   },
   auditVariants: {
     path: "/api/audit/items/{id}/variants",
     method: "post",
-    summary: "Instrument I: the caller's best question and best checklist among the three blinded variants of the item's node (options numbered as shown)",
+    summary:
+      "Instrument I: the caller's best question and best checklist among the three blinded variants of the item's node (options numbered as shown)",
     pathParams: id("audit item"),
     body: variantChoiceSchema,
     auth: true,
-    response: { name: "VariantsSaved", mediaType: "application/json", schema: z.object({ saved: z.boolean() }), description: "stored (replaces an earlier pick)" },
+    response: {
+      name: "VariantsSaved",
+      mediaType: "application/json",
+      schema: z.object({ saved: z.boolean() }),
+      description: "stored (replaces an earlier pick)",
+    },
     notFound: true,
   },
   voidRound: {
     path: "/api/audit/rounds/{id}/void",
     method: "post",
-    summary: "Void a judged round (admins): the match score and result, every later rating snapshot and the leaderboard are recomputed; the match page names who and why",
+    summary:
+      "Void a judged round (admins): the match score and result, every later rating snapshot and the leaderboard are recomputed; the match page names who and why",
     pathParams: id("round"),
     body: voidRequestSchema,
     auth: true,
@@ -486,7 +656,14 @@ export const API_ROUTES = {
         matchId: z.string(),
         winnerBefore: z.string().nullable(),
         winnerAfter: z.string().nullable(),
-        snapshots: z.array(z.object({ examinerConfigId: z.string(), tournamentId: z.string().nullable(), rewritten: z.number().int(), matchesCounted: z.number().int() })),
+        snapshots: z.array(
+          z.object({
+            examinerConfigId: z.string(),
+            tournamentId: z.string().nullable(),
+            rewritten: z.number().int(),
+            matchesCounted: z.number().int(),
+          }),
+        ),
       }),
       description: "the match's result before and after, and the snapshots rewritten per scope (409 when already voided)",
     },
@@ -509,7 +686,12 @@ export const API_ROUTES = {
     body: voteRequestSchema,
     auth: true,
     status: 201,
-    response: { name: "VoteReveal", mediaType: "application/json", schema: revealSchema, description: "agents, examiner verdict and the vote, in the seats shown" },
+    response: {
+      name: "VoteReveal",
+      mediaType: "application/json",
+      schema: revealSchema,
+      description: "agents, examiner verdict and the vote, in the seats shown",
+    },
     notFound: true,
   },
   voteReveal: {
@@ -517,26 +699,48 @@ export const API_ROUTES = {
     summary: "The reveal of a round the caller has voted on, again (404 before their vote)",
     pathParams: [{ name: "roundId", description: "round id" }],
     auth: true,
-    response: { name: "VoteReveal", mediaType: "application/json", schema: revealSchema, description: "agents, examiner verdict and the vote, in the seats shown" },
+    response: {
+      name: "VoteReveal",
+      mediaType: "application/json",
+      schema: revealSchema,
+      description: "agents, examiner verdict and the vote, in the seats shown",
+    },
     notFound: true,
   },
   votesJsonl: {
     path: "/api/votes.jsonl",
     summary:
       "People's counted votes (not on the voter's own agents, not of excluded or low-gold voters, not on voided rounds) in the public battle format with judge \"human\", agent names as models: `arena ratings --input votes.jsonl` fits them as it fits /api/battles.jsonl",
-    query: z.object({ examiner: z.string().min(1).max(200).optional().describe("only votes on this examiner configuration's rounds (default: every vote; an unknown id gives no lines)") }),
-    response: { name: "VoteLine", mediaType: "application/x-ndjson", schema: voteLineSchema, description: "one vote per line, oldest first; voters as pseudonyms" },
+    query: z.object({
+      examiner: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("only votes on this examiner configuration's rounds (default: every vote; an unknown id gives no lines)"),
+    }),
+    response: {
+      name: "VoteLine",
+      mediaType: "application/x-ndjson",
+      schema: voteLineSchema,
+      description: "one vote per line, oldest first; voters as pseudonyms",
+    },
     notFound: false,
   },
   createSpan: {
     path: "/api/spans",
     method: "post",
     summary:
-      "Mark a stretch [start, end) of a stored answer (UTF-16 offsets) unsupported, wrong or insightful, with an optional comment; seats \"shown\" (the seats the caller's vote page showed) or \"match\". 404 unknown round or answer, 409 shown seats on a round not served to the caller, 413 over 8 KB, 422 offsets outside the answer, 429 over 500 spans a day or 50 on one round",
+      'Mark a stretch [start, end) of a stored answer (UTF-16 offsets) unsupported, wrong or insightful, with an optional comment; seats "shown" (the seats the caller\'s vote page showed) or "match". 404 unknown round or answer, 409 shown seats on a round not served to the caller, 413 over 8 KB, 422 offsets outside the answer, 429 over 500 spans a day or 50 on one round',
     body: spanRequestSchema,
     auth: true,
     status: 201,
-    response: { name: "Span", mediaType: "application/json", schema: spanViewSchema, description: "the span, its seat in the terms given, with the marked text" },
+    response: {
+      name: "Span",
+      mediaType: "application/json",
+      schema: spanViewSchema,
+      description: "the span, its seat in the terms given, with the marked text",
+    },
     notFound: true,
   },
   deleteSpan: {
@@ -550,13 +754,20 @@ export const API_ROUTES = {
   },
   spansJsonl: {
     path: "/api/spans.jsonl",
-    summary: "Every span: round, match, examiner configuration, agent and match seat of the marked answer, offsets, label, comment and the marked text; never its author",
-    response: { name: "SpanLine", mediaType: "application/x-ndjson", schema: spanLineSchema, description: "one span per line, oldest first" },
+    summary:
+      "Every span: round, match, examiner configuration, agent and match seat of the marked answer, offsets, label, comment and the marked text; never its author",
+    response: {
+      name: "SpanLine",
+      mediaType: "application/x-ndjson",
+      schema: spanLineSchema,
+      description: "one span per line, oldest first",
+    },
     notFound: false,
   },
   voters: {
     path: "/api/votes/voters",
-    summary: "Every account that voted or was excluded, with votes, gold votes, gold agreement, whether it is below the gold threshold and its exclusion (admins)",
+    summary:
+      "Every account that voted or was excluded, with votes, gold votes, gold agreement, whether it is below the gold threshold and its exclusion (admins)",
     auth: true,
     response: { name: "Voter", mediaType: "application/json", schema: z.array(voterRowSchema), description: "most votes first" },
     notFound: false,
@@ -568,7 +779,12 @@ export const API_ROUTES = {
     pathParams: id("account"),
     body: exclusionRequestSchema,
     auth: true,
-    response: { name: "VoterExclusion", mediaType: "application/json", schema: z.object({ voterId: z.string(), excluded: z.boolean() }), description: "excluded" },
+    response: {
+      name: "VoterExclusion",
+      mediaType: "application/json",
+      schema: z.object({ voterId: z.string(), excluded: z.boolean() }),
+      description: "excluded",
+    },
     notFound: true,
   },
   includeVoter: {
@@ -577,7 +793,12 @@ export const API_ROUTES = {
     summary: "Take an exclusion back: the account's votes count again (admins; 404 when it is not excluded)",
     pathParams: id("account"),
     auth: true,
-    response: { name: "VoterExclusion", mediaType: "application/json", schema: z.object({ voterId: z.string(), excluded: z.boolean() }), description: "counted again" },
+    response: {
+      name: "VoterExclusion",
+      mediaType: "application/json",
+      schema: z.object({ voterId: z.string(), excluded: z.boolean() }),
+      description: "counted again",
+    },
     notFound: true,
   },
 } as const satisfies Record<string, ApiRoute>;

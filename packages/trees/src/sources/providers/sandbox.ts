@@ -14,6 +14,9 @@ export const sandbox: SearchProvider = {
     const url = new URL("sandbox/search", endpoint.endsWith("/") ? endpoint : `${endpoint}/`);
     url.searchParams.set("q", topic);
     url.searchParams.set("k", String(Math.min(50, limit)));
-    return responseSchema.parse(await fetchJson(url.toString())).map((r) => new URL(r.sandboxUrl, url).toString()).slice(0, limit);
+    return responseSchema
+      .parse(await fetchJson(url.toString()))
+      .map((r) => new URL(r.sandboxUrl, url).toString())
+      .slice(0, limit);
   },
 };

@@ -16,7 +16,11 @@ export function GET(request: Request): Promise<Response> {
     });
     if (body === null) throw notFound("examiner configuration or tournament");
     return new Response(body, {
-      headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Content-Disposition": 'attachment; filename="battles.jsonl"', "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="battles.jsonl"',
+        "Cache-Control": "no-store",
+      },
     });
   });
 }

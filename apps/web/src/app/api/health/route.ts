@@ -11,7 +11,10 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(req: Request): Promise<Response> {
   const health = await webHealth();
-  return NextResponse.json(healthFor(health, await isAdmin(req)), { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return NextResponse.json(healthFor(health, await isAdmin(req)), {
+    status: health.status === "ok" ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 /** Probes send no credentials and wait on no session lookup; a lookup that fails or takes over 2 s (the database down) reads as anonymous. */

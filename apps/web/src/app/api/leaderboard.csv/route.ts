@@ -13,7 +13,8 @@ export const dynamic = "force-dynamic";
 export function GET(request: Request): Promise<Response> {
   return handle(async () => {
     const { by = "examiner", ...scope } = queryParams(request, API_ROUTES.leaderboardCsv.query);
-    if (by === "people" && scope.tournament) throw new HttpError(400, "the people's leaderboard has no tournament scope: give an examiner configuration or none");
+    if (by === "people" && scope.tournament)
+      throw new HttpError(400, "the people's leaderboard has no tournament scope: give an examiner configuration or none");
     const body = await cached(`leaderboard.csv:${by}:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
       if (by === "people") {
         const board = await readPeopleLeaderboard(db(), scope.examiner ? { examiner: scope.examiner } : {});
@@ -24,7 +25,11 @@ export function GET(request: Request): Promise<Response> {
     });
     if (body === null) throw notFound("examiner configuration or tournament");
     return new Response(body, {
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${by === "people" ? "people-leaderboard" : "leaderboard"}.csv"`, "Cache-Control": "no-store" },
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${by === "people" ? "people-leaderboard" : "leaderboard"}.csv"`,
+        "Cache-Control": "no-store",
+      },
     });
   });
 }

@@ -27,7 +27,8 @@ export function GET(request: Request): Promise<Response> {
 
 /** by=people: the people's leaderboard of an examiner configuration's rounds, or of every round. */
 async function peopleResponse(scope: { examiner?: string; tournament?: string }): Promise<Response> {
-  if (scope.tournament) throw new HttpError(400, "the people's leaderboard has no tournament scope: give an examiner configuration or none");
+  if (scope.tournament)
+    throw new HttpError(400, "the people's leaderboard has no tournament scope: give an examiner configuration or none");
   const body = await cached(`leaderboard:people:${scope.examiner ?? ""}`, async () => {
     const board = await readPeopleLeaderboard(db(), scope.examiner ? { examiner: scope.examiner } : {});
     return board && JSON.stringify(board);

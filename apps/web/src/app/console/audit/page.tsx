@@ -11,7 +11,12 @@ export const dynamic = "force-dynamic";
 
 export default async function Page() {
   const user = await requireRole(["admin"], "/console/audit");
-  const [queues, scopes, agents, candidates] = await Promise.all([readAuditQueues(db(), viewerOf(user)), readScopes(db()), readAgents(db()), voidCandidates(db())]);
+  const [queues, scopes, agents, candidates] = await Promise.all([
+    readAuditQueues(db(), viewerOf(user)),
+    readScopes(db()),
+    readAgents(db()),
+    voidCandidates(db()),
+  ]);
   return (
     <ConsoleShell path="/console/audit" title="Audit queues">
       <ConsoleAudit

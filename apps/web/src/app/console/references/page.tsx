@@ -10,10 +10,20 @@ export const dynamic = "force-dynamic";
 
 export default async function Page() {
   await requireRole(["admin"], "/console/references");
-  const [people, voters, references, scopes] = await Promise.all([readPeopleLeaderboard(db()), readVoters(db()), readReferences(db()), readScopes(db())]);
+  const [people, voters, references, scopes] = await Promise.all([
+    readPeopleLeaderboard(db()),
+    readVoters(db()),
+    readReferences(db()),
+    readScopes(db()),
+  ]);
   return (
     <ConsoleShell path="/console/references" title="People & references">
-      <ReferencesConsole people={people!} voters={voters} references={references} examiners={scopes.examiners.map((e) => ({ id: e.id, name: e.name }))} />
+      <ReferencesConsole
+        people={people!}
+        voters={voters}
+        references={references}
+        examiners={scopes.examiners.map((e) => ({ id: e.id, name: e.name }))}
+      />
     </ConsoleShell>
   );
 }

@@ -10,7 +10,15 @@ export default async function MyAgentsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">My agents</h1>
-      <p className="text-sm"><Link href="/agents/new" className="underline">Submit an agent</Link> · <Link href="/me/tokens" className="underline">API tokens</Link></p>
+      <p className="text-sm">
+        <Link href="/agents/new" className="underline">
+          Submit an agent
+        </Link>{" "}
+        ·{" "}
+        <Link href="/me/tokens" className="underline">
+          API tokens
+        </Link>
+      </p>
       <MyAgents />
     </div>
   );

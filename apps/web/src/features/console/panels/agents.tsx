@@ -23,7 +23,10 @@ function healthLine(a: AgentRow): string | null {
 }
 
 /** Built-in and simulated agents have no endpoint: say what they are instead. */
-const PROTOCOL_WORDS: Record<string, string> = { builtin: "built-in (researches the sandbox search)", simulated: "simulated (planted skill)" };
+const PROTOCOL_WORDS: Record<string, string> = {
+  builtin: "built-in (researches the sandbox search)",
+  simulated: "simulated (planted skill)",
+};
 
 function agentColumns(approve: (a: AgentRow) => void, act: Act): DataColumn<AgentRow>[] {
   return [
@@ -33,13 +36,28 @@ function agentColumns(approve: (a: AgentRow) => void, act: Act): DataColumn<Agen
       sortValue: (a) => a.name.toLowerCase(),
       cell: (a) => (
         <>
-          <a href={`/agents/${a.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">{a.name}</a>
+          <a href={`/agents/${a.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+            {a.name}
+          </a>
           <div className="text-xs text-zinc-500 dark:text-zinc-400">
             {PROTOCOL_WORDS[a.protocol] ?? `${a.protocol}${a.model ? ` · ${a.model}` : ""}`}
-            {a.endpoint ? <> · host <code data-testid="agent-host">{hostOf(a.endpoint)}</code></> : null}
+            {a.endpoint ? (
+              <>
+                {" "}
+                · host <code data-testid="agent-host">{hostOf(a.endpoint)}</code>
+              </>
+            ) : null}
           </div>
           {/* What an approver reads before approving: the owner's description as plain text, clipped. */}
-          {a.description ? <p data-testid="agent-description" className="mt-0.5 line-clamp-3 max-w-md text-xs whitespace-pre-line text-zinc-700 dark:text-zinc-300" title={a.description}>{a.description}</p> : null}
+          {a.description ? (
+            <p
+              data-testid="agent-description"
+              className="mt-0.5 line-clamp-3 max-w-md text-xs whitespace-pre-line text-zinc-700 dark:text-zinc-300"
+              title={a.description}
+            >
+              {a.description}
+            </p>
+          ) : null}
         </>
       ),
     },
@@ -51,7 +69,11 @@ function agentColumns(approve: (a: AgentRow) => void, act: Act): DataColumn<Agen
       cell: (a) => (
         <>
           <span data-testid="agent-status">{a.status}</span>
-          {healthLine(a) ? <div data-testid="agent-health" className="text-xs text-zinc-500 dark:text-zinc-400">{healthLine(a)}</div> : null}
+          {healthLine(a) ? (
+            <div data-testid="agent-health" className="text-xs text-zinc-500 dark:text-zinc-400">
+              {healthLine(a)}
+            </div>
+          ) : null}
           {a.healthError ? <div className="text-xs text-red-700 dark:text-red-400">{a.healthError}</div> : null}
         </>
       ),
@@ -62,9 +84,21 @@ function agentColumns(approve: (a: AgentRow) => void, act: Act): DataColumn<Agen
       header: "Actions",
       cell: (a) => (
         <span className="space-x-2 whitespace-nowrap">
-          {agentActionAllowed("approve", a.status) && <button type="button" className={buttonClass} onClick={() => approve(a)}>Approve</button>}
-          {agentActionAllowed("disable", a.status) && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>Disable</button>}
-          {agentActionAllowed("recheck", a.status) && <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>Re-check health</button>}
+          {agentActionAllowed("approve", a.status) && (
+            <button type="button" className={buttonClass} onClick={() => approve(a)}>
+              Approve
+            </button>
+          )}
+          {agentActionAllowed("disable", a.status) && (
+            <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/disable`)}>
+              Disable
+            </button>
+          )}
+          {agentActionAllowed("recheck", a.status) && (
+            <button type="button" className="underline" onClick={() => void act("POST", `agents/${a.id}/recheck`)}>
+              Re-check health
+            </button>
+          )}
         </span>
       ),
     },
@@ -77,7 +111,12 @@ export function AgentsPanel() {
   const approve = async (a: AgentRow) => {
     const r = await act("POST", `agents/${a.id}/approve`);
     const joined = r.data.joined as { round: number } | null | undefined;
-    if (r.ok) setNote(joined ? `${a.name} is approved and plays in the open tournament from round ${joined.round}.` : `${a.name} is approved; no running tournament has a round left to join.`);
+    if (r.ok)
+      setNote(
+        joined
+          ? `${a.name} is approved and plays in the open tournament from round ${joined.round}.`
+          : `${a.name} is approved; no running tournament has a round left to join.`,
+      );
   };
   const columns = agentColumns((a) => void approve(a), act);
   if (loaded && rows.length === 0) {
@@ -85,8 +124,12 @@ export function AgentsPanel() {
       <div className="rounded-md border border-dashed border-zinc-300 p-6 text-sm dark:border-zinc-700" data-testid="agents-empty">
         <p className="font-medium">No agent yet.</p>
         <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-          Owners submit agents at <a href="/agents/new" className="underline">Submit an agent</a>; operators add one with <code>npx arena agent add</code>, or
-          simulated ones with <code>npm run demo</code>. They appear here to approve, disable or re-check.
+          Owners submit agents at{" "}
+          <a href="/agents/new" className="underline">
+            Submit an agent
+          </a>
+          ; operators add one with <code>npx arena agent add</code>, or simulated ones with <code>npm run demo</code>. They appear here to
+          approve, disable or re-check.
         </p>
       </div>
     );
@@ -94,7 +137,16 @@ export function AgentsPanel() {
   return (
     <div className="space-y-2">
       <Note note={note} />
-      <DataTable testId="console-agents" caption="Every agent of the arena" rows={rows} columns={columns} rowKey={(a) => a.id} rowProps={(a) => ({ "data-agent": a.name })} filter={{ label: "Find agent", text: (a) => `${a.name} ${a.ownerEmail ?? ""} ${a.protocol}` }} empty={loaded ? undefined : "Loading agents…"} />
+      <DataTable
+        testId="console-agents"
+        caption="Every agent of the arena"
+        rows={rows}
+        columns={columns}
+        rowKey={(a) => a.id}
+        rowProps={(a) => ({ "data-agent": a.name })}
+        filter={{ label: "Find agent", text: (a) => `${a.name} ${a.ownerEmail ?? ""} ${a.protocol}` }}
+        empty={loaded ? undefined : "Loading agents…"}
+      />
     </div>
   );
 }

@@ -21,6 +21,8 @@ export type AgentChoice = z.infer<typeof playableAgentSchema>;
 export type ExaminerRow = z.infer<typeof examinerConfigRowSchema>;
 export type CrawlRow = z.infer<typeof crawlJobSchema>;
 /** `arena tree list`'s row: the summary's size fields, when it was retired (null: in play) and its matches. */
-export type TreeRow = Pick<z.infer<typeof treeSummarySchema>, "id" | "rootUrl" | "title" | "nodes" | "matches"> & { retiredAt: string | null };
+export type TreeRow = Pick<z.infer<typeof treeSummarySchema>, "id" | "rootUrl" | "title" | "nodes" | "matches"> & {
+  retiredAt: string | null;
+};
 /** Core's estimate plus the wall-clock time the tournament read adds to it. */
 export type Estimate = TournamentEstimate & Pick<z.infer<typeof tournamentEstimateSchema>, "timeMs">;

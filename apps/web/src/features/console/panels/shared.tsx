@@ -43,10 +43,17 @@ export function Field({ label, children }: { label: string; children: React.Reac
   const id = useId();
   return (
     <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</label>
+      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        {label}
+      </label>
       {cloneElement(children, { id })}
     </div>
   );
 }
 
-export const Note = ({ note }: { note: string | null }) => (note ? <p role="status" className="text-sm">{note}</p> : null);
+export const Note = ({ note }: { note: string | null }) =>
+  note ? (
+    <p role="status" className="text-sm">
+      {note}
+    </p>
+  ) : null;

@@ -17,7 +17,8 @@ import {
 } from "./actions";
 
 const input = "rounded-md border border-zinc-300 px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
-const button = "rounded-md border border-zinc-300 px-2 py-1 text-sm hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const button =
+  "rounded-md border border-zinc-300 px-2 py-1 text-sm hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 const percent = (x: number | null) => (x === null ? "—" : `${Math.round(x * 100)} %`);
 
 /** Runs a server action, shows its refusal, refreshes the page's data after a success. */
@@ -38,11 +39,25 @@ function useAction() {
 }
 
 function ErrorLine({ error }: { error: string | null }) {
-  return error ? <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p> : null;
+  return error ? (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  ) : null;
 }
 
 /** Console: the people's agreement, the voters (exclude / include) and the reference leaderboards. */
-export function ReferencesConsole({ people, voters, references, examiners }: { people: PeopleLeaderboard; voters: VoterRow[]; references: ReferencesView; examiners: { id: string; name: string }[] }) {
+export function ReferencesConsole({
+  people,
+  voters,
+  references,
+  examiners,
+}: {
+  people: PeopleLeaderboard;
+  voters: VoterRow[];
+  references: ReferencesView;
+  examiners: { id: string; name: string }[];
+}) {
   const left = people.agreement?.leftOut;
   return (
     <div className="space-y-6">
@@ -51,8 +66,16 @@ export function ReferencesConsole({ people, voters, references, examiners }: { p
           Every round: <span data-testid="people-line">{people.agreementLine}</span>
           {people.comparedWith ? <> (against {people.comparedWith.name})</> : null}.{" "}
           {people.snapshot ? <>{people.snapshot.votesCounted.toLocaleString("en-US")} verdicts counted</> : "no snapshot yet"}
-          {left ? <>; left out: {left.owner} on own agents, {left.excluded} of excluded voters, {left.lowGold} below the gold threshold, {left.voided} on voided rounds</> : null}.{" "}
-          <Link className="underline" href="/leaderboard?by=people">People&apos;s leaderboard</Link>
+          {left ? (
+            <>
+              ; left out: {left.owner} on own agents, {left.excluded} of excluded voters, {left.lowGold} below the gold threshold,{" "}
+              {left.voided} on voided rounds
+            </>
+          ) : null}
+          .{" "}
+          <Link className="underline" href="/leaderboard?by=people">
+            People&apos;s leaderboard
+          </Link>
         </p>
       </Section>
       <Voters voters={voters} />
@@ -66,7 +89,13 @@ function ExcludeForm({ email, pending, onExclude }: { email: string; pending: bo
   const [reason, setReason] = useState("");
   return (
     <span className="flex gap-1">
-      <input className={input} aria-label={`Reason to exclude ${email}`} placeholder="reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <input
+        className={input}
+        aria-label={`Reason to exclude ${email}`}
+        placeholder="reason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <button type="button" className={button} disabled={pending} onClick={() => onExclude(reason)}>
         Exclude
       </button>
@@ -77,16 +106,40 @@ function ExcludeForm({ email, pending, onExclude }: { email: string; pending: bo
 function Voters({ voters }: { voters: VoterRow[] }) {
   const { error, pending, run } = useAction();
   const voterColumns: DataColumn<VoterRow>[] = [
-    { id: "voter", header: "Voter", sortValue: (v) => v.email, cell: (v) => (
-      <>
-        {v.name} <span className="text-zinc-500">{v.email}</span>
-      </>
-    ) },
+    {
+      id: "voter",
+      header: "Voter",
+      sortValue: (v) => v.email,
+      cell: (v) => (
+        <>
+          {v.name} <span className="text-zinc-500">{v.email}</span>
+        </>
+      ),
+    },
     { id: "votes", header: "Votes", numeric: true, sortValue: (v) => v.votes, cell: (v) => v.votes },
-    { id: "own", header: "Own agents", title: "Votes on rounds of the voter's own agents: kept, never counted", numeric: true, sortValue: (v) => v.ownAgentVotes, cell: (v) => v.ownAgentVotes },
+    {
+      id: "own",
+      header: "Own agents",
+      title: "Votes on rounds of the voter's own agents: kept, never counted",
+      numeric: true,
+      sortValue: (v) => v.ownAgentVotes,
+      cell: (v) => v.ownAgentVotes,
+    },
     { id: "gold", header: "Gold", title: "Votes on gold rounds", numeric: true, sortValue: (v) => v.goldVotes, cell: (v) => v.goldVotes },
-    { id: "goldAgreement", header: "Gold agreement", title: "Share of gold votes naming the examiner's winner", numeric: true, sortValue: (v) => v.goldAgreement ?? undefined, cell: (v) => percent(v.goldAgreement) },
-    { id: "counted", header: "Counted", cell: (v) => (v.excluded ? `excluded by ${v.excluded.by}: ${v.excluded.reason}` : v.belowThreshold ? "no: below the gold threshold" : "yes") },
+    {
+      id: "goldAgreement",
+      header: "Gold agreement",
+      title: "Share of gold votes naming the examiner's winner",
+      numeric: true,
+      sortValue: (v) => v.goldAgreement ?? undefined,
+      cell: (v) => percent(v.goldAgreement),
+    },
+    {
+      id: "counted",
+      header: "Counted",
+      cell: (v) =>
+        v.excluded ? `excluded by ${v.excluded.by}: ${v.excluded.reason}` : v.belowThreshold ? "no: below the gold threshold" : "yes",
+    },
     {
       id: "action",
       header: "Exclude / include",
@@ -106,9 +159,18 @@ function Voters({ voters }: { voters: VoterRow[] }) {
       {voters.length === 0 ? (
         <p className="text-sm text-zinc-500">No votes yet.</p>
       ) : (
-        <DataTable testId="voters-table" caption="Voters: one row per account that voted or was excluded" rows={voters} columns={voterColumns} rowKey={(v) => v.voterId} rowProps={() => ({ "data-testid": "voter-row" })} />
+        <DataTable
+          testId="voters-table"
+          caption="Voters: one row per account that voted or was excluded"
+          rows={voters}
+          columns={voterColumns}
+          rowKey={(v) => v.voterId}
+          rowProps={() => ({ "data-testid": "voter-row" })}
+        />
       )}
-      <p className="text-xs text-zinc-500">Excluded votes are kept, never deleted; the people&apos;s leaderboard is recomputed by the workers within seconds.</p>
+      <p className="text-xs text-zinc-500">
+        Excluded votes are kept, never deleted; the people&apos;s leaderboard is recomputed by the workers within seconds.
+      </p>
     </Section>
   );
 }
@@ -125,13 +187,22 @@ function References({ view, examiners }: { view: ReferencesView; examiners: { id
   };
   const store = () =>
     run(
-      () => createReferenceAction({ name: form.name, source: form.source, date: form.date, text: form.text, ...(form.examinerConfigId ? { examinerConfigId: form.examinerConfigId } : {}) }),
+      () =>
+        createReferenceAction({
+          name: form.name,
+          source: form.source,
+          date: form.date,
+          text: form.text,
+          ...(form.examinerConfigId ? { examinerConfigId: form.examinerConfigId } : {}),
+        }),
       () => setForm(blank),
     );
   return (
     <Section title="Reference leaderboards">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        An external leaderboard (one <code>name,score</code> line per entry) with its names mapped to agents: its agreement with the examiner&apos;s ratings (Spearman&apos;s ρ, Kendall&apos;s τ-b, 95 % intervals over resampled agents) needs {view.minAgents} mapped agents the examiner rates.
+        An external leaderboard (one <code>name,score</code> line per entry) with its names mapped to agents: its agreement with the
+        examiner&apos;s ratings (Spearman&apos;s ρ, Kendall&apos;s τ-b, 95 % intervals over resampled agents) needs {view.minAgents} mapped
+        agents the examiner rates.
       </p>
       <form
         className="grid gap-2 sm:grid-cols-2"
@@ -166,7 +237,14 @@ function References({ view, examiners }: { view: ReferencesView; examiners: { id
         </label>
         <label className="flex flex-col text-sm sm:col-span-2">
           name,score lines
-          <textarea className={`${input} font-mono`} rows={6} value={form.text} onChange={set("text")} required placeholder={"agent one,1201\nagent two,1142"} />
+          <textarea
+            className={`${input} font-mono`}
+            rows={6}
+            value={form.text}
+            onChange={set("text")}
+            required
+            placeholder={"agent one,1201\nagent two,1142"}
+          />
         </label>
         <label className="flex flex-col text-sm">
           or upload a file (CSV or text)
@@ -188,7 +266,9 @@ function References({ view, examiners }: { view: ReferencesView; examiners: { id
 
 function Reference({ reference: r, agents }: { reference: ReferenceView; agents: { id: string; name: string }[] }) {
   const { error, pending, run } = useAction();
-  const [mapping, setMapping] = useState<Record<string, string | null>>(() => Object.fromEntries(r.entries.map((e) => [e.name, e.agentId])));
+  const [mapping, setMapping] = useState<Record<string, string | null>>(() =>
+    Object.fromEntries(r.entries.map((e) => [e.name, e.agentId])),
+  );
   const changed = r.entries.some((e) => (mapping[e.name] ?? null) !== e.agentId);
   const mappingColumns: DataColumn<ReferenceView["entries"][number]>[] = [
     { id: "name", header: "Name there", sortValue: (e) => e.name, cell: (e) => e.name },
@@ -197,7 +277,12 @@ function Reference({ reference: r, agents }: { reference: ReferenceView; agents:
       id: "agent",
       header: "Agent here",
       cell: (e) => (
-        <select className={input} aria-label={`Agent for ${e.name}`} value={mapping[e.name] ?? ""} onChange={(ev) => setMapping((m) => ({ ...m, [e.name]: ev.target.value || null }))}>
+        <select
+          className={input}
+          aria-label={`Agent for ${e.name}`}
+          value={mapping[e.name] ?? ""}
+          onChange={(ev) => setMapping((m) => ({ ...m, [e.name]: ev.target.value || null }))}
+        >
           <option value="">no agent</option>
           {agents.map((a) => (
             <option key={a.id} value={a.id}>
@@ -209,7 +294,10 @@ function Reference({ reference: r, agents }: { reference: ReferenceView; agents:
     },
   ];
   return (
-    <article className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" aria-label={`Reference leaderboard ${r.name}`}>
+    <article
+      className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+      aria-label={`Reference leaderboard ${r.name}`}
+    >
       <h3 className="font-medium">
         {r.name} <span className="text-sm font-normal text-zinc-500">of {r.date}</span>{" "}
         {r.source ? (
@@ -224,15 +312,31 @@ function Reference({ reference: r, agents }: { reference: ReferenceView; agents:
         {r.agreement ? `, computed ${r.agreement.computedAt.slice(0, 16).replace("T", " ")} UTC` : ""}
       </p>
       <ErrorLine error={error} />
-      <DataTable testId="reference-mapping" caption={`${r.name}: its names and the agents they are mapped to`} rows={r.entries} columns={mappingColumns} rowKey={(e) => e.name} />
+      <DataTable
+        testId="reference-mapping"
+        caption={`${r.name}: its names and the agents they are mapped to`}
+        rows={r.entries}
+        columns={mappingColumns}
+        rowKey={(e) => e.name}
+      />
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={button} disabled={pending || !changed} onClick={() => run(() => updateMappingAction(r.id, mapping))}>
+        <button
+          type="button"
+          className={button}
+          disabled={pending || !changed}
+          onClick={() => run(() => updateMappingAction(r.id, mapping))}
+        >
           Save mapping
         </button>
         <button type="button" className={button} disabled={pending} onClick={() => run(() => recomputeReferenceAction(r.id))}>
           Recompute against the newest ratings
         </button>
-        <button type="button" className={button} disabled={pending} onClick={() => window.confirm(`Delete the reference leaderboard ${r.name}?`) && run(() => deleteReferenceAction(r.id))}>
+        <button
+          type="button"
+          className={button}
+          disabled={pending}
+          onClick={() => window.confirm(`Delete the reference leaderboard ${r.name}?`) && run(() => deleteReferenceAction(r.id))}
+        >
           Delete
         </button>
       </div>

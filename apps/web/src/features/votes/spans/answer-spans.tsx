@@ -15,18 +15,22 @@ const roundSpans = cache(async (roundId: string) => {
  * always), and for a signed-in reader the marking toolbar over a selection. An answer nobody
  * marked, read by a visitor, is passed through as it is (no client code, no stored text twice).
  */
-export async function AnswerSpans({ roundId, seat, text, children }: { roundId: string; seat: "A" | "B"; text: string; children: ReactNode }) {
+export async function AnswerSpans({
+  roundId,
+  seat,
+  text,
+  children,
+}: {
+  roundId: string;
+  seat: "A" | "B";
+  text: string;
+  children: ReactNode;
+}) {
   const { viewer, spans } = await roundSpans(roundId);
   const mine = spans[seat];
   if (!viewer && mine.spans.length === 0) return children;
   return (
-    <SpanLayer
-      target={{ roundId, seat, seats: "match" }}
-      stored={text}
-      initial={mine.spans}
-      counts={mine.counts}
-      canMark={viewer !== null}
-    >
+    <SpanLayer target={{ roundId, seat, seats: "match" }} stored={text} initial={mine.spans} counts={mine.counts} canMark={viewer !== null}>
       {children}
     </SpanLayer>
   );

@@ -85,7 +85,13 @@ export function SpanLayer({
   const alignment = useCallback(() => {
     if (!aligned.current && textRef.current) {
       const nodes = textNodes(textRef.current);
-      aligned.current = { nodes, alignment: align(stored, nodes.map((n) => n.data)) };
+      aligned.current = {
+        nodes,
+        alignment: align(
+          stored,
+          nodes.map((n) => n.data),
+        ),
+      };
     }
     return aligned.current;
   }, [stored]);
@@ -177,7 +183,13 @@ export function SpanLayer({
       const p = pendingRef.current;
       if (!p || busy) return;
       setBusy(true);
-      const res = await createSpanAction({ ...target, start: p.start, end: p.end, label, ...(comment.trim() ? { comment: comment.trim() } : {}) });
+      const res = await createSpanAction({
+        ...target,
+        start: p.start,
+        end: p.end,
+        label,
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+      });
       setBusy(false);
       if (!res.ok) return setError(res.error);
       setSpans((s) => [...s, res.span]);
@@ -275,16 +287,32 @@ export function SpanLayer({
         </div>
       ) : null}
       {sorted.length ? (
-        <ul className="mt-3 space-y-1 border-t border-zinc-200 pt-2 text-xs dark:border-zinc-800" aria-label={`Marked passages of answer ${target.seat}`} data-testid="span-list">
+        <ul
+          className="mt-3 space-y-1 border-t border-zinc-200 pt-2 text-xs dark:border-zinc-800"
+          aria-label={`Marked passages of answer ${target.seat}`}
+          data-testid="span-list"
+        >
           {sorted.map((s) => (
-            <li key={s.id} className="flex items-start gap-1.5" data-testid="span-item" data-label={s.label} data-mine={s.mine ? "true" : "false"}>
+            <li
+              key={s.id}
+              className="flex items-start gap-1.5"
+              data-testid="span-item"
+              data-label={s.label}
+              data-mine={s.mine ? "true" : "false"}
+            >
               <span className={`shrink-0 rounded px-1.5 ${SPAN_CHIP[s.label]}`}>{s.label}</span>
               <span className="min-w-0 break-words">
-                “{excerpt(stored.slice(s.start, s.end))}”{s.comment ? <span className="text-zinc-600 dark:text-zinc-400"> — {s.comment}</span> : null}
+                “{excerpt(stored.slice(s.start, s.end))}”
+                {s.comment ? <span className="text-zinc-600 dark:text-zinc-400"> — {s.comment}</span> : null}
                 {s.mine ? <span className="ml-1 text-sky-700 dark:text-sky-400">(yours)</span> : null}
               </span>
               {s.mine ? (
-                <button type="button" onClick={() => void remove(s)} className="ml-auto shrink-0 px-1 text-zinc-500 hover:text-red-700" aria-label="Delete this mark">
+                <button
+                  type="button"
+                  onClick={() => void remove(s)}
+                  className="ml-auto shrink-0 px-1 text-zinc-500 hover:text-red-700"
+                  aria-label="Delete this mark"
+                >
                   ×
                 </button>
               ) : null}
@@ -292,7 +320,9 @@ export function SpanLayer({
           ))}
         </ul>
       ) : null}
-      {canMark && counts === null && !sorted.length ? <p className="mt-2 text-xs text-zinc-500">Select text in the answer to mark it unsupported, wrong or insightful.</p> : null}
+      {canMark && counts === null && !sorted.length ? (
+        <p className="mt-2 text-xs text-zinc-500">Select text in the answer to mark it unsupported, wrong or insightful.</p>
+      ) : null}
       <p className="sr-only" aria-live="polite">
         {said}
       </p>

@@ -9,5 +9,7 @@ const handler = (request: Request) => auth().handler(request);
 
 /** better-auth's endpoints: sign-up, sign-in, sign-out, session, admin plugin; sign-in under the failed sign-in limits. */
 export const { GET, POST } = toNextJsHandler((request: Request) =>
-  request.method === "POST" && new URL(request.url).pathname.endsWith("/sign-in/email") ? limitedSignIn(request, handler) : handler(request),
+  request.method === "POST" && new URL(request.url).pathname.endsWith("/sign-in/email")
+    ? limitedSignIn(request, handler)
+    : handler(request),
 );

@@ -21,7 +21,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     if (err.status === 404) notFound();
     return (
       <Empty title="This item is not available to you.">
-        {err.message} <Link href="/audit" className="underline">Back to the audit home</Link>.
+        {err.message}{" "}
+        <Link href="/audit" className="underline">
+          Back to the audit home
+        </Link>
+        .
       </Empty>
     );
   }
