@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { PAIRING_RULES, TOURNAMENT_PAIRINGS, type TournamentPairingName } from "./pairing-rules";
 
 /**
  * Every closed set of the arena, each written once as an `as const` array: the TypeScript type,
@@ -119,42 +118,10 @@ export const TRACE_STEP_KINDS = ["search", "open_page", "tool_call"] as const;
 export type TraceStepKind = (typeof TRACE_STEP_KINDS)[number];
 export const traceStepKindSchema = z.enum(TRACE_STEP_KINDS);
 
-/**
- * How a tournament pairs its rounds (the database's TournamentPairing enum): the rows of
- * PAIRING_RULES, the paper's Swiss (the default) or information-seeking pairing.
- */
-export {
-  DEFAULT_PAIRING,
-  PAIRING_RULES,
-  pairingRulesInWords,
-  roundsHeading,
-  TOURNAMENT_PAIRINGS,
-  tournamentPairingSchema,
-  type TournamentPairingName,
-} from "./pairing-rules";
-
 /** rounds: a fixed number of rounds (the paper's); continuous: no last round (the database's TournamentMode). */
 export const TOURNAMENT_MODES = ["rounds", "continuous"] as const;
 export type TournamentModeName = (typeof TOURNAMENT_MODES)[number];
 export const tournamentModeSchema = z.enum(TOURNAMENT_MODES);
-
-/** Where a tournament stands, in words, the same on every page and in the CLI: "Swiss round 2 of 4", "round 2 of 4" (info pairing), "continuous, round 7". */
-export function roundInWords(t: {
-  mode: TournamentModeName;
-  pairing: TournamentPairingName;
-  currentRound: number;
-  swissRounds: number;
-}): string {
-  if (t.mode === "continuous") return t.currentRound === 0 ? "continuous, not started" : `continuous, round ${t.currentRound}`;
-  return `${PAIRING_RULES[t.pairing].roundName} ${t.currentRound} of ${t.swissRounds}`;
-}
-
-/**
- * Pairing rules the simulation compares: the tournaments', a random baseline and an oracle that knows
- * the planted strengths (a bound on what any pairing rule can gain).
- */
-export const SIMULATED_PAIRINGS = [...TOURNAMENT_PAIRINGS, "random", "oracle"] as const;
-export type SimulatedPairingName = (typeof SIMULATED_PAIRINGS)[number];
 
 /** The JSON Schema of a closed set, for structured LLM output. */
 export function enumSchema(values: readonly string[]): { type: "string"; enum: string[] } {

@@ -1,5 +1,5 @@
 export * from "./closed-sets";
-export { pairByRule, type PairingInput, type PairingRound, type PairingRule } from "./pairing-rules";
+export * from "./pairing-rules";
 export * from "./types";
 export * from "./tree-json";
 export * from "./rng";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TournamentModeName } from "./closed-sets";
 import { infoRound, type PlayedMatch } from "./info-pairing";
 import { swissPairings } from "./swiss";
 
@@ -106,3 +107,21 @@ export function pairingRulesInWords(): string {
   const described = TOURNAMENT_PAIRINGS.map((p) => `${PAIRING_RULES[p].description}${p === DEFAULT_PAIRING ? " (default)" : ""}`);
   return `${TOURNAMENT_PAIRINGS.join(" | ")}: ${described.join(" or ")}`;
 }
+
+/** Where a tournament stands, in words, the same on every page and in the CLI: "Swiss round 2 of 4", "round 2 of 4" (info pairing), "continuous, round 7". */
+export function roundInWords(t: {
+  mode: TournamentModeName;
+  pairing: TournamentPairingName;
+  currentRound: number;
+  swissRounds: number;
+}): string {
+  if (t.mode === "continuous") return t.currentRound === 0 ? "continuous, not started" : `continuous, round ${t.currentRound}`;
+  return `${PAIRING_RULES[t.pairing].roundName} ${t.currentRound} of ${t.swissRounds}`;
+}
+
+/**
+ * Pairing rules the simulation compares: the tournaments', a random baseline and an oracle that knows
+ * the planted strengths (a bound on what any pairing rule can gain).
+ */
+export const SIMULATED_PAIRINGS = [...TOURNAMENT_PAIRINGS, "random", "oracle"] as const;
+export type SimulatedPairingName = (typeof SIMULATED_PAIRINGS)[number];

@@ -6,6 +6,7 @@ import { Rng } from "./rng";
 import { quantileSorted } from "./stats";
 import { RATING_MEAN } from "./rating-display";
 import { unboundedEstimates, type Unbounded } from "./unbounded";
+import type { BtData } from "./bt-data";
 
 /**
  * Ratings (docs/method.md §7): Bradley–Terry MLE on aggregated results, bootstrap and sandwich confidence
@@ -26,19 +27,7 @@ function battleOutcome(winner: BattleWinner): 0 | 0.5 | 1 {
   return winner === "model_a" ? 1 : winner === "model_b" ? 0 : 0.5;
 }
 
-/**
- * Results grouped per unordered pair (i < j) as [wins of i, ties, wins of j]. The BT likelihood
- * has no seat effect, so (a, b, y) and (b, a, 1 − y) are the same observation; merging them
- * halves the rows the fit and the bootstrap touch. Rows need not be unique: the fit accepts
- * repeated pairs (tests use that to fit battle by battle).
- */
-export interface BtData {
-  agents: string[];
-  i: Int32Array;
-  j: Int32Array;
-  /** 3 numbers per row: [wins of i, ties, wins of j]. */
-  counts: Float64Array;
-}
+export type { BtData };
 
 /** Streams battles into BtData in one pass; memory grows with pairs, not battles. */
 export class BattleAggregator {

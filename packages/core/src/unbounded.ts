@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BtData } from "./ratings";
+import type { BtData } from "./bt-data";
 
 /**
  * Where the Bradley–Terry maximum-likelihood estimate does not exist. Zermelo's condition: the MLE

@@ -1,18 +1,9 @@
 import type { AgentErrorClass, ChecklistItem, ExaminerModeName, ResearchTrace, TransitionAction, Verdict } from "@arena/core";
 import type { ExaminerCall } from "@arena/examiner";
 import type { Forfeit } from "./failure-policy";
+import type { Expansion } from "./state";
 
-/** One expansion performed for a round (stored with it, shown on the match page). */
-export interface Expansion {
-  kind: "width" | "depth";
-  nodeId: string;
-  requested: number;
-  /** Children with content another match stored since the loop asked (before or while this one fetched). */
-  found: number;
-  added: number;
-  failed: number;
-  reason: string | null;
-}
+export type { Expansion };
 
 /** What one seat did in a round. */
 export interface SeatRecord {

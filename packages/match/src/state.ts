@@ -10,7 +10,18 @@ import {
 import type { ExaminerCall } from "@arena/examiner";
 import type { PendingRun } from "@arena/agents";
 import { z } from "zod";
-import type { Expansion } from "./round";
+
+/** One expansion performed for a round (stored with it, shown on the match page). */
+export interface Expansion {
+  kind: "width" | "depth";
+  nodeId: string;
+  requested: number;
+  /** Children with content another match stored since the loop asked (before or while this one fetched). */
+  found: number;
+  added: number;
+  failed: number;
+  reason: string | null;
+}
 
 /**
  * A round whose question is asked and whose answers are not all in: at least one agent's research

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import type { PairingRuleResult, SimulationReport } from "@arena/tournament";
-import { SIMULATED_PAIRINGS as PAIRING_RULES } from "@arena/core/closed-sets";
+import { SIMULATED_PAIRINGS as PAIRING_RULES } from "@arena/core/pairing-rules";
 import { parseOptions } from "../options";
 
 /**

@@ -2,13 +2,8 @@ import type { Command } from "commander";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import type { TournamentStatusReport } from "@arena/tournament";
-import {
-  DEFAULT_PAIRING,
-  pairingRulesInWords,
-  TOURNAMENT_MODES,
-  tournamentModeSchema,
-  tournamentPairingSchema,
-} from "@arena/core/closed-sets";
+import { TOURNAMENT_MODES, tournamentModeSchema } from "@arena/core/closed-sets";
+import { DEFAULT_PAIRING, pairingRulesInWords, tournamentPairingSchema } from "@arena/core/pairing-rules";
 import { DEFAULT_EXAMINER, EXAMINER_MODES_HELP, examinerMode, parseOptions } from "../options";
 import { statusText } from "../status-text";
 

@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER } from "@/lib/auth";
 import { currentUser } from "@/lib/auth-session";
 import { issueText } from "@/lib/api/http";
 import { db } from "@/lib/db";
-import type { ShownSpan } from "./spans/span-layer";
+import type { ShownSpan } from "./spans/shown-span";
 
 /**
  * The vote page's and the match page's writes: the commands of @arena/votes, which the HTTP

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, TOURNAMENT_PAIRINGS } from "@arena/core/closed-sets";
+import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, TOURNAMENT_PAIRINGS } from "@arena/core/pairing-rules";
 import { actionAllowed } from "@arena/tournament/read";
 import { buttonClass, inputClass } from "../../account/client";
 import { DataTable, type DataColumn } from "@/components/data-table";

@@ -6,15 +6,9 @@ import { SPAN_CHIP, SPAN_KEY, SPAN_LABELS, SPAN_TEXT, typing, type SpanLabel } f
 import { align, renderedRuns, storedRange, type Alignment } from "./alignment";
 import { HIGHLIGHT_CSS, highlightName, setHighlights, type HighlightName } from "./highlights";
 
-/** A mark as a page shows it: stored offsets of the answer, and whether it is the reader's own (who may delete it). */
-export interface ShownSpan {
-  id: string;
-  start: number;
-  end: number;
-  label: SpanLabel;
-  comment: string | null;
-  mine: boolean;
-}
+import type { ShownSpan } from "./shown-span";
+
+export type { ShownSpan };
 
 export interface SpanTarget {
   roundId: string;
