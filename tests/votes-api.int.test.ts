@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { PrismaClient } from "@arena/db";
 import { createApiToken } from "@arena/db/accounts";
-import { nextVoteSchema, revealSchema, spanViewSchema, voteLineSchema, VOTE_LIMITS } from "@arena/votes/read";
+import { nextVoteSchema, readAgentSpanRates, revealSchema, spanViewSchema, voteLineSchema, VOTE_LIMITS } from "@arena/votes/read";
 import { apiErrorSchema } from "../apps/web/src/lib/api/http";
 import { createUser, PASSWORD } from "./accounts/fixtures";
 import { freshDb } from "./helpers/arena";
 import { arenaCommand, signIn, startWeb, type ArenaProcess } from "./helpers/web";
-import { plantRound, voteWorld, type VoteWorld } from "./votes-fixtures";
+import { plantRound, plantWidths, voteWorld, type VoteWorld } from "./votes-fixtures";
 
 /**
  * The votes and spans API against the production build, signed in by session cookie or personal
@@ -289,5 +289,32 @@ describe("votes API", () => {
     const models = new Set(after.lines.flatMap((l) => [l.model_a, l.model_b]));
     expect(ratings.map((r) => r.model).sort()).toEqual([...models].sort());
     expect(ratings.reduce((n, r) => n + r.games, 0)).toBe(2 * after.lines.length);
+  });
+
+  it("the leaderboard's flagged-passages column: the JSON rows, the CSV and readAgentSpanRates give one figure", async () => {
+    await plantWidths(db, w, { "alpha-api": 200, "beta-api": 200, "gamma-api": 200 });
+    const reader = await account("owner");
+    const next = nextVoteSchema.parse(await (await call("/api/votes/next", reader)).json());
+    const marked = await call("/api/spans", reader, {
+      body: { roundId: next.roundId, seat: "A", seats: "match", start: 0, end: 5, label: "wrong" },
+    });
+    expect(marked.status).toBe(201);
+    const round = await db.round.findUniqueOrThrow({ where: { id: next.roundId }, select: { match: { select: { agentAId: true } } } });
+    const alpha = round.match.agentAId;
+    const rate = (await readAgentSpanRates(db)).find((r) => r.agentId === alpha)!;
+    expect(rate.flagged).toBeGreaterThan(0);
+    expect(rate.perThousandWords).toBeGreaterThan(0);
+    const board = z
+      .object({ rows: z.array(z.object({ agentId: z.string(), flaggedPer1k: z.number().nullable() })) })
+      .parse(await (await call(`/api/leaderboard?examiner=${w.examinerConfigId}`, null)).json());
+    expect(board.rows.find((r) => r.agentId === alpha)?.flaggedPer1k).toBe(rate.perThousandWords);
+    const [header, ...lines] = (await (await call(`/api/leaderboard.csv?examiner=${w.examinerConfigId}`, null)).text())
+      .trimEnd()
+      .split("\r\n");
+    const column = header!.split(",").indexOf("flagged_per_1k_words");
+    expect(column).toBeGreaterThan(0);
+    const name = [...w.agents].find(([, id]) => id === alpha)![0];
+    const alphaLine = lines.find((l) => l.split(",")[1] === name)!;
+    expect(Number(alphaLine.split(",")[column])).toBe(Math.round(100 * rate.perThousandWords!) / 100);
   });
 });

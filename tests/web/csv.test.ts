@@ -55,14 +55,14 @@ describe("leaderboard CSV", () => {
     expect(csvCell(null)).toBe("");
   });
 
-  it("writes a header and one row per agent, empty cells for snapshots without round figures", () => {
+  it("writes a header and one row per agent, empty cells for snapshots without round figures or spans, the flagged rate to two decimals", () => {
     const board = {
-      rows: [row("=cmd|' /C calc'!A0"), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })],
+      rows: [row("=cmd|' /C calc'!A0", { flaggedPer1k: 2.3456 }), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })],
     } as LeaderboardView;
     expect(leaderboardCsv(board).split("\r\n")).toEqual([
-      "rank,agent,rating,rating_flag,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms",
-      `1,'=cmd|' /C calc'!A0,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true,20,0.05,18,1600`,
-      "2,old,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,,,,,,false,,,,",
+      "rank,agent,rating,rating_flag,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms,flagged_per_1k_words",
+      `1,'=cmd|' /C calc'!A0,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,10,0.4,${1 / 3},${1 / 3},${1 / 3},true,20,0.05,18,1600,2.35`,
+      "2,old,1012.5,ok,980.25,1040,1003,4,3,1,0,0.75,,,,,,false,,,,,",
       "",
     ]);
   });

@@ -120,9 +120,10 @@ export function register(program: Command): void {
     .option("--json", "the same object as GET /api/leaderboard")
     .action(async (raw: { examiner?: string; tournament?: string; json?: boolean; window?: string; history?: boolean; by?: string }) => {
       if (raw.by !== undefined && raw.by !== "examiner") return printPeople(raw);
-      const [{ prisma }, { readLeaderboard, readRatingHistory, readWindowRatings, scopeParamsSchema }] = await Promise.all([
+      const [{ prisma }, { readRatingHistory, readWindowRatings, scopeParamsSchema }, { readLeaderboardWithSpans }] = await Promise.all([
         import("@arena/db"),
         import("@arena/tournament/read"),
+        import("@arena/votes/read"),
       ]);
       const extra = parseOptions(windowOptions, { window: raw.window, history: raw.history, tournament: raw.tournament });
       if (extra.history || extra.window !== null) {
@@ -134,7 +135,7 @@ export function register(program: Command): void {
         return;
       }
       const params = parseOptions(scopeParamsSchema, { examiner: raw.examiner, tournament: raw.tournament });
-      const view = await readLeaderboard(prisma(), params);
+      const view = await readLeaderboardWithSpans(prisma(), params);
       if (!view) throw new Error("no such examiner configuration or tournament (or the tournament is judged under another configuration)");
       console.log(raw.json ? JSON.stringify(view) : leaderboardText(view));
     });

@@ -1,6 +1,5 @@
 import {
   LEADERBOARD_WINDOWS,
-  readLeaderboard,
   readScopeWindowRatings,
   readScopes,
   type LeaderboardView,
@@ -8,6 +7,7 @@ import {
   type ScopesView,
   type WindowRatings,
 } from "@arena/tournament/read";
+import { readLeaderboardWithSpans } from "@arena/votes/read";
 import { cached } from "@/lib/api/cache";
 import { db } from "@/lib/db";
 
@@ -18,7 +18,7 @@ import { db } from "@/lib/db";
  * freshness. Keys are prefixed so they never meet the API's cached response bodies.
  */
 export function leaderboardFor(scope: { examiner?: string; tournament?: string }): Promise<LeaderboardView | null> {
-  return cached(`page:leaderboard:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, () => readLeaderboard(db(), scope));
+  return cached(`page:leaderboard:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, () => readLeaderboardWithSpans(db(), scope));
 }
 
 export async function scopes(): Promise<ScopesView> {

@@ -257,6 +257,15 @@ export const LEADERBOARD_COLUMNS = [
     optional: true,
   },
   {
+    key: "flaggedSpans",
+    header: "Flagged / 1k words",
+    title: "Passages people marked unsupported or wrong per 1,000 words of the agent's answers they read (Vote, match pages)",
+    csv: "flagged_per_1k_words",
+    value: (r) => (r.flaggedPer1k == null ? null : Math.round(100 * r.flaggedPer1k) / 100),
+    format: "count",
+    optional: true,
+  },
+  {
     key: "submitted",
     header: "Submitted",
     title: "When the agent was registered",
@@ -288,6 +297,7 @@ export const LEADERBOARD_TABLE_LAYOUT: readonly (LeaderboardColumnKey | typeof R
   "organisation",
   "model",
   "submitted",
+  "flaggedSpans",
   "profile",
 ];
 

@@ -171,6 +171,12 @@ export const leaderboardRowSchema = z.object({
   organisation: z.string().nullable(),
   model: z.string().nullable(),
   submittedAt: z.string().nullable(),
+  /**
+   * Passages people marked unsupported or wrong per 1,000 words of this agent's answers they read
+   * (docs/voting.md); null when nobody read one. Filled by @arena/votes' readLeaderboardWithSpans,
+   * absent from this package's own read.
+   */
+  flaggedPer1k: z.number().nullable().optional(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 

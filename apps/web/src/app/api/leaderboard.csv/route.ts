@@ -1,5 +1,4 @@
-import { readLeaderboard } from "@arena/tournament/read";
-import { readPeopleLeaderboard } from "@arena/votes/read";
+import { readLeaderboardWithSpans, readPeopleLeaderboard } from "@arena/votes/read";
 import { db } from "@/lib/db";
 import { cached } from "@/lib/api/cache";
 import { leaderboardCsv } from "@/lib/api/csv";
@@ -20,7 +19,7 @@ export function GET(request: Request): Promise<Response> {
         const board = await readPeopleLeaderboard(db(), scope.examiner ? { examiner: scope.examiner } : {});
         return board && peopleCsv(board);
       }
-      const board = await readLeaderboard(db(), scope);
+      const board = await readLeaderboardWithSpans(db(), scope);
       return board && leaderboardCsv(board);
     });
     if (body === null) throw notFound("examiner configuration or tournament");

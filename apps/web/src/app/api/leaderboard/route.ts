@@ -1,5 +1,5 @@
-import { LEADERBOARD_WINDOWS, readLeaderboard, readScopeWindowRatings } from "@arena/tournament/read";
-import { readPeopleLeaderboard } from "@arena/votes/read";
+import { LEADERBOARD_WINDOWS, readScopeWindowRatings } from "@arena/tournament/read";
+import { readLeaderboardWithSpans, readPeopleLeaderboard } from "@arena/votes/read";
 import { db } from "@/lib/db";
 import { cached } from "@/lib/api/cache";
 import { handle, HttpError, notFound, queryParams } from "@/lib/api/http";
@@ -13,7 +13,7 @@ export function GET(request: Request): Promise<Response> {
     const { window = "all", by = "examiner", ...scope } = queryParams(request, API_ROUTES.leaderboard.query);
     if (by === "people") return peopleResponse(scope);
     const body = await cached(`leaderboard:${window}:${scope.examiner ?? ""}:${scope.tournament ?? ""}`, async () => {
-      const board = await readLeaderboard(db(), scope);
+      const board = await readLeaderboardWithSpans(db(), scope);
       if (!board) return null;
       const { analysis: _, ...rows } = board;
       if (window === "all") return JSON.stringify(rows);
