@@ -108,14 +108,14 @@ describe("the leaderboard table", () => {
         expect(await header(page, "winRate").getAttribute("aria-sort")).toBe("ascending");
         expect(await page.getByTestId("leaderboard-row").first().getAttribute("data-agent")).toBe(names[7]);
 
-        // The chooser: 8 optional columns, Elo added, kept in the URL.
+        // The chooser: the optional columns (the flagged-passages one among them), Elo added, kept in the URL.
         const chooser = page.getByTestId("leaderboard-table-columns");
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 4 of 19 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 4 of 20 shown");
         await chooser.locator("summary").click();
         await chooser.locator('input[data-column="elo"]').check();
         await expect.poll(() => new URL(page.url()).searchParams.get("cols") ?? "").toContain("elo");
         expect(await header(page, "elo").count()).toBe(1);
-        expect(await chooser.locator("summary").innerText()).toBe("Columns: 5 of 19 shown");
+        expect(await chooser.locator("summary").innerText()).toBe("Columns: 5 of 20 shown");
         await page.screenshot({ path: `${SCREENSHOTS}/leaderboard-table-${width}-chooser.png`, fullPage: true });
         await page.reload();
         expect(await header(page, "elo").count()).toBe(1);
@@ -123,7 +123,7 @@ describe("the leaderboard table", () => {
         // Every optional column can be shown and reached too.
         await chooser.locator("summary").click();
         for (const box of await chooser.locator("input[type=checkbox]").all()) await box.check();
-        expect(await page.locator('[data-testid="leaderboard-table"] th').count()).toBe(21);
+        expect(await page.locator('[data-testid="leaderboard-table"] th').count()).toBe(22);
         const last = header(page, "profile");
         await last.scrollIntoViewIfNeeded();
         expect((await last.boundingBox())!.x).toBeLessThan(width);
