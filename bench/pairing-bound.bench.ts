@@ -37,7 +37,7 @@ import {
   type SimulatedPairingName as PairingRule,
 } from "@arena/core";
 import { plantedTheta, playModelMatch, runPairingRule } from "../packages/tournament/src/pairing-simulation";
-import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/simulation";
+import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/planted-simulation";
 
 const N = 16;
 const SPREAD = 0.02;

@@ -21,7 +21,7 @@ import { geminiAgent, geminiHealth } from "./gemini-agent";
 import { openAIAgent, openAIHealth } from "./openai-agent";
 import { responsesAgent, responsesHealth } from "./openai-responses";
 import { decryptSecret, loadSecretKey, secretContext } from "./secrets";
-import { simulatedAgent } from "./simulated";
+import { simulatedAgent } from "./simulated-agent";
 import type { AgentClient, AgentProtocolName, AgentRecord, HealthResult } from "./types";
 import type { z } from "zod";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, type AgentRequest, type GeneratedTask } from "@arena/core";
 import { createExaminer, GenerationError, scoreAnswer } from "@arena/examiner";
 import { parseCitations } from "@arena/core/citations";
-import { simulatedText } from "../src/simulated";
+import { simulatedText } from "../src/simulated-agent";
 import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 /** The published DR-Arena trees (the one helper finds them). */

@@ -1,6 +1,6 @@
 export { startWorkers, type RunningWorkers, type WorkerOptions } from "./workers";
 export { log, errorContext } from "./log";
-export { runSimulation, type SimulationOptions } from "./simulate";
+export { runSimulation, type SimulationOptions } from "./run-simulation";
 export {
   prepareDemo,
   demoTournament,

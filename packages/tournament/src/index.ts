@@ -38,7 +38,7 @@ export {
   SKEW,
   type ScheduledMatch,
   type SimulationReport,
-} from "./simulation";
+} from "./planted-simulation";
 export { launchTournament, resumeAndTick, addAgentAndTick, approveAgent, openTournament } from "./commands";
 export { submitAgent, approveAndEnter } from "./submit";
 export {

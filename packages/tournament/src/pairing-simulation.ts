@@ -21,7 +21,7 @@ import {
   type VerdictToken,
 } from "@arena/core";
 import { z } from "zod";
-import { plantedSkills, type PlantedAgent } from "./simulation";
+import { plantedSkills, type PlantedAgent } from "./planted-simulation";
 
 /**
  * Pairing rules under one budget of agent calls (docs/tournaments.md; `arena simulate --pairing`): can the

@@ -1,7 +1,7 @@
 import type { AgentAnswer, AgentRequest, ChecklistItem } from "@arena/core";
 import { answerOf, failedAnswer } from "./answer";
 import type { SimulatedConfig } from "./config";
-import { unitHash } from "./rand";
+import { unitHash } from "./unit-hash";
 import type { AgentClient, AnswerContext, Oracle } from "./types";
 
 /**
