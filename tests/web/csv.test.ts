@@ -57,7 +57,10 @@ describe("leaderboard CSV", () => {
 
   it("writes a header and one row per agent, empty cells for snapshots without round figures or spans, the flagged rate to two decimals", () => {
     const board = {
-      rows: [row("=cmd|' /C calc'!A0", { flaggedPer1k: 2.3456 }), row("old", { rounds: null, research: null, preliminary: false, rank: 2 })],
+      rows: [
+        row("=cmd|' /C calc'!A0", { flaggedPer1k: 2.3456 }),
+        row("old", { rounds: null, research: null, preliminary: false, rank: 2 }),
+      ],
     } as LeaderboardView;
     expect(leaderboardCsv(board).split("\r\n")).toEqual([
       "rank,agent,rating,rating_flag,lower,upper,elo,matches,wins,losses,ties,win_rate,rounds,failure_rate,deep,wide,both,preliminary,runs,cost_per_run_usd,priced_runs,time_per_run_ms,flagged_per_1k_words",
