@@ -366,7 +366,11 @@ describe("people's votes", () => {
     expect(shown).toMatchObject({ seat: "A", seats: "shown", quote: "Berlin is in France." });
     expect(await db.span.findUniqueOrThrow({ where: { id: shown.id } })).toMatchObject({ seat: "B", authorId: otherReader });
     expect(await readVoteSpans(db, { voterId: otherReader, roundId })).toEqual([{ ...shown, comment: null }]);
-    await createSpan(db, { authorId: otherReader, roundId, seat: "A", seats: "match", start: 0, end: 3, label: "insightful" });
+    // Match seats on a round served and not yet voted would tell which shown seat is match A: refused until the vote.
+    const byMatchSeat = { authorId: otherReader, roundId, seat: "A", seats: "match", start: 0, end: 3, label: "insightful" } as const;
+    await expect(createSpan(db, byMatchSeat)).rejects.toMatchObject({ status: 409 });
+    await db.vote.create({ data: { roundId, voterId: otherReader, verdict: "TIE", seatsSwapped: true } });
+    await createSpan(db, byMatchSeat);
 
     const spans = await readRoundSpans(db, { roundId, viewerId: reader });
     expect(spans.B.counts).toEqual({ unsupported: 1, wrong: 1, insightful: 0 });

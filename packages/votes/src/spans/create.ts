@@ -13,6 +13,7 @@ const other = (seat: "A" | "B") => (seat === "A" ? "B" : "A");
  * match seats with the marked text. Offsets are checked against the stored answer (0 ≤ start <
  * end ≤ its length, at most MAX_SPAN_CHARS long). Refused, nothing written: an unknown round or
  * an answer that was never stored (404), `shown` seats on a round not served to the caller (409),
+ * `match` seats on a round served to the caller and not yet voted on (409: they would reveal the swap),
  * offsets outside the answer (422), the limits of SPAN_LIMITS (429).
  */
 export async function createSpan(db: PrismaClient, input: SpanRequest & { authorId: string }, now = new Date()): Promise<SpanView> {
@@ -23,13 +24,19 @@ export async function createSpan(db: PrismaClient, input: SpanRequest & { author
     const round = await tx.round.findUnique({ where: { id: s.roundId }, select: { answerA: true, answerB: true } });
     if (!round) throw new VoteError(404, "round not found");
     let seat = s.seat;
+    const view = await tx.voteView.findUnique({
+      where: { roundId_voterId: { roundId: s.roundId, voterId: authorId } },
+      select: { seatsSwapped: true },
+    });
     if (s.seats === "shown") {
-      const view = await tx.voteView.findUnique({
-        where: { roundId_voterId: { roundId: s.roundId, voterId: authorId } },
-        select: { seatsSwapped: true },
-      });
       if (!view) throw new VoteError(409, 'this round was not served to you: name the match seat (seats: "match")');
       if (view.seatsSwapped) seat = other(seat);
+    } else if (
+      view &&
+      !(await tx.vote.findUnique({ where: { roundId_voterId: { roundId: s.roundId, voterId: authorId } }, select: { id: true } }))
+    ) {
+      // The stored quote (or a 422 naming the answer's length) would tell a blind voter which shown seat is match seat A.
+      throw new VoteError(409, 'this round is served to you and not yet voted: mark it in shown seats (seats: "shown") until you vote');
     }
     const answer = seat === "A" ? round.answerA : round.answerB;
     if (answer === null) throw new VoteError(404, `seat ${s.seat} has no stored answer on this round`);
