@@ -12,7 +12,7 @@ Object.assign(process.env, accountsEnv());
 
 /**
  * The submission workflow as package commands (what POST /api/agents calls): the hourly limit per
- * owner, and auto-approval deciding between pending and approved.
+ * owner (also under concurrent submissions), and auto-approval deciding between pending and approved.
  */
 describe("an owner's agent submission, as commands", () => {
   let db: PrismaClient;
@@ -69,5 +69,25 @@ describe("an owner's agent submission, as commands", () => {
     // Submissions older than the hour no longer count.
     await db.agent.updateMany({ where: { ownerId: owner.id }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
     expect(await submissionAllowed(db, owner.id)).toBe(true);
+  });
+
+  it("counts the limit inside submitAgent under the owner's lock: of concurrent submissions one below the limit, exactly one is stored", async () => {
+    const owner = await createUser(db, "owner");
+    await db.agent.createMany({
+      data: Array.from({ length: SUBMISSIONS_PER_HOUR - 1 }, (_, i) => ({
+        name: `race-${i}`,
+        protocol: "arena_http" as const,
+        endpoint: srv.url("/ok"),
+        ownerId: owner.id,
+      })),
+    });
+    const results = await Promise.allSettled([1, 2, 3, 4].map((i) => submitAgent(db, owner.id, submission(`racer-${i}`))));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected"))
+      expect(r.reason).toMatchObject({ kind: "rate_limited", message: `at most ${SUBMISSIONS_PER_HOUR} agent submissions an hour` });
+    expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(SUBMISSIONS_PER_HOUR);
+    // Past the limit, refused before the health check with nothing written.
+    await expect(submitAgent(db, owner.id, submission("racer-late"))).rejects.toMatchObject({ kind: "rate_limited" });
+    expect(await db.agent.count({ where: { ownerId: owner.id } })).toBe(SUBMISSIONS_PER_HOUR);
   });
 });

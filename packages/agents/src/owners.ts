@@ -190,7 +190,7 @@ export async function enableAgent(db: PrismaClient, agentId: string): Promise<vo
 }
 
 /** Agents an owner submitted in the last `windowMs` (the submission rate limit counts them). */
-export function recentSubmissions(db: PrismaClient, ownerId: string, windowMs: number): Promise<number> {
+export function recentSubmissions(db: Prisma.TransactionClient, ownerId: string, windowMs: number): Promise<number> {
   return db.agent.count({ where: { ownerId, createdAt: { gte: new Date(Date.now() - windowMs) } } });
 }
 

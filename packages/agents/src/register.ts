@@ -16,7 +16,7 @@ import { probeAnswerProblems } from "./probe-check";
  */
 
 /** Why a registration (or a re-check) was refused; callers map kinds to exit codes / HTTP statuses. */
-export type AgentRegistrationErrorKind = "duplicate" | "refused" | "health" | "not_found" | "conflict";
+export type AgentRegistrationErrorKind = "duplicate" | "refused" | "health" | "not_found" | "conflict" | "rate_limited";
 
 export class AgentRegistrationError extends Error {
   constructor(
@@ -217,11 +217,16 @@ function duplicate(name: string, existing: string): AgentRegistrationError {
   );
 }
 
-/** Registers an endpoint agent (see module comment); returns it without its secret. */
+/**
+ * Registers an endpoint agent (see module comment); returns it without its secret. `beforeWrite`
+ * runs in the write's transaction just before the row is inserted (a caller's lock and limit, so
+ * two concurrent registrations cannot both pass a count); what it throws leaves nothing written.
+ */
 export async function registerAgent(
   db: PrismaClient,
   input: NewAgent,
   deps: CheckDeps = {},
+  beforeWrite?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<RegisteredAgent & { health: string }> {
   const name = agentNameSchema.parse(input.name);
   const taken = await agentNamed(db, name);
@@ -237,24 +242,27 @@ export async function registerAgent(
   };
   const health = await checkAgentEndpoint(db, record, { ...deps, ...(secretKey ? { secretKey } : {}) });
   try {
-    const row = await db.agent.create({
-      data: {
-        name,
-        description: input.description ?? null,
-        organisation: input.organisation ?? null,
-        link: input.link ?? null,
-        protocol: record.protocol,
-        endpoint: record.endpoint,
-        model: record.model,
-        secretEnc: record.secretEnc,
-        secretEnv: input.secretEnv ?? null,
-        config: (input.config ?? {}) as Prisma.InputJsonObject,
-        status: "healthy",
-        healthAt: new Date(),
-        ownerId: input.ownerId ?? null,
-        approval: input.approval ?? "approved",
-      },
-      select: PUBLIC_SELECT,
+    const row = await db.$transaction(async (tx) => {
+      await beforeWrite?.(tx);
+      return tx.agent.create({
+        data: {
+          name,
+          description: input.description ?? null,
+          organisation: input.organisation ?? null,
+          link: input.link ?? null,
+          protocol: record.protocol,
+          endpoint: record.endpoint,
+          model: record.model,
+          secretEnc: record.secretEnc,
+          secretEnv: input.secretEnv ?? null,
+          config: (input.config ?? {}) as Prisma.InputJsonObject,
+          status: "healthy",
+          healthAt: new Date(),
+          ownerId: input.ownerId ?? null,
+          approval: input.approval ?? "approved",
+        },
+        select: PUBLIC_SELECT,
+      });
     });
     return { ...toPublic(row), health };
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@arena/db";
+import type { Prisma } from "@arena/db";
 import { recentSubmissions } from "./owners";
 
 /**
@@ -12,6 +12,6 @@ export const PROBES_PER_HOUR = 30;
 export const LIMIT_WINDOW_MS = 3_600_000;
 
 /** Whether an owner may submit another agent now: fewer than SUBMISSIONS_PER_HOUR in the last hour. */
-export async function submissionAllowed(db: PrismaClient, ownerId: string): Promise<boolean> {
+export async function submissionAllowed(db: Prisma.TransactionClient, ownerId: string): Promise<boolean> {
   return (await recentSubmissions(db, ownerId, LIMIT_WINDOW_MS)) < SUBMISSIONS_PER_HOUR;
 }

@@ -6,8 +6,6 @@ import {
   LIMIT_WINDOW_MS,
   probeAgentEndpoint,
   PROBES_PER_HOUR,
-  submissionAllowed,
-  SUBMISSIONS_PER_HOUR,
   type AgentSubmission,
 } from "@arena/agents";
 import { createRedis, takeSlot } from "@arena/jobs";
@@ -15,9 +13,14 @@ import type { Redis } from "ioredis";
 import { errorOf, errorResponse, issueText } from "@/lib/api/http";
 import { db } from "@/lib/db";
 
-/** A refused registration or owner command as its response (statuses: lib/api/http's table), else null. */
+/**
+ * A refused registration or owner command as its response (statuses: lib/api/http's table), else
+ * null; over the hourly submission limit, a 429 saying when to retry.
+ */
 export function refusal(err: unknown): Response | null {
-  return err instanceof AgentRegistrationError ? errorOf(err) : null;
+  if (!(err instanceof AgentRegistrationError)) return null;
+  if (err.kind === "rate_limited") return errorResponse(429, err.message, { "retry-after": String(LIMIT_WINDOW_MS / 1000) });
+  return errorOf(err);
 }
 
 /** The first problem of a malformed submission, as the form and the API show it. */
@@ -27,12 +30,6 @@ export function invalid(error: z.ZodError): Response {
 
 export function parseSubmission(body: unknown) {
   return agentSubmissionSchema.safeParse(body);
-}
-
-/** A 429 when the owner submitted SUBMISSIONS_PER_HOUR agents in the last hour (the rule: @arena/agents). */
-export async function submissionLimit(ownerId: string): Promise<Response | null> {
-  if (await submissionAllowed(db(), ownerId)) return null;
-  return errorResponse(429, `at most ${SUBMISSIONS_PER_HOUR} agent submissions an hour`, { "retry-after": String(LIMIT_WINDOW_MS / 1000) });
 }
 
 /** A 429 when the user ran PROBES_PER_HOUR probes in the last hour (on any web process); else counts this one. */

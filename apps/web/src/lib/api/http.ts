@@ -84,6 +84,7 @@ const REGISTRATION_STATUS: Record<AgentRegistrationError["kind"], ErrorStatus> =
   health: 422,
   not_found: 404,
   conflict: 409,
+  rate_limited: 429,
 };
 
 /** A zod failure as one line: the first issue's path and message. */
