@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { callCost, priceFor, TRACE_LIMITS, type AgentAnswer, type AgentRequest, type Price, type TraceStep } from "@arena/core";
+import { callCost, priceFor, TRACE_LIMITS, type AgentAnswer, type AgentRequest, type TraceStep } from "@arena/core";
 import { agentFetch } from "./agent-fetch";
 import { z } from "zod";
 import {
@@ -18,18 +18,9 @@ import type { AnthropicConfig } from "./config";
 import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
 import { ANSWER_CAPS, capped, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
 import { withoutOperatorEnv } from "./sdk-env";
-import type { AgentClient, AnswerContext, HealthResult } from "./types";
+import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "./types";
 
-export interface AnthropicAgentOptions {
-  name: string;
-  baseUrl: string;
-  model: string;
-  apiKey: string | null;
-  config: AnthropicConfig;
-  /** Operator allow-list entries; they open only this agent's own origin. */
-  allow?: string[];
-  prices: Readonly<Record<string, Price>>;
-}
+export type AnthropicAgentOptions = ProviderAgentOptions<AnthropicConfig>;
 
 const SDK_MAX_RETRIES = 2;
 

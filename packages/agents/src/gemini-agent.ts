@@ -1,5 +1,5 @@
 import { ApiError, GoogleGenAI, type ToolUnion } from "@google/genai";
-import { callCost, priceFor, type AgentAnswer, type AgentRequest, type Price, type TraceStep } from "@arena/core";
+import { callCost, priceFor, type AgentAnswer, type AgentRequest, type TraceStep } from "@arena/core";
 import { guardedFetch } from "@arena/net";
 import { agentFetch } from "./agent-fetch";
 import { z } from "zod";
@@ -18,17 +18,9 @@ import {
 import type { GeminiConfig } from "./config";
 import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
 import { ANSWER_CAPS, capped, untrustedList, utf8Offsets, withReferences, type StructuredCitation } from "./structured-citations";
-import type { AgentClient, AnswerContext, HealthResult } from "./types";
+import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "./types";
 
-export interface GeminiAgentOptions {
-  name: string;
-  baseUrl: string;
-  model: string;
-  apiKey: string | null;
-  config: GeminiConfig;
-  /** Operator allow-list entries; they open only this agent's own origin. */
-  allow?: string[];
-  prices: Readonly<Record<string, Price>>;
+export interface GeminiAgentOptions extends ProviderAgentOptions<GeminiConfig> {
   /** False: grounding redirect links are never resolved, whatever the config says (the web process's probe). */
   resolveRedirects?: boolean | undefined;
   /** Where grounding redirect links are resolved: Google's documented origin (REDIRECT_ORIGIN); tests name a local stand-in. */

@@ -13,24 +13,14 @@ import {
   tokenCount,
   withinAnswerCap,
 } from "./answer";
-import { callCost, priceFor, type Price } from "@arena/core";
+import { callCost, priceFor } from "@arena/core";
 import type { OpenAIConfig } from "./config";
 import { chatMessages } from "./prompt";
 import { ANSWER_CAPS, capped, codePointOffsets, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
 import { withoutOperatorEnv } from "./sdk-env";
-import type { AgentClient, AnswerContext, HealthResult } from "./types";
+import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "./types";
 
-export interface OpenAIAgentOptions {
-  name: string;
-  baseUrl: string;
-  model: string;
-  apiKey: string | null;
-  config: OpenAIConfig;
-  /** Operator allow-list entries; like ARENA_AGENT_ALLOW_HOSTS they open only this agent's own origin. */
-  allow?: string[];
-  /** Model price table (core's priceTable, with the operator's overrides); `config.price` wins over it. */
-  prices: Readonly<Record<string, Price>>;
-}
+export type OpenAIAgentOptions = ProviderAgentOptions<OpenAIConfig>;
 
 /** A `url_citation` annotation of a chat-completion message (search models, routers). */
 const UrlAnnotationSchema = z.object({

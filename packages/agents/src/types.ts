@@ -1,4 +1,4 @@
-import type { AgentAnswer, AgentErrorClass, AgentProtocolName, AgentRequest, ChecklistItem } from "@arena/core";
+import type { AgentAnswer, AgentErrorClass, AgentProtocolName, AgentRequest, ChecklistItem, Price } from "@arena/core";
 
 export type { AgentProtocolName };
 
@@ -89,4 +89,17 @@ export interface HealthResult {
 export interface HealthFailure {
   class: AgentErrorClass | null;
   status: number | null;
+}
+
+/** What an agent on a provider's SDK (OpenAI, Anthropic, Gemini) is built from; `C` is its protocol's config. */
+export interface ProviderAgentOptions<C> {
+  name: string;
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+  config: C;
+  /** Operator allow-list entries; like ARENA_AGENT_ALLOW_HOSTS they open only this agent's own origin. */
+  allow?: string[];
+  /** Model price table (core's priceTable, with the operator's overrides); `config.price` wins over it. */
+  prices: Readonly<Record<string, Price>>;
 }
