@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXAMINER_MODES, type ExaminerModeName } from "@arena/core";
@@ -30,6 +31,9 @@ describe("match runner: a round no agent answered is a forfeit", () => {
   let treeId: string;
   let examinerConfigId: string;
   let refusedPort: number;
+  /** A real arena-HTTP endpoint that answers 200 with only whitespace: no error, no text. */
+  let blank: Server;
+  let blankPort: number;
   let judgeCalls = 0;
   /** The llm examiner's endpoint: it writes a question from the first pages of the material, and counts judge prompts. */
   let llm: OpenAITestServer;
@@ -61,8 +65,18 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
     refusedPort = (probe.address() as { port: number }).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
+    blank = createHttpServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ answer: " \n\t  \n" }));
+      });
+    });
+    await new Promise<void>((resolve) => blank.listen(0, "127.0.0.1", resolve));
+    blankPort = (blank.address() as { port: number }).port;
   });
   afterAll(async () => {
+    await new Promise<void>((resolve) => (blank ? blank.close(() => resolve()) : resolve()));
     await llm?.close();
     await db.$disconnect();
   });
@@ -81,11 +95,13 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     };
   }
 
+  let llmConfigId: string | undefined;
   /** The examiner configuration a match of each mode runs under (the llm one at the test endpoint). */
   const configOf: Record<ExaminerModeName, () => Promise<string>> = {
     heuristic: async () => examinerConfigId,
+    // Created once: configurations are never edited, so a second create of the same one is refused.
     llm: async () =>
-      (
+      (llmConfigId ??= (
         await EXAMINER_MODE_TABLE.llm.create(db, {
           mode: "llm",
           baseUrl: llm.baseUrl,
@@ -94,16 +110,16 @@ describe("match runner: a round no agent answered is a forfeit", () => {
           judgeTemperature: 0.1,
           doubleJudge: false,
         })
-      ).id,
+      ).id),
   };
 
-  async function play(seed: string, seatA: (deps: MatchDeps) => MatchDeps["a"], configId = examinerConfigId) {
+  async function play(seed: string, seatA: (deps: MatchDeps) => MatchDeps["a"], configId = examinerConfigId, port = refusedPort) {
     const owner = await createUser(db, "owner");
     const a = await db.agent.create({
       data: {
         name: `refused-${seed}`,
         protocol: "arena_http",
-        endpoint: `http://127.0.0.1:${refusedPort}/answer`,
+        endpoint: `http://127.0.0.1:${port}/answer`,
         config: { timeoutMs: 800, deadlineMs: 5000, pollIntervalMs: 100, maxBytes: 1_000_000 },
         status: "healthy",
         ownerId: owner.id,
@@ -113,7 +129,7 @@ describe("match runner: a round no agent answered is a forfeit", () => {
       data: { name: `flawless-${seed}`, protocol: "simulated", config: { p_depth: 1, p_width: 1 }, status: "healthy" },
     });
     const m = await createMatch(db, { treeId, agentAId: a.id, agentBId: b.id, examinerConfigId: configId, seed });
-    const deps = await matchDeps(db, m.id, { allow: [`127.0.0.1:${refusedPort}`] });
+    const deps = await matchDeps(db, m.id, { allow: [`127.0.0.1:${port}`] });
     const reports: RoundReport[] = [];
     judgeCalls = 0;
     const result = await runMatch(db, m.id, { ...deps, examiner: judgeForbidden(deps.examiner), a: seatA(deps) }, (r) => reports.push(r));
@@ -168,6 +184,26 @@ describe("match runner: a round no agent answered is a forfeit", () => {
     ).toBe(true);
     expect(match).toMatchObject({ status: "completed", winner: "B" });
   });
+
+  it.each(EXAMINER_MODES)(
+    "an answer of only whitespace (HTTP 200, no error) forfeits in the %s examiner mode: reason empty, no judge asked",
+    async (mode) => {
+      llmJudgePrompts = 0;
+      const { rounds, reports, match } = await play(`forfeit-blank-${mode}`, (deps) => deps.a, await configOf[mode](), blankPort);
+      expect(judgeCalls).toBe(0);
+      expect(llmJudgePrompts).toBe(0);
+      expect(rounds.length).toBeGreaterThan(0);
+      for (const r of rounds) {
+        expect(r).toMatchObject({ examinerMode: mode, errorA: null, forfeit: "A", verdictToken: "[[B_MUCH_BETTER]]", judgeError: null });
+        expect(r.answerA.trim()).toBe("");
+        expect((r.verdict as { reasoning: string }).reasoning).toBe(
+          "Forfeit: seat A's agent answered nothing; seat B wins the round without a judgement.",
+        );
+      }
+      expect(reports.every((r) => r.forfeit?.seat === "A" && r.forfeit.reason === "empty")).toBe(true);
+      expect(match).toMatchObject({ status: "completed", winner: "B", scoreA: 0 });
+    },
+  );
 
   it("the public read names the error class only; the owner and admins read the detail with the endpoint", async () => {
     const { match, ownerId } = await play("forfeit-read", (deps) => deps.a);
