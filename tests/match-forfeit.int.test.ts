@@ -195,7 +195,7 @@ describe("match runner: a round no agent answered is a forfeit", () => {
       expect(rounds.length).toBeGreaterThan(0);
       for (const r of rounds) {
         expect(r).toMatchObject({ examinerMode: mode, errorA: null, forfeit: "A", verdictToken: "[[B_MUCH_BETTER]]", judgeError: null });
-        expect(r.answerA.trim()).toBe("");
+        expect(r.answerA?.trim()).toBe("");
         expect((r.verdict as { reasoning: string }).reasoning).toBe(
           "Forfeit: seat A's agent answered nothing; seat B wins the round without a judgement.",
         );
