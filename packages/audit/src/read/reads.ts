@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { swapSeatsInText } from "@arena/core";
-import { checklistItemSchema } from "@arena/match/read";
+import { checklistItemSchema, readRoundPath } from "@arena/match/read";
 import type { Db, Prisma } from "@arena/db";
 import { swapSeats, SUFFICIENCY, VARIANTS, VERDICTS, winnerOf, type AuditVerdict, type Variant } from "../options";
 import { fromToken, isVerdictToken } from "../tokens";
@@ -39,7 +39,6 @@ export const PAPER = {
 } as const;
 
 const iso = (d: Date) => d.toISOString();
-const strings = z.array(z.string());
 const checklist = z.array(checklistItemSchema);
 const verdictJson = z.object({ reasoning: z.string().optional() }).loose();
 function jsonOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
@@ -159,21 +158,18 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
   if (!item) return null;
   const r = item.round;
   const own = await db.annotation.findUnique({ where: { itemId_auditorId: { itemId, auditorId } } });
-  const [prev, titles, answer] = await Promise.all([
+  const [prev, path, answer] = await Promise.all([
     db.round.findFirst({
       where: { matchId: r.matchId, number: { lt: r.number } },
       orderBy: { number: "desc" },
       select: { question: true, action: true },
     }),
-    db.node.findMany({ where: { id: { in: jsonOr(strings, r.pathNodeIds, []) } }, select: { id: true, title: true } }),
+    readRoundPath(db, r),
     db.auditMatchAnswer.findUnique({
       where: { queueId_matchId_auditorId: { queueId: item.queue.id, matchId: r.matchId, auditorId } },
       select: { sufficiency: true },
     }),
   ]);
-  const titleOf = new Map(titles.map((t) => [t.id, t.title]));
-  const ids = jsonOr(strings, r.pathNodeIds, []);
-  const urls = jsonOr(strings, r.pathUrls, []);
   const a = { text: r.answerA, error: r.errorA };
   const b = { text: r.answerB, error: r.errorB };
   // Everything the examiner said, in the seats this page shows: the verdict, and its reasoning's
@@ -212,7 +208,7 @@ export async function readAuditItem(db: Db, itemId: string, auditorId: string): 
       number: r.number,
       depth: r.depth,
       width: r.width,
-      path: urls.map((url, i) => ({ url, title: titleOf.get(ids[i] ?? "") ?? null })),
+      path: path.map(({ url, title }) => ({ url, title })),
       question: r.question,
       wordLimitInstruction: r.wordLimitInstruction,
       checklistDepth: jsonOr(checklist, r.checklistDepth, []),

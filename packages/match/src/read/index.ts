@@ -7,6 +7,7 @@ export {
   readMatches,
   readMatch,
   readMatchFilterOptions,
+  readRoundPath,
   matchListParamsSchema,
   type MatchListParams,
   type MatchReadOptions,

@@ -169,10 +169,7 @@ export async function readMatch(db: Db, id: string, opts: MatchReadOptions = {})
       CASE WHEN state ? 'pending' THEN jsonb_build_object('a', state->'pending'->'a'->'run', 'b', state->'pending'->'b'->'run') END AS pending,
       (state->>'seq')::int AS seq
     FROM "Match" WHERE id = ${id}`;
-  const nodeIds = [...new Set(m.roundRows.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
-  const titles = new Map(
-    (await db.node.findMany({ where: { id: { in: nodeIds } }, select: { id: true, title: true } })).map((n) => [n.id, n.title]),
-  );
+  const titles = await readNodeTitles(db, m.roundRows);
   // Rounds an open audit queue samples with its questions kept off public pages: a question found
   // here would name the agents of a blind audit item.
   const held = new Set(
@@ -212,6 +209,25 @@ function waitingOf(pending: unknown, seq: unknown): MatchView["waiting"] {
   const seat = (r: z.infer<typeof pendingRun>) =>
     r ? { status: r.status ?? null, startedAt: new Date(r.startedAt).toISOString(), polls: r.polls } : null;
   return { round: seq + 1, a: seat(p.data.a), b: seat(p.data.b) };
+}
+
+type StoredPath = { pathNodeIds: Prisma.JsonValue; pathUrls: Prisma.JsonValue };
+
+/** The titles of the tree nodes on these rounds' paths, by node id (null: the node has none). */
+async function readNodeTitles(db: Db, rounds: readonly StoredPath[]): Promise<Map<string, string | null>> {
+  const ids = [...new Set(rounds.flatMap((r) => jsonOr(stringArray, r.pathNodeIds, [])))];
+  const rows = await db.node.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } });
+  return new Map(rows.map((n) => [n.id, n.title]));
+}
+
+function pathOf(r: StoredPath, titles: ReadonlyMap<string, string | null>): RoundView["path"] {
+  const urls = jsonOr(stringArray, r.pathUrls, []);
+  return jsonOr(stringArray, r.pathNodeIds, []).map((nodeId, i) => ({ nodeId, url: urls[i] ?? "", title: titles.get(nodeId) ?? null }));
+}
+
+/** One stored round's path of pages as the match page shows it (node, URL, title): for pages that show a single round. */
+export async function readRoundPath(db: Db, round: StoredPath): Promise<RoundView["path"]> {
+  return pathOf(round, await readNodeTitles(db, [round]));
 }
 
 /** Every round column a page shows; the examiner's prompts and raw responses (the bulk of a row) stay out. */
@@ -270,8 +286,6 @@ function roundView(
   questionHeld: boolean,
 ): RoundView {
   const forfeit = seatSchema.nullable().parse(r.forfeit);
-  const ids = jsonOr(stringArray, r.pathNodeIds, []);
-  const urls = jsonOr(stringArray, r.pathUrls, []);
   const side = (s: "A" | "B") => ({
     text: r[`answer${s}`],
     latencyMs: r[`latency${s}Ms`],
@@ -287,7 +301,7 @@ function roundView(
     number: r.number,
     depth: r.depth,
     width: r.width,
-    path: ids.map((nodeId, i) => ({ nodeId, url: urls[i] ?? "", title: titles.get(nodeId) ?? null })),
+    path: pathOf(r, titles),
     question: questionHeld ? null : r.question,
     questionHeld,
     wordLimitInstruction: r.wordLimitInstruction,
