@@ -18,7 +18,11 @@ export type ColumnFormat = (typeof COLUMN_FORMATS)[number];
 /** A cell as data: what the CSV writes (null: an empty cell) and what the formatters word. */
 export type ColumnValue = string | number | boolean | null;
 
-export interface LeaderboardColumn {
+/**
+ * One column of a table of rows (this leaderboard's, the people's in @arena/votes/people-columns):
+ * `Context` is what a legend that depends on the board reads.
+ */
+export interface Column<Row, Context = Record<string, never>> {
   /** The table's column id (kept in the page URL's `sort` and `cols`). */
   key: string;
   /** The table's header (also the column chooser's label). */
@@ -26,18 +30,25 @@ export interface LeaderboardColumn {
   /** The header's tooltip. */
   title?: string;
   /** What the column means in the legend under the table (default: `title`). */
-  legend?: string | ((c: { preliminaryMatches: number }) => string);
+  legend?: string | ((c: Context) => string);
   /** The column's name in the CSV; absent: not in the CSV. */
   csv?: string;
   /** The cell from the row: the CSV's cell, the table's sort key, the text the formatters word. */
-  value: (r: LeaderboardRow) => ColumnValue;
+  value: (r: Row) => ColumnValue;
   /** When the table sorts by something else than `value` (missing values sort last). */
-  sort?: (r: LeaderboardRow) => number | string | null;
+  sort?: (r: Row) => number | string | null;
   format: ColumnFormat;
   /** Hidden in the table until chosen in its column chooser. */
   optional?: boolean;
-  /** In `arena leaderboard`'s table: header, padded width, alignment, spaces before it, and words other than the format's. */
-  cli?: { header: string; width: number; align: "left" | "right"; gap?: number; text?: (r: LeaderboardRow) => string };
+  /** In the terminal's table: header, padded width, alignment, spaces before it, and words other than the format's. */
+  cli?: { header: string; width: number; align: "left" | "right"; gap?: number; text?: (r: Row) => string };
+}
+
+export type LeaderboardColumn = Column<LeaderboardRow, { preliminaryMatches: number }>;
+
+/** The CSV's header names of a column list, in its order (the columns without a CSV name left out). */
+export function csvHeader(columns: readonly { key: string; csv?: string }[]): string[] {
+  return columns.flatMap((c) => (c.csv ? [c.csv] : []));
 }
 
 const RATING_LEGEND = `Bradley–Terry rating with its 95 % bootstrap interval (+above/−below). (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}; winless, ≤ R the mirror image. ${RATING_SCALE_NOTE}`;
@@ -302,4 +313,4 @@ export const LEADERBOARD_TABLE_LAYOUT: readonly (LeaderboardColumnKey | typeof R
 ];
 
 /** The CSV's header names in order. */
-export const LEADERBOARD_CSV_COLUMNS: readonly string[] = LEADERBOARD_COLUMNS.flatMap((c: LeaderboardColumn) => (c.csv ? [c.csv] : []));
+export const LEADERBOARD_CSV_COLUMNS: readonly string[] = csvHeader(LEADERBOARD_COLUMNS);

@@ -1,4 +1,5 @@
 import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
+import { type Column, csvHeader } from "@arena/tournament/columns";
 import type { PeopleRow } from "../read/people";
 
 /**
@@ -8,22 +9,8 @@ import type { PeopleRow } from "../read/people";
  * no database code, so client components read it through `@arena/votes/people-columns`.
  */
 
-/** The value kinds the people's columns use (a subset of the examiner leaderboard's formats). */
-export type PeopleColumnFormat = "count" | "rating" | "text" | "record" | "flag" | "share";
-export type PeopleColumnValue = string | number | boolean | null;
-
-export interface PeopleColumn {
-  key: string;
-  header: string;
-  title?: string;
-  legend?: string | ((c: { minVotesPerAgent: number }) => string);
-  csv?: string;
-  value: (r: PeopleRow) => PeopleColumnValue;
-  sort?: (r: PeopleRow) => number | string | null;
-  format: PeopleColumnFormat;
-  optional?: boolean;
-  cli?: { header: string; width: number; align: "left" | "right"; gap?: number; text?: (r: PeopleRow) => string };
-}
+/** A people's column: the examiner leaderboard's column type over the people's rows. */
+export type PeopleColumn = Column<PeopleRow, { minVotesPerAgent: number }>;
 
 export const PEOPLE_COLUMNS = [
   {
@@ -128,4 +115,4 @@ export type PeopleColumnKey = (typeof PEOPLE_COLUMNS)[number]["key"];
 export const PEOPLE_TABLE_LAYOUT: readonly PeopleColumnKey[] = ["rank", "name", "rating", "verdicts", "wlt", "winRate"];
 
 /** The CSV's header names in order. */
-export const PEOPLE_CSV_COLUMNS: readonly string[] = PEOPLE_COLUMNS.flatMap((c: PeopleColumn) => (c.csv ? [c.csv] : []));
+export const PEOPLE_CSV_COLUMNS: readonly string[] = csvHeader(PEOPLE_COLUMNS);
