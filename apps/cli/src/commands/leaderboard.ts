@@ -1,37 +1,10 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { type ColumnFormat, LEADERBOARD_COLUMNS, type LeaderboardColumn } from "@arena/tournament/columns";
-import type { LeaderboardRow, LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
-import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE, type RatingFlag } from "@arena/core/rating-display";
+import { LEADERBOARD_COLUMNS } from "@arena/tournament/columns";
+import type { LeaderboardView, RatingHistory, WindowRatings } from "@arena/tournament/read";
+import { describeRating } from "@arena/core/rating-display";
+import { columnTable, ratingNotes } from "../column-table";
 import { parseOptions, standInCaveat } from "../options";
-
-/** How the terminal words each value format (the web page has its own table). */
-const CLI_FORMATS: Record<ColumnFormat, (v: string | number | boolean) => string> = {
-  count: (v) => v.toString(),
-  share: (v) => `${(100 * Number(v)).toFixed(0)}%`,
-  rating: (v) => Number(v).toFixed(0),
-  usd: (v) => `$${Number(v).toFixed(2)}`,
-  ms: (v) => `${Math.round(Number(v))} ms`,
-  text: (v) => v.toString(),
-  date: (v) => v.toString().slice(0, 10),
-  record: (v) => v.toString(),
-  flag: (v) => v.toString(),
-};
-
-type CliColumn = LeaderboardColumn & { cli: NonNullable<LeaderboardColumn["cli"]> };
-const COLUMNS: readonly LeaderboardColumn[] = LEADERBOARD_COLUMNS;
-const CLI_COLUMNS = COLUMNS.filter((c): c is CliColumn => c.cli !== undefined);
-
-/** One cell padded to its column: the column's own words, else its value in the format's. */
-function cliCell(c: CliColumn, text: string): string {
-  return " ".repeat(c.cli.gap ?? 0) + (c.cli.align === "left" ? text.padEnd(c.cli.width) : text.padStart(c.cli.width));
-}
-
-function cliText(c: CliColumn, r: LeaderboardRow): string {
-  if (c.cli.text) return c.cli.text(r);
-  const v = c.value(r);
-  return v === null ? "–" : CLI_FORMATS[c.format](v);
-}
 
 /** The leaderboard as terminal text: the same stored snapshot as the web page and GET /api/leaderboard. */
 export function leaderboardText(v: LeaderboardView): string {
@@ -43,15 +16,8 @@ export function leaderboardText(v: LeaderboardView): string {
   lines.push(
     `snapshot of ${v.snapshot.matchesCounted} rated matches at ${v.snapshot.createdAt}; * preliminary (< ${v.preliminaryMatches} matches)`,
   );
-  lines.push(CLI_COLUMNS.map((c) => cliCell(c, c.cli.header)).join(""));
-  for (const r of v.rows) lines.push(CLI_COLUMNS.map((c) => cliCell(c, cliText(c, r))).join(""));
+  lines.push(...columnTable(LEADERBOARD_COLUMNS, v.rows));
   return [...lines, ...ratingNotes(v.rows.map((r) => describeRating(r).flag))].join("\n");
-}
-
-/** Under a table of ratings: the scale, and what each flag that occurs in it means. */
-function ratingNotes(flags: RatingFlag[]): string[] {
-  const seen = [...new Set(flags)].filter((f) => f !== "ok");
-  return [RATING_SCALE_NOTE, ...seen.map((f) => `${f}: ${RATING_FLAG_NOTES[f]}`)];
 }
 
 const windowOptions = z.object({
