@@ -1,4 +1,4 @@
-import { LEADERBOARD_COLUMNS, LEADERBOARD_CSV_COLUMNS, type LeaderboardColumn } from "@arena/tournament/columns";
+import { type Column, csvHeader, LEADERBOARD_COLUMNS, LEADERBOARD_CSV_COLUMNS } from "@arena/tournament/columns";
 import type { LeaderboardView } from "@arena/tournament/read";
 
 /** The CSV's header, from the leaderboard's column definitions (the list's order is the CSV's). */
@@ -16,10 +16,14 @@ export function csvCell(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One line per agent, a cell per column definition with a CSV name, in the definitions' order. */
-export function leaderboardCsv(board: LeaderboardView): string {
-  const columns = LEADERBOARD_COLUMNS.filter((c: LeaderboardColumn) => c.csv !== undefined);
-  const lines = [LEADERBOARD_CSV_COLUMNS.join(",")];
-  for (const r of board.rows) lines.push(columns.map((c: LeaderboardColumn) => csvCell(c.value(r))).join(","));
+/** One line per row, a cell per column with a CSV name, in the columns' order (RFC 4180 line ends). */
+export function columnsCsv<Row>(columns: readonly Column<Row, never>[], rows: readonly Row[]): string {
+  const named = columns.filter((c) => c.csv !== undefined);
+  const lines = [csvHeader(columns).join(","), ...rows.map((r) => named.map((c) => csvCell(c.value(r))).join(","))];
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** `GET /api/leaderboard.csv`: one line per agent, a cell per leaderboard column with a CSV name. */
+export function leaderboardCsv(board: LeaderboardView): string {
+  return columnsCsv(LEADERBOARD_COLUMNS, board.rows);
 }
