@@ -1,10 +1,8 @@
 "use client";
 
-import Link from "next/link";
-import { type ReactNode, useMemo } from "react";
+import { useMemo } from "react";
 import type { LeaderboardMetric, Scoreboard } from "@arena/scoring/read";
 import {
-  type ColumnFormat,
   LEADERBOARD_COLUMNS,
   LEADERBOARD_TABLE_LAYOUT,
   type LeaderboardColumn,
@@ -13,11 +11,12 @@ import {
 } from "@arena/tournament/columns";
 import type { LeaderboardRow } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
-import { fmtMs, fmtPct, fmtRating, fmtUsd } from "@/lib/format";
+import { fmtPct, fmtUsd } from "@/lib/format";
 import { count, fmtSpread, intervalTitle, share } from "./intervals";
 import { hiddenScoreReason, METRIC_LABELS, SCORE_COLUMNS } from "./metrics";
 import { ProfileBar, ProfileLegend } from "./profile-bar";
-import { Preliminary, RatingCell } from "./rating-cell";
+import { RatingCell } from "./rating-cell";
+import { agentCells, type CellOverride, rowColumn } from "./row-column";
 
 type Controlled = Scoreboard["controlled"]["ratings"][number];
 type Scores = Scoreboard["agents"][number]["scores"];
@@ -139,37 +138,9 @@ function scoreColumns(l: Lookup): DataColumn<LeaderboardRow>[] {
   ];
 }
 
-/** How the page words each value format (the terminal has its own table in the CLI). */
-const WEB_FORMATS: Record<ColumnFormat, (v: string | number | boolean) => ReactNode> = {
-  count: (v) => v.toString(),
-  share: (v) => fmtPct(Number(v)),
-  rating: (v) => fmtRating(Number(v)),
-  usd: (v) => fmtUsd(Number(v)),
-  ms: (v) => fmtMs(Number(v)),
-  text: (v) => v.toString(),
-  date: (v) => v.toString().slice(0, 10),
-  record: (v) => v.toString(),
-  flag: (v) => v.toString(),
-};
-
-/** Columns whose cell is more than its formatted value: a link, a component, a tooltip or a test id. */
-type CellOverride = Partial<Pick<DataColumn<LeaderboardRow>, "cell" | "cellProps" | "legend">>;
-function cellOverrides(examinerId: string | null): Partial<Record<LeaderboardColumnKey, CellOverride>> {
+function cellOverrides(examinerId: string | null): Partial<Record<LeaderboardColumnKey, CellOverride<LeaderboardRow>>> {
   return {
-    name: {
-      cell: (r) => (
-        <>
-          <Link
-            href={`/agents/${r.agentId}${examinerId ? `?examiner=${encodeURIComponent(examinerId)}` : ""}`}
-            className="font-medium text-sky-700 hover:underline dark:text-sky-400"
-          >
-            {r.name}
-          </Link>
-          {r.preliminary ? <Preliminary /> : null}
-        </>
-      ),
-    },
-    rating: { cell: (r) => <RatingCell r={r} />, cellProps: () => ({ "data-testid": "rating" }) },
+    ...agentCells<LeaderboardRow>(examinerId),
     costPerRun: {
       cell: (r) => (
         <span
@@ -194,33 +165,11 @@ function cellOverrides(examinerId: string | null): Partial<Record<LeaderboardCol
   };
 }
 
-/** A table column from its definition in @arena/tournament/columns. */
-function rowColumn(c: LeaderboardColumn, override: CellOverride | undefined, preliminaryMatches: number): DataColumn<LeaderboardRow> {
-  const sort = c.sort ?? c.value;
-  return {
-    id: c.key,
-    header: c.header,
-    title: c.title,
-    legend: typeof c.legend === "function" ? c.legend({ preliminaryMatches }) : c.legend,
-    numeric: c.format !== "text" && c.format !== "date",
-    optional: c.optional,
-    sortValue: (r) => {
-      const v = sort(r);
-      return v === null || typeof v === "boolean" ? undefined : v;
-    },
-    cell: (r) => {
-      const v = c.value(r);
-      return v === null ? "—" : WEB_FORMATS[c.format](v);
-    },
-    ...override,
-  };
-}
-
 function columns(l: Lookup, examinerId: string | null): DataColumn<LeaderboardRow>[] {
   const overrides = cellOverrides(examinerId);
   const byKey = new Map(LEADERBOARD_COLUMNS.map((c: LeaderboardColumn) => [c.key, c]));
   return LEADERBOARD_TABLE_LAYOUT.flatMap((key) =>
-    key === REPORT_SCORES ? scoreColumns(l) : [rowColumn(byKey.get(key)!, overrides[key], l.preliminaryMatches)],
+    key === REPORT_SCORES ? scoreColumns(l) : [rowColumn(byKey.get(key)!, overrides[key], { preliminaryMatches: l.preliminaryMatches })],
   );
 }
 
