@@ -44,6 +44,21 @@ export { unboundedSchema };
 
 /** Analyses stored with a rating snapshot, computed from the same matches. */
 
+/** One agent of a Bradley–Terry fit as stored: a topic's ratings here, the people's board in @arena/votes. */
+export const ratedAgentSchema = z.object({
+  agentId: z.string(),
+  rating: z.number(),
+  lower: z.number(),
+  upper: z.number(),
+  rank: z.number().int(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ties: z.number().int(),
+  unbounded: unboundedSchema.nullable(),
+});
+export type RatedAgent = z.infer<typeof ratedAgentSchema>;
+
 export const snapshotAnalysisSchema = z.object({
   rounds: z.number().int(),
   meanRoundsPerMatch: z.number(),
@@ -75,20 +90,7 @@ export const snapshotAnalysisSchema = z.object({
       z.object({
         topic: z.string(),
         matches: z.number().int(),
-        rows: z.array(
-          z.object({
-            agentId: z.string(),
-            rating: z.number(),
-            lower: z.number(),
-            upper: z.number(),
-            rank: z.number().int(),
-            games: z.number().int(),
-            wins: z.number().int(),
-            losses: z.number().int(),
-            ties: z.number().int(),
-            unbounded: unboundedSchema.nullable(),
-          }),
-        ),
+        rows: z.array(ratedAgentSchema),
       }),
     )
     .default([]),

@@ -1,4 +1,5 @@
-import { PEOPLE_VERDICTS, unboundedSchema } from "@arena/core";
+import { PEOPLE_VERDICTS } from "@arena/core";
+import { ratedAgentSchema } from "@arena/tournament/read";
 import { z } from "zod";
 
 /**
@@ -8,21 +9,14 @@ import { z } from "zod";
 
 export const peopleVerdictSchema = z.enum(PEOPLE_VERDICTS);
 
-/** One agent of the people's leaderboard: Bradley–Terry on people's verdicts, bootstrap interval. */
-export const peopleRatingRowSchema = z.object({
-  agentId: z.string(),
-  name: z.string(),
-  rating: z.number(),
-  lower: z.number(),
-  upper: z.number(),
-  rank: z.number().int(),
-  /** Counted verdicts (votes and auditors' C1) on this agent's rounds: games = wins + losses + ties. */
-  games: z.number().int(),
-  wins: z.number().int(),
-  losses: z.number().int(),
-  ties: z.number().int(),
-  unbounded: unboundedSchema.nullable(),
-});
+const { agentId, ...fitted } = ratedAgentSchema.shape;
+
+/**
+ * One agent of the people's leaderboard: Bradley–Terry on people's verdicts, bootstrap interval;
+ * `games` counts verdicts (votes and auditors' C1) on this agent's rounds. The tournament's rated
+ * agent with its name, kept second as the stored snapshots and the JSON API have it.
+ */
+export const peopleRatingRowSchema = z.object({ agentId, name: z.string(), ...fitted });
 export type PeopleRatingRow = z.infer<typeof peopleRatingRowSchema>;
 
 /** A figure with its 95 % bootstrap interval. */
