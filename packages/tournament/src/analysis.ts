@@ -6,13 +6,14 @@ import {
   onlineElo,
   skillGapVsRounds,
   verdictDistribution,
+  type AgentRating,
   type Correlation,
 } from "@arena/core";
 import type { Db } from "@arena/db";
 import { judgedRounds } from "./judged-rounds";
 import { battlesOf, type RatedMatch } from "./rated";
 import { researchStats } from "./read/research";
-import type { SnapshotAnalysis } from "./read/schemas";
+import type { RatedAgent, SnapshotAnalysis } from "./read/schemas";
 
 /** Points kept of the Elo history (evenly thinned, the last match always kept). */
 export const ELO_HISTORY_POINTS = 200;
@@ -80,19 +81,24 @@ async function categoryRatings(db: Db, matches: readonly RatedMatch[]): Promise<
     .map(([topic, subset]) => ({
       topic,
       matches: subset.length,
-      rows: computeRatings(aggregateBattles(battlesOf(subset)), { ci: "sandwich" }).map((r) => ({
-        agentId: r.model,
-        rating: r.rating,
-        lower: r.lower,
-        upper: r.upper,
-        rank: r.rank,
-        games: r.games,
-        wins: r.wins,
-        losses: r.losses,
-        ties: r.ties,
-        unbounded: r.unbounded,
-      })),
+      rows: computeRatings(aggregateBattles(battlesOf(subset)), { ci: "sandwich" }).map(ratedAgent),
     }));
+}
+
+/** A fitted agent as stored (core's `model` is the agent's id). */
+export function ratedAgent(r: AgentRating): RatedAgent {
+  return {
+    agentId: r.model,
+    rating: r.rating,
+    lower: r.lower,
+    upper: r.upper,
+    rank: r.rank,
+    games: r.games,
+    wins: r.wins,
+    losses: r.losses,
+    ties: r.ties,
+    unbounded: r.unbounded,
+  };
 }
 
 /** Each directed pair's match record (a's wins, ties and games against b). */

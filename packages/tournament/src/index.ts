@@ -23,7 +23,7 @@ export { ensureMatchJobs, enqueueTick, openTournamentQueues, withQueues, type To
 export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./rated";
 export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./snapshots";
 export { snapshotRowSchema, type SnapshotRow } from "./read/schemas";
-export { snapshotAnalysis } from "./analysis";
+export { snapshotAnalysis, ratedAgent } from "./analysis";
 export { lockFor, LockSpace, TX_OPTIONS } from "./lock";
 export { judgedRounds, type JudgedRound } from "./judged-rounds";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";

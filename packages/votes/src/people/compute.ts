@@ -9,6 +9,7 @@ import {
   type Estimate,
   type PeopleVerdict,
 } from "@arena/core";
+import { ratedAgent } from "@arena/tournament";
 import { MIN_AGENTS, MIN_VOTES, MIN_VOTES_PER_AGENT, PEOPLE_BOOTSTRAP } from "./minimum";
 import type { PeopleAgreement, PeopleRatingRow } from "./schemas";
 
@@ -70,19 +71,7 @@ export function computePeople(inputs: PeopleInputs): PeopleResult {
   const agg = new BattleAggregator();
   for (const v of inputs.verdicts) agg.addBattle(verdictBattle(v.agentAId, v.agentBId, v.verdict));
   const fit = bootstrapRatings(agg.result(), PEOPLE_BOOTSTRAP);
-  const ratings: PeopleRatingRow[] = fit.ratings.map((r) => ({
-    agentId: r.model,
-    name: inputs.names.get(r.model) ?? r.model,
-    rating: r.rating,
-    lower: r.lower,
-    upper: r.upper,
-    rank: r.rank,
-    games: r.games,
-    wins: r.wins,
-    losses: r.losses,
-    ties: r.ties,
-    unbounded: r.unbounded,
-  }));
+  const ratings: PeopleRatingRow[] = fit.ratings.map((r) => ({ ...ratedAgent(r), name: inputs.names.get(r.model) ?? r.model }));
 
   // Agents both sides rate, with enough people's verdicts each; the votes among them are ρ's evidence.
   const compared = inputs.examiner
