@@ -3,7 +3,7 @@ import { z } from "zod";
 import { peopleBasis } from "./basis";
 import { computePeople } from "./compute";
 import { loadPeopleInputs, type PeopleScope } from "./inputs";
-import { peopleAgreementSchema } from "./schemas";
+import { peopleAgreementSchema, peopleRatingRowSchema } from "./schemas";
 
 /**
  * Stores the people's snapshots (PeopleSnapshot): every round's scope (examinerConfigId null) and
@@ -71,7 +71,7 @@ export async function refreshPeopleSnapshots(db: Db, opts: { force?: boolean } =
       data: {
         examinerConfigId: scope.examinerConfigId,
         votesCounted: result.votesCounted,
-        ratings: result.ratings as unknown as Prisma.InputJsonValue,
+        ratings: z.array(peopleRatingRowSchema).parse(result.ratings) as unknown as Prisma.InputJsonValue,
         agreement: peopleAgreementSchema.parse(result.agreement) as unknown as Prisma.InputJsonValue,
       },
     });
