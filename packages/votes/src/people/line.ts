@@ -7,11 +7,12 @@ import type { PeopleAgreement } from "./schemas";
  */
 export const NOT_ENOUGH = "not enough votes yet";
 
-const two = (x: number) => x.toFixed(2);
+/** A correlation or κ as the agreement line and the people's page word it. */
+export const twoDecimals = (x: number) => x.toFixed(2);
 const count = (n: number) => n.toLocaleString("en-US");
 
 export function agreementLine(a: PeopleAgreement | null): string {
   if (!a?.enough || !a.spearman) return NOT_ENOUGH;
   const rho = a.spearman;
-  return `agrees with people: ρ ${two(rho.value)} [${two(rho.lower)}, ${two(rho.upper)}], ${count(a.votes)} ${a.votes === 1 ? "vote" : "votes"}`;
+  return `agrees with people: ρ ${twoDecimals(rho.value)} [${twoDecimals(rho.lower)}, ${twoDecimals(rho.upper)}], ${count(a.votes)} ${a.votes === 1 ? "vote" : "votes"}`;
 }

@@ -8,4 +8,4 @@ export * from "../references/read";
 export * from "./people";
 export * from "../people/schemas";
 export * from "../people/minimum";
-export { agreementLine, NOT_ENOUGH } from "../people/line";
+export { agreementLine, NOT_ENOUGH, twoDecimals } from "../people/line";

@@ -1,14 +1,12 @@
 import Link from "next/link";
 import type { ScopesView } from "@arena/tournament/read";
-import type { PeopleLeaderboard } from "@arena/votes/read";
+import { type PeopleLeaderboard, twoDecimals } from "@arena/votes/read";
 import { Empty, PageTitle } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { pill } from "@/components/scope-selector";
 import { fmtInt, fmtTime, plural } from "@/lib/format";
 import { query } from "@/lib/params";
 import { PeopleTable } from "./people-table";
-
-const two = (x: number) => x.toFixed(2);
 
 /** Examiner or people: the two leaderboards of one scope, side by side in the URL. */
 export function ByPills({ by, examinerId }: { by: "examiner" | "people"; examinerId: string | null }) {
@@ -70,9 +68,9 @@ function AgreementDetail({ board }: { board: PeopleLeaderboard }) {
       {a.enough && a.spearman && a.kendall ? (
         <>
           Against {board.comparedWith?.name ?? "the examiner"}&apos;s ratings over {plural(a.agents, "agent")} with at least{" "}
-          {a.minimum.votesPerAgent} counted verdicts each: Spearman&apos;s ρ {two(a.spearman.value)} [{two(a.spearman.lower)},{" "}
-          {two(a.spearman.upper)}], Kendall&apos;s τ-b {two(a.kendall.value)} [{two(a.kendall.lower)}, {two(a.kendall.upper)}] (
-          {fmtInt(a.votes)} verdicts among them).{" "}
+          {a.minimum.votesPerAgent} counted verdicts each: Spearman&apos;s ρ {twoDecimals(a.spearman.value)} [
+          {twoDecimals(a.spearman.lower)}, {twoDecimals(a.spearman.upper)}], Kendall&apos;s τ-b {twoDecimals(a.kendall.value)} [
+          {twoDecimals(a.kendall.lower)}, {twoDecimals(a.kendall.upper)}] ({fmtInt(a.votes)} verdicts among them).{" "}
         </>
       ) : (
         <>
@@ -82,8 +80,8 @@ function AgreementDetail({ board }: { board: PeopleLeaderboard }) {
       )}
       {a.kappa ? (
         <>
-          Cohen&apos;s κ between the examiner&apos;s verdict and people&apos;s on the same rounds (win/loss/tie): {two(a.kappa.value)} [
-          {two(a.kappa.lower)}, {two(a.kappa.upper)}] over {fmtInt(a.kappa.n)} verdicts.{" "}
+          Cohen&apos;s κ between the examiner&apos;s verdict and people&apos;s on the same rounds (win/loss/tie):{" "}
+          {twoDecimals(a.kappa.value)} [{twoDecimals(a.kappa.lower)}, {twoDecimals(a.kappa.upper)}] over {fmtInt(a.kappa.n)} verdicts.{" "}
         </>
       ) : null}
       Counted: {plural(a.sources.votes, "vote")} and {plural(a.sources.audits, "auditor's verdict")}
