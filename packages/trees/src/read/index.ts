@@ -20,6 +20,8 @@ export const treeSummarySchema = z.object({
   createdAt: z.string(),
 });
 export type TreeSummaryView = z.infer<typeof treeSummarySchema>;
+/** What an import answers (the store's TreeSummary): the new tree's size, before it plays any match. */
+export const importedTreeSchema = treeSummarySchema.pick({ id: true, rootUrl: true, title: true, nodes: true, maxDepth: true });
 
 export const treeViewSchema = treeSummarySchema.extend({
   /** Depth-first, siblings in order; depth as stored (the root is 0). */

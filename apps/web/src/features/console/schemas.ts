@@ -9,7 +9,7 @@ import {
 } from "@arena/match/examiner-configs";
 import { addAgentRequestSchema, newTournamentRequestSchema, participantRowSchema, tournamentRowSchema } from "@arena/tournament";
 import { tournamentEstimateSchema, tournamentSummarySchema } from "@arena/tournament/read";
-import { treeSummarySchema } from "@arena/trees/read";
+import { importedTreeSchema, treeSummarySchema } from "@arena/trees/read";
 import { crawlJobSchema, crawlRequestSchema, retiredTreeSchema, treeUploadRequestSchema } from "@arena/trees/store";
 import { newSourceSchema, scheduledRunSchema, scheduleSchema, storedScheduleSchema, topicSourceSchema } from "@arena/trees/sources";
 import { worldImportResultSchema, worldRequestSchema } from "@arena/trees/world";
@@ -135,7 +135,7 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
     summary: "Import a tree file (DR-Arena JSON)",
     body: treeUploadRequestSchema,
     status: 201,
-    response: { name: "ConsoleTree", schema: treeSummarySchema },
+    response: { name: "ConsoleTree", schema: importedTreeSchema },
   },
   "GET crawls": { summary: "Crawl jobs", response: { name: "ConsoleCrawls", schema: z.array(crawlJobSchema) } },
   "POST crawls": {

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, TOURNAMENT_PAIRINGS } from "@arena/core/pairing-rules";
-import { actionAllowed } from "@arena/tournament/read";
+import { actionAllowed, tournamentEstimateSchema } from "@arena/tournament/read";
 import { buttonClass, inputClass } from "../../account/client";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { link } from "@/components/ui";
@@ -108,7 +108,7 @@ export function TournamentsPanel() {
   const estimateFor = (form: HTMLFormElement) => {
     const sent = body(form);
     void act("POST", "tournaments/estimate", sent).then((r) =>
-      setEstimate(r.ok ? { e: r.data as unknown as Estimate, continuous: sent.mode === "continuous" } : null),
+      setEstimate(r.ok ? { e: tournamentEstimateSchema.parse(r.data), continuous: sent.mode === "continuous" } : null),
     );
   };
   return (

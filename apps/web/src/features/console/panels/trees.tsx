@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { buttonClass, inputClass } from "../../account/client";
+import { importedTreeSchema } from "@arena/trees/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import type { CrawlRow, TreeRow } from "./rows";
 import { Field, Note, useAction, useList } from "./shared";
@@ -21,7 +22,7 @@ export function TreesPanel() {
     setDuplicate(null);
     // The import error starts with the file name; the sentence names the file once.
     if (!r.ok) return setNote(`${file} was not imported. ${(r.error ?? `The server answered ${r.status}.`).replace(`${file}: `, "")}`);
-    const t = r.data as unknown as { title: string | null; rootUrl: string; nodes: number };
+    const t = importedTreeSchema.parse(r.data);
     const how =
       onDuplicate === "keep" ? "The stored copy is kept" : onDuplicate === "replace" ? "Imported; the stored copy is retired" : "Imported";
     setNote(`${how}: ${file}, “${t.title ?? t.rootUrl}”, ${t.nodes} nodes.`);
