@@ -168,8 +168,11 @@ describe("people's votes", () => {
     expect(err).toBeInstanceOf(VoteError);
     expect(err).toMatchObject({ status: 429 });
     expect(await db.vote.count({ where: { roundId } })).toBe(0);
-    // Votes older than 24 hours no longer count.
-    await db.vote.updateMany({ where: { voterId: busy }, data: { createdAt: new Date(Date.now() - VOTE_LIMITS.windowMs - 60_000) } });
+    // Votes older than 24 hours no longer count: with one of them aged, the 200th of the window is accepted.
+    await db.vote.updateMany({
+      where: { voterId: busy, roundId: fillers[0]! },
+      data: { createdAt: new Date(Date.now() - VOTE_LIMITS.windowMs - 60_000) },
+    });
     await castVote(db, { voterId: busy, roundId, verdict: "A_BETTER" });
 
     // One address: its votes counted by the keyed hash, whoever cast them.
@@ -293,7 +296,7 @@ describe("people's votes", () => {
     const roundId = await plantRound(db, w, { a: "alpha-jsonl", b: "beta-jsonl", token: "[[B_BETTER]]" });
     const v = await voter();
     await nextVoteRound(db, { voterId: v, random: SWAP });
-    await castVote(db, { voterId: v, roundId, verdict: "A_MUCH_BETTER" });
+    await castVote(db, { voterId: v, roundId, verdict: "A_MUCH_BETTER", reason: "the reason only this voter knows" });
     const mine = (await votesJsonl(db, { examinerConfigId: w.examinerConfigId }))[0]!;
     const r = await db.round.findUniqueOrThrow({ where: { id: roundId } });
     expect(mine).toEqual({
@@ -311,6 +314,9 @@ describe("people's votes", () => {
       created_at: expect.any(String),
     });
     expect(JSON.stringify(mine)).not.toContain(v);
+    // Neither the reason given nor the voter's email leaves the database (docs/voting.md).
+    expect(JSON.stringify(mine)).not.toContain("the reason only this voter knows");
+    expect(JSON.stringify(mine)).not.toContain((await db.user.findUniqueOrThrow({ where: { id: v } })).email);
     // An excluded voter's votes leave the export.
     await excludeVoter(db, { voterId: v, adminId: (await createUser(db, "admin")).id, reason: "left out" });
     expect(await votesJsonl(db)).toEqual([]);
