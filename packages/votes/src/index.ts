@@ -5,6 +5,7 @@ export { VoteError } from "./votes/errors";
 export { nextVoteRound } from "./votes/next";
 export { castVote, addressHash, type CastOptions } from "./votes/cast";
 export { excludeVoter, includeVoter } from "./votes/voters";
+export { requestPeopleRecompute } from "./votes/recompute";
 export { voteRequestSchema, spanRequestSchema, exclusionRequestSchema, type VoteRequest, type SpanRequest } from "./votes/requests";
 export { createSpan, deleteSpan } from "./spans/create";
 export * from "./read/votes";

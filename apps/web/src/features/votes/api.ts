@@ -6,6 +6,7 @@ import {
   exclusionRequestSchema,
   includeVoter,
   nextVoteRound,
+  requestPeopleRecompute,
   spanRequestSchema,
   voteRequestSchema,
 } from "@arena/votes";
@@ -17,7 +18,6 @@ import { requireRoleApi, type SessionUser } from "@/lib/auth-session";
 import { db } from "@/lib/db";
 import { errorResponse, handle, pathId, queryParams } from "@/lib/api/http";
 import { API_ROUTES } from "@/lib/api/routes";
-import { requestPeopleRecompute } from "../people/request";
 import { jsonBody } from "../submission/body";
 
 /**

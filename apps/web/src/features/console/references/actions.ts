@@ -8,6 +8,7 @@ import {
   includeVoter,
   recomputeReference,
   ReferenceBoardError,
+  requestPeopleRecompute,
   updateReferenceMapping,
   VoteError,
   type ReferenceRequest,
@@ -15,7 +16,6 @@ import {
 import { requireRole } from "@/lib/auth-session";
 import { issueText } from "@/lib/api/http";
 import { db } from "@/lib/db";
-import { requestPeopleRecompute } from "@/features/people/request";
 
 /**
  * The console's People & references page: reference leaderboards and voter exclusions, through
