@@ -195,6 +195,15 @@ describe("people's votes", () => {
     await castVote(db, { voterId: late, roundId: old, verdict: "B_BETTER", address: "198.51.100.9" }, { addressKey: KEY });
     const stored = await db.vote.findUniqueOrThrow({ where: { roundId_voterId: { roundId: old, voterId: late } } });
     expect(stored.addressHash).toBe(addressHash("198.51.100.9", KEY));
+    // With one of the address's 600 votes aged out of the window, its 600th of the window is accepted.
+    await db.vote.updateMany({
+      where: { voterId: crowd[0]!, roundId: fillers[0]! },
+      data: { createdAt: new Date(Date.now() - VOTE_LIMITS.windowMs - 60_000) },
+    });
+    const later = await voter();
+    await db.voteView.create({ data: { roundId: old, voterId: later, seatsSwapped: false } });
+    await castVote(db, { voterId: later, roundId: old, verdict: "TIE", address: "203.0.113.7" }, { addressKey: KEY });
+    expect(await db.vote.count({ where: { addressHash: hash } })).toBe(VOTE_LIMITS.perAddress + 1);
   });
 
   it("mixes in gold rounds with balanced seats, so a voter who always picks A falls below the threshold; counted votes leave out owners, excluded and low-gold voters", async () => {
