@@ -156,6 +156,7 @@ export function ConsoleAudit({
       </section>
       <section>
         <h2 className="mb-2 font-semibold">Queues</h2>
+        {queues.length === 0 ? <p className="text-sm text-zinc-500">None yet: create one above.</p> : null}
         <ul className="space-y-1 text-sm" data-testid="console-audit-queues">
           {queues.map((q) => (
             <li key={q.id}>
