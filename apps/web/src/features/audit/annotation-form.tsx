@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EVOLUTION, FACTUALITY, LABELS, SUFFICIENCY, VALIDITY, VERDICTS } from "@arena/audit/options";
+import { KeysDialog, useShortcutKeys } from "@/components/keys";
 import { errorMessage } from "@/lib/api/error-message";
 
 type Own = {
@@ -85,13 +86,6 @@ const PART_D = (askSufficiency: boolean): Question[] => [
       ]
     : []),
 ];
-
-/** Keys are ignored while the auditor types in a text field (the comment). */
-function typing(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
-  return target.tagName === "INPUT" && !["radio", "checkbox", "button", "submit"].includes((target as HTMLInputElement).type);
-}
 
 /** An unsent annotation kept in this browser until it is submitted (a reload or a crash loses nothing). */
 interface Draft {
@@ -203,7 +197,6 @@ export function AnnotationForm({
     setCurrentState(currentRef.current);
   }, []);
   const busyRef = useRef(false);
-  const [help, setHelp] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -268,17 +261,9 @@ export function AnnotationForm({
     router.push(nextId ? `/audit/items/${nextId}` : `/audit?finished=${encodeURIComponent(queueId)}`);
   }, [closed, questions, stage, itemId, askEvolution, comment, queueId, router, setCurrent]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target)) {
-        if (e.key === "Escape") (e.target as HTMLElement).blur();
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === "?") {
-        e.preventDefault();
-        setHelp((h) => !h);
-      } else if (/^[1-9]$/.test(e.key)) {
+  const onKey = useCallback(
+    (e: KeyboardEvent) => {
+      if (/^[1-9]$/.test(e.key)) {
         const q = questions[currentRef.current];
         const option = q?.options[Number(e.key) - 1];
         if (!q || !option || closed) return;
@@ -301,13 +286,11 @@ export function AnnotationForm({
       } else if (e.key === "e" && stage === "d" && !closed) {
         e.preventDefault();
         setEditing(true);
-      } else if (e.key === "Escape") {
-        setHelp(false);
       }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [questions, closed, submit, stage, setValues, setCurrent]);
+    },
+    [questions, closed, submit, stage, setValues, setCurrent],
+  );
+  const [help, setHelp] = useShortcutKeys(onKey);
 
   return (
     <section
@@ -397,39 +380,23 @@ export function AnnotationForm({
         ) : null}
       </div>
       {help ? (
-        // Fixed in the viewport, where the auditor is, however far down the page they scrolled.
-        <div
-          role="dialog"
-          aria-label="Keyboard shortcuts"
-          className="fixed inset-x-3 bottom-3 z-50 max-h-[80vh] overflow-auto rounded-md border border-zinc-300 bg-white p-3 text-sm shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96 dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <div className="flex items-center justify-between">
-            <h3 className="font-medium">Keys</h3>
-            <button type="button" onClick={() => setHelp(false)} className="text-xs underline">
-              Close <kbd>Esc</kbd>
-            </button>
-          </div>
-          <ul className="mt-1 space-y-0.5">
-            <li>
-              <kbd>1</kbd>–<kbd>5</kbd>: choose an option of the highlighted question, then move to the next
-            </li>
-            <li>
-              <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>: previous / next question
-            </li>
-            <li>
-              <kbd>Enter</kbd>: submit (parts A–C, then part D and on to the next item)
-            </li>
-            <li>
-              <kbd>c</kbd>: write a comment (<kbd>Esc</kbd> leaves it); keys are ignored while typing
-            </li>
-            <li>
-              <kbd>e</kbd>: edit parts A–C after submitting them (until the queue closes)
-            </li>
-            <li>
-              <kbd>?</kbd>: show or hide this list
-            </li>
-          </ul>
-        </div>
+        <KeysDialog onClose={() => setHelp(false)}>
+          <li>
+            <kbd>1</kbd>–<kbd>5</kbd>: choose an option of the highlighted question, then move to the next
+          </li>
+          <li>
+            <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>k</kbd>/<kbd>j</kbd>: previous / next question
+          </li>
+          <li>
+            <kbd>Enter</kbd>: submit (parts A–C, then part D and on to the next item)
+          </li>
+          <li>
+            <kbd>c</kbd>: write a comment (<kbd>Esc</kbd> leaves it); keys are ignored while typing
+          </li>
+          <li>
+            <kbd>e</kbd>: edit parts A–C after submitting them (until the queue closes)
+          </li>
+        </KeysDialog>
       ) : null}
     </section>
   );

@@ -21,10 +21,3 @@ export const SPAN_CHIP: Record<SpanLabel, string> = {
   wrong: "bg-red-100 text-red-900 dark:bg-red-900/50 dark:text-red-100",
   insightful: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100",
 };
-
-/** Keys are ignored while the reader types in a text field (the reason, a span's comment). */
-export function typing(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") return true;
-  return target.tagName === "INPUT" && !["radio", "checkbox", "button", "submit"].includes((target as HTMLInputElement).type);
-}

@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Reveal } from "@arena/votes";
 import { castVoteAction } from "./actions";
-import { typing, VERDICT_TEXT, VOTE_VERDICTS, type VoteVerdict } from "./labels";
+import { KeysDialog, useShortcutKeys } from "@/components/keys";
+import { VERDICT_TEXT, VOTE_VERDICTS, type VoteVerdict } from "./labels";
 import { RevealPanel } from "./reveal";
 
 /** An unsent vote kept in this browser until it is sent (a reload loses nothing). */
@@ -53,7 +54,6 @@ export function VoteForm({ roundId }: { roundId: string }) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [error, setError] = useState<string | null>(null);
-  const [help, setHelp] = useState(false);
   const [loadingNext, setLoadingNext] = useState(false);
   const formRef = useRef<HTMLElement>(null);
 
@@ -115,25 +115,19 @@ export function VoteForm({ roundId }: { roundId: string }) {
     if (reveal) formRef.current?.scrollIntoView({ block: "nearest" });
   }, [reveal]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (typing(e.target)) {
-        const field = e.target as HTMLElement;
-        if (e.key === "Escape") field.blur();
-        // Enter in the reason sends the vote; Shift+Enter is a new line.
-        else if (e.key === "Enter" && !e.shiftKey && field.id === "vote-reason") {
-          e.preventDefault();
-          void submit();
-        }
-        return;
-      }
-      if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (e.key === "?") {
+  // Enter in the reason sends the vote; Shift+Enter is a new line.
+  const onTypingKey = useCallback(
+    (e: KeyboardEvent, field: HTMLElement) => {
+      if (e.key === "Enter" && !e.shiftKey && field.id === "vote-reason") {
         e.preventDefault();
-        setHelp((h) => !h);
-      } else if (e.key === "Escape") {
-        setHelp(false);
-      } else if (revealRef.current) {
+        void submit();
+      }
+    },
+    [submit],
+  );
+  const onKey = useCallback(
+    (e: KeyboardEvent) => {
+      if (revealRef.current) {
         if (e.key === "n" || e.key === "Enter") {
           e.preventDefault();
           next();
@@ -148,10 +142,10 @@ export function VoteForm({ roundId }: { roundId: string }) {
         e.preventDefault();
         document.getElementById("vote-reason")?.focus();
       }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [submit, next, setVerdict]);
+    },
+    [submit, next, setVerdict],
+  );
+  const [help, setHelp] = useShortcutKeys(onKey, onTypingKey);
 
   return (
     <section
@@ -225,36 +219,20 @@ export function VoteForm({ roundId }: { roundId: string }) {
         </>
       )}
       {help ? (
-        // Fixed in the window, where the reader is, however far down they scrolled.
-        <div
-          role="dialog"
-          aria-label="Keyboard shortcuts"
-          className="fixed inset-x-3 bottom-3 z-50 max-h-[80vh] overflow-auto rounded-md border border-zinc-300 bg-white p-3 text-sm shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96 dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <div className="flex items-center justify-between">
-            <h3 className="font-medium">Keys</h3>
-            <button type="button" onClick={() => setHelp(false)} className="text-xs underline">
-              Close <kbd>Esc</kbd>
-            </button>
-          </div>
-          <ul className="mt-1 space-y-0.5">
-            <li>
-              <kbd>1</kbd>–<kbd>5</kbd>: A much better, A better, tie, B better, B much better
-            </li>
-            <li>
-              <kbd>c</kbd>: write a reason (<kbd>Esc</kbd> leaves it); other keys are ignored while typing
-            </li>
-            <li>
-              <kbd>Enter</kbd>: send the vote; after the reveal, the next round (or <kbd>n</kbd>)
-            </li>
-            <li>
-              Select text in an answer, then <kbd>u</kbd> / <kbd>w</kbd> / <kbd>i</kbd>: mark it unsupported / wrong / insightful
-            </li>
-            <li>
-              <kbd>?</kbd>: show or hide this list
-            </li>
-          </ul>
-        </div>
+        <KeysDialog onClose={() => setHelp(false)}>
+          <li>
+            <kbd>1</kbd>–<kbd>5</kbd>: A much better, A better, tie, B better, B much better
+          </li>
+          <li>
+            <kbd>c</kbd>: write a reason (<kbd>Esc</kbd> leaves it); other keys are ignored while typing
+          </li>
+          <li>
+            <kbd>Enter</kbd>: send the vote; after the reveal, the next round (or <kbd>n</kbd>)
+          </li>
+          <li>
+            Select text in an answer, then <kbd>u</kbd> / <kbd>w</kbd> / <kbd>i</kbd>: mark it unsupported / wrong / insightful
+          </li>
+        </KeysDialog>
       ) : null}
     </section>
   );

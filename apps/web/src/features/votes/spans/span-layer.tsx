@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { createSpanAction, deleteSpanAction } from "../actions";
-import { SPAN_CHIP, SPAN_KEY, SPAN_LABELS, SPAN_TEXT, typing, type SpanLabel } from "../labels";
+import { typing } from "@/components/keys";
+import { SPAN_CHIP, SPAN_KEY, SPAN_LABELS, SPAN_TEXT, type SpanLabel } from "../labels";
 import { align, renderedRuns, storedRange, type Alignment } from "./alignment";
 import { HIGHLIGHT_CSS, highlightName, setHighlights, type HighlightName } from "./highlights";
 
