@@ -1,4 +1,4 @@
-import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
+import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE, type RatingFlag } from "@arena/core/rating-display";
 import type { LeaderboardRow } from "./schemas";
 
 /**
@@ -51,6 +51,36 @@ export function csvHeader(columns: readonly { key: string; csv?: string }[]): st
   return columns.flatMap((c) => (c.csv ? [c.csv] : []));
 }
 
+/** The rating's flag and its interval's ends, the same columns on every rated board (this one and the people's). */
+export function ratingBoundColumns<Row extends { ratingFlag: RatingFlag; lower: number; upper: number }>() {
+  return [
+    {
+      key: "ratingFlag",
+      header: "Rating flag",
+      title: "How far the rating can be read: ok, wide, unbeaten, winless",
+      csv: "rating_flag",
+      value: (r) => r.ratingFlag,
+      format: "flag",
+    },
+    {
+      key: "lower",
+      header: "Lower",
+      title: "Lower end of the rating's 95 % interval",
+      csv: "lower",
+      value: (r) => r.lower,
+      format: "rating",
+    },
+    {
+      key: "upper",
+      header: "Upper",
+      title: "Upper end of the rating's 95 % interval",
+      csv: "upper",
+      value: (r) => r.upper,
+      format: "rating",
+    },
+  ] as const satisfies readonly Column<Row, never>[];
+}
+
 const RATING_LEGEND = `Bradley–Terry rating with its 95 % bootstrap interval (+above/−below). (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}; winless, ≤ R the mirror image. ${RATING_SCALE_NOTE}`;
 
 const pctText = (x: number) => `${(100 * x).toFixed(0)} %`;
@@ -89,30 +119,7 @@ export const LEADERBOARD_COLUMNS = [
     format: "rating",
     cli: { header: "rating (95% CI)", width: 24, align: "left", text: (r) => describeRating(r).text },
   },
-  {
-    key: "ratingFlag",
-    header: "Rating flag",
-    title: "How far the rating can be read: ok, wide, unbeaten, winless",
-    csv: "rating_flag",
-    value: (r) => r.ratingFlag,
-    format: "flag",
-  },
-  {
-    key: "lower",
-    header: "Lower",
-    title: "Lower end of the rating's 95 % interval",
-    csv: "lower",
-    value: (r) => r.lower,
-    format: "rating",
-  },
-  {
-    key: "upper",
-    header: "Upper",
-    title: "Upper end of the rating's 95 % interval",
-    csv: "upper",
-    value: (r) => r.upper,
-    format: "rating",
-  },
+  ...ratingBoundColumns<LeaderboardRow>(),
   {
     key: "elo",
     header: "Elo",

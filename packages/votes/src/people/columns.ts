@@ -1,5 +1,5 @@
 import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
-import { type Column, csvHeader } from "@arena/tournament/columns";
+import { type Column, csvHeader, ratingBoundColumns } from "@arena/tournament/columns";
 import type { PeopleRow } from "../read/people";
 
 /**
@@ -45,30 +45,7 @@ export const PEOPLE_COLUMNS = [
     format: "rating",
     cli: { header: "rating (95% CI)", width: 24, align: "left", text: (r) => describeRating(r).text },
   },
-  {
-    key: "ratingFlag",
-    header: "Rating flag",
-    title: "How far the rating can be read: ok, wide, unbeaten, winless",
-    csv: "rating_flag",
-    value: (r) => r.ratingFlag,
-    format: "flag",
-  },
-  {
-    key: "lower",
-    header: "Lower",
-    title: "Lower end of the rating's 95 % interval",
-    csv: "lower",
-    value: (r) => r.lower,
-    format: "rating",
-  },
-  {
-    key: "upper",
-    header: "Upper",
-    title: "Upper end of the rating's 95 % interval",
-    csv: "upper",
-    value: (r) => r.upper,
-    format: "rating",
-  },
+  ...ratingBoundColumns<PeopleRow>(),
   {
     key: "verdicts",
     header: "Verdicts",
