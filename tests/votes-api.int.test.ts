@@ -220,9 +220,13 @@ describe("votes API", () => {
     expect((await call(`/api/spans/${span.id}`, other, { method: "DELETE" })).status).toBe(404);
     expect((await call(`/api/spans/${span.id}`, reader, { method: "DELETE" })).status).toBe(200);
     expect(await db.span.count({ where: { id: span.id } })).toBe(0);
-    const keep = await call("/api/spans", reader, {
-      body: { roundId: next.roundId, seat: "B", seats: "match", start: 0, end: 5, label: "insightful" },
-    });
+    // Match seats on the round served and not yet voted would say which shown seat is match A: 409 until the vote.
+    const byMatchSeat = { roundId: next.roundId, seat: "B", seats: "match", start: 0, end: 5, label: "insightful" };
+    const early = await call("/api/spans", reader, { body: byMatchSeat });
+    expect(early.status).toBe(409);
+    expect(await errorCode(early)).toBe("conflict");
+    expect((await call("/api/votes", reader, { body: { roundId: next.roundId, verdict: "TIE" } })).status).toBe(201);
+    const keep = await call("/api/spans", reader, { body: byMatchSeat });
     expect(keep.status).toBe(201);
     const lines = (await (await call("/api/spans.jsonl", null)).text())
       .trimEnd()
@@ -295,6 +299,8 @@ describe("votes API", () => {
     await plantWidths(db, w, { "alpha-api": 200, "beta-api": 200, "gamma-api": 200 });
     const reader = await account("owner");
     const next = nextVoteSchema.parse(await (await call("/api/votes/next", reader)).json());
+    // Match seats once the reader voted (before, they would reveal the shown seats' swap).
+    expect((await call("/api/votes", reader, { body: { roundId: next.roundId, verdict: "TIE" } })).status).toBe(201);
     const marked = await call("/api/spans", reader, {
       body: { roundId: next.roundId, seat: "A", seats: "match", start: 0, end: 5, label: "wrong" },
     });
