@@ -16,6 +16,8 @@ import { worldImportResultSchema, worldRequestSchema } from "@arena/trees/world"
 import type { ConsoleApiKey } from "./routes";
 
 const consoleEstimateSchema = tournamentEstimateSchema.extend({ text: z.string() });
+/** A tournament's status change (start, pause, resume, cancel): no body, the tournament as it now is. */
+const tournamentNow = (summary: string) => ({ summary, response: { name: "ConsoleTournament", schema: tournamentRowSchema } });
 
 /**
  * The console API's request and response shapes, each from the package that owns it: the
@@ -89,19 +91,10 @@ export const CONSOLE_SPECS: Record<ConsoleApiKey, ConsoleRouteSpec> = {
     body: newTournamentRequestSchema,
     response: { name: "ConsoleTournamentEstimate", schema: consoleEstimateSchema },
   },
-  "POST tournaments/:id/start": {
-    summary: "Start a draft tournament",
-    response: { name: "ConsoleTournament", schema: tournamentRowSchema },
-  },
-  "POST tournaments/:id/pause": {
-    summary: "Pause a running tournament",
-    response: { name: "ConsoleTournament", schema: tournamentRowSchema },
-  },
-  "POST tournaments/:id/resume": {
-    summary: "Resume a paused tournament",
-    response: { name: "ConsoleTournament", schema: tournamentRowSchema },
-  },
-  "POST tournaments/:id/cancel": { summary: "Cancel a tournament", response: { name: "ConsoleTournament", schema: tournamentRowSchema } },
+  "POST tournaments/:id/start": tournamentNow("Start a draft tournament"),
+  "POST tournaments/:id/pause": tournamentNow("Pause a running tournament"),
+  "POST tournaments/:id/resume": tournamentNow("Resume a paused tournament"),
+  "POST tournaments/:id/cancel": tournamentNow("Cancel a tournament"),
   "POST tournaments/:id/add-agent": {
     summary: "Enter a late agent from the next round",
     body: addAgentRequestSchema,
