@@ -81,6 +81,24 @@ export function ratingBoundColumns<Row extends { ratingFlag: RatingFlag; lower: 
   ] as const satisfies readonly Column<Row, never>[];
 }
 
+/** The won-lost-tied record, whole and split, of what the board counts ("Matches", "Verdicts"); `width` is the terminal's. */
+export function recordColumns<Row extends { wins: number; losses: number; ties: number }>(counted: string, width: number) {
+  return [
+    {
+      key: "wlt",
+      header: "W-L-T",
+      title: `${counted} won, lost and tied`,
+      value: (r) => `${r.wins}-${r.losses}-${r.ties}`,
+      sort: (r) => r.wins - r.losses,
+      format: "record",
+      cli: { header: "W-L-T", width, align: "left", gap: 2 },
+    },
+    { key: "wins", header: "Wins", title: `${counted} won`, csv: "wins", value: (r) => r.wins, format: "count" },
+    { key: "losses", header: "Losses", title: `${counted} lost`, csv: "losses", value: (r) => r.losses, format: "count" },
+    { key: "ties", header: "Ties", title: `${counted} tied`, csv: "ties", value: (r) => r.ties, format: "count" },
+  ] as const satisfies readonly Column<Row, never>[];
+}
+
 const RATING_LEGEND = `Bradley–Terry rating with its 95 % bootstrap interval (+above/−below). (wide): ${RATING_FLAG_NOTES.wide}. unbeaten, ≥ R: ${RATING_FLAG_NOTES.unbeaten}; winless, ≤ R the mirror image. ${RATING_SCALE_NOTE}`;
 
 const pctText = (x: number) => `${(100 * x).toFixed(0)} %`;
@@ -138,18 +156,7 @@ export const LEADERBOARD_COLUMNS = [
     value: (r) => r.matches,
     format: "count",
   },
-  {
-    key: "wlt",
-    header: "W-L-T",
-    title: "Matches won, lost and tied",
-    value: (r) => `${r.wins}-${r.losses}-${r.ties}`,
-    sort: (r) => r.wins - r.losses,
-    format: "record",
-    cli: { header: "W-L-T", width: 9, align: "left", gap: 2 },
-  },
-  { key: "wins", header: "Wins", title: "Matches won", csv: "wins", value: (r) => r.wins, format: "count" },
-  { key: "losses", header: "Losses", title: "Matches lost", csv: "losses", value: (r) => r.losses, format: "count" },
-  { key: "ties", header: "Ties", title: "Matches tied", csv: "ties", value: (r) => r.ties, format: "count" },
+  ...recordColumns<LeaderboardRow>("Matches", 9),
   {
     key: "winRate",
     header: "Win rate",

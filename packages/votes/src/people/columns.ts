@@ -1,5 +1,5 @@
 import { describeRating, RATING_FLAG_NOTES, RATING_SCALE_NOTE } from "@arena/core/rating-display";
-import { type Column, csvHeader, ratingBoundColumns } from "@arena/tournament/columns";
+import { type Column, csvHeader, ratingBoundColumns, recordColumns } from "@arena/tournament/columns";
 import type { PeopleRow } from "../read/people";
 
 /**
@@ -55,18 +55,7 @@ export const PEOPLE_COLUMNS = [
     format: "count",
     cli: { header: "verdicts", width: 9, align: "right" },
   },
-  {
-    key: "wlt",
-    header: "W-L-T",
-    title: "Verdicts won, lost and tied",
-    value: (r) => `${r.wins}-${r.losses}-${r.ties}`,
-    sort: (r) => r.wins - r.losses,
-    format: "record",
-    cli: { header: "W-L-T", width: 11, align: "left", gap: 2 },
-  },
-  { key: "wins", header: "Wins", title: "Verdicts won", csv: "wins", value: (r) => r.wins, format: "count" },
-  { key: "losses", header: "Losses", title: "Verdicts lost", csv: "losses", value: (r) => r.losses, format: "count" },
-  { key: "ties", header: "Ties", title: "Verdicts tied", csv: "ties", value: (r) => r.ties, format: "count" },
+  ...recordColumns<PeopleRow>("Verdicts", 11),
   {
     key: "winRate",
     header: "Win rate",
