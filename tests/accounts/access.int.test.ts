@@ -5,7 +5,7 @@ import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
 import { CONSOLE_API, CONSOLE_PAGES } from "../../apps/web/src/features/console/routes";
 import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
-import { registerAgent } from "@arena/agents";
+import { registerAgent, SUBMISSIONS_PER_HOUR } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
 import { freshDb, importSharedTree, REPO_ROOT } from "../helpers/arena";
@@ -181,6 +181,25 @@ describe("accounts: who may do what", () => {
     for (let i = 1; i < 30; i++) expect((await probe()).status).toBe(200);
     expect((await probe()).status).toBe(429);
     expect(await db.agent.count({ where: { name: "probe-only" } })).toBe(0);
+  });
+
+  it("POST /api/agents past the owner's hourly submissions: 429 with retry-after, nothing written", async () => {
+    const owner = await db.user.findUniqueOrThrow({ where: { email: "owner@example.test" }, select: { id: true } });
+    const recent = await db.agent.count({ where: { ownerId: owner.id, createdAt: { gte: new Date(Date.now() - 3_600_000) } } });
+    const planted = Array.from({ length: Math.max(0, SUBMISSIONS_PER_HOUR - recent) }, (_, i) => `hourly-${i}`);
+    await db.agent.createMany({
+      data: planted.map((name) => ({ name, protocol: "arena_http" as const, endpoint: srv.url("/ok"), ownerId: owner.id })),
+    });
+    const refused = await post(JSON.stringify(submission({ name: "one-too-many" })), as("owner"));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("3600");
+    expect(apiErrorSchema.parse(await refused.json()).error).toEqual({
+      code: "rate_limited",
+      message: `at most ${SUBMISSIONS_PER_HOUR} agent submissions an hour`,
+    });
+    expect(await db.agent.count({ where: { name: "one-too-many" } })).toBe(0);
+    // Aged out of the hour, so the later tests submit as before.
+    await db.agent.updateMany({ where: { ownerId: owner.id }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
   });
 
   it("better-auth refuses a cross-site sign-in and closed sign-up", async () => {
