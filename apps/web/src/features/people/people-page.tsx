@@ -84,7 +84,7 @@ function AgreementDetail({ board }: { board: PeopleLeaderboard }) {
           {twoDecimals(a.kappa.value)} [{twoDecimals(a.kappa.lower)}, {twoDecimals(a.kappa.upper)}] over {fmtInt(a.kappa.n)} verdicts.{" "}
         </>
       ) : null}
-      Counted: {plural(a.sources.votes, "vote")} and {plural(a.sources.audits, "auditor's verdict")}
+      Counted: {plural(a.sources.votes, "vote")} and {plural(a.sources.audits, "auditor verdict")}
       {leftOut > 0
         ? `; left out: ${fmtInt(leftOut)} (own agents ${left.owner}, excluded voters ${left.excluded}, below the gold threshold ${left.lowGold}, voided rounds ${left.voided})`
         : ""}
