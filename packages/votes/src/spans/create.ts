@@ -36,7 +36,10 @@ export async function createSpan(db: PrismaClient, input: SpanRequest & { author
       !(await tx.vote.findUnique({ where: { roundId_voterId: { roundId: s.roundId, voterId: authorId } }, select: { id: true } }))
     ) {
       // The stored quote (or a 422 naming the answer's length) would tell a blind voter which shown seat is match seat A.
-      throw new VoteError(409, 'this round is served to you and not yet voted: mark it in shown seats (seats: "shown") until you vote');
+      throw new VoteError(
+        409,
+        'this round is open for you on the Vote page: vote on it there first (in the API, mark it with seats: "shown" until you vote)',
+      );
     }
     const answer = seat === "A" ? round.answerA : round.answerB;
     if (answer === null) throw new VoteError(404, `seat ${s.seat} has no stored answer on this round`);
