@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
-import { createExaminer, type Examiner } from "@arena/examiner";
+import type { Examiner } from "@arena/examiner";
+import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
 import { importWorld, startSandboxServer, type SandboxServer } from "@arena/trees";
 import { freshDb } from "./helpers/arena";
@@ -15,7 +16,7 @@ import { freshDb } from "./helpers/arena";
  * configuration, the database knowing no other offline mode.)
  */
 function firstSeatAlwaysWins(): Examiner {
-  const questions = createExaminer({ mode: "heuristic" });
+  const questions = createHeuristicExaminer();
   return {
     mode: "heuristic",
     model: null,

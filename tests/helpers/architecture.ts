@@ -151,6 +151,17 @@ export function packageName(spec: string): string {
   return bare.startsWith("@") ? parts.slice(0, 2).join("/") : builtinModules.includes(bare) ? bare : parts[0]!;
 }
 
+/** The file a package's export map names for a subpath, a pattern with one `*` included (as @arena/examiner's per mode). */
+function exportTarget(exports: Record<string, string>, sub: string): string | undefined {
+  if (exports[sub]) return exports[sub];
+  for (const [key, target] of Object.entries(exports)) {
+    const [head, tail] = key.split("*");
+    if (tail === undefined || !sub.startsWith(head!) || !sub.endsWith(tail) || sub.length < head!.length + tail.length) continue;
+    return target.replace("*", sub.slice(head!.length, sub.length - tail.length));
+  }
+  return undefined;
+}
+
 class Graph {
   private readonly byName: Map<string, Workspace>;
   private readonly cache = new Map<string, string[]>();
@@ -173,7 +184,7 @@ class Graph {
     const space = this.byName.get(name);
     if (!space) return undefined;
     const sub = `.${spec.slice(name.length)}`;
-    const target = space.exports[sub] ?? (sub === "." ? "./src/index.ts" : undefined);
+    const target = exportTarget(space.exports, sub) ?? (sub === "." ? "./src/index.ts" : undefined);
     return target ? asFile(join(space.dir, target)) : asFile(join(space.dir, spec.slice(name.length + 1)));
   }
 

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, type AgentRequest, type GeneratedTask } from "@arena/core";
-import { createExaminer, GenerationError, scoreAnswer } from "@arena/examiner";
+import { GenerationError, scoreAnswer } from "@arena/examiner";
+import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { parseCitations } from "@arena/core/citations";
 import { simulatedText } from "../src/simulated-agent";
 import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
@@ -13,7 +14,7 @@ const TREES = await drArenaTreesDir();
  * Planted skills must stay separate on the tasks the arena really runs: heuristic tasks built from
  * real tree contexts, whose depth items carry page sentences that also hold the width facts.
  */
-const examiner = createExaminer({ mode: "heuristic" });
+const examiner = createHeuristicExaminer();
 
 async function realTasks(file: string, width: number): Promise<GeneratedTask[]> {
   // The tree as the heuristic examiner plays it in a match: pools of the pages it can target.

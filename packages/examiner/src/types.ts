@@ -1,19 +1,20 @@
-import { z } from "zod";
+import type { ChecklistItem, ContextNode, ExaminerModeName, GeneratedTask, TaskContext, Verdict } from "@arena/core";
 
 /** Prompt versions in prompts/; v1 stays for the configurations (and stored rounds) that use it. */
 export const PROMPT_VERSIONS = ["v1", "v2", "v3"] as const;
 export type PromptVersion = (typeof PROMPT_VERSIONS)[number];
 /** The version new configurations get. */
 export const PROMPT_VERSION: PromptVersion = "v3";
-import {
-  examinerModeSchema,
-  type ChecklistItem,
-  type ContextNode,
-  type ExaminerModeName,
-  type GeneratedTask,
-  type TaskContext,
-  type Verdict,
-} from "@arena/core";
+
+/** Temperatures as in the reference implementation: 0.7 to generate, 0.1 to judge. */
+export const EXAMINER_DEFAULTS = Object.freeze({
+  generationTemperature: 0.7,
+  judgeTemperature: 0.1,
+  promptVersion: PROMPT_VERSION,
+  maxAttempts: 3,
+  maxRetries: 2,
+  timeoutMs: 120_000,
+});
 
 /** One examiner model call (or one heuristic computation), kept for audit and cost accounting. */
 export interface ExaminerCall {
@@ -86,28 +87,3 @@ export class GenerationError extends Error {
     super(message);
   }
 }
-
-/** Examiner configuration as operators give it (validated at the boundary). */
-export const examinerConfigSchema = z.object({
-  mode: examinerModeSchema,
-  baseUrl: z.string().url().optional(),
-  model: z.string().min(1).optional(),
-  apiKey: z.string().optional(),
-  /** Sampling temperature of task generation (default 0.7) and of judgement (default 0.1), as in the reference. */
-  generationTemperature: z.number().min(0).max(2).optional(),
-  judgeTemperature: z.number().min(0).max(2).optional(),
-  doubleJudge: z.boolean().optional(),
-  /** Prompt templates under prompts/<version>; default PROMPT_VERSION. */
-  promptVersion: z.enum(PROMPT_VERSIONS).optional(),
-  /** Characters of each page's content generation reads (prompt v3 on; v1/v2 read 800). Default ARENA_EXAMINER_CONTENT_CHARS. */
-  contentChars: z.number().int().min(800).max(100_000).optional(),
-  /** Attempts per examiner call (unparseable / invalid / failed → next attempt). Default 3. */
-  maxAttempts: z.number().int().min(1).max(10).optional(),
-  /** HTTP-level retries inside the SDK on 429/5xx/connection errors (exponential backoff). Default 2. */
-  maxRetries: z.number().int().min(0).max(10).optional(),
-  timeoutMs: z.number().int().positive().optional(),
-});
-export type ExaminerConfigInput = z.input<typeof examinerConfigSchema> & {
-  /** fetch for the SDK (e.g. the guarded `sdkFetch` from @arena/net); default: global fetch. */
-  fetch?: typeof globalThis.fetch;
-};

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, type TaskContext, type TreeView } from "@arena/core";
-import { createExaminer, GenerationError, type Examiner } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
+import { GenerationError, type Examiner } from "../src/index";
 import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
 
 /**
@@ -66,4 +67,4 @@ export async function generate(examiner: Examiner, ctx: TaskContext, seed: strin
   }
 }
 
-export const heuristic = () => createExaminer({ mode: "heuristic" });
+export const heuristic = () => createHeuristicExaminer();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContextNode, TaskContext } from "@arena/core";
 import { datesIn, extractFacts, numbersIn } from "../src/facts";
-import { createExaminer } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
 
 /**
  * Page text is untrusted: a 62 KB meta description of "1,1,1,…" or "A.A.A.…" made question
@@ -70,7 +70,7 @@ describe("heuristic generation on a page with a 62 KB meta description", () => {
   });
 
   it.each(["1,", "A."])("a description of %s repeated finishes with a task", async (unit) => {
-    const { task } = await createExaminer({ mode: "heuristic" }).generateTask(ctx(unit.repeat(31_000)), { seed: "s" });
+    const { task } = await createHeuristicExaminer().generateTask(ctx(unit.repeat(31_000)), { seed: "s" });
     expect(task.checklistWidth.length).toBeGreaterThan(0);
     expect(task.question.length).toBeLessThan(3000);
   });

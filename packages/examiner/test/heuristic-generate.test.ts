@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContextNode, TaskContext } from "@arena/core";
-import { createExaminer } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
 import { askFor, labelledFacts } from "../src/heuristic/attributes";
 import { cleanSentences, isCleanSentence } from "../src/heuristic/passages";
 import { extractFacts } from "../src/facts";
@@ -32,7 +32,7 @@ const context = (
   wordLimit: { min: 200, max: 300, instruction: "Answer length: 200-300 words." },
 });
 
-const generate = async (ctx: TaskContext) => (await createExaminer({ mode: "heuristic" }).generateTask(ctx, { seed: "s" })).task;
+const generate = async (ctx: TaskContext) => (await createHeuristicExaminer().generateTask(ctx, { seed: "s" })).task;
 
 describe("clean passages", () => {
   it("separates glued link labels and possessives; leaves brand capitals alone", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChecklistItem } from "@arena/core";
-import { createExaminer, entityFound, factFound, judgeHeuristically, scoreAnswer, type JudgeInput } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
+import { entityFound, factFound, judgeHeuristically, scoreAnswer, type JudgeInput } from "../src/index";
 
 const SRC1 = "https://en.wikipedia.org/wiki/TurboExpress";
 const SRC2 = "https://en.wikipedia.org/wiki/Sega_Nomad";
@@ -186,7 +187,7 @@ describe("heuristic judge known cases", () => {
   });
 
   it("is deterministic and labels itself heuristic", async () => {
-    const ex = createExaminer({ mode: "heuristic" });
+    const ex = createHeuristicExaminer();
     const r1 = await ex.judge(input(PERFECT, MISSING_FACTS), { seed: "s" });
     const r2 = await ex.judge(input(PERFECT, MISSING_FACTS), { seed: "s" });
     expect(r1.verdict).toEqual(r2.verdict);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, type GeneratedTask, type KnownEntity } from "@arena/core";
 import { generateWorld } from "@arena/trees/world";
-import { createExaminer, judgeHeuristically } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
+import { judgeHeuristically } from "../src/index";
 
 /**
  * In the synthetic world the generator knows every entity and fact: questions are written from
@@ -10,7 +11,7 @@ import { createExaminer, judgeHeuristically } from "../src/index";
  * and still hide the targets.
  */
 const world = generateWorld({ seed: "known", hubs: 5, entities: 12 });
-const examiner = createExaminer({ mode: "heuristic" });
+const examiner = createHeuristicExaminer();
 
 async function tasks(): Promise<Array<{ task: GeneratedTask; truth: Map<string, KnownEntity>; width: number }>> {
   const out = [];

@@ -10,7 +10,8 @@ import {
   type TaskContext,
   type TreeView,
 } from "@arena/core";
-import { cleanTitle, createExaminer, factFound, GenerationError, judgeHeuristically, scoreAnswer } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
+import { cleanTitle, factFound, GenerationError, judgeHeuristically, scoreAnswer } from "../src/index";
 import { TEMPLATE_WORDS } from "../src/heuristic/generate";
 import { attempts, generate, heuristic, treeFiles as corpusTrees } from "./corpus";
 import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
@@ -92,7 +93,7 @@ for (const file of treeFiles) {
   // pools drawn as a heuristic match draws them: from pages the heuristic can target
   const tree = targetView(
     memoryTreeView(parseDrArenaTree(JSON.parse(readFileSync(`${TREES_DIR}${file}`, "utf8")))),
-    createExaminer({ mode: "heuristic" }).canTarget,
+    createHeuristicExaminer().canTarget,
   );
   pathsByDepth(tree).forEach((path, i) => {
     for (const width of WIDTHS) {
@@ -107,7 +108,7 @@ const CORPUS_TIMEOUT_MS = 60_000;
 
 /** Tasks of every context; a context with nothing to ask is a GenerationError (the loop jumps), counted. */
 async function generateAll(seed: string) {
-  const examiner = createExaminer({ mode: "heuristic" });
+  const examiner = createHeuristicExaminer();
   const out: Array<{ file: string; ctx: TaskContext; task: GeneratedTask }> = [];
   let skipped = 0;
   for (const { file, ctx } of contexts) {
@@ -244,7 +245,7 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
 
   it("a context it cannot use is a GenerationError carrying the call record (the loop jumps)", async () => {
     const { ctx } = contexts[0]!;
-    const err = await createExaminer({ mode: "heuristic" })
+    const err = await createHeuristicExaminer()
       .generateTask({ ...ctx, aggregationPool: [] }, { seed: "s" })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GenerationError);
@@ -255,7 +256,7 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
   });
 
   it("is deterministic: same context and seed give the same task", async () => {
-    const examiner = createExaminer({ mode: "heuristic" });
+    const examiner = createHeuristicExaminer();
     for (const { ctx } of contexts.filter((_, i) => i % 25 === 0)) {
       const outcome = (p: Promise<{ task: GeneratedTask }>) =>
         p.then(
@@ -263,13 +264,13 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
           (err: unknown) => (err instanceof GenerationError ? err.message : Promise.reject(err)),
         );
       const a = await outcome(examiner.generateTask(ctx, { seed: "seed-1" }));
-      const b = await outcome(createExaminer({ mode: "heuristic" }).generateTask(structuredClone(ctx), { seed: "seed-1" }));
+      const b = await outcome(createHeuristicExaminer().generateTask(structuredClone(ctx), { seed: "seed-1" }));
       expect(b).toEqual(a);
     }
   });
 
   it("does not repeat a previous question of the match", async () => {
-    const examiner = createExaminer({ mode: "heuristic" });
+    const examiner = createHeuristicExaminer();
     const { ctx } = contexts.find((c) => c.ctx.aggregationPool.length >= 2)!;
     const first = (await examiner.generateTask(ctx, { seed: "s" })).task.question;
     const again = (await examiner.generateTask({ ...ctx, previousQuestions: [first] }, { seed: "s" })).task.question;
@@ -278,7 +279,7 @@ describe("heuristic generation over the 19 DR-Arena trees", () => {
 
   it("writes the known word limit for D=2, W=2", async () => {
     const { ctx } = contexts.find((c) => c.ctx.depth === 2 && c.ctx.width === 2)!;
-    const { task } = await createExaminer({ mode: "heuristic" }).generateTask(ctx, { seed: "s" });
+    const { task } = await createHeuristicExaminer().generateTask(ctx, { seed: "s" });
     expect(task.wordLimitInstruction).toBe("Answer length: 200-300 words.");
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FAILURE_TYPES, TIE_QUALITIES, VERDICT_TOKENS, type TaskContext } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
-import { createExaminer, ExaminerUnavailableError, GenerationError, type ExaminerConfigInput, type JudgeInput } from "../src/index";
+import { createHeuristicExaminer } from "../src/heuristic/examiner";
+import { ExaminerUnavailableError, GenerationError, type JudgeInput } from "../src/index";
+import { createLlmExaminer, type LlmExaminerConfig } from "../src/llm/examiner";
 
 const ROOT = "https://en.wikipedia.org/wiki/Handheld_game_console";
 const NEC = "https://en.wikipedia.org/wiki/TurboExpress";
@@ -89,9 +91,8 @@ afterEach(() => {
   srv.requests.length = 0;
 });
 
-const examiner = (extra: Partial<ExaminerConfigInput> = {}) =>
-  createExaminer({
-    mode: "llm",
+const examiner = (extra: Partial<LlmExaminerConfig> = {}) =>
+  createLlmExaminer({
     baseUrl: srv.baseUrl,
     model: "test-model",
     apiKey: "k",
@@ -354,7 +355,7 @@ describe("double judging (position bias)", () => {
   });
 
   it("heuristic mode judges once: its judge is seat-symmetric", async () => {
-    const ex = createExaminer({ mode: "heuristic", doubleJudge: true });
+    const ex = createHeuristicExaminer();
     const r = await ex.judge(JUDGE_INPUT, { seed: "j" });
     expect(r.verdict?.verdict).toBe("[[A_MUCH_BETTER]]");
     expect(r.calls).toHaveLength(1);
@@ -365,17 +366,17 @@ describe("double judging (position bias)", () => {
 
 describe("configuration", () => {
   it("validates at the boundary", () => {
-    expect(() => createExaminer({ mode: "llm" })).toThrow(/baseUrl and model/);
-    expect(() => createExaminer({ mode: "llm", baseUrl: "not a url", model: "m" })).toThrow();
-    expect(() => createExaminer({ mode: "nope" as "llm" })).toThrow();
-    expect(createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "m" }).model).toBe("m");
+    expect(() => createLlmExaminer({ baseUrl: "not a url", model: "m" })).toThrow();
+    expect(() => createLlmExaminer({ baseUrl: srv.baseUrl, model: "" })).toThrow();
+    expect(() => createLlmExaminer({ baseUrl: srv.baseUrl, model: "m", generationTemperature: 3 })).toThrow();
+    expect(createLlmExaminer({ baseUrl: srv.baseUrl, model: "m" }).model).toBe("m");
   });
 });
 
 describe("temperatures and prompt versions", () => {
   it("defaults to the reference's temperatures (0.7 generation, 0.1 judgement) and prompt v3", async () => {
     srv.enqueue(reply.json({ ...TASK, gold_answer: "The TurboExpress ($249.99) and the Sega Nomad (6 AA)." }), reply.json(VERDICT));
-    const ex = createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "m", maxRetries: 0 });
+    const ex = createLlmExaminer({ baseUrl: srv.baseUrl, model: "m", maxRetries: 0 });
     await ex.generateTask(ctx, { seed: "g" });
     await ex.judge(JUDGE_INPUT, { seed: "j" });
     const [gen, judge] = srv.chatRequests();
@@ -507,7 +508,7 @@ describe("content budget of generation", () => {
   it("v3 sends each page's content up to the budget (default 12,000 characters), not the first 800", async () => {
     expect(long.length).toBeGreaterThan(1_000);
     srv.enqueue(reply.json(TASK));
-    await createExaminer({ mode: "llm", baseUrl: srv.baseUrl, model: "m", maxRetries: 0 }).generateTask(longCtx, { seed: "g" });
+    await createLlmExaminer({ baseUrl: srv.baseUrl, model: "m", maxRetries: 0 }).generateTask(longCtx, { seed: "g" });
     expect(poolText()).toContain("Content (first 12000 characters)");
     expect(poolText()).toContain("battery life is 2 to 3 hours");
     const sent = /Content \(first 12000 characters\): ([^\n]*)/.exec(poolText())![1]!;
@@ -524,7 +525,7 @@ describe("content budget of generation", () => {
   });
 
   it("the heuristic reads 800 characters of each page and records what it read", async () => {
-    const r = await createExaminer({ mode: "heuristic" })
+    const r = await createHeuristicExaminer()
       .generateTask(longCtx, { seed: "g" })
       .catch((e: GenerationError) => ({ calls: e.calls }));
     const recorded = (r.calls[0]!.prompt as { context: TaskContext }).context;

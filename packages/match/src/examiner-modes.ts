@@ -2,15 +2,17 @@ import { z } from "zod";
 import type { ExaminerModeName } from "@arena/core";
 import type { ExaminerConfig, PrismaClient } from "@arena/db";
 import { decryptSecret, encryptSecret, loadSecretKey, secretContext } from "@arena/agents";
-import { createExaminer, EXAMINER_DEFAULTS, HEURISTIC_VERSION, PROMPT_VERSIONS, type Examiner, type PromptVersion } from "@arena/examiner";
+import { EXAMINER_DEFAULTS, HEURISTIC_VERSION, PROMPT_VERSIONS, type Examiner, type PromptVersion } from "@arena/examiner";
+import { createHeuristicExaminer } from "@arena/examiner/heuristic";
+import { createLlmExaminer } from "@arena/examiner/llm";
 import { guardedFetch, sdkFetch } from "@arena/net";
 import { arenaEnv, parseArenaEnv } from "@arena/core/env";
 import { heuristicExaminerConfig } from "./create";
 
 /**
  * What the match package does differently per examiner mode (EXAMINER_MODES in @arena/core), one
- * row per mode: a new mode adds its settings schema and its row here (and its examiner in
- * @arena/examiner). Ratings are kept per configuration, so a configuration is never edited in
+ * row per mode: a new mode adds its settings schema and its row here, whose `build` calls the
+ * builder of the mode's folder in @arena/examiner (`@arena/examiner/<mode>`). Ratings are kept per configuration, so a configuration is never edited in
  * place: the settings that shape verdicts name it, and only the key rotates.
  */
 
@@ -135,7 +137,8 @@ function promptVersionOf(config: ExaminerConfig): PromptVersion {
 
 export const EXAMINER_MODE_TABLE: { [M in ExaminerModeName]: ExaminerModeRow<M> } = {
   heuristic: {
-    build: (config) => createExaminer({ mode: "heuristic", doubleJudge: config.doubleJudge }),
+    // doubleJudge does not apply: the heuristic judge is seat-symmetric (see createHeuristicExaminer).
+    build: () => createHeuristicExaminer(),
     model: () => null,
     fromEnv: (db) => heuristicExaminerConfig(db),
     create: async (db, s) => {
@@ -153,8 +156,7 @@ export const EXAMINER_MODE_TABLE: { [M in ExaminerModeName]: ExaminerModeRow<M> 
       if (!config.baseUrl || !config.model) throw new Error(`examiner ${config.name}: llm mode needs a base URL and a model`);
       // The operator chose this endpoint, so its host passes the address guard.
       const host = new URL(config.baseUrl).host;
-      return createExaminer({
-        mode: "llm",
+      return createLlmExaminer({
         baseUrl: config.baseUrl,
         model: config.model,
         apiKey: config.apiKeyEnc

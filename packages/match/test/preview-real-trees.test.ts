@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chooseStart, initialState, memoryTreeView, parseDrArenaTree, seedOf, type GeneratedTask } from "@arena/core";
 import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
-import { createExaminer, isNavigation } from "@arena/examiner";
+import { isNavigation } from "@arena/examiner";
+import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { previewTask } from "../src/preview";
 import { examinerView } from "../src/target-view";
 
@@ -15,7 +16,7 @@ import { examinerView } from "../src/target-view";
  * is described, not quoted.
  */
 const dir = await drArenaTreesDir();
-const examiner = createExaminer({ mode: "heuristic" });
+const examiner = createHeuristicExaminer();
 
 describe("heuristic questions on the 19 DR-Arena trees, seeds 1 and 2", async () => {
   const out: Array<{

@@ -17,31 +17,46 @@ import {
 import { arenaEnv } from "@arena/core/env";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
-import { GenerationError, type Examiner, type JudgeInput, type JudgeResult, type PromptVersion } from "../types";
+import {
+  EXAMINER_DEFAULTS,
+  GenerationError,
+  PROMPT_VERSIONS,
+  type Examiner,
+  type JudgeInput,
+  type JudgeResult,
+  type PromptVersion,
+} from "../types";
 import { StructuredCaller, type StructuredSpec } from "./call";
 import { generateMessages, judgeMessages } from "./prompts";
 import { judgeTwice } from "../double-judge";
 
 /**
- * The paper's method: an OpenAI-compatible model generates the task and judges (docs/method.md §3, §4).
- * Output is validated strictly; invalid output is retried (see call.ts). The word-limit
- * instruction always comes from the formula, whatever the model echoes.
+ * An llm examiner's settings as operators give them, validated at the boundary; what is left out
+ * takes EXAMINER_DEFAULTS (temperatures as in the reference implementation).
  */
-export interface LlmExaminerSettings {
-  baseUrl: string;
-  model: string;
-  apiKey: string;
-  generationTemperature: number;
-  judgeTemperature: number;
-  doubleJudge: boolean;
-  promptVersion: PromptVersion;
-  /** Characters of each page's content generation reads (prompt v3 on). */
-  contentChars: number;
-  maxAttempts: number;
-  maxRetries: number;
-  timeoutMs: number;
-  fetch: typeof globalThis.fetch | undefined;
-}
+const llmExaminerConfigSchema = z.object({
+  baseUrl: z.string().url(),
+  model: z.string().min(1),
+  /** May be empty for local servers. */
+  apiKey: z.string().optional(),
+  generationTemperature: z.number().min(0).max(2).default(EXAMINER_DEFAULTS.generationTemperature),
+  judgeTemperature: z.number().min(0).max(2).default(EXAMINER_DEFAULTS.judgeTemperature),
+  doubleJudge: z.boolean().default(false),
+  /** Prompt templates under prompts/<version>. */
+  promptVersion: z.enum(PROMPT_VERSIONS).default(EXAMINER_DEFAULTS.promptVersion),
+  /** Characters of each page's content generation reads (prompt v3 on; v1/v2 read 800). Default ARENA_EXAMINER_CONTENT_CHARS. */
+  contentChars: z.number().int().min(800).max(100_000).optional(),
+  /** Attempts per examiner call (unparseable / invalid / failed → next attempt). */
+  maxAttempts: z.number().int().min(1).max(10).default(EXAMINER_DEFAULTS.maxAttempts),
+  /** HTTP-level retries inside the SDK on 429/5xx/connection errors (exponential backoff). */
+  maxRetries: z.number().int().min(0).max(10).default(EXAMINER_DEFAULTS.maxRetries),
+  timeoutMs: z.number().int().positive().default(EXAMINER_DEFAULTS.timeoutMs),
+});
+
+export type LlmExaminerConfig = z.input<typeof llmExaminerConfigSchema> & {
+  /** fetch for the SDK (e.g. the guarded `sdkFetch` from @arena/net); default: a guarded client open to the endpoint's host. */
+  fetch?: typeof globalThis.fetch;
+};
 
 const str = z.union([z.string(), z.number()]).transform((v) => String(v).trim());
 
@@ -199,14 +214,23 @@ function toGeneratedTask(data: unknown, ctx: TaskContext): GeneratedTask {
   };
 }
 
-export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
+/**
+ * The paper's method: an OpenAI-compatible model generates the task and judges (docs/method.md §3, §4).
+ * Output is validated strictly; invalid output is retried (see call.ts). The word-limit
+ * instruction always comes from the formula, whatever the model echoes.
+ */
+export function createLlmExaminer(config: LlmExaminerConfig): Examiner {
+  const { fetch, ...rest } = config;
+  const s = llmExaminerConfigSchema.parse(rest);
+  const contentChars = s.contentChars ?? arenaEnv().ARENA_EXAMINER_CONTENT_CHARS;
   const client = new OpenAI({
     baseURL: s.baseUrl,
-    apiKey: s.apiKey,
+    // The SDK refuses an empty key; local servers ignore the Authorization header.
+    apiKey: s.apiKey || "none",
     maxRetries: s.maxRetries,
     timeout: s.timeoutMs,
     // The examiner endpoint is operator-configured, so its host:port is allow-listed for the guard.
-    fetch: s.fetch ?? sdkFetch({ allow: [new URL(s.baseUrl).host], timeoutMs: s.timeoutMs }),
+    fetch: fetch ?? sdkFetch({ allow: [new URL(s.baseUrl).host], timeoutMs: s.timeoutMs }),
   });
   const caller = new StructuredCaller({
     client,
@@ -234,7 +258,7 @@ export function createLlmExaminer(s: LlmExaminerSettings): Examiner {
     async generateTask(ctx, opts) {
       const spec: StructuredSpec<GeneratedTask> = {
         kind: "generate",
-        messages: generateMessages(s.promptVersion, ctx, ctx.wordLimit.instruction, s.contentChars),
+        messages: generateMessages(s.promptVersion, ctx, ctx.wordLimit.instruction, contentChars),
         schemaName: "arena_task",
         jsonSchema: GENERATION_SCHEMAS[s.promptVersion],
         temperature: s.generationTemperature,
