@@ -15,8 +15,8 @@ export const examinerModeSchema = z.enum(EXAMINER_MODES);
 /**
  * What the pages, the console and the CLI say about an examiner mode, one row per mode (the
  * compiler demands it). The mode's name is its label everywhere. How a mode builds its examiner
- * and stores its configurations: EXAMINER_BUILDERS in @arena/examiner and EXAMINER_MODE_TABLE in
- * @arena/match.
+ * and stores its configurations: its row in EXAMINER_MODE_TABLE in @arena/match, which calls the
+ * builder of the mode's folder in @arena/examiner.
  */
 export interface ExaminerModeInfo {
   /** Runs without a model or network: no endpoint, key or temperatures. */
