@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { Rng } from "@arena/core";
 import { useBenchDatabase } from "./database";
-import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreesDir } from "@arena/dr-arena-trees";
 
 const REPO = fileURLToPath(new URL("../", import.meta.url));
 const SHARED_TREES = await drArenaTreesDir();

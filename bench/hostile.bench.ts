@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startHostileAgent } from "../tests/servers/hostile-agent-server";
 import { useBenchDatabase } from "./database";
-import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreePath } from "@arena/dr-arena-trees";
 
 useBenchDatabase("arena_bench_hostile");
 

@@ -13,7 +13,7 @@
 import { readFileSync } from "node:fs";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { useBenchDatabase } from "./database";
-import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/dr-arena-trees";
 
 useBenchDatabase("arena_bench_match");
 process.env.ARENA_QUEUE_PREFIX = `bench-match-${process.pid}`;

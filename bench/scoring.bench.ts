@@ -8,7 +8,7 @@
  * (arena_bench_scoring) and queue prefix; touches nothing else.
  */
 import { useBenchDatabase } from "./database";
-import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/dr-arena-trees";
 
 useBenchDatabase("arena_bench_scoring");
 process.env.ARENA_QUEUE_PREFIX = `bench-scoring-${process.pid}`;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ARENA_VARIABLES } from "@arena/core/env";
+import { ARENA_VARIABLES } from "@arena/env";
 import { REPO_ROOT } from "./helpers/arena";
 
 /** Names that look like variables but are not read from the environment. */

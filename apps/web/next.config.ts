@@ -11,6 +11,7 @@ const config: NextConfig = {
     "@arena/audit",
     "@arena/core",
     "@arena/db",
+    "@arena/env",
     "@arena/examiner",
     "@arena/jobs",
     "@arena/match",

@@ -14,7 +14,7 @@ import ts from "typescript";
  *   and packages they import;
  * - a package imports only packages below it in PACKAGE_ORDER (so no circle either), and every
  *   package has its place there;
- * - `process.env` is read only in the env module (`packages/core/src/env.ts`);
+ * - `process.env` is read only in the env module (`packages/env/src/env.ts`);
  * - no `as any` / `as never` casts.
  */
 
@@ -27,8 +27,10 @@ import ts from "typescript";
 export const PACKAGE_ORDER: readonly (readonly string[])[] = [
   /** The method's decisions, no I/O. */
   ["@arena/core"],
-  /** PostgreSQL, the guarded HTTP client, BullMQ and Redis. */
-  ["@arena/db", "@arena/net", "@arena/jobs"],
+  /** The one reader of the environment (core's price table checks ARENA_MODEL_PRICES). */
+  ["@arena/env"],
+  /** PostgreSQL, the guarded HTTP client, BullMQ and Redis; the published DR-Arena trees the tests read. */
+  ["@arena/db", "@arena/net", "@arena/jobs", "@arena/dr-arena-trees"],
   ["@arena/trees"],
   ["@arena/examiner"],
   ["@arena/agents", "@arena/scoring"],
@@ -77,7 +79,7 @@ const QUEUE_PACKAGE = "@arena/jobs";
  *   loader), so it cannot import the TypeScript env module; it reads PORT, ARENA_WEB_DIST_DIR and
  *   ARENA_PAGE_CACHE_TTL_MS, the last two defined (and checked the same way) in the schema too.
  */
-export const ENV_READERS = ["packages/core/src/env.ts", "apps/web/server/main.mjs"];
+export const ENV_READERS = ["packages/env/src/env.ts", "apps/web/server/main.mjs"];
 
 /**
  * `process.env.NEXT_RUNTIME` is no environment read: Next replaces it at build time with the

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { createPrisma, type PrismaClient } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import { importTreeFile, type TreeSummary } from "@arena/trees";
-import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreePath } from "@arena/dr-arena-trees";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 

@@ -4,7 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { roundInWords } from "@arena/core";
-import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreePath } from "@arena/dr-arena-trees";
 import { createMatch } from "@arena/match";
 import { freshDb } from "../helpers/arena";
 import { createAccount, startWeb, type ArenaProcess } from "../helpers/web";

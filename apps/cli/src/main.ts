@@ -58,7 +58,7 @@ let acted = false;
 program.hook("preAction", async () => {
   acted = true;
   // A bad ARENA_* variable stops a command before it starts, with every bad variable named.
-  (await import("@arena/core/env")).arenaEnv();
+  (await import("@arena/env")).arenaEnv();
 });
 
 try {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { arenaEnv, childEnv } from "@arena/core/env";
+import { arenaEnv, childEnv } from "@arena/env";
 
 /** The web app's folder and Next's CLI (resolved from there, so the app's own Next runs it). */
 const WEB_DIR = fileURLToPath(new URL("../../web", import.meta.url));

@@ -1,4 +1,4 @@
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { disconnectPrisma, prisma } from "@arena/db";
 import { log, startWorkers } from "@arena/runtime";
 

@@ -4,7 +4,7 @@
  */
 import { parseDrArenaTree, type ChecklistItem } from "@arena/core";
 import { parseCitations } from "@arena/core/citations";
-import { readDrArenaTree } from "@arena/core/testing/dr-arena-trees";
+import { readDrArenaTree } from "@arena/dr-arena-trees";
 import { simulatedText } from "../src/simulated";
 import type { Oracle } from "../src/types";
 

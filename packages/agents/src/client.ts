@@ -1,5 +1,5 @@
 import { priceTable, type Price } from "@arena/core";
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 // The extractor alone: the crawl index would pull its worker thread into every bundle (the web app).
 import { extractPage } from "@arena/trees/extract";
 import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";

@@ -1,4 +1,4 @@
-import { withoutVariables } from "@arena/core/env";
+import { withoutVariables } from "@arena/env";
 
 /**
  * The provider SDKs fill what they are not given from the operator's environment (keys, base URLs,

@@ -13,7 +13,7 @@ import { createAgentClient } from "../src/client";
 import { wordCount } from "../src/builtin/text";
 import { ensureBuiltinAgents } from "../src/registry";
 import { decryptSecret, secretContext } from "../src/secrets";
-import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreePath } from "@arena/dr-arena-trees";
 
 const run = promisify(execFile);
 const ARENA = fileURLToPath(new URL("../../../apps/cli/bin/arena.mjs", import.meta.url));

@@ -5,7 +5,7 @@ import { GenerationError, scoreAnswer } from "@arena/examiner";
 import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { parseCitations } from "@arena/core/citations";
 import { simulatedText } from "../src/simulated-agent";
-import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreesDir } from "@arena/dr-arena-trees";
 
 /** The published DR-Arena trees (the one helper finds them). */
 const TREES = await drArenaTreesDir();

@@ -4,7 +4,7 @@ import { parseDrArenaTree, type AgentRequest, type ChecklistItem } from "@arena/
 import { parseCitations } from "@arena/core/citations";
 import { simulatedAgent, simulatedText } from "../src/simulated-agent";
 import type { Oracle } from "../src/types";
-import { drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreesDir } from "@arena/dr-arena-trees";
 
 /** The published DR-Arena trees (the one helper finds them). */
 const TREES = await drArenaTreesDir();

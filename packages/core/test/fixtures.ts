@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { memoryTreeView, parseDrArenaTree, type DrArenaNode, type TreeView, type Verdict } from "../src/index";
-import { drArenaTreesDir } from "../testing/dr-arena-trees";
+import { drArenaTreesDir } from "@arena/dr-arena-trees";
 
 export const TREES_DIR = await drArenaTreesDir();
 

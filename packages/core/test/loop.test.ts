@@ -21,7 +21,7 @@ import {
   type LoopState,
   type TreeView,
 } from "../src/index";
-import { DR_ARENA_TREE_FILES } from "../testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES } from "@arena/dr-arena-trees";
 import { APPENDIX_D, handheldTree, loadTree, node, tree, v } from "./fixtures";
 
 /** root → t0..t3 (top level); t0 → c0..c2; c0 → g0, g1; all with content. */

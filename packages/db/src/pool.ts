@@ -1,4 +1,4 @@
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import pg from "pg";
 
 /** DATABASE_URL (unset: the local trust-auth server's `arena` database). */

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma, disconnectPrisma } from "@arena/db";
 import { importTreeFile } from "@arena/trees";
-import { drArenaTreePath } from "@arena/core/testing/dr-arena-trees";
+import { drArenaTreePath } from "@arena/dr-arena-trees";
 import { startOpenAITestServer, reply, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 
 /** `arena examiner generate` end to end: stored tree → loop start → context → examiner → JSON. */

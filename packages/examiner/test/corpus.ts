@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, type TaskContext, type TreeView } from "@arena/core";
 import { createHeuristicExaminer } from "../src/heuristic/examiner";
 import { GenerationError, type Examiner } from "../src/index";
-import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/dr-arena-trees";
 
 /**
  * The 19 published DR-Arena trees (read in place where the one helper finds them, never copied

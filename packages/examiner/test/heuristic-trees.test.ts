@@ -14,7 +14,7 @@ import { createHeuristicExaminer } from "../src/heuristic/examiner";
 import { cleanTitle, factFound, GenerationError, judgeHeuristically, scoreAnswer } from "../src/index";
 import { TEMPLATE_WORDS } from "../src/heuristic/generate";
 import { attempts, generate, heuristic, treeFiles as corpusTrees } from "./corpus";
-import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/dr-arena-trees";
 
 /**
  * Runs heuristic generation over every published DR-Arena tree at many nodes and widths and

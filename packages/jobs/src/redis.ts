@@ -1,4 +1,4 @@
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { Redis, type RedisOptions } from "ioredis";
 
 function redisUrl(): string {

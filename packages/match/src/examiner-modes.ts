@@ -6,7 +6,7 @@ import { EXAMINER_DEFAULTS, HEURISTIC_VERSION, PROMPT_VERSIONS, type Examiner, t
 import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { createLlmExaminer } from "@arena/examiner/llm";
 import { guardedFetch, sdkFetch } from "@arena/net";
-import { arenaEnv, parseArenaEnv } from "@arena/core/env";
+import { arenaEnv, parseArenaEnv } from "@arena/env";
 import { heuristicExaminerConfig } from "./create";
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chooseStart, initialState, memoryTreeView, parseDrArenaTree, seedOf, type GeneratedTask } from "@arena/core";
-import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/dr-arena-trees";
 import { isNavigation } from "@arena/examiner";
 import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { previewTask } from "../src/preview";

@@ -1,4 +1,4 @@
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 import { NetError } from "./errors";

@@ -1,4 +1,4 @@
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { Worker, type Processor } from "bullmq";
 import type { PrismaClient } from "@arena/db";
 import { createRedis, keyPrefix, type QueueName } from "@arena/jobs";

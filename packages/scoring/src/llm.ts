@@ -1,4 +1,4 @@
-import { arenaEnv, parseArenaEnv } from "@arena/core/env";
+import { arenaEnv, parseArenaEnv } from "@arena/env";
 import OpenAI, { APIConnectionError, APIError } from "openai";
 
 /**

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/core/testing/dr-arena-trees";
+import { DR_ARENA_TREE_FILES, drArenaTreesDir } from "@arena/dr-arena-trees";
 
 /** The published DR-Arena trees, read in place through the one helper (never copied into the repository). */
 export const DR_ARENA_DIR = await drArenaTreesDir();

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
-import { namedVariable } from "@arena/core/env";
+import { namedVariable } from "@arena/env";
 import { ROLES } from "@arena/db/accounts";
 import { parseOptions } from "../options";
 

@@ -6,7 +6,7 @@ import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { loadSecretKey } from "@arena/agents";
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { readSettings } from "@arena/db/accounts";
 import { listenAddress, originPolicy, type OriginPolicy } from "./auth-origins";
 import { db } from "./db";

@@ -1,5 +1,5 @@
 import { clearAccountFailures, recordSignInFailure, signInRefusal, type SignInAttempt } from "@arena/db/accounts";
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { errorResponse } from "./api/http";
 import { CLIENT_IP_HEADER } from "./auth";
 import { db } from "./db";

@@ -14,7 +14,7 @@ import {
   type TaskContext,
   type Verdict,
 } from "@arena/core";
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { sdkFetch } from "@arena/net";
 import { cleanTitle, containsPhrase } from "../text";
 import {

@@ -1,4 +1,4 @@
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { DelayedError, type Job } from "bullmq";
 import { enqueue, parsePayload, publishEvent } from "@arena/jobs";
 import { isFresh, refreshScoreboard, scoreboardState, waitMs, type ScoreboardScope } from "@arena/scoring";

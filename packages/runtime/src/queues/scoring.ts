@@ -1,4 +1,4 @@
-import { arenaEnv, parseArenaEnv } from "@arena/core/env";
+import { arenaEnv, parseArenaEnv } from "@arena/env";
 import type { Job, Queue } from "bullmq";
 import { createQueue, enqueue, parsePayload, type Payload } from "@arena/jobs";
 import { cachedPages, judgeFromEnv, scorableRounds, scoreRound, type ScoreMode, type ScoringDeps } from "@arena/scoring";

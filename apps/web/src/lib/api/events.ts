@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { arenaEnv } from "@arena/core/env";
+import { arenaEnv } from "@arena/env";
 import { subscribeEvents, type ArenaEvent } from "@arena/jobs/events";
 
 /**

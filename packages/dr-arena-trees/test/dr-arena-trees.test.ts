@@ -13,7 +13,7 @@ import {
   locateTrees,
   treesMissingMessage,
   type TreesLocations,
-} from "../testing/dr-arena-trees";
+} from "../src/dr-arena-trees";
 
 /** How the tests find the published trees: the choice between the three ways, the fetch, and the one message. */
 const tmp = () => mkdtempSync(`${tmpdir()}/dr-trees-`);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { priceTable } from "./pricing";
+import { priceTable } from "@arena/core/pricing";
 
 /**
  * Every environment variable the arena reads, in one place: its schema (the raw string, unset or
  * empty meaning the default) and what it means. This is the only module that reads `process.env`
- * (tests/architecture.test.ts enforces it). `@arena/core/env` imports nothing but zod (and core's
- * price table), so the CLI, the worker, the web app and every package read configuration here
- * without loading anything heavy. docs/configuration.md's table lists the same variables.
+ * (tests/architecture.test.ts enforces it), in a package of its own so that `@arena/core` keeps no
+ * I/O. It imports nothing but zod and core's price table (`@arena/core/pricing`), so the CLI, the
+ * worker, the web app and every package read configuration here without loading anything heavy. docs/configuration.md's table lists the same variables.
  */
 
 type Raw = string | undefined;

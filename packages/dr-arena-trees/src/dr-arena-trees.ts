@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { arenaEnv } from "../src/env";
+import { arenaEnv } from "@arena/env";
 
 /**
  * The published DR-Arena trees for the tests: the one way every test suite finds them (never
@@ -13,8 +13,9 @@ import { arenaEnv } from "../src/env";
  *      `var/dr-arena-trees/<commit>/` (machines with internet; each file checked by its SHA-256).
  * When none works the tests fail with one message naming the three ways.
  *
- * Test support, not method code: it lives beside `@arena/core` (no package depends on it) so the
- * suites of every package, core's own included, can import it without a dependency cycle.
+ * Test support, not method code, in a package of its own (files, the network and the environment
+ * stay out of `@arena/core`). No package's source imports it; the suites of every package import
+ * it, core's own too (which is why core's package.json does not name it: that would be a cycle).
  */
 
 /** Where the files come from : the method authors' repository at a pinned commit (docs/development.md). */
