@@ -74,7 +74,7 @@ export type FailureType = (typeof FAILURE_TYPES)[number];
 export const failureTypeSchema = z.enum(FAILURE_TYPES);
 
 /**
- * Transitions after a round (Table 2; see loop.ts for what each does).
+ * Transitions after a round (Table 2; see loop/loop.ts for what each does).
  * pressure_test: Tie HIGH; probe_depth / probe_width / probe_both: a winner and the loser's
  * failure type DEEP / WIDE / BOTH or NONE; backtrack: Tie LOW.
  */

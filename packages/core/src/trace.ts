@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { wellFormed } from "./text";
+import { wellFormed } from "./text/text";
 
 /**
  * An agent's research trace: the steps it says it took for one answer (searches with their

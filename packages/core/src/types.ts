@@ -1,5 +1,5 @@
 import type { AgentErrorClass, ExaminerModeName, FailureType, TieQuality, VerdictToken } from "./closed-sets";
-import type { WordLimit } from "./word-limit";
+import type { WordLimit } from "./text/word-limit";
 import type { ResearchTrace } from "./trace";
 
 /**

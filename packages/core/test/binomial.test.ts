@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomial } from "../src/binomial";
+import { binomial } from "../src/stats/binomial";
 import { Rng } from "../src/rng";
 
 /** Mean and variance of many draws against n·p and n·p·q, within 4 standard errors. */

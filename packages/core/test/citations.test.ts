@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerSentences, parseCitations, referencesOf } from "../src/citations";
+import { answerSentences, parseCitations, referencesOf } from "../src/text/citations";
 
 describe("parseCitations", () => {
   it("reads a ## References list of [n] URL lines and inline markers", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rematchWindow, recentPairs } from "../src/placement";
-import { swissPairings } from "../src/swiss";
+import { rematchWindow, recentPairs } from "../src/pairing/placement";
+import { swissPairings } from "../src/pairing/swiss";
 
 /**
  * A continuous tournament pairs its free agents by Swiss again and again. Fixed ratings (the order

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aggregateBattles, computeRatings, describeRating, type Battle } from "../src";
-import { rematchWindow } from "../src/placement";
+import { rematchWindow } from "../src/pairing/placement";
 
 /**
  * 'no win over the rest' / 'no loss to the rest' (unbounded.ts `shared`, rating-display.ts) from

@@ -1,9 +1,9 @@
 import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
 import { z } from "zod";
-import { choleskyInPlace, choleskySolveInPlace, multiply, spdInverse } from "./linalg";
-import { binomial } from "./binomial";
-import { Rng } from "./rng";
-import { quantileSorted } from "./stats";
+import { choleskyInPlace, choleskySolveInPlace, multiply, spdInverse } from "../stats/linalg";
+import { binomial } from "../stats/binomial";
+import { Rng } from "../rng";
+import { quantileSorted } from "../stats/stats";
 import { RATING_MEAN } from "./rating-display";
 import { unboundedEstimates, type Unbounded } from "./unbounded";
 import type { BtData } from "./bt-data";

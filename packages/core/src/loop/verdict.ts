@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { FAILURE_TYPES, TIE_QUALITIES, VERDICT_TOKENS, type FailureType, type TieQuality, type VerdictToken } from "./closed-sets";
+import { FAILURE_TYPES, TIE_QUALITIES, VERDICT_TOKENS, type FailureType, type TieQuality, type VerdictToken } from "../closed-sets";
 import { swapSeatsInText } from "./seats";
-import type { Verdict } from "./types";
+import type { Verdict } from "../types";
 
 /** Thrown for judge output that is not a valid verdict; the message says what is wrong. */
 export class VerdictError extends Error {}

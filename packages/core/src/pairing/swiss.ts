@@ -1,4 +1,4 @@
-import { Rng } from "./rng";
+import { Rng } from "../rng";
 
 /**
  * Swiss pairing (docs/method.md §6). Round 1 orders agents at random (seeded); later rounds by current

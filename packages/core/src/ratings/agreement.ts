@@ -1,4 +1,4 @@
-import type { VerdictToken } from "./closed-sets";
+import type { VerdictToken } from "../closed-sets";
 import {
   agentRecords,
   bootstrapIntervals,
@@ -9,9 +9,9 @@ import {
   type Battle,
   type BtData,
 } from "./ratings";
-import { bootstrap, cohensKappa, quantileSorted, spearman } from "./stats";
+import { bootstrap, cohensKappa, quantileSorted, spearman } from "../stats/stats";
 import { unboundedEstimates } from "./unbounded";
-import { verdictWinner } from "./verdict";
+import { verdictWinner } from "../loop/verdict";
 
 /**
  * How far two rankings of the same agents agree (docs/voting.md): the people's Bradley–Terry

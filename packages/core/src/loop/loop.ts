@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { jumpReasonSchema, stopReasonSchema, type JumpReason, type StopReason, type TransitionAction } from "./closed-sets";
+import { jumpReasonSchema, stopReasonSchema, type JumpReason, type StopReason, type TransitionAction } from "../closed-sets";
 import { buildTaskContext, canTarget, DEFAULT_CONTENT_MIN, hasContent, hasText, mustNode, poolCandidates } from "./context";
-import { Rng } from "./rng";
-import type { TaskContext, TreeView, Verdict } from "./types";
+import { Rng } from "../rng";
+import type { TaskContext, TreeView, Verdict } from "../types";
 import { isTie, verdictPoints } from "./verdict";
 
 /**

@@ -1,7 +1,7 @@
-import { choleskyInPlace, choleskySolveInPlace } from "./linalg";
+import { choleskyInPlace, choleskySolveInPlace } from "../stats/linalg";
 import { separationRanks, thetaToRating } from "./ratings";
-import { Rng } from "./rng";
-import { quantileSorted } from "./stats";
+import { Rng } from "../rng";
+import { quantileSorted } from "../stats/stats";
 
 /**
  * Style- and citation-controlled Bradley–Terry, as public arenas control for style: each battle

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TournamentModeName } from "./closed-sets";
+import type { TournamentModeName } from "../closed-sets";
 import { infoRound, type PlayedMatch } from "./info-pairing";
 import { swissPairings } from "./swiss";
 

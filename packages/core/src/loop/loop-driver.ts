@@ -10,8 +10,8 @@ import {
   type LoopState,
   type TransitionRecord,
 } from "./loop";
-import type { StopReason, TransitionAction } from "./closed-sets";
-import type { TaskContext, TreeView, Verdict } from "./types";
+import type { StopReason, TransitionAction } from "../closed-sets";
+import type { TaskContext, TreeView, Verdict } from "../types";
 
 /**
  * The order in which a round calls the step functions of loop.ts, written once: the match

@@ -1,6 +1,6 @@
-import type { ContextNode, TaskContext, TreeNodeView, TreeView } from "./types";
-import type { Rng } from "./rng";
-import { wordLimit } from "./word-limit";
+import type { ContextNode, TaskContext, TreeNodeView, TreeView } from "../types";
+import type { Rng } from "../rng";
+import { wordLimit } from "../text/word-limit";
 
 /** Content (or description) longer than this many characters counts as "having content" (docs/method.md §5). */
 export const DEFAULT_CONTENT_MIN = 20;

@@ -1,6 +1,6 @@
-import { pearson, type Correlation } from "./stats";
-import type { FailureType, TieQuality, VerdictToken } from "./closed-sets";
-import { verdictWinner } from "./verdict";
+import { pearson, type Correlation } from "../stats/stats";
+import type { FailureType, TieQuality, VerdictToken } from "../closed-sets";
+import { verdictWinner } from "../loop/verdict";
 
 /** One judged round as the analyses need it (docs/method.md §8). */
 export interface AnalysedRound {

@@ -1,4 +1,4 @@
-import type { TournamentModeName } from "./closed-sets";
+import type { TournamentModeName } from "../closed-sets";
 
 /**
  * Tournament budgets (docs/tournaments.md, Budgets): an estimate before a tournament starts and the cap check while it

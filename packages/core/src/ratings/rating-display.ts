@@ -1,4 +1,4 @@
-import type { RatingFlag } from "./closed-sets";
+import type { RatingFlag } from "../closed-sets";
 import type { Unbounded } from "./unbounded";
 
 export type { RatingFlag };

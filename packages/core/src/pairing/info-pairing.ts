@@ -1,6 +1,6 @@
 import erfc from "@stdlib/math-base-special-erfc";
-import { fisherCovariance, fitBradleyTerry, type BtData } from "./ratings";
-import { Rng } from "./rng";
+import { fisherCovariance, fitBradleyTerry, type BtData } from "../ratings/ratings";
+import { Rng } from "../rng";
 
 /**
  * Information-seeking pairing (docs/tournaments.md, Pairing), an option beside Swiss: each round pairs agents where a

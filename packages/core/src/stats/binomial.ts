@@ -1,5 +1,5 @@
 import factorialln from "@stdlib/math-base-special-factorialln";
-import type { Rng } from "./rng";
+import type { Rng } from "../rng";
 
 /**
  * Binomial(n, p) draws for the bootstrap's multinomial resampling.

@@ -1,5 +1,5 @@
 import tCdf from "@stdlib/stats-base-dists-t-cdf";
-import { Rng } from "./rng";
+import { Rng } from "../rng";
 
 /** Linear-interpolation quantile of sorted values (numpy's default, "type 7"). */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
