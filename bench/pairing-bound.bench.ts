@@ -36,8 +36,8 @@ import {
   type PlayedMatch,
   type SimulatedPairingName as PairingRule,
 } from "@arena/core";
-import { plantedTheta, playModelMatch, runPairingRule } from "../packages/tournament/src/pairing-simulation";
-import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/planted-simulation";
+import { plantedTheta, playModelMatch, runPairingRule } from "../packages/tournament/src/simulation/pairing-simulation";
+import { plantedSkills, type PlantedAgent } from "../packages/tournament/src/simulation/planted-simulation";
 
 const N = 16;
 const SPREAD = 0.02;

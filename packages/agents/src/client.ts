@@ -2,11 +2,11 @@ import { priceTable, type Price } from "@arena/core";
 import { arenaEnv } from "@arena/env";
 // The extractor alone: the crawl index would pull its worker thread into every bundle (the web app).
 import { extractPage } from "@arena/trees/extract";
-import { arenaHttpAgent, arenaHttpHealth } from "./arena-http";
+import { arenaHttpAgent, arenaHttpHealth } from "./protocols/arena-http";
 import { builtinAgent } from "./builtin/agent";
 import type { SandboxApi } from "./builtin/research";
 import { httpSandboxApi, type HtmlToText } from "./builtin/sandbox-client";
-import { anthropicAgent, anthropicHealth } from "./anthropic-agent";
+import { anthropicAgent, anthropicHealth } from "./protocols/anthropic-agent";
 import {
   AnthropicConfigSchema,
   ArenaHttpConfigSchema,
@@ -17,11 +17,11 @@ import {
   SimulatedConfigSchema,
   parseConfig,
 } from "./config";
-import { geminiAgent, geminiHealth } from "./gemini-agent";
-import { openAIAgent, openAIHealth } from "./openai-agent";
-import { responsesAgent, responsesHealth } from "./openai-responses";
+import { geminiAgent, geminiHealth } from "./protocols/gemini-agent";
+import { openAIAgent, openAIHealth } from "./protocols/openai-agent";
+import { responsesAgent, responsesHealth } from "./protocols/openai-responses";
 import { decryptSecret, loadSecretKey, secretContext } from "./secrets";
-import { simulatedAgent } from "./simulated-agent";
+import { simulatedAgent } from "./protocols/simulated-agent";
 import type { AgentClient, AgentProtocolName, AgentRecord, HealthResult } from "./types";
 import type { z } from "zod";
 

@@ -59,4 +59,4 @@ export { AGENT_DESCRIPTION_MAX } from "./limits";
 export { AGENT_ACTIONS, agentActionAllowed, type AgentAction } from "./actions";
 export { submissionAllowed, SUBMISSIONS_PER_HOUR, PROBES_PER_HOUR, LIMIT_WINDOW_MS } from "./submissions";
 export { PROVIDER_PRESETS, presetById, type ProviderPreset } from "./presets";
-export { withReferences, citedUrl, type StructuredCitation } from "./structured-citations";
+export { withReferences, citedUrl, type StructuredCitation } from "./protocols/structured-citations";

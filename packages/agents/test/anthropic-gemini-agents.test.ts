@@ -4,9 +4,9 @@ import { providerReply, startAnthropicTestServer } from "../../../tests/servers/
 import { startGeminiTestServer, type GeminiTestServer } from "../../../tests/servers/gemini-test-server";
 import type { ProviderTestServer } from "../../../tests/servers/provider-test-server";
 import { anthropicMessage, geminiResponse, type Source } from "../../../tests/servers/provider-fixtures";
-import { anthropicAgent, anthropicHealth, type AnthropicAgentOptions } from "../src/anthropic-agent";
+import { anthropicAgent, anthropicHealth, type AnthropicAgentOptions } from "../src/protocols/anthropic-agent";
 import { AnthropicConfigSchema, GeminiConfigSchema } from "../src/config";
-import { geminiAgent, geminiHealth, isGroundingRedirect, REDIRECT_ORIGIN, type GeminiAgentOptions } from "../src/gemini-agent";
+import { geminiAgent, geminiHealth, isGroundingRedirect, REDIRECT_ORIGIN, type GeminiAgentOptions } from "../src/protocols/gemini-agent";
 import { parseCitations } from "@arena/core/citations";
 import { ANSWER_FORMAT_INSTRUCTIONS } from "../src/prompt";
 

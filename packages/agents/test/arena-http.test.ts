@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AgentRequest } from "@arena/core";
 import { startFaultAgentServer, type FaultAgentServer, FAULT_ERROR_CLASSES } from "../../../tests/servers/fault-agent-server";
 import { ArenaHttpConfigSchema, type ArenaHttpConfig } from "../src/config";
-import { ArenaAcceptedSchema, ArenaAnswerSchema, ArenaRequestSchema, arenaHttpAgent, arenaHttpHealth } from "../src/arena-http";
+import { ArenaAcceptedSchema, ArenaAnswerSchema, ArenaRequestSchema, arenaHttpAgent, arenaHttpHealth } from "../src/protocols/arena-http";
 
 const req: AgentRequest = {
   question: "Which festival founded in 1947 hosts the Fringe?",

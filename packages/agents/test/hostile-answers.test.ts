@@ -4,7 +4,7 @@ import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../te
 import { answerOf, MAX_ANSWER_BYTES } from "../src/answer";
 import { parseCitations, referencesOf } from "@arena/core/citations";
 import { ArenaHttpConfigSchema, BuiltinConfigSchema, OpenAIConfigSchema, SimulatedConfigSchema } from "../src/config";
-import { openAIAgent, type OpenAIAgentOptions } from "../src/openai-agent";
+import { openAIAgent, type OpenAIAgentOptions } from "../src/protocols/openai-agent";
 
 /** Answers an agent owner can send to freeze a worker or make its round unstorable (docs/security.md). */
 const req: AgentRequest = {

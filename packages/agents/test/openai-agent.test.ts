@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { priceTable, type AgentRequest } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 import { OpenAIConfigSchema } from "../src/config";
-import { openAIAgent, openAIHealth, type OpenAIAgentOptions } from "../src/openai-agent";
+import { openAIAgent, openAIHealth, type OpenAIAgentOptions } from "../src/protocols/openai-agent";
 import { ANSWER_FORMAT_INSTRUCTIONS } from "../src/prompt";
 
 const req: AgentRequest = {

@@ -1,9 +1,9 @@
 import { priceTable } from "@arena/core";
-import { anthropicAgent } from "../src/anthropic-agent";
+import { anthropicAgent } from "../src/protocols/anthropic-agent";
 import { AnthropicConfigSchema, GeminiConfigSchema, OpenAIConfigSchema, OpenAIResponsesConfigSchema } from "../src/config";
-import { geminiAgent } from "../src/gemini-agent";
-import { openAIAgent } from "../src/openai-agent";
-import { responsesAgent } from "../src/openai-responses";
+import { geminiAgent } from "../src/protocols/gemini-agent";
+import { openAIAgent } from "../src/protocols/openai-agent";
+import { responsesAgent } from "../src/protocols/openai-responses";
 import type { AgentClient } from "../src/types";
 
 /**

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { priceTable, type AgentRequest } from "@arena/core";
 import { startRawProvider, type RawProvider } from "../../../tests/servers/raw-provider-server";
 import { AgentCallError, readAnswer, sdkCall } from "../src/answer";
-import { anthropicAgent } from "../src/anthropic-agent";
-import { arenaHttpAgent } from "../src/arena-http";
+import { anthropicAgent } from "../src/protocols/anthropic-agent";
+import { arenaHttpAgent } from "../src/protocols/arena-http";
 import { AnthropicConfigSchema, ArenaHttpConfigSchema, GeminiConfigSchema, OpenAIConfigSchema } from "../src/config";
-import { geminiAgent } from "../src/gemini-agent";
-import { openAIAgent } from "../src/openai-agent";
-import { ANSWER_CAPS } from "../src/structured-citations";
+import { geminiAgent } from "../src/protocols/gemini-agent";
+import { openAIAgent } from "../src/protocols/openai-agent";
+import { ANSWER_CAPS } from "../src/protocols/structured-citations";
 import { adapterAt, anthropicBody, chatBody, geminiBody, outputMessage, responsesBody } from "./provider-bodies";
 
 /** Provider answers that froze a worker, threw past the adapters (voiding the match) or leaked the operator's settings. */

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { AGENT_ERROR_CLASSES, TRACE_LIMITS, wellFormed, type AgentAnswer, type AgentRequest } from "@arena/core";
 import { startRawProvider, type RawProvider } from "../../../tests/servers/raw-provider-server";
 import { MAX_ANSWER_BYTES } from "../src/answer";
-import { ANSWER_CAPS } from "../src/structured-citations";
+import { ANSWER_CAPS } from "../src/protocols/structured-citations";
 import {
   adapterAt,
   anthropicBody,

@@ -3,8 +3,8 @@ import { priceTable, type AgentRequest } from "@arena/core";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 import { annotatedMessage, perplexityCompletion, responsesOutput, type Source } from "../../../tests/servers/provider-fixtures";
 import { OpenAIConfigSchema, OpenAIResponsesConfigSchema, type OpenAIResponsesConfig } from "../src/config";
-import { openAIAgent } from "../src/openai-agent";
-import { responsesAgent, responsesHealth, type ResponsesAgentOptions } from "../src/openai-responses";
+import { openAIAgent } from "../src/protocols/openai-agent";
+import { responsesAgent, responsesHealth, type ResponsesAgentOptions } from "../src/protocols/openai-responses";
 import { parseCitations } from "@arena/core/citations";
 import { ANSWER_FORMAT_INSTRUCTIONS } from "../src/prompt";
 

@@ -4,7 +4,7 @@ import { buildTaskContext, memoryTreeView, parseDrArenaTree, Rng, targetView, ty
 import { GenerationError, scoreAnswer } from "@arena/examiner";
 import { createHeuristicExaminer } from "@arena/examiner/heuristic";
 import { parseCitations } from "@arena/core/citations";
-import { simulatedText } from "../src/simulated-agent";
+import { simulatedText } from "../src/protocols/simulated-agent";
 import { drArenaTreesDir } from "@arena/dr-arena-trees";
 
 /** The published DR-Arena trees (the one helper finds them). */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseDrArenaTree, type AgentRequest, type ChecklistItem } from "@arena/core";
 import { parseCitations } from "@arena/core/citations";
-import { simulatedAgent, simulatedText } from "../src/simulated-agent";
+import { simulatedAgent, simulatedText } from "../src/protocols/simulated-agent";
 import type { Oracle } from "../src/types";
 import { drArenaTreesDir } from "@arena/dr-arena-trees";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCitations } from "@arena/core/citations";
-import { citedUrl, codePointOffsets, utf8Offsets, withReferences } from "../src/structured-citations";
+import { citedUrl, codePointOffsets, utf8Offsets, withReferences } from "../src/protocols/structured-citations";
 
 describe("structured citations to [n] markers and References", () => {
   it("puts markers after the cited spans (before their closing punctuation) and lists the sources", () => {

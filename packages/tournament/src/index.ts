@@ -11,7 +11,7 @@ export {
   TournamentStateError,
   TournamentInputError,
 } from "./lifecycle";
-export { advanceTournament, treesForPairing } from "./advance";
+export { advanceTournament, treesForPairing } from "./pairing/advance";
 export {
   addAgentRequestSchema,
   newTournamentRequestSchema,
@@ -20,12 +20,12 @@ export {
   type NewTournamentRequest,
 } from "./requests";
 export { ensureMatchJobs, enqueueTick, openTournamentQueues, withQueues, type TournamentQueues } from "./jobs";
-export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./rated";
-export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./snapshots";
+export { ratedMatches, battlesOf, fitRatings, agentNames, SNAPSHOT_BOOTSTRAP, type RatedMatch } from "./ratings/rated";
+export { refitScope, refitExaminerScope, type RatingScope, type Refit } from "./ratings/snapshots";
 export { snapshotRowSchema, type SnapshotRow } from "./read/schemas";
-export { snapshotAnalysis, ratedAgent } from "./analysis";
+export { snapshotAnalysis, ratedAgent } from "./ratings/analysis";
 export { lockFor, LockSpace, TX_OPTIONS } from "./lock";
-export { judgedRounds, type JudgedRound } from "./judged-rounds";
+export { judgedRounds, type JudgedRound } from "./ratings/judged-rounds";
 export { tournamentStatus, waitForTournament, waitForMatches, type TournamentStatusReport } from "./status";
 export {
   plantedSkills,
@@ -38,7 +38,7 @@ export {
   SKEW,
   type ScheduledMatch,
   type SimulationReport,
-} from "./planted-simulation";
+} from "./simulation/planted-simulation";
 export { launchTournament, resumeAndTick, addAgentAndTick, approveAgent, openTournament } from "./commands";
 export { submitAgent, approveAndEnter } from "./submit";
 export {
@@ -50,6 +50,6 @@ export {
   type SimulatedRule,
   type PairingRuleResult,
   type PairingSimulationOptions,
-} from "./pairing-simulation";
+} from "./simulation/pairing-simulation";
 export { enforceBudget } from "./budget";
-export { attachFreshTree } from "./continuous";
+export { attachFreshTree } from "./pairing/continuous";

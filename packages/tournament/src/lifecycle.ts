@@ -167,7 +167,7 @@ export function cancelTournament(db: PrismaClient, id: string): Promise<{ tourna
 /**
  * Late entrant: paired from the next round on (joinedRound = currentRound + 1), past rounds are
  * not replayed. In a fixed-round tournament its rating starts at the scale's mean (1000) until it
- * has played; in a continuous one it first plays placement matches (continuous.ts).
+ * has played; in a continuous one it first plays placement matches (pairing/continuous.ts).
  */
 export function addParticipant(db: PrismaClient, id: string, agentId: string) {
   return withTournamentLock(db, id, async (tx, t) => {

@@ -1,6 +1,6 @@
 import type { JobStatus, PrismaClient, TournamentStatus } from "@arena/db";
 import type { SnapshotRow } from "./read/schemas";
-import { latestSnapshot } from "./snapshots";
+import { latestSnapshot } from "./ratings/snapshots";
 
 /** Match statuses no worker will change again. */
 const FINISHED_MATCH = ["completed", "failed", "cancelled"] as const satisfies readonly JobStatus[];

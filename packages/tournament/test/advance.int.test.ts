@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPrisma, type PrismaClient } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import type { Payload } from "@arena/jobs";
-import { advanceTournament } from "../src/advance";
+import { advanceTournament } from "../src/pairing/advance";
 import { createTournament, startTournament } from "../src/lifecycle";
 
 /**

@@ -1,7 +1,7 @@
 import { Rng } from "@arena/core";
 import { describe, expect, it } from "vitest";
-import { modelVerdict, plantedTheta, playModelMatch, runPairingRule, runPairingSimulation } from "../src/pairing-simulation";
-import { plantedSkills, SKEW } from "../src/planted-simulation";
+import { modelVerdict, plantedTheta, playModelMatch, runPairingRule, runPairingSimulation } from "../src/simulation/pairing-simulation";
+import { plantedSkills, SKEW } from "../src/simulation/planted-simulation";
 
 describe("the pairing simulation's match model", () => {
   it("judges item counts by the heuristic judge's rules (known answers at width 2)", () => {

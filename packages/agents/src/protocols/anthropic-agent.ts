@@ -1,6 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { callCost, priceFor, TRACE_LIMITS, type AgentAnswer, type AgentRequest, type TraceStep } from "@arena/core";
-import { agentFetch } from "./agent-fetch";
+import { agentFetch } from "../agent-fetch";
 import { z } from "zod";
 import {
   AgentCallError,
@@ -13,12 +13,12 @@ import {
   sdkCall,
   tokenCount,
   withinAnswerCap,
-} from "./answer";
-import type { AnthropicConfig } from "./config";
-import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
+} from "../answer";
+import type { AnthropicConfig } from "../config";
+import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "../prompt";
 import { ANSWER_CAPS, capped, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
-import { withoutOperatorEnv } from "./sdk-env";
-import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "./types";
+import { withoutOperatorEnv } from "../sdk-env";
+import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "../types";
 
 export type AnthropicAgentOptions = ProviderAgentOptions<AnthropicConfig>;
 

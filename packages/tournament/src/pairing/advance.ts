@@ -1,11 +1,11 @@
 import { pairByRule, seedOf, type PlayedMatch } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
-import { ensureMatchJobs, type TournamentQueues } from "./jobs";
-import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { ensureMatchJobs, type TournamentQueues } from "../jobs";
+import { lockFor, LockSpace, TX_OPTIONS } from "../lock";
 import { createPairingMatches } from "./pairing-matches";
-import { pauseIfOverBudget } from "./budget";
+import { pauseIfOverBudget } from "../budget";
 import { advanceContinuous } from "./continuous";
-import { refitScope, type RatingScope } from "./snapshots";
+import { refitScope, type RatingScope } from "../ratings/snapshots";
 import { healthGateBeforePairing, withoutFailing, type HealthGateDeps } from "./health-before-pairing";
 
 export type AdvanceOutcome =

@@ -13,13 +13,13 @@ import {
   sdkCall,
   tokenCount,
   withinAnswerCap,
-} from "./answer";
-import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "./background";
-import type { OpenAIResponsesConfig } from "./config";
+} from "../answer";
+import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "../background";
+import type { OpenAIResponsesConfig } from "../config";
 import { openAISdk } from "./openai-agent";
-import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
+import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "../prompt";
 import { ANSWER_CAPS, capped, codePointOffsets, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
-import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, PendingRun, RunStep } from "./types";
+import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, PendingRun, RunStep } from "../types";
 
 export interface ResponsesAgentOptions {
   name: string;

@@ -1,8 +1,8 @@
 import { Rng, skillGapVsRounds, spearman, failureStats, type AgentFailureStats, seedOf } from "@arena/core";
 import type { ExaminerMode, PrismaClient } from "@arena/db";
-import type { JudgedRound } from "./judged-rounds";
-import type { RatedMatch } from "./rated";
-import type { SnapshotRow } from "./read/schemas";
+import type { JudgedRound } from "../ratings/judged-rounds";
+import type { RatedMatch } from "../ratings/rated";
+import type { SnapshotRow } from "../read/schemas";
 
 /**
  * Planted-skill simulation (docs/method.md §12): does the tournament recover the planted order, and does

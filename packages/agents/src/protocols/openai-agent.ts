@@ -1,5 +1,5 @@
 import type { AgentAnswer, AgentRequest } from "@arena/core";
-import { agentFetch } from "./agent-fetch";
+import { agentFetch } from "../agent-fetch";
 import OpenAI, { APIError } from "openai";
 import { z } from "zod";
 import {
@@ -12,13 +12,13 @@ import {
   sdkCall,
   tokenCount,
   withinAnswerCap,
-} from "./answer";
+} from "../answer";
 import { callCost, priceFor } from "@arena/core";
-import type { OpenAIConfig } from "./config";
-import { chatMessages } from "./prompt";
+import type { OpenAIConfig } from "../config";
+import { chatMessages } from "../prompt";
 import { ANSWER_CAPS, capped, codePointOffsets, untrustedList, withReferences, type StructuredCitation } from "./structured-citations";
-import { withoutOperatorEnv } from "./sdk-env";
-import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "./types";
+import { withoutOperatorEnv } from "../sdk-env";
+import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "../types";
 
 export type OpenAIAgentOptions = ProviderAgentOptions<OpenAIConfig>;
 

@@ -12,8 +12,8 @@ import {
 import type { Db } from "@arena/db";
 import { judgedRounds } from "./judged-rounds";
 import { battlesOf, type RatedMatch } from "./rated";
-import { researchStats } from "./read/research";
-import type { RatedAgent, SnapshotAnalysis } from "./read/schemas";
+import { researchStats } from "../read/research";
+import type { RatedAgent, SnapshotAnalysis } from "../read/schemas";
 
 /** Points kept of the Elo history (evenly thinned, the last match always kept). */
 export const ELO_HISTORY_POINTS = 200;

@@ -1,7 +1,7 @@
 import { ApiError, GoogleGenAI, type ToolUnion } from "@google/genai";
 import { callCost, priceFor, type AgentAnswer, type AgentRequest, type TraceStep } from "@arena/core";
 import { guardedFetch } from "@arena/net";
-import { agentFetch } from "./agent-fetch";
+import { agentFetch } from "../agent-fetch";
 import { z } from "zod";
 import {
   AgentCallError,
@@ -14,11 +14,11 @@ import {
   sdkCall,
   tokenCount,
   withinAnswerCap,
-} from "./answer";
-import type { GeminiConfig } from "./config";
-import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "./prompt";
+} from "../answer";
+import type { GeminiConfig } from "../config";
+import { ANSWER_FORMAT_INSTRUCTIONS, conversation } from "../prompt";
 import { ANSWER_CAPS, capped, untrustedList, utf8Offsets, withReferences, type StructuredCitation } from "./structured-citations";
-import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "./types";
+import type { AgentClient, AnswerContext, HealthResult, ProviderAgentOptions } from "../types";
 
 export interface GeminiAgentOptions extends ProviderAgentOptions<GeminiConfig> {
   /** False: grounding redirect links are never resolved, whatever the config says (the web process's probe). */

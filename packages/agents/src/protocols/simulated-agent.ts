@@ -1,8 +1,8 @@
 import type { AgentAnswer, AgentRequest, ChecklistItem } from "@arena/core";
-import { answerOf, failedAnswer } from "./answer";
-import type { SimulatedConfig } from "./config";
-import { unitHash } from "./unit-hash";
-import type { AgentClient, AnswerContext, Oracle } from "./types";
+import { answerOf, failedAnswer } from "../answer";
+import type { SimulatedConfig } from "../config";
+import { unitHash } from "../unit-hash";
+import type { AgentClient, AnswerContext, Oracle } from "../types";
 
 /**
  * An agent with planted skill (docs/method.md §12): for each depth item it names the right entity with

@@ -1,11 +1,11 @@
 import { traceStepsSchema } from "@arena/core";
 import { guardedFetch, type GuardedResponse } from "@arena/net";
 import { z } from "zod";
-import { jsonShapeError } from "./agent-fetch";
-import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, readAnswer, tokenCount } from "./answer";
-import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "./background";
-import type { ArenaHttpConfig } from "./config";
-import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, RunStep } from "./types";
+import { jsonShapeError } from "../agent-fetch";
+import { AgentCallError, answerAfter, classifyError, failedAfter, healthFailure, readAnswer, tokenCount } from "../answer";
+import { deadlineFailure, pastDeadline, stillRunning, untilDone } from "../background";
+import type { ArenaHttpConfig } from "../config";
+import type { AgentClient, AnswerContext, BackgroundRuns, HealthResult, RunStep } from "../types";
 
 /** Protocol identifier sent with every request; a breaking change gets a new number. */
 const ARENA_PROTOCOL = "dr-arena/1";

@@ -1,6 +1,6 @@
 import { computeRatings, onlineElo, aggregateBattles, type Battle } from "@arena/core";
 import type { Db, MatchWinner, Prisma } from "@arena/db";
-import type { SnapshotRow } from "./read/schemas";
+import type { SnapshotRow } from "../read/schemas";
 
 /**
  * Ratings of stored matches (docs/method.md §7). One battle per match: the match winner (A, B or tie by

@@ -10,9 +10,9 @@ import {
   type PlayedMatch,
 } from "@arena/core";
 import type { Prisma, PrismaClient, Tournament } from "@arena/db";
-import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { lockFor, LockSpace, TX_OPTIONS } from "../lock";
 import { createPairingMatches } from "./pairing-matches";
-import type { SnapshotRow } from "./read/schemas";
+import type { SnapshotRow } from "../read/schemas";
 import { withoutFailing } from "./health-before-pairing";
 
 /**

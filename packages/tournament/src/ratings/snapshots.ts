@@ -1,9 +1,9 @@
 import type { Db, Prisma, PrismaClient } from "@arena/db";
 import { z } from "zod";
 import { snapshotAnalysis } from "./analysis";
-import { lockFor, LockSpace, TX_OPTIONS } from "./lock";
+import { lockFor, LockSpace, TX_OPTIONS } from "../lock";
 import { agentNames, fitRatings, ratedMatches, ratedWhere, SNAPSHOT_BOOTSTRAP } from "./rated";
-import { snapshotRowSchema, type SnapshotRow } from "./read/schemas";
+import { snapshotRowSchema, type SnapshotRow } from "../read/schemas";
 
 /**
  * Rating snapshots: a scope's refitted ratings stored with the leaderboard's analyses of the same
