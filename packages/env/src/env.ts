@@ -6,7 +6,8 @@ import { priceTable } from "@arena/core/pricing";
  * empty meaning the default) and what it means. This is the only module that reads `process.env`
  * (tests/architecture.test.ts enforces it), in a package of its own so that `@arena/core` keeps no
  * I/O. It imports nothing but zod and core's price table (`@arena/core/pricing`), so the CLI, the
- * worker, the web app and every package read configuration here without loading anything heavy. docs/configuration.md's table lists the same variables.
+ * worker, the web app and every package read configuration here without loading anything heavy.
+ * docs/configuration.md's table lists the same variables.
  */
 
 type Raw = string | undefined;
