@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { FAULT_ERROR_CLASSES, startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
-import { freshDb, importSharedTree } from "./helpers/arena";
+import { FAULT_ERROR_CLASSES, startFaultAgentServer, type FaultAgentServer } from "../../../tests/servers/fault-agent-server";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
 
 /**
  * Agents that fail in every way the arena HTTP protocol allows: each failure is stored with its

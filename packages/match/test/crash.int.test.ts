@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient, Round } from "@arena/db";
 import { createQueue, createRedis, enqueue } from "@arena/jobs";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { freshDb, importSharedTree, REPO_ROOT, waitFor } from "./helpers/arena";
+import { freshDb, importSharedTree, REPO_ROOT, waitFor } from "../../../tests/helpers/arena";
 
 const PREFIX = `crash-${process.pid}`;
 const env = {

@@ -22,9 +22,9 @@ import {
   VoteError,
   votesJsonl,
 } from "@arena/votes";
-import { createUser } from "./accounts/fixtures";
-import { freshDb } from "./helpers/arena";
-import { auditVerdict, plantRound, plantWidths, voteWorld } from "./votes-fixtures";
+import { createUser } from "../../../tests/accounts/fixtures";
+import { freshDb } from "../../../tests/helpers/arena";
+import { auditVerdict, plantRound, plantWidths, voteWorld } from "../../../tests/votes-fixtures";
 
 /**
  * People's votes and spans on real PostgreSQL, with every verdict, answer and owner planted:

@@ -2,7 +2,7 @@ process.env.ARENA_QUEUE_PREFIX = `tour-entry-${process.pid}`;
 import { describe, expect, it } from "vitest";
 import { addParticipant, createTournament, startTournament, TournamentInputError, TournamentStateError } from "@arena/tournament";
 import { readTournament, readTournaments } from "@arena/tournament/read";
-import { draftTournament, tournamentHarness } from "./tournament-fixtures";
+import { draftTournament, tournamentHarness } from "../../../tests/tournament-fixtures";
 
 /**
  * Only approved agents enter tournaments: a pending submission is refused by the command the CLI

@@ -15,9 +15,9 @@ import {
 } from "@arena/match";
 import { readMatch, readMatches } from "@arena/match/read";
 import { judgedRounds, ratedMatches } from "@arena/tournament";
-import { freshDb, importSharedTree } from "./helpers/arena";
-import { createUser } from "./accounts/fixtures";
-import { reply, startOpenAITestServer, type ChatRequestBody, type OpenAITestServer } from "./servers/openai-test-server";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
+import { createUser } from "../../../tests/accounts/fixtures";
+import { reply, startOpenAITestServer, type ChatRequestBody, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 
 /**
  * A round one agent did not answer is that agent's forfeit, decided before any judge is asked:

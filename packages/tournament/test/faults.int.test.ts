@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { createRedis, keyPrefix } from "@arena/jobs";
 import { waitForTournament } from "@arena/tournament";
-import { draftTournament, expectConsistent, flushRedis, tournamentHarness } from "./tournament-fixtures";
-import { waitFor } from "./helpers/arena";
+import { draftTournament, expectConsistent, flushRedis, tournamentHarness } from "../../../tests/tournament-fixtures";
+import { waitFor } from "../../../tests/helpers/arena";
 
 const { db, start, runWorkers, stopWorkers } = tournamentHarness();
 let child: ChildProcess | null = null;
@@ -51,7 +51,7 @@ describe("tournament fault tolerance", () => {
     // Answers slow enough that a match seen running with a stored round is still running when the
     // kill lands (at 60 ms one finished in between on a loaded machine, leaving nothing stranded).
     const { tournament } = await draftTournament(db, { agents: 4, trees: 4, rounds: 2, latencyMs: 250 });
-    const bin = fileURLToPath(new URL("../apps/worker/bin/worker.mjs", import.meta.url));
+    const bin = fileURLToPath(new URL("../../../apps/worker/bin/worker.mjs", import.meta.url));
     child = spawn(process.execPath, [bin], {
       env: { ...process.env, ARENA_MATCH_CONCURRENCY: "3", ARENA_RECONCILE_MS: "500" },
       stdio: ["ignore", "ignore", "pipe"],

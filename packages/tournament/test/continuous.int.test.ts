@@ -10,8 +10,8 @@ import {
   snapshotRowSchema,
 } from "@arena/tournament";
 import { readRatingHistory, readWindowRatings } from "@arena/tournament/read";
-import { tournamentHarness, worldTrees } from "./tournament-fixtures";
-import { waitFor } from "./helpers/arena";
+import { tournamentHarness, worldTrees } from "../../../tests/tournament-fixtures";
+import { waitFor } from "../../../tests/helpers/arena";
 
 /**
  * A continuous tournament through the real queue and workers: four simulated agents keep playing

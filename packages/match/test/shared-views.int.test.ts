@@ -3,7 +3,7 @@ import { hasContent } from "@arena/core";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch, type Expansion } from "@arena/match";
 import { corpusPageFetcher, TreeViews } from "@arena/trees";
-import { freshDb, importSharedTree } from "./helpers/arena";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
 
 /**
  * Workers share tree views between their matches and read the sandbox corpus directly. A view

@@ -15,8 +15,8 @@ import {
   waitForTournament,
 } from "@arena/tournament";
 import { readLeaderboard } from "@arena/tournament/read";
-import { draftTournament, expectConsistent, tournamentHarness } from "./tournament-fixtures";
-import { waitFor } from "./helpers/arena";
+import { draftTournament, expectConsistent, tournamentHarness } from "../../../tests/tournament-fixtures";
+import { waitFor } from "../../../tests/helpers/arena";
 
 const { db, queues, start, runWorkers } = tournamentHarness();
 

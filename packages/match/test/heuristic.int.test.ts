@@ -4,7 +4,7 @@ import type { PrismaClient } from "@arena/db";
 import { ensureBuiltinAgents } from "@arena/agents";
 import { createMatch, heuristicExaminerConfig, matchDeps, MatchNotRunnableError, runMatch, type RoundReport } from "@arena/match";
 import { importWorld, startSandboxServer, type SandboxServer } from "@arena/trees";
-import { freshDb, importSharedTree } from "./helpers/arena";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
 
 /**
  * A heuristic match between the two built-in agents on a real DR-Arena tree, through the real

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { freshDb, importSharedTree } from "./helpers/arena";
-import { HOSTILE_ANSWERS, startHostileAgent, type HostileAgent } from "./servers/hostile-agent-server";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
+import { HOSTILE_ANSWERS, startHostileAgent, type HostileAgent } from "../../../tests/servers/hostile-agent-server";
 
 /**
  * Hostile agents (docs/security.md): each hostile answer (see the server) is classified or cleaned, and the match

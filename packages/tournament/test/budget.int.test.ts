@@ -4,11 +4,11 @@ import { registerAgent } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
 import { createTournament, resumeAndTick, setTournamentBudget } from "@arena/tournament";
 import { readTournament, readTournamentEstimate } from "@arena/tournament/read";
-import { reply, startOpenAITestServer, type OpenAITestServer } from "./servers/openai-test-server";
-import { tournamentHarness, worldTrees } from "./tournament-fixtures";
-import { waitFor } from "./helpers/arena";
-import { startWeb } from "./helpers/web";
-import { launchChromium, SCREENSHOTS } from "./web/browser";
+import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
+import { tournamentHarness, worldTrees } from "../../../tests/tournament-fixtures";
+import { waitFor } from "../../../tests/helpers/arena";
+import { startWeb } from "../../../tests/helpers/web";
+import { launchChromium, SCREENSHOTS } from "../../../tests/web/browser";
 
 /**
  * A budgeted tournament through the real queue and workers: four OpenAI-compatible agents on a

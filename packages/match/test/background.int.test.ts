@@ -11,9 +11,9 @@ import {
   abandonPendingRuns,
 } from "@arena/match";
 import { readMatch } from "@arena/match/read";
-import { startOpenAITestServer, type OpenAITestServer } from "./servers/openai-test-server";
-import { responsesOutput, type Source } from "./servers/provider-fixtures";
-import { freshDb, importSharedTree } from "./helpers/arena";
+import { startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
+import { responsesOutput, type Source } from "../../../tests/servers/provider-fixtures";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
 
 /**
  * A match whose agent runs in background mode, played by "jobs" that each end where a real one

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { GenerationError, type Examiner } from "@arena/examiner";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
-import { freshDb, importSharedTree } from "./helpers/arena";
+import { freshDb, importSharedTree } from "../../../tests/helpers/arena";
 
 /**
  * The round budget counts failures as the reference does: its loop increments the round before
