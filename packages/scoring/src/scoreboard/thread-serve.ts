@@ -1,19 +1,15 @@
 import type { MessagePort } from "node:worker_threads";
 import { createSqlPool } from "@arena/db/pool";
-import { scoreboardOf, type ScoreboardOptions } from "./compute";
-import { readScoreboardInputs, type ScoreboardScope } from "./inputs";
-import type { ThreadReply } from "./thread";
+import { serveRequests } from "@arena/jobs/served-thread";
+import { scoreboardOf } from "./compute";
+import { readScoreboardInputs } from "./inputs";
+import type { ScoreboardRequest } from "./thread";
 
-/** The scoreboard thread's side of thread.ts: read the scope's inputs, compute, post the result, exit. */
-export async function serveScoreboard(port: MessagePort, data: { scope: ScoreboardScope; opts: ScoreboardOptions }): Promise<void> {
+/** The scoreboard thread's side of thread.ts: one pool for the thread's life, a scope's scoreboard per request. */
+export function serveScoreboard(port: MessagePort): void {
   const pool = createSqlPool();
-  let reply: ThreadReply;
-  try {
-    reply = { scoreboard: scoreboardOf(await readScoreboardInputs(pool, data.scope), data.opts) };
-  } catch (err) {
-    reply = { error: err instanceof Error ? err.message : String(err) };
-  } finally {
-    await pool.end();
-  }
-  port.postMessage(reply);
+  // An idle connection the server dropped (a restart) is replaced by the next query; unheard, its
+  // error would end the thread.
+  pool.on("error", () => undefined);
+  serveRequests<ScoreboardRequest>(port, async ({ scope, opts }) => scoreboardOf(await readScoreboardInputs(pool, scope), opts));
 }

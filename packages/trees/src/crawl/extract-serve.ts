@@ -1,7 +1,8 @@
 import type { MessagePort } from "node:worker_threads";
+import { serveRequests } from "@arena/jobs/served-thread";
 import { feedLinks, sitemapLocs } from "../sources/parse";
 import { extractPage } from "./extract";
-import type { ParseResults, ParseTask } from "./extract-thread";
+import type { ParseRequest, ParseResults, ParseTask } from "./extract-thread";
 
 const TASKS: { [T in ParseTask]: (text: string, url: string) => ParseResults[T] } = {
   page: extractPage,
@@ -9,14 +10,7 @@ const TASKS: { [T in ParseTask]: (text: string, url: string) => ParseResults[T] 
   sitemap: sitemapLocs,
 };
 
-/** The parsing thread's side of extract-thread.ts: announce readiness, then parse documents on request. */
+/** The parsing thread's side of extract-thread.ts: parse documents on request. */
 export function serveExtraction(port: MessagePort): void {
-  port.postMessage({ ready: true });
-  port.on("message", ({ id, task, text, url }: { id: number; task: ParseTask; text: string; url: string }) => {
-    try {
-      port.postMessage({ id, result: TASKS[task](text, url) });
-    } catch (err) {
-      port.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
-    }
-  });
+  serveRequests<ParseRequest>(port, ({ task, text, url }) => TASKS[task](text, url));
 }
