@@ -16,6 +16,9 @@ export function testWorkers(raw: string | undefined = process.env.ARENA_TEST_WOR
 
 const workers = testWorkers();
 
+/** Unit files that replace a module with vi.mock, which needs a module graph of their own. */
+const MOCKING_FILES = ["packages/net/test/guard-purpose.test.ts"];
+
 export default defineConfig({
   test: {
     // Longest expected file first, across both projects, so no long file starts last.
@@ -25,7 +28,19 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "tests/**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.int.test.ts", "**/node_modules/**", ...MOCKING_FILES],
+          maxWorkers: workers,
+          // Unit files share each worker's loaded modules: importing a file's module graph (zod
+          // schemas, the provider SDKs, Next's renderer for the web's units) took longer than its
+          // tests, once per file. They touch no service and restore what they change
+          // (process.env); the ones that replace a module (vi.mock) keep a fresh graph each.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "unit-mocking",
+          include: MOCKING_FILES,
           maxWorkers: workers,
         },
       },

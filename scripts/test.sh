@@ -13,9 +13,15 @@ npx prisma migrate deploy >/dev/null
 log "linting and checking the format (npx biome format --write . applies it)"
 npx biome lint --error-on-warnings .
 npx biome format .
+# Two programs, side by side on the two cores: the web app (its own lib, JSX and paths) and
+# everything else (tsconfig.json: every package, the CLI, the worker, tests/ and bench/, which
+# share one set of compiler options). One program checks each file once; per-workspace runs
+# (`npm run typecheck`, turbo) check core once for every workspace above it: 14 s against 2 min.
 log "typechecking"
-npx turbo run typecheck --output-logs=errors-only
-npx tsc -p tsconfig.json   # tests/ and bench/, which no workspace covers
+npx tsc -p tsconfig.json &
+rest=$!
+npx tsc -p apps/web/tsconfig.json --noEmit
+wait "$rest"
 ensure_apps_build
 ensure_web_build
 log "running tests"
