@@ -1,6 +1,6 @@
 /**
  * Setup file of the integration project: runs in each worker before a test file is loaded, so
- * every module the file imports (core's env reader, Prisma clients, queues) and every child
+ * every module the file imports (the environment reader, @arena/env; Prisma clients, queues) and every child
  * process it starts (tests/helpers/web.ts userEnv passes these on) sees this worker's own
  * database and queue prefix. Set from what the global setup provided, never from the values
  * already in this process, so running it again for the next file changes nothing.

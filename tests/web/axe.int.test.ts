@@ -1,6 +1,6 @@
 process.env.ARENA_QUEUE_PREFIX = `web-axe-${process.pid}`;
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
@@ -58,15 +58,23 @@ describe("accessibility of the public pages", () => {
     await db?.$disconnect();
   });
 
+  /**
+   * The page as a visitor sees it: loaded (goto waits for the load event) and every chart drawn, which
+   * recharts does on the client once it has measured its box. Not "network idle": the live pages
+   * keep an event stream open, so that state comes only when its timeout gives up on it.
+   */
+  const drawn = (page: Page) =>
+    page.waitForFunction('[...document.querySelectorAll(".recharts-responsive-container")].every((c) => c.querySelector("svg"))');
+
   for (const width of [1280, 390]) {
     it(`at ${width} px: no serious or critical violation`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const found: string[] = [];
       try {
+        const page = await context.newPage();
         for (const path of pages) {
-          const page = await context.newPage();
           await page.goto(`${web.url}${path}`);
-          await page.waitForLoadState("networkidle").catch(() => undefined);
+          await drawn(page);
           const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
           for (const v of result.violations) {
             const line = `${path}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
@@ -76,7 +84,6 @@ describe("accessibility of the public pages", () => {
             if (v.impact === "serious" || v.impact === "critical") found.push(line);
             else console.log(line);
           }
-          await page.close();
         }
       } finally {
         await context.close();
