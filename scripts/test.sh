@@ -4,15 +4,22 @@
 # and browser tests (Debian's Chromium), ARENA_TEST_WORKERS files at a time (default 2; each
 # integration worker gets its own clone of the test database and its own queue prefix).
 source "$(dirname "$0")/lib.sh"
+# Where the time goes, printed before the closing line: seconds per step.
+steps=()
+step() { steps+=("$1 $((SECONDS - mark)) s"); mark=$SECONDS; }
+mark=$SECONDS
 ensure_install
 ensure_chromium
+step install
 bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
 log "migrating $DATABASE_URL"
 npx prisma migrate deploy >/dev/null
+step services
 log "linting and checking the format (npx biome format --write . applies it)"
 npx biome lint --error-on-warnings .
 npx biome format .
+step lint
 # Two programs, side by side on the two cores: the web app (its own lib, JSX and paths) and
 # everything else (tsconfig.json: every package, the CLI, the worker, tests/ and bench/, which
 # share one set of compiler options). One program checks each file once; per-workspace runs
@@ -22,13 +29,17 @@ npx tsc -p tsconfig.json &
 rest=$!
 npx tsc -p apps/web/tsconfig.json --noEmit
 wait "$rest"
+step typecheck
 ensure_apps_build
 ensure_web_build
+step build
 log "running tests"
 mkdir -p "$ROOT/var"
 report="$ROOT/var/vitest-report.json"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@" || status=$?
-# The ten slowest files, then one plain closing line for CI: "N passed, N failed[, N skipped]".
+step tests
+# The steps' seconds, the ten slowest files, then one plain closing line for CI: "N passed, N failed[, N skipped]".
+log "npm test took $SECONDS s: $(IFS=,; echo "${steps[*]}" | sed 's/,/, /g')"
 node "$ROOT/scripts/test-report.mjs" "$report" || true
 exit $status
