@@ -102,7 +102,8 @@ describe("one rating shown one way", () => {
       expect(cells.length).toBeGreaterThanOrEqual(2);
       for (const c of cells) expect(c).toMatch(/^unbeaten, ≥ \d+$/);
       expect(cells.at(-1)).toBe(expected); // the examiner-wide scope holds the same matches, so the same bound
-      expect(await history.locator('polygon[data-rating-marker="atLeast"]').count()).toBeGreaterThanOrEqual(2);
+      // The chart draws on the client once it has measured its box: wait for the markers, as a reader would.
+      await expect.poll(() => history.locator('polygon[data-rating-marker="atLeast"]').count()).toBeGreaterThanOrEqual(2);
       await history.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SCREENSHOTS}/rating-display-agent.png`, fullPage: true });
     } finally {
@@ -141,7 +142,8 @@ describe("one rating shown one way", () => {
       expect(await standing.innerText()).toContain(expected);
       expect(await standing.innerText()).not.toContain(fitted);
       const history = page.getByTestId("rating-history");
-      expect(await history.locator('polygon[data-rating-marker="atLeast"]').count()).toBeGreaterThanOrEqual(2);
+      // The chart draws on the client once it has measured its box: wait for the markers, as a reader would.
+      await expect.poll(() => history.locator('polygon[data-rating-marker="atLeast"]').count()).toBeGreaterThanOrEqual(2);
       await history.locator("summary").click();
       expect(await history.locator("tbody tr").last().innerText()).toContain(expected);
       await page.getByTestId("standings-table").scrollIntoViewIfNeeded();
