@@ -22,7 +22,7 @@ done < <(printf '%s\n' "$changed" | grep -E '^tests/.*\.int\.test\.ts$' || true)
 
 status=0
 log "unit tests"
-npx vitest run --project unit "$@" || status=$?
+npx vitest run --project unit --project unit-mocking "$@" || status=$?
 if [ ${#targets[@]} -gt 0 ]; then
   log "integration tests of what changed: ${targets[*]}"
   npx vitest run --project integration "${targets[@]}" "$@" || status=$?
