@@ -165,7 +165,9 @@ describe("deep research agents of every protocol in one tournament", () => {
       seed: "providers",
     });
 
-    const events = new QueueEvents("match", { connection: createRedis(), prefix: keyPrefix() });
+    // BullMQ does not close a connection it was handed (it may be shared): the finally does.
+    const connection = createRedis();
+    const events = new QueueEvents("match", { connection, prefix: keyPrefix() });
     await events.waitUntilReady();
     let delayed = 0;
     let stalled = 0;
@@ -178,6 +180,7 @@ describe("deep research agents of every protocol in one tournament", () => {
       await waitForTournament(db, t.id, { pollMs: 200 });
     } finally {
       await events.close();
+      await connection.quit();
     }
 
     const matches = await db.match.findMany({ where: { tournamentId: t.id }, include: { roundRows: true } });

@@ -10,11 +10,16 @@ process.env.ARENA_QUEUE_PREFIX = `queues-${process.pid}`;
 
 describe("agent limiter across workers", () => {
   const redis = createRedis();
-  afterAll(() => redis.disconnect());
+  // The second worker process's own connection.
+  const otherRedis = createRedis();
+  afterAll(() => {
+    redis.disconnect();
+    otherRedis.disconnect();
+  });
 
   it("never lets more than maxConcurrency calls of one agent run at once, whichever worker makes them", async () => {
     // Two limiter instances stand for two worker processes sharing Redis.
-    const workers = [new AgentLimiter(redis), new AgentLimiter(createRedis())];
+    const workers = [new AgentLimiter(redis), new AgentLimiter(otherRedis)];
     const limits = { agentId: `conc-${Date.now()}`, maxConcurrency: 2, ratePerMinute: null };
     // Each call holds its slot until the test releases it, one at a time, once every slot is taken.
     const held: Array<() => void> = [];
