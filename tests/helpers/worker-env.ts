@@ -59,8 +59,8 @@ function leakSnapshot(): LeakSnapshot {
 /**
  * Processes this file may have started: this process's children (of every thread: a child
  * belongs to the thread that forked it), and every process that inherited this worker's queue
- * prefix, which finds a web server or browser whose parent (`arena web`, the test's child) has
- * already exited and left it orphaned.
+ * prefix and database, which finds a web server or browser whose parent (`arena web`, the test's
+ * child) has already exited and left it orphaned.
  */
 function childProcesses(): Map<number, string> {
   const found = new Map<number, string>();
@@ -74,8 +74,13 @@ function childProcesses(): Map<number, string> {
     return found; // no /proc (not Linux): only the resources are checked
   }
   const pids = threads.flatMap((thread) => readOr(`${tasks}/${thread}/children`).split(" ").filter(Boolean));
-  const marker = `ARENA_QUEUE_PREFIX=${process.env.ARENA_QUEUE_PREFIX}`;
-  for (const pid of all) if (readOr(`/proc/${pid}/environ`).split("\0").includes(marker)) pids.push(pid);
+  // Both: the database is this run's own clone (its name holds the run's pid), so another run
+  // with the same queue prefix (which would collide anyway) is not taken for this file's.
+  const markers = ["ARENA_QUEUE_PREFIX", "DATABASE_URL"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
+  for (const pid of all) {
+    const environ = readOr(`/proc/${pid}/environ`).split("\0");
+    if (markers.length && markers.every((marker) => environ.includes(marker))) pids.push(pid);
+  }
   for (const pid of pids.map(Number)) {
     if (pid === process.pid || found.has(pid)) continue;
     const command = readOr(`/proc/${pid}/cmdline`).split("\0").join(" ").trim();
