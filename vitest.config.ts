@@ -54,6 +54,11 @@ export default defineConfig({
           maxWorkers: workers,
           globalSetup: ["tests/helpers/worker-databases.ts"],
           setupFiles: ["tests/helpers/worker-env.ts"],
+          // Integration files share each worker's loaded modules too: a fresh process per file spent
+          // 3–4 s forking and importing the packages before its first test, over 82 files. Each file
+          // starts from the worker's first environment and must leave nothing running (both checked
+          // in worker-env.ts), so what one file does cannot slow or change the next.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Browser tests poll pages; on a loaded 2-core machine a page may take seconds to update.

@@ -9,6 +9,21 @@ import { createHook } from "node:async_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, inject } from "vitest";
 
+/**
+ * Integration files share each worker's process and loaded modules (vitest.config.ts: isolate
+ * false), so what one file sets in process.env (ARENA_LOCK_MS, an allow-list) must not reach the
+ * next: the first file of a worker keeps the environment it started with, and every later file
+ * starts from that again. The packages read the environment when they use it, not when loaded.
+ */
+const STARTING_ENV = Symbol.for("arena.test.startingEnv");
+const kept = globalThis as { [STARTING_ENV]?: NodeJS.ProcessEnv };
+if (!kept[STARTING_ENV]) kept[STARTING_ENV] = { ...process.env };
+else {
+  const starting = kept[STARTING_ENV];
+  for (const name of Object.keys(process.env)) if (!(name in starting)) delete process.env[name];
+  Object.assign(process.env, starting);
+}
+
 const services = inject("arenaWorkerServices");
 const worker = process.env.VITEST_POOL_ID || "1";
 const databaseUrl = services.databaseUrls[worker];
