@@ -100,9 +100,19 @@ function childProcesses(): Map<number, string> {
     if (pid === process.pid || found.has(pid)) continue;
     const command = readOr(`/proc/${pid}/cmdline`).split("\0").join(" ").trim();
     // An empty command line is a process that has exited (a zombie not yet reaped) or is gone.
-    if (command) found.set(pid, command);
+    if (command && !isEsbuildService(command)) found.set(pid, command);
   }
   return found;
+}
+
+/**
+ * esbuild's service process: the kept scoreboard and extraction threads (ServedThread, shared by
+ * every file of the worker on purpose) load their TypeScript through tsx, which starts it the
+ * first time it transforms a file missing from its cache (a new clone) and keeps it as long as
+ * the thread lives. The threads' helper, not the file's.
+ */
+function isEsbuildService(command: string): boolean {
+  return /\/node_modules\/@esbuild\/[^/]+\/bin\/esbuild --service=/.test(command);
 }
 
 function readOr(path: string): string {
