@@ -65,14 +65,17 @@ describe("scoreboards computed by the workers", () => {
       "every round scored",
     );
     for (const scope of scopes) {
-      await waitFor(
+      // Fresh as read: the state and the stored scoreboard in one poll (a score stored late, on a
+      // slow machine, can make the scope stale again between two separate reads).
+      const stored = await waitFor(
         async () => {
           const state = await scoreboardState(db, scope);
-          return state !== null && isFresh(state);
+          if (state === null || !isFresh(state)) return undefined;
+          const read = await readScoreboard(db, scope);
+          return read.computed?.stale === false ? read : undefined;
         },
         `a fresh scoreboard for ${scope.tournamentId ?? "the examiner scope"}`,
       );
-      const stored = await readScoreboard(db, scope);
       expect(stored.computed).toMatchObject({ stale: false });
       expect(stored.controlled.battles).toBe(rated);
       expect(stored.metrics.map((m) => m.mode)).toEqual(["offline", "offline", "offline", null]);
