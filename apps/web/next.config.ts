@@ -37,7 +37,8 @@ const config: NextConfig = {
   poweredByHeader: false,
   // Route modules load on a route's first request, not all at start: `arena web` is ready in about
   // 0.5 s instead of 3 s (0.8 s of CPU instead of 3.5 s), and a route's first visit takes some
-  // 0.3 s longer. A server that serves a handful of routes (a test, a small arena) never pays for the rest.
+  // 0.3 s longer on a quiet machine (seconds while a tournament loads it). A server that serves a
+  // handful of routes (a test, a small arena) never pays for the rest.
   experimental: { preloadEntriesOnStart: false },
   typedRoutes: false,
 };
