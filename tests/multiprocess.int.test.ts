@@ -136,14 +136,14 @@ describe("two web processes and two workers on one database and Redis", () => {
     );
     // Read until both answers agree in full: the examiner's rated-match count is live (not part of the
     // snapshot), so a match finishing between the two reads makes one answer a match ahead, once.
-    let boards: unknown[] = [];
+    const read = () =>
+      Promise.all(webs.map((w) => getJson(`${w.url}/api/leaderboard?tournament=${tournamentId}`, API_ROUTES.leaderboard.response.schema)));
+    let boards: Awaited<ReturnType<typeof read>> = [];
     await waitFor(async () => {
-      boards = await Promise.all(
-        webs.map((w) => getJson(`${w.url}/api/leaderboard?tournament=${tournamentId}`, API_ROUTES.leaderboard.response.schema)),
-      );
-      const [a, b] = boards as [{ snapshot: { id: string } | null }, { snapshot: { id: string } | null }];
-      return a.snapshot !== null && a.snapshot.id === b.snapshot?.id && isDeepStrictEqual(a, b);
-    }, "both web processes on the same snapshot with the same leaderboard").catch(() => undefined);
+      boards = await read();
+      const [a, b] = boards;
+      return a!.snapshot !== null && a!.snapshot.id === b!.snapshot?.id && isDeepStrictEqual(a, b);
+    }, "both web processes on the same snapshot with the same leaderboard").catch(() => undefined); // the assertion below shows the difference
     expect(boards[1]).toEqual(boards[0]);
 
     // Crash: one worker, while it runs matches, and one web process die without cleaning up.
