@@ -1,6 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
 import type { Role } from "@arena/db/accounts";
-import { currentUser, ownUrl } from "@/lib/auth-session";
 import { notAllowedPath } from "@/lib/not-allowed";
 
 /**
@@ -21,6 +20,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const path = request.nextUrl.pathname;
   const gate = GATES.find((g) => path === g.prefix || path.startsWith(`${g.prefix}/`));
   if (!gate) return NextResponse.next();
+  // Loaded on the first gated request, not with the proxy: Next loads the proxy on a server's
+  // first request of any path, and the session code (better-auth, the database client) cost
+  // about 1.4 s of CPU there, on servers whose visitors may never open a gated page.
+  const { currentUser, ownUrl } = await import("@/lib/auth-session");
   const user = await currentUser(request.headers);
   if (!user) {
     // On the host the browser asked (request.url may name another: sign-in would then land elsewhere).

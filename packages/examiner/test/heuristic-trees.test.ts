@@ -106,8 +106,18 @@ for (const file of treeFiles) {
 /** Corpus tests generate hundreds of tasks; date parsing makes that take a few seconds. */
 const CORPUS_TIMEOUT_MS = 60_000;
 
+/**
+ * Tasks of every context for a seed, generated once per file: the tests below only read them
+ * (three of them ask for seed "t", and generating the corpus takes seconds).
+ */
+const generated = new Map<string, ReturnType<typeof generateEvery>>();
+function generateAll(seed: string): ReturnType<typeof generateEvery> {
+  if (!generated.has(seed)) generated.set(seed, generateEvery(seed));
+  return generated.get(seed)!;
+}
+
 /** Tasks of every context; a context with nothing to ask is a GenerationError (the loop jumps), counted. */
-async function generateAll(seed: string) {
+async function generateEvery(seed: string) {
   const examiner = createHeuristicExaminer();
   const out: Array<{ file: string; ctx: TaskContext; task: GeneratedTask }> = [];
   let skipped = 0;
