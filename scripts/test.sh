@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: install what is missing, bring up PostgreSQL and Redis, migrate the test
 # database, lint and format check (Biome, zero diagnostics), typecheck every workspace, build the CLI, worker and web app when stale, then run unit, integration
-# and browser tests (Debian's Chromium), ARENA_TEST_WORKERS files at a time (default 2; each
+# and browser tests (Debian's Chromium), ARENA_TEST_WORKERS files at a time (default 3; each
 # integration worker gets its own clone of the test database and its own queue prefix).
 source "$(dirname "$0")/lib.sh"
 # Where the time goes, printed before the closing line: seconds per step.

@@ -8,8 +8,8 @@ import { testWorkers } from "../vitest.config";
 import { databaseName, withDatabase, workerDatabase, workerDatabaseRun } from "./helpers/workers";
 
 describe("the test run's workers", () => {
-  it("run ARENA_TEST_WORKERS files at a time, 2 when unset, and refuse anything but a whole number from 1 to 16", () => {
-    expect([testWorkers(undefined), testWorkers(""), testWorkers("1"), testWorkers(" 3 "), testWorkers("16")]).toEqual([2, 2, 1, 3, 16]);
+  it("run ARENA_TEST_WORKERS files at a time, 3 when unset, and refuse anything but a whole number from 1 to 16", () => {
+    expect([testWorkers(undefined), testWorkers(""), testWorkers("1"), testWorkers(" 2 "), testWorkers("16")]).toEqual([3, 3, 1, 2, 16]);
     for (const bad of ["0", "17", "2.5", "two", "-1"])
       expect(() => testWorkers(bad), bad).toThrow(/ARENA_TEST_WORKERS must be a whole number from 1 to 16/);
   });

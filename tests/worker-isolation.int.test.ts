@@ -3,7 +3,7 @@ import { keyPrefix } from "@arena/jobs";
 import { freshDb } from "./helpers/arena";
 
 /**
- * Integration files run two at a time; each must be on its own worker's database and queue
+ * Integration files run several at a time (three by default); each must be on its own worker's database and queue
  * prefix, set before anything read the environment (tests/helpers/worker-env.ts).
  */
 describe("an integration worker's own services", () => {
