@@ -4,7 +4,7 @@ import type { PrismaClient } from "@arena/db";
 import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
 import { freshDb } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
 import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 
@@ -49,6 +49,8 @@ describe("operator console in a browser", () => {
       await page.getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(`${web.url}/console/trees`);
 
+      // The console's forms are React's: typed text before hydration is reset (three files at once make that likelier).
+      await hydrated(page.getByRole("button", { name: "Generate" }));
       await page.getByLabel("World seed").fill("console-world");
       await page.getByRole("button", { name: "Generate" }).click();
       await page.getByRole("status").getByText("The synthetic world is generated: its trees are listed below.").waitFor();
@@ -77,6 +79,7 @@ describe("operator console in a browser", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/console-schedule.png`, fullPage: true });
 
       await page.goto(`${web.url}/console/tournaments`);
+      await hydrated(page.getByRole("button", { name: "Estimate" }));
       await page.getByLabel("Name", { exact: true }).fill("console cup");
       const agents = page.getByRole("group", { name: "Agents" });
       const treeList = page.getByRole("group", { name: "Trees" });
