@@ -10,7 +10,7 @@ import { freshDb, waitFor } from "./helpers/arena";
 import { createAccount, startDemo, startWeb, type ArenaProcess } from "./helpers/web";
 import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-agent-server";
 import { flushRedis } from "./tournament-fixtures";
-import { hydrated, launchChromium, SCREENSHOTS, signInThroughForm, signUp } from "./web/browser";
+import { hydrated, workerChromium, SCREENSHOTS, signInThroughForm, signUp } from "./web/browser";
 
 /**
  * The product as people start it (README: `arena demo`, `arena web`), driven in Chromium at the
@@ -35,7 +35,7 @@ describe("journeys at the address `arena demo` prints", () => {
     await createAccount("admin@journey.test", "admin", PASSWORD);
     agentServer = await startFaultAgentServer();
     demo = await startDemo(["--seed", "journey", "--hubs", "2", "--entities", "6", "--latency-ms", "100"]);
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 660_000);
   afterAll(async () => {
     await browser?.close();
@@ -210,7 +210,7 @@ describe("an auditor at the address `arena web` prints, on an item shown with it
       await db.auditQueue.delete({ where: { id: q.id } });
     }
     web = await startWeb();
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 660_000);
   afterAll(async () => {
     await browser?.close();

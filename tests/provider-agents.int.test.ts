@@ -22,7 +22,7 @@ import { annotatedMessage, anthropicMessage, geminiResponse, responsesOutput, ty
 import { tournamentHarness, worldTrees } from "./tournament-fixtures";
 import { REPO_ROOT } from "./helpers/arena";
 import { startWeb } from "./helpers/web";
-import { launchChromium, SCREENSHOTS } from "./web/browser";
+import { workerChromium, SCREENSHOTS } from "./web/browser";
 
 /**
  * One agent of each endpoint protocol, against local servers speaking each provider's wire format
@@ -255,7 +255,7 @@ describe("deep research agents of every protocol in one tournament", () => {
     // The pages people read, in Chromium: the trace collapsed beside the answer, cost and time
     // per run on the leaderboard and the agent page, the tournament's running cost.
     const web = await startWeb({ env: { ARENA_QUEUE_PREFIX: keyPrefix() } });
-    const browser = await launchChromium();
+    const browser = await workerChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
       await page.goto(`${web.url}/matches/${match.id}`);

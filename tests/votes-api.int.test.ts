@@ -1,5 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX ||= `votes-api-${process.pid}`;
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +9,7 @@ import { nextVoteSchema, readAgentSpanRates, revealSchema, spanViewSchema, voteL
 import { apiErrorSchema } from "../apps/web/src/lib/api/http";
 import { createUser, PASSWORD } from "./accounts/fixtures";
 import { freshDb } from "./helpers/arena";
-import { arenaCommand, signIn, startWeb, type ArenaProcess } from "./helpers/web";
+import { arenaCommand, signIn, sharedWeb, type SharedWeb } from "./helpers/web";
 import { plantRound, plantWidths, voteWorld, type VoteWorld } from "./votes-fixtures";
 
 /**
@@ -22,7 +20,7 @@ import { plantRound, plantWidths, voteWorld, type VoteWorld } from "./votes-fixt
  */
 describe("votes API", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let w: VoteWorld;
   const rounds: string[] = [];
   const ownRounds: string[] = [];
@@ -59,10 +57,9 @@ describe("votes API", () => {
     for (let i = 0; i < 6; i++)
       rounds.push(await plantRound(db, w, { a: "alpha-api", b: "beta-api", token: i % 3 === 0 ? "[[B_MUCH_BETTER]]" : "[[A_BETTER]]" }));
     for (let i = 0; i < 2; i++) ownRounds.push(await plantRound(db, w, { a: "gamma-api", b: "alpha-api", token: "[[A_BETTER]]" }));
-    web = await startWeb({ env: { ARENA_SECRET_KEY: randomBytes(32).toString("base64") } });
+    web = await sharedWeb();
   });
   afterAll(async () => {
-    await web?.stop();
     await db?.$disconnect();
   });
 

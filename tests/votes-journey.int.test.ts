@@ -8,7 +8,7 @@ import { freshDb } from "./helpers/arena";
 import { startWorker, type WorkerProcess } from "./helpers/processes";
 import { createAccount, signIn, startWeb, type ArenaProcess } from "./helpers/web";
 import { flushRedis } from "./tournament-fixtures";
-import { hydrated, launchChromium, SCREENSHOTS } from "./web/browser";
+import { hydrated, workerChromium, SCREENSHOTS } from "./web/browser";
 
 /**
  * People's blind votes in Chromium at the address `arena web` prints, on a tournament the workers
@@ -137,7 +137,7 @@ describe("people's blind votes at the address `arena web` prints", () => {
     // The worker counts votes into the people's snapshots (its reconciler notices new votes).
     worker = await startWorker({ ARENA_RECONCILE_MS: "2000" });
     web = await startWeb();
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 660_000);
   afterAll(async () => {
     await browser?.close();

@@ -4,9 +4,9 @@ import type { PrismaClient } from "@arena/db";
 import { heuristicExaminerConfig } from "@arena/match";
 import { ensureSimulatedAgents } from "@arena/tournament";
 import { freshDb } from "../helpers/arena";
-import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
-import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { hydrated, workerChromium, SCREENSHOTS } from "../web/browser";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 
 const env = accountsEnv();
 Object.assign(process.env, env);
@@ -17,7 +17,7 @@ Object.assign(process.env, env);
  */
 describe("operator console in a browser", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -28,12 +28,11 @@ describe("operator console in a browser", () => {
       { index: 1, p_depth: 0.4, p_width: 0.4 },
     ]);
     await heuristicExaminerConfig(db);
-    web = await startWeb({ env: serverEnv(env) });
-    browser = await launchChromium();
+    web = await sharedWeb();
+    browser = await workerChromium();
   }, 660_000);
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await db?.$disconnect();
   });
 

@@ -6,10 +6,10 @@ import { addAllowedHost } from "@arena/db/accounts";
 import type { startWorkers } from "@arena/runtime";
 import { freshDb, waitFor } from "../helpers/arena";
 import { startFaultAgentServer, type FaultAgentServer } from "../servers/fault-agent-server";
-import { launchChromium, SCREENSHOTS, signUp } from "../web/browser";
+import { workerChromium, SCREENSHOTS, signUp } from "../web/browser";
 import { runOpenTournament } from "../helpers/open-tournament";
-import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 
 /**
  * The whole path of an agent owner, in two browsers: an owner signs up, tests and submits an
@@ -23,7 +23,7 @@ const API_KEY = "sk-owner-secret-5be1c0ffee";
 
 describe("owner submits, admin approves, the agent plays", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let agentSrv: FaultAgentServer;
   let browser: Browser;
   let workers: Awaited<ReturnType<typeof startWorkers>>;
@@ -33,8 +33,8 @@ describe("owner submits, admin approves, the agent plays", () => {
   beforeAll(async () => {
     db = await freshDb();
     // The web app first: it may wait for a build another session is running.
-    web = await startWeb({ env: serverEnv(env) });
-    browser = await launchChromium();
+    web = await sharedWeb();
+    browser = await workerChromium();
     agentSrv = await startFaultAgentServer();
     await addAllowedHost(db, agentSrv.hostPort, "test agent server");
     // Simulated agents with realistic latency keep round 1 running while the owner submits.
@@ -44,7 +44,6 @@ describe("owner submits, admin approves, the agent plays", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await workers?.close();
     await agentSrv?.close();
     await db?.$disconnect();

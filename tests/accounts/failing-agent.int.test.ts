@@ -6,10 +6,10 @@ import type { PrismaClient } from "@arena/db";
 import { addAllowedHost } from "@arena/db/accounts";
 import type { startWorkers } from "@arena/runtime";
 import { freshDb } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS, signUp } from "../web/browser";
+import { workerChromium, SCREENSHOTS, signUp } from "../web/browser";
 import { runOpenTournament } from "../helpers/open-tournament";
-import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 
 /**
  * The browser journey of an owner whose agent breaks after approval: sign up, "Test endpoint"
@@ -48,15 +48,15 @@ async function switchableAgent() {
 
 describe("an owner's agent that breaks", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let agent: Awaited<ReturnType<typeof switchableAgent>>;
   let workers: Awaited<ReturnType<typeof startWorkers>>;
 
   beforeAll(async () => {
     db = await freshDb();
-    web = await startWeb({ env: serverEnv(env) });
-    browser = await launchChromium();
+    web = await sharedWeb();
+    browser = await workerChromium();
     agent = await switchableAgent();
     await addAllowedHost(db, agent.hostPort, "the owner's local agent");
     // Many rounds: the tournament is still running when the owner's agent has failed three.
@@ -66,7 +66,6 @@ describe("an owner's agent that breaks", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await workers?.close();
     await new Promise<void>((r) => (agent ? agent.server.close(() => r()) : r()));
     await db?.$disconnect();

@@ -9,9 +9,9 @@ import { providerReply, startAnthropicTestServer } from "../servers/anthropic-te
 import { startGeminiTestServer, type GeminiTestServer } from "../servers/gemini-test-server";
 import type { ProviderTestServer } from "../servers/provider-test-server";
 import { anthropicMessage, geminiResponse, perplexityCompletion, responsesOutput, type Source } from "../servers/provider-fixtures";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
-import { startWeb, type ArenaProcess } from "../helpers/web";
-import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
+import { workerChromium, SCREENSHOTS } from "../web/browser";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
+import { accountsEnv, createUser, PASSWORD } from "./fixtures";
 
 /**
  * /agents/new with provider presets, in Chromium against the production build: each preset shows
@@ -29,7 +29,7 @@ const claims = ["The Fringe was founded in 1947.", "It is the largest arts festi
 
 describe("provider presets in the submission form", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let openai: OpenAITestServer;
   let anthropic: ProviderTestServer;
@@ -37,8 +37,8 @@ describe("provider presets in the submission form", () => {
 
   beforeAll(async () => {
     db = await freshDb();
-    web = await startWeb({ env: serverEnv(env) });
-    browser = await launchChromium();
+    web = await sharedWeb();
+    browser = await workerChromium();
     openai = await startOpenAITestServer({ models: ["o4-mini-deep-research", "sonar-deep-research"] });
     anthropic = await startAnthropicTestServer({ models: ["claude-sonnet-4-6"] });
     gemini = await startGeminiTestServer({ models: ["gemini-2.5-pro"] });
@@ -53,7 +53,6 @@ describe("provider presets in the submission form", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await Promise.all([openai?.close(), anthropic?.close(), gemini?.close()]);
     await db?.$disconnect();
   });

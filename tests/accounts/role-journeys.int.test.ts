@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { workerChromium, SCREENSHOTS } from "../web/browser";
 import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 
@@ -26,7 +26,7 @@ describe("signing in, per role", () => {
     await createUser(db, "admin", "ada@journey.test");
     await createUser(db, "auditor", "aude@journey.test");
     web = await startWeb({ env: serverEnv(env) });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 660_000);
   afterAll(async () => {
     await browser?.close();

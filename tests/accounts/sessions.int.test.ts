@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
-import { launchChromium, SCREENSHOTS } from "../web/browser";
+import { workerChromium, SCREENSHOTS } from "../web/browser";
 import { accountsEnv, createUser, PASSWORD, serverEnv } from "./fixtures";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
 
@@ -22,7 +22,7 @@ describe("accounts: sessions", () => {
     db = await freshDb();
     await createUser(db, "auditor", "sessions@example.test");
     web = await startWeb({ env: serverEnv(env) });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 660_000);
   afterAll(async () => {
     await browser?.close();

@@ -5,7 +5,7 @@ import type { PrismaClient } from "@arena/db";
 import type { AnnotationExport, AuditItemView, AuditReport } from "@arena/audit/read";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
-import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, workerChromium, SCREENSHOTS } from "../web/browser";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
 import { playTournament, type Played } from "./fixtures";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
@@ -55,7 +55,7 @@ describe("audit in the browser", () => {
       await createUser(db, role, email);
     }
     web = await startWeb({ env });
-    browser = await launchChromium();
+    browser = await workerChromium();
     for (const who of ["admin", "alice", "bob", "olive"]) cookies[who] = await signIn(web.url, `${who}@audit.test`, PASSWORD);
   }, 900_000);
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import type { PrismaClient } from "@arena/db";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb } from "../helpers/arena";
-import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, workerChromium, SCREENSHOTS } from "../web/browser";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
 import { playTournament } from "./fixtures";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
@@ -35,7 +35,7 @@ describe("an auditor's journey", () => {
     ] as const)
       await createUser(db, role, email);
     web = await startWeb();
-    browser = await launchChromium();
+    browser = await workerChromium();
     const cookie = await signIn(web.url, "ada@journey.test", PASSWORD);
     const res = await fetch(`${web.url}/api/audit/queues`, {
       method: "POST",

@@ -9,7 +9,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { Redis } from "ioredis";
+import { publishEvent } from "@arena/jobs/events";
 import { REPO_ROOT } from "./arena";
+import { forget, kept } from "./kept";
 import { ARENA_COMMAND } from "./processes";
 
 export interface ArenaProcess {
@@ -139,6 +142,49 @@ export async function runArena(
 export async function startWeb(opts: { env?: Record<string, string>; host?: string } = {}): Promise<ArenaProcess> {
   const port = await freePort();
   return runArena(["web", "--port", String(port), ...(opts.host ? ["--host", opts.host] : [])], /DR Arena web app: (http:\/\/\S+)/, opts);
+}
+
+/** The worker's web server as a file sees it: where it is and what it printed; the worker stops it, not the file. */
+export type SharedWeb = Pick<ArenaProcess, "url" | "output">;
+
+/**
+ * `arena web --port P`, started once per test worker (kept.ts) and shared by the files that only
+ * drive it: the worker's database and queue prefix, the run's secret key (worker-env.ts), every
+ * other setting a user's default. A file whose test needs a server of its own (another setting, a
+ * start-up or a stop it watches, a journey started the README's way) calls `startWeb`.
+ *
+ * Files change the database behind the server's back (truncate, seed), so each file's first call
+ * announces it the way the worker announces a stored snapshot: the server drops its cached reads
+ * (apps/web/src/lib/api/cache.ts) and the file's first page shows its own rows.
+ */
+export async function sharedWeb(): Promise<SharedWeb> {
+  const web = await kept("web", async () => {
+    const p = await startWeb({ env: process.env.ARENA_SECRET_KEY ? { ARENA_SECRET_KEY: process.env.ARENA_SECRET_KEY } : {} });
+    return {
+      value: p,
+      group: p.child.pid!,
+      unref: () => {
+        p.child.unref();
+        // The pipes are sockets (net.Socket), which unref; the type says Readable.
+        for (const stream of [p.child.stdout, p.child.stderr]) (stream as { unref?: () => void } | null)?.unref?.();
+      },
+    };
+  });
+  if (web.child.exitCode !== null || web.child.signalCode !== null) {
+    forget("web", web.child.pid);
+    return sharedWeb();
+  }
+  await announceChangedData();
+  return { url: web.url, output: web.output };
+}
+
+async function announceChangedData(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
+  try {
+    await publishEvent(redis, { type: "snapshot", examinerConfigId: "", tournamentId: null, matchesCounted: 0 });
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** `arena demo --port P …`: the whole offline arena, at the URL it prints (its tournament's URL too). */

@@ -7,6 +7,8 @@
  * (no `_test`/`_bench` in its name) nothing is cloned: the tests' own guard (truncateAll) then
  * refuses to touch it, as it always did.
  */
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { isDisposableDatabase } from "@arena/db/testing";
@@ -17,7 +19,11 @@ const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/arena";
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const base = databaseName(url);
-  const services: WorkerServices = { databaseUrls: {}, queuePrefix: process.env.ARENA_QUEUE_PREFIX || "arena" };
+  const services: WorkerServices = {
+    databaseUrls: {},
+    queuePrefix: process.env.ARENA_QUEUE_PREFIX || "arena",
+    secretKey: process.env.ARENA_SECRET_KEY || randomBytes(32).toString("base64"),
+  };
   if (!isDisposableDatabase(base)) {
     project.provide("arenaWorkerServices", services);
     return undefined;
@@ -33,10 +39,39 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     }
   });
   project.provide("arenaWorkerServices", services);
-  return () =>
-    withAdmin(url, async (admin) => {
+  return async () => {
+    // What the workers kept (tests/helpers/kept.ts) stops with them; a worker that was killed leaves it running.
+    stopProcessesUsing(Object.values(services.databaseUrls));
+    await withAdmin(url, async (admin) => {
       for (const name of names) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     });
+  };
+}
+
+/** SIGTERM to every process whose environment names one of `urls` as its DATABASE_URL. */
+function stopProcessesUsing(urls: string[]): void {
+  const markers = new Set(urls.map((u) => `DATABASE_URL=${u}`));
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  } catch {
+    return; // no /proc (not Linux)
+  }
+  for (const pid of pids) {
+    let environ: string[];
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    } catch {
+      continue; // gone, or not ours to read
+    }
+    if (environ.some((e) => markers.has(e))) {
+      try {
+        process.kill(Number(pid), "SIGTERM");
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
 }
 
 async function withAdmin(url: string, use: (admin: pg.Client) => Promise<void>): Promise<void> {

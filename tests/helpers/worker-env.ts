@@ -8,6 +8,7 @@
 import { createHook } from "node:async_hooks";
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, inject } from "vitest";
+import { keptGroups } from "./kept";
 
 /**
  * Integration files share each worker's process and loaded modules (vitest.config.ts: isolate
@@ -32,6 +33,9 @@ if (Object.keys(services.databaseUrls).length && !databaseUrl) {
 }
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 process.env.ARENA_QUEUE_PREFIX = `${services.queuePrefix}_w${worker}`;
+// One key for the run: the worker's shared web server (kept.ts) encrypts and signs with the key the
+// files' in-process workers and fixtures use (tests/accounts/fixtures.ts accountsEnv).
+if (services.secretKey) process.env.ARENA_SECRET_KEY = services.secretKey;
 
 /** Long enough for sockets and child processes that are closing to finish, short enough not to matter per file. */
 const LEAK_GRACE_MS = 2_000;
@@ -96,11 +100,12 @@ function childProcesses(): Map<number, string> {
     const environ = readOr(`/proc/${pid}/environ`).split("\0");
     if (markers.length && markers.every((marker) => environ.includes(marker))) pids.push(pid);
   }
+  const kept = keptGroups();
   for (const pid of pids.map(Number)) {
-    if (pid === process.pid || found.has(pid)) continue;
+    if (pid === process.pid || found.has(pid) || kept.has(processGroup(pid))) continue;
     const command = readOr(`/proc/${pid}/cmdline`).split("\0").join(" ").trim();
     // An empty command line is a process that has exited (a zombie not yet reaped) or is gone.
-    if (command && !isEsbuildService(command)) found.set(pid, command);
+    if (command && !isEsbuildService(command) && !isCrashReporter(command)) found.set(pid, command);
   }
   return found;
 }
@@ -113,6 +118,21 @@ function childProcesses(): Map<number, string> {
  */
 function isEsbuildService(command: string): boolean {
   return /\/node_modules\/@esbuild\/[^/]+\/bin\/esbuild --service=/.test(command);
+}
+
+/** The process group of `pid` (field 5 of /proc/PID/stat, after the command in parentheses), or -1. */
+function processGroup(pid: number): number {
+  const stat = readOr(`/proc/${pid}/stat`);
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2] ?? -1);
+}
+
+/**
+ * Chromium's crash reporter: two handler processes the browser starts and that leave its process
+ * group (they daemonize), so the worker's kept Chromium (kept.ts) cannot be told apart from them by
+ * group. They exit with their browser; a browser a file left running is still found itself.
+ */
+function isCrashReporter(command: string): boolean {
+  return /\/chrome_crashpad_handler /.test(command);
 }
 
 function readOr(path: string): string {

@@ -14,6 +14,8 @@ export interface WorkerServices {
   databaseUrls: Record<string, string>;
   /** The queue prefix the run was started with; each worker appends `_w<N>`. */
   queuePrefix: string;
+  /** ARENA_SECRET_KEY for the run (the one set, else a new random key): the shared web servers and the files agree on it. */
+  secretKey: string;
 }
 
 declare module "vitest" {

@@ -10,7 +10,7 @@ import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
-import { hydrated, launchChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, workerChromium, SCREENSHOTS } from "../web/browser";
 import { plantJudgedRounds, type PlantedRounds } from "./planted-rounds";
 import { runVoters, type VoteClient } from "./simulated-voters";
 
@@ -47,7 +47,7 @@ describe("people's leaderboard in the browser", () => {
     await createUser(db, "admin", "admin@people.test");
     web = await startWeb({ env: { ARENA_SECRET_KEY: randomBytes(32).toString("base64"), ARENA_AUTH_RATE_LIMIT: "off" } });
     workers = await startWorkers(db, { matchConcurrency: 1, reconcileEveryMs: 500 });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 600_000);
 
   afterAll(async () => {

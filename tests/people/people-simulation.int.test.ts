@@ -1,5 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `people-sim-${process.pid}`;
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +11,7 @@ import { PEOPLE_CSV_COLUMNS } from "@arena/votes/people-columns";
 import { leaderboardSchema } from "../../apps/web/src/lib/api/routes";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
-import { arenaCommand, signIn, startWeb, type ArenaProcess } from "../helpers/web";
+import { arenaCommand, signIn, sharedWeb, type SharedWeb } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
 import { plantJudgedRounds, type PlantedRounds } from "./planted-rounds";
 import { runVoters, type VoteClient, type VoterKind } from "./simulated-voters";
@@ -70,7 +68,7 @@ const cliRatings = z.object({ ratings: z.array(z.object({ model: z.string(), rat
 
 describe("people's leaderboard, simulated through the HTTP API", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let workers: RunningWorkers;
   let planted: PlantedRounds;
   let adminCookie: string;
@@ -95,7 +93,7 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
       }
     }
     adminEmail = (await createUser(db, "admin", "admin@simulation.test")).email;
-    web = await startWeb({ env: { ARENA_SECRET_KEY: randomBytes(32).toString("base64") } });
+    web = await sharedWeb();
     workers = await startWorkers(db, { matchConcurrency: 1, reconcileEveryMs: 500 });
     adminCookie = await signIn(web.url, adminEmail, PASSWORD);
 
@@ -122,7 +120,6 @@ describe("people's leaderboard, simulated through the HTTP API", () => {
 
   afterAll(async () => {
     await workers?.close();
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `web-api-${process.pid}`;
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +19,7 @@ import { LEADERBOARD_CSV_COLUMNS } from "../../apps/web/src/lib/api/csv";
 import { freshDb, REPO_ROOT, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
 import { runTournament, type TournamentRun } from "./seed";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 import { openEventStream } from "./sse";
 
 const run = promisify(execFile);
@@ -35,7 +34,7 @@ const SECRET = "sk-web-test-SECRET-7f3a";
  */
 describe("JSON API", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let seeded: TournamentRun;
   let secretAgentId: string;
 
@@ -76,10 +75,9 @@ describe("JSON API", () => {
     await db.examinerConfig.create({
       data: { name: "llm-with-key", mode: "llm", baseUrl: "https://llm.example/v1", model: "m", apiKeyEnc: SECRET },
     });
-    web = await startWeb();
+    web = await sharedWeb();
   });
   afterAll(async () => {
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

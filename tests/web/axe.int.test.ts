@@ -1,12 +1,11 @@
-process.env.ARENA_QUEUE_PREFIX = `web-axe-${process.pid}`;
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
-import { launchChromium } from "./browser";
+import { workerChromium } from "./browser";
 import { runTournament, type TournamentRun } from "./seed";
 
 /**
@@ -15,7 +14,7 @@ import { runTournament, type TournamentRun } from "./seed";
  */
 describe("accessibility of the public pages", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let seeded: TournamentRun;
   let pages: string[];
@@ -47,12 +46,11 @@ describe("accessibility of the public pages", () => {
       "/signin",
       "/signup",
     ];
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await seeded?.close();
     await flushRedis();
     await db?.$disconnect();

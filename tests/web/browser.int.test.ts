@@ -1,13 +1,12 @@
-process.env.ARENA_QUEUE_PREFIX = `web-browser-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 import { HOSTILE_MARKER, startHostileAgentServer, type HostileAgentServer } from "./hostile-agent-server";
 import { playHostileMatch, runTournament, type TournamentRun } from "./seed";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 
 /**
  * The pages in Debian's Chromium against a production build: a visitor's path through real data
@@ -16,7 +15,7 @@ import { startWeb, type ArenaProcess } from "../helpers/web";
  */
 describe("web pages in a browser", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let hostile: HostileAgentServer;
   let seeded: TournamentRun;
@@ -29,11 +28,10 @@ describe("web pages in a browser", () => {
     seeded = await runTournament(db, { agents: 4, trees: 2, rounds: 2, latencyMs: 5 });
     await seeded.finished();
     hostileMatchId = await playHostileMatch(db, hostile, seeded.treeIds[0]!);
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await seeded?.close();
     await hostile?.close();
     await flushRedis();

@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `web-console-${process.pid}`;
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,9 +6,9 @@ import { roundInWords } from "@arena/core";
 import { drArenaTreePath } from "@arena/dr-arena-trees";
 import { createMatch } from "@arena/match";
 import { freshDb } from "../helpers/arena";
-import { createAccount, startWeb, type ArenaProcess } from "../helpers/web";
+import { createAccount, sharedWeb, type SharedWeb } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
-import { hydrated, launchChromium, SCREENSHOTS } from "./browser";
+import { hydrated, workerChromium, SCREENSHOTS } from "./browser";
 import { runTournament, type TournamentRun } from "./seed";
 
 const PASSWORD = "console-test-password-1";
@@ -21,7 +20,7 @@ const PASSWORD = "console-test-password-1";
  */
 describe("the console", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let seeded: TournamentRun;
 
@@ -32,12 +31,11 @@ describe("the console", () => {
     await seeded.finished();
     await createAccount("admin@console.test", "admin", PASSWORD);
     await createAccount("owner@console.test", "owner", PASSWORD);
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await seeded?.close();
     await flushRedis();
     await db?.$disconnect();

@@ -1,13 +1,12 @@
-process.env.ARENA_QUEUE_PREFIX = `web-leaderboard-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
 import { plantWins, refitAfterMatches } from "../helpers/planted";
 import { unbeatenResults } from "../unbeaten-fixture";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 import { draftTournament, flushRedis } from "../tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 
 /**
  * The leaderboard on the one table component, in Chromium at a desktop and a phone width: every
@@ -20,7 +19,7 @@ import { launchChromium, SCREENSHOTS } from "./browser";
  */
 describe("the leaderboard table", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let tournamentId: string;
   let names: string[];
@@ -43,12 +42,11 @@ describe("the leaderboard table", () => {
     const scope = { tournamentId, treeId: treeIds[0]!, agentIds, config };
     await plantWins(db, scope, results, { seed: (n) => `planted-${n}`, finishedAt: (n) => new Date(start + n * 60_000) });
     await refitAfterMatches(db, scope);
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

@@ -1,15 +1,14 @@
-process.env.ARENA_QUEUE_PREFIX = `web-window-${process.pid}`;
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { plantWins, refitAfterMatches } from "../helpers/planted";
 import { ratingHistorySchema } from "@arena/tournament/read";
 import { freshDb } from "../helpers/arena";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 import { draftTournament, flushRedis } from "../tournament-fixtures";
 import { apiErrorSchema } from "../../apps/web/src/lib/api/http";
 import { windowedLeaderboardSchema } from "../../apps/web/src/lib/api/routes";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 
 /**
  * The leaderboard's time window and the tournament's rating history (docs/tournaments.md), in Chromium and
@@ -26,7 +25,7 @@ const plainTop = (rows: { name: string; rating: number }[]) => [...rows].sort((a
 
 describe("the leaderboard window and the rating history", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let tournamentId: string;
   let examinerId: string;
@@ -82,12 +81,11 @@ describe("the leaderboard window and the rating history", () => {
       await refitAfterMatches(db, scope);
       before += results.length;
     }
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { createMatch, heuristicExaminerConfig, matchDeps, runMatch } from "@arena/match";
 import { freshDb, importSharedTree } from "../helpers/arena";
-import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
-import { accountsEnv, createUser, PASSWORD, serverEnv } from "../accounts/fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { signIn, sharedWeb, type SharedWeb } from "../helpers/web";
+import { accountsEnv, createUser, PASSWORD } from "../accounts/fixtures";
+import { workerChromium, SCREENSHOTS } from "./browser";
 
 const env = accountsEnv();
 Object.assign(process.env, env);
@@ -19,7 +19,7 @@ Object.assign(process.env, env);
  */
 describe("match page: a match won by forfeit", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let matchId: string;
   let agentAId: string;
@@ -60,14 +60,13 @@ describe("match page: a match won by forfeit", () => {
     await runMatch(db, m.id, await matchDeps(db, m.id, { allow: [endpoint] }));
     matchId = m.id;
 
-    [web, browser] = await Promise.all([startWeb({ env: serverEnv(env) }), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
     cookies.owner = await signIn(web.url, "forfeit-owner@example.test", PASSWORD);
     cookies.admin = await signIn(web.url, "forfeit-admin@example.test", PASSWORD);
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await db?.$disconnect();
   });
 

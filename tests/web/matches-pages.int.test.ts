@@ -1,11 +1,10 @@
-process.env.ARENA_QUEUE_PREFIX = `web-matches-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@arena/db";
 import { freshDb } from "../helpers/arena";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 import { runTournament, type TournamentRun } from "./seed";
 
 /**
@@ -15,7 +14,7 @@ import { runTournament, type TournamentRun } from "./seed";
  */
 describe("matches list and match page", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let seeded: TournamentRun;
   const PLANTED = 55;
@@ -41,12 +40,11 @@ describe("matches list and match page", () => {
         },
       });
     }
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await seeded?.close();
     await flushRedis();
     await db?.$disconnect();

@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `web-rating-display-${process.pid}`;
 import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,10 +5,10 @@ import type { PrismaClient } from "@arena/db";
 import { describeRating } from "@arena/core";
 import { readLeaderboard, type LeaderboardView } from "@arena/tournament/read";
 import { freshDb } from "../helpers/arena";
-import { arenaCommand, startWeb, type ArenaProcess } from "../helpers/web";
+import { arenaCommand, sharedWeb, type SharedWeb } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
 import { plantUnbeaten } from "../unbeaten-fixture";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 
 /**
  * One unbeaten agent on every surface that shows its rating, in Chromium: the leaderboard (and its
@@ -19,7 +18,7 @@ import { launchChromium, SCREENSHOTS } from "./browser";
  */
 describe("one rating shown one way", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let planted: Awaited<ReturnType<typeof plantUnbeaten>>;
   let board: LeaderboardView;
@@ -34,12 +33,11 @@ describe("one rating shown one way", () => {
     const u = board.rows.find((r) => r.agentId === planted.agentIds[0])!;
     expected = describeRating(u).text;
     fitted = String(Math.round(u.rating));
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

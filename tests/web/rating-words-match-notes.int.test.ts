@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `web-rating-words-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeRating } from "@arena/core/rating-display";
@@ -7,9 +6,9 @@ import { LEADERBOARD_METRICS, type ComputedScoreboard } from "@arena/scoring/rea
 import { refitExaminerScope, refitScope } from "@arena/tournament";
 import { leaderboardViewSchema } from "@arena/tournament/read";
 import { freshDb } from "../helpers/arena";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 import { draftTournament, flushRedis } from "../tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 
 /**
  * Ratings the site words through core's describeRating everywhere, now also the style- and
@@ -23,7 +22,7 @@ import { launchChromium, SCREENSHOTS } from "./browser";
  */
 describe("rating words and the match page's notes", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let tournamentId: string;
   let matchId: string;
@@ -137,12 +136,11 @@ describe("rating words and the match page's notes", () => {
       orderBy: [{ createdAt: "desc" }, { matchesCounted: "desc" }],
     });
     await db.ratingSnapshot.update({ where: { id: snapshot.id }, data: { scoreboard, scoreboardAt: new Date(), scoreboardMs: 1 } });
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   }, 600_000);
 
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

@@ -7,7 +7,7 @@ import { scheduledRunSchema, storedScheduleSchema } from "@arena/trees/sources";
 import { freshDb } from "../helpers/arena";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
 import { createUser, PASSWORD } from "../accounts/fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 
 /**
  * The console's "Run now" runs the schedule in the web server: feeds and sitemaps are read on the
@@ -76,7 +76,7 @@ describe("console: a scheduled run on the web server", () => {
     expect(shown.lastRunSources).toMatchObject(expected);
 
     // The console's Trees page lists the last run by source.
-    const browser = await launchChromium();
+    const browser = await workerChromium();
     try {
       const context = await browser.newContext();
       await context.addCookies(

@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `web-scoring-${process.pid}`;
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isWorldUrl } from "@arena/core/url";
@@ -8,9 +7,9 @@ import { markScoreboardsStale, refreshScoreboard, scorableRounds } from "@arena/
 import { API_ROUTES } from "../../apps/web/src/lib/api/routes";
 import { freshDb, waitFor } from "../helpers/arena";
 import { flushRedis } from "../tournament-fixtures";
-import { launchChromium, SCREENSHOTS } from "./browser";
+import { workerChromium, SCREENSHOTS } from "./browser";
 import { runTournament, type TournamentRun } from "./seed";
-import { startWeb, type ArenaProcess } from "../helpers/web";
+import { sharedWeb, type SharedWeb } from "../helpers/web";
 
 /**
  * The report-score surfaces against a production build: a Swiss tournament played and scored
@@ -22,7 +21,7 @@ import { startWeb, type ArenaProcess } from "../helpers/web";
  */
 describe("report scores on the web", () => {
   let db: PrismaClient;
-  let web: ArenaProcess;
+  let web: SharedWeb;
   let browser: Browser;
   let seeded: TournamentRun;
   let matchId: string;
@@ -102,11 +101,10 @@ describe("report scores on the web", () => {
     // The workers have stopped: the planted scores' scoreboards are computed here as a worker does
     // (marked stale, then computed on the scoreboard thread and stored beside the snapshots).
     for (const scope of await markScoreboardsStale(db, { matchId })) await refreshScoreboard(db, scope);
-    [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await web?.stop();
     await flushRedis();
     await db?.$disconnect();
   });

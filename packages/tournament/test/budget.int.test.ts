@@ -8,7 +8,7 @@ import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../te
 import { tournamentHarness, worldTrees } from "../../../tests/tournament-fixtures";
 import { waitFor } from "../../../tests/helpers/arena";
 import { startWeb } from "../../../tests/helpers/web";
-import { launchChromium, SCREENSHOTS } from "../../../tests/web/browser";
+import { workerChromium, SCREENSHOTS } from "../../../tests/web/browser";
 
 /**
  * A budgeted tournament through the real queue and workers: four OpenAI-compatible agents on a
@@ -72,7 +72,7 @@ describe("tournament budgets", () => {
     expect(view.currentRound).toBe(1);
 
     // The tournament page shows why it paused and the spending against the cap (Chromium, production build).
-    const [web, browser] = await Promise.all([startWeb(), launchChromium()]);
+    const [web, browser] = await Promise.all([startWeb(), workerChromium()]);
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${web.url}/tournaments/${t.id}`);
