@@ -37,12 +37,13 @@ build_web() {
   (cd "$ROOT" && npx next build apps/web >"$ROOT/var/web-build.log" 2>&1) || { tail -40 "$ROOT/var/web-build.log" >&2; die "next build failed (full log: var/web-build.log)"; }
 }
 
-# Builds the web app when it has no build yet or a source it compiles changed since.
+# Builds the web app when it has no build yet or a source it compiles changed since (not the
+# packages' and the web's test folders: like scripts/app-builds.mjs, which the CLI and worker use).
 ensure_web_build() {
   mkdir -p "$ROOT/var"
   local id="$ROOT/apps/web/${ARENA_WEB_DIST_DIR:-.next}/BUILD_ID"
   if [ ! -f "$id" ] || [ -n "$(find "$ROOT/apps/web" "$ROOT/packages" "$ROOT/package-lock.json" \
-      \( -name node_modules -o -name ".next*" -o -name generated \) -prune -o -type f -newer "$id" -print -quit)" ]; then
+      \( -name node_modules -o -name ".next*" -o -name generated -o -name test \) -prune -o -type f -newer "$id" -print -quit)" ]; then
     build_web
   fi
 }

@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `provider-agents-${process.pid}`;
 // A short lock: the Responses API agent's background runs take longer than it. Not shorter than
 // 2.5 s: on a loaded 2-core machine an event-loop pause of a second in this process (which runs the
 // workers) would let a lock lapse and count as a stall that has nothing to do with background runs.
@@ -21,7 +20,7 @@ import { startFaultAgentServer, type FaultAgentServer } from "./servers/fault-ag
 import { annotatedMessage, anthropicMessage, geminiResponse, responsesOutput, type Source } from "./servers/provider-fixtures";
 import { tournamentHarness, worldTrees } from "./tournament-fixtures";
 import { REPO_ROOT } from "./helpers/arena";
-import { startWeb } from "./helpers/web";
+import { sharedWeb } from "./helpers/web";
 import { workerChromium, SCREENSHOTS } from "./web/browser";
 
 /**
@@ -254,7 +253,7 @@ describe("deep research agents of every protocol in one tournament", () => {
 
     // The pages people read, in Chromium: the trace collapsed beside the answer, cost and time
     // per run on the leaderboard and the agent page, the tournament's running cost.
-    const web = await startWeb({ env: { ARENA_QUEUE_PREFIX: keyPrefix() } });
+    const web = await sharedWeb();
     const browser = await workerChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -284,7 +283,6 @@ describe("deep research agents of every protocol in one tournament", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/providers-tournament-cost.png` });
     } finally {
       await browser.close();
-      await web.stop();
     }
   }, 900_000);
 });

@@ -1,4 +1,3 @@
-process.env.ARENA_QUEUE_PREFIX = `tour-budget-${process.pid}`;
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAgent } from "@arena/agents";
 import { heuristicExaminerConfig } from "@arena/match";
@@ -7,7 +6,7 @@ import { readTournament, readTournamentEstimate } from "@arena/tournament/read";
 import { reply, startOpenAITestServer, type OpenAITestServer } from "../../../tests/servers/openai-test-server";
 import { tournamentHarness, worldTrees } from "../../../tests/tournament-fixtures";
 import { waitFor } from "../../../tests/helpers/arena";
-import { startWeb } from "../../../tests/helpers/web";
+import { sharedWeb } from "../../../tests/helpers/web";
 import { workerChromium, SCREENSHOTS } from "../../../tests/web/browser";
 
 /**
@@ -72,7 +71,7 @@ describe("tournament budgets", () => {
     expect(view.currentRound).toBe(1);
 
     // The tournament page shows why it paused and the spending against the cap (Chromium, production build).
-    const [web, browser] = await Promise.all([startWeb(), workerChromium()]);
+    const [web, browser] = await Promise.all([sharedWeb(), workerChromium()]);
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${web.url}/tournaments/${t.id}`);
@@ -84,7 +83,6 @@ describe("tournament budgets", () => {
       await page.screenshot({ path: `${SCREENSHOTS}/tournament-budget.png`, fullPage: true });
     } finally {
       await browser.close();
-      await web.stop();
     }
 
     // Now the agents have prices: the estimate of the same field knows them.
