@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 ensure_install
 bash "$ROOT/scripts/services.sh"
 log "migrating $DATABASE_URL"
-npx prisma migrate deploy >/dev/null
+migrate_db
 ensure_apps_build
 ensure_web_build
 exec npx arena demo "$@"

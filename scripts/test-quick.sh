@@ -9,7 +9,7 @@ cd "$ROOT"
 ensure_install
 bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
-npx prisma migrate deploy >/dev/null
+migrate_db
 
 changed="$( { git diff --name-only HEAD; git ls-files --others --exclude-standard; } | sort -u)"
 targets=()

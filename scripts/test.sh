@@ -14,7 +14,7 @@ step install
 bash "$ROOT/scripts/services.sh"
 export DATABASE_URL="${TEST_DATABASE_URL:-${DATABASE_URL%/*}/arena_test}"
 log "migrating $DATABASE_URL"
-npx prisma migrate deploy >/dev/null
+migrate_db
 step services
 log "linting and checking the format (npx biome format --write . applies it)"
 npx biome lint --error-on-warnings .

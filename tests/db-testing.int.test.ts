@@ -26,3 +26,49 @@ describe("truncateAll", () => {
     expect(await db.$queryRawUnsafe("select x from keep")).toEqual([{ x: 1 }]);
   });
 });
+
+describe("db-admin migrated (the scripts skip `prisma migrate deploy` when it says so)", () => {
+  const migrated = (databaseUrl: string) => {
+    try {
+      execFileSync(process.execPath, ["scripts/db-admin.mjs", "migrated"], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: "ignore",
+      });
+      return 0;
+    } catch (err) {
+      return (err as { status: number }).status;
+    }
+  };
+  const probeUrl = () => process.env.DATABASE_URL!.replace(/\/[^/?]*(\?.*)?$/, `/${PROBE}`);
+
+  it("says 0 for the migrated test database, 3 for one without the migrations table", () => {
+    expect(migrated(process.env.DATABASE_URL!)).toBe(0);
+    expect(migrated(probeUrl())).toBe(3);
+  });
+
+  it("says 3 when one migration is missing or failed", async () => {
+    const probe = createPrisma(probeUrl());
+    try {
+      await probe.$executeRawUnsafe("drop table if exists _prisma_migrations");
+      await probe.$executeRawUnsafe(
+        "create table if not exists _prisma_migrations (migration_name text, finished_at timestamptz, rolled_back_at timestamptz)",
+      );
+      const test = createPrisma();
+      const names = (await test.$queryRawUnsafe<{ migration_name: string }[]>("select migration_name from _prisma_migrations")).map(
+        (r) => r.migration_name,
+      );
+      await test.$disconnect();
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) await probe.$executeRawUnsafe("insert into _prisma_migrations values ($1, now(), null)", name);
+      expect(migrated(probeUrl())).toBe(0);
+      await probe.$executeRawUnsafe("update _prisma_migrations set finished_at = null where migration_name = $1", names.at(-1));
+      expect(migrated(probeUrl())).toBe(3); // failed: the CLI must report it
+      await probe.$executeRawUnsafe("delete from _prisma_migrations where migration_name = $1", names.at(-1));
+      expect(migrated(probeUrl())).toBe(3); // missing: pending
+    } finally {
+      await probe.$executeRawUnsafe("drop table if exists _prisma_migrations");
+      await probe.$disconnect();
+    }
+  });
+});
