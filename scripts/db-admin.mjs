@@ -6,17 +6,18 @@
 import { existsSync, readdirSync } from "node:fs";
 import pg from "pg";
 
+const [cmd, ...names] = process.argv.slice(2);
 const url = new URL(process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/arena");
 const client = new pg.Client({
   host: url.hostname,
   port: Number(url.port || 5432),
   user: decodeURIComponent(url.username || "postgres"),
   password: url.password ? decodeURIComponent(url.password) : undefined,
-  database: process.argv[2] === "migrated" ? decodeURIComponent(url.pathname.slice(1)) : "postgres",
+  // `migrated` reads DATABASE_URL's own database; the others work from the server's `postgres`.
+  database: cmd === "migrated" ? decodeURIComponent(url.pathname.slice(1)) : "postgres",
   connectionTimeoutMillis: 3000,
 });
 
-const [cmd, ...names] = process.argv.slice(2);
 const MIGRATIONS = new URL("../prisma/migrations/", import.meta.url);
 
 /**

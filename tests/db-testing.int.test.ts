@@ -3,16 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma, type PrismaClient } from "@arena/db";
 import { truncateAll } from "@arena/db/testing";
 import { REPO_ROOT } from "./helpers/arena";
+import { withDatabase } from "./helpers/workers";
 
 /** A scratch database whose name does not mark it disposable, standing in for a developer's `arena`. */
 const PROBE = "arena_truncate_probe";
+const probeUrl = () => withDatabase(process.env.DATABASE_URL!, PROBE);
 
 describe("truncateAll", () => {
   let db: PrismaClient;
 
   beforeAll(async () => {
     execFileSync(process.execPath, ["scripts/db-admin.mjs", "create", PROBE], { cwd: REPO_ROOT, env: process.env, stdio: "ignore" });
-    db = createPrisma(process.env.DATABASE_URL!.replace(/\/[^/?]*(\?.*)?$/, `/${PROBE}`));
+    db = createPrisma(probeUrl());
     await db.$executeRawUnsafe("create table if not exists keep (x int)");
     await db.$executeRawUnsafe("truncate keep");
     await db.$executeRawUnsafe("insert into keep values (1)");
@@ -40,8 +42,6 @@ describe("db-admin migrated (the scripts skip `prisma migrate deploy` when it sa
       return (err as { status: number }).status;
     }
   };
-  const probeUrl = () => process.env.DATABASE_URL!.replace(/\/[^/?]*(\?.*)?$/, `/${PROBE}`);
-
   it("says 0 for the migrated test database, 3 for one without the migrations table", () => {
     expect(migrated(process.env.DATABASE_URL!)).toBe(0);
     expect(migrated(probeUrl())).toBe(3);

@@ -13,7 +13,8 @@
 
 interface Registry {
   started: Map<string, Promise<unknown>>;
-  groups: Set<number>;
+  /** name → the process group it runs in, once started. */
+  groups: Map<string, number>;
 }
 
 // On globalThis: vitest may load this module afresh for a file, the worker's registry stays.
@@ -22,10 +23,10 @@ const KEY = Symbol.for("arena.test.kept");
 function registry(): Registry {
   const g = globalThis as { [KEY]?: Registry };
   if (!g[KEY]) {
-    const created: Registry = { started: new Map(), groups: new Set() };
+    const created: Registry = { started: new Map(), groups: new Map() };
     g[KEY] = created;
     process.once("exit", () => {
-      for (const group of created.groups) {
+      for (const group of created.groups.values()) {
         try {
           process.kill(-group, "SIGTERM");
         } catch {
@@ -39,7 +40,7 @@ function registry(): Registry {
 
 /** Process groups of what this worker keeps (the leak check leaves them out). */
 export function keptGroups(): ReadonlySet<number> {
-  return registry().groups;
+  return new Set(registry().groups.values());
 }
 
 /**
@@ -52,7 +53,7 @@ export function kept<T>(name: string, start: () => Promise<{ value: T; group: nu
   let running = started.get(name) as Promise<T> | undefined;
   if (!running) {
     running = start().then(({ value, group, unref }) => {
-      groups.add(group);
+      groups.set(name, group);
       unref();
       return value;
     });
@@ -63,8 +64,8 @@ export function kept<T>(name: string, start: () => Promise<{ value: T; group: nu
 }
 
 /** Drops `name` (it died): the next caller starts a new one. */
-export function forget(name: string, group?: number): void {
+export function forget(name: string): void {
   const { started, groups } = registry();
   started.delete(name);
-  if (group !== undefined) groups.delete(group);
+  groups.delete(name);
 }

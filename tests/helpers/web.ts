@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { Redis } from "ioredis";
+import { createRedis } from "@arena/jobs";
 import { publishEvent } from "@arena/jobs/events";
 import { REPO_ROOT } from "./arena";
 import { forget, kept } from "./kept";
@@ -171,15 +171,19 @@ export async function sharedWeb(): Promise<SharedWeb> {
     };
   });
   if (web.child.exitCode !== null || web.child.signalCode !== null) {
-    forget("web", web.child.pid);
+    forget("web");
     return sharedWeb();
   }
   await announceChangedData();
   return { url: web.url, output: web.output };
 }
 
+/**
+ * The event the worker publishes after storing a snapshot (every cached read is dropped on it); no
+ * scope of its own (empty examiner, no tournament), since the whole database changed.
+ */
 async function announceChangedData(): Promise<void> {
-  const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
+  const redis = createRedis({ maxRetriesPerRequest: 1 });
   try {
     await publishEvent(redis, { type: "snapshot", examinerConfigId: "", tournamentId: null, matchesCounted: 0 });
   } finally {

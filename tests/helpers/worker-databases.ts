@@ -8,10 +8,10 @@
  * refuses to touch it, as it always did.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { isDisposableDatabase } from "@arena/db/testing";
+import { processesWithEnvironment } from "./proc";
 import { databaseName, withDatabase, workerDatabase, workerDatabaseRun, type WorkerServices } from "./workers";
 
 const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/arena";
@@ -50,26 +50,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
 /** SIGTERM to every process whose environment names one of `urls` as its DATABASE_URL. */
 function stopProcessesUsing(urls: string[]): void {
-  const markers = new Set(urls.map((u) => `DATABASE_URL=${u}`));
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
-  } catch {
-    return; // no /proc (not Linux)
-  }
-  for (const pid of pids) {
-    let environ: string[];
+  for (const pid of urls.flatMap((url) => processesWithEnvironment([`DATABASE_URL=${url}`]))) {
     try {
-      environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      process.kill(pid, "SIGTERM");
     } catch {
-      continue; // gone, or not ours to read
-    }
-    if (environ.some((e) => markers.has(e))) {
-      try {
-        process.kill(Number(pid), "SIGTERM");
-      } catch {
-        // gone meanwhile
-      }
+      // gone meanwhile
     }
   }
 }

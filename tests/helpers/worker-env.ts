@@ -6,9 +6,10 @@
  * already in this process, so running it again for the next file changes nothing.
  */
 import { createHook } from "node:async_hooks";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { afterAll, inject } from "vitest";
 import { keptGroups } from "./kept";
+import { processesWithEnvironment, processGroup, readProc } from "./proc";
 
 /**
  * Integration files share each worker's process and loaded modules (vitest.config.ts: isolate
@@ -84,30 +85,29 @@ function leakSnapshot(): LeakSnapshot {
 function childProcesses(): Map<number, string> {
   const found = new Map<number, string>();
   const tasks = `/proc/${process.pid}/task`;
-  let threads: string[];
-  let all: string[];
-  try {
-    threads = readdirSync(tasks);
-    all = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return found; // no /proc (not Linux): only the resources are checked
-  }
-  const pids = threads.flatMap((thread) => readOr(`${tasks}/${thread}/children`).split(" ").filter(Boolean));
+  const threads = listOr(tasks);
+  const pids = threads.flatMap((thread) => readProc(`${tasks}/${thread}/children`).split(" ").filter(Boolean).map(Number));
   // Both: the database is this run's own clone (its name holds the run's pid), so another run
   // with the same queue prefix (which would collide anyway) is not taken for this file's.
   const markers = ["ARENA_QUEUE_PREFIX", "DATABASE_URL"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]}`);
-  for (const pid of all) {
-    const environ = readOr(`/proc/${pid}/environ`).split("\0");
-    if (markers.length && markers.every((marker) => environ.includes(marker))) pids.push(pid);
-  }
+  pids.push(...processesWithEnvironment(markers));
   const kept = keptGroups();
-  for (const pid of pids.map(Number)) {
+  for (const pid of pids) {
     if (pid === process.pid || found.has(pid) || kept.has(processGroup(pid))) continue;
-    const command = readOr(`/proc/${pid}/cmdline`).split("\0").join(" ").trim();
+    const command = readProc(`/proc/${pid}/cmdline`).split("\0").join(" ").trim();
     // An empty command line is a process that has exited (a zombie not yet reaped) or is gone.
     if (command && !isEsbuildService(command) && !isCrashReporter(command)) found.set(pid, command);
   }
   return found;
+}
+
+/** A folder's entries, or none (no /proc: not Linux; only the resources are checked then). */
+function listOr(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -120,12 +120,6 @@ function isEsbuildService(command: string): boolean {
   return /\/node_modules\/@esbuild\/[^/]+\/bin\/esbuild --service=/.test(command);
 }
 
-/** The process group of `pid` (field 5 of /proc/PID/stat, after the command in parentheses), or -1. */
-function processGroup(pid: number): number {
-  const stat = readOr(`/proc/${pid}/stat`);
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2] ?? -1);
-}
-
 /**
  * Chromium's crash reporter: two handler processes the browser starts and that leave its process
  * group (they daemonize), so the worker's kept Chromium (kept.ts) cannot be told apart from them by
@@ -133,14 +127,6 @@ function processGroup(pid: number): number {
  */
 function isCrashReporter(command: string): boolean {
   return /\/chrome_crashpad_handler /.test(command);
-}
-
-function readOr(path: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return ""; // the thread or process ended while being read
-  }
 }
 
 function leftOver(before: LeakSnapshot, after: LeakSnapshot): string[] {
