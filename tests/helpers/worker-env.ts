@@ -36,7 +36,7 @@ if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 process.env.ARENA_QUEUE_PREFIX = `${services.queuePrefix}_w${worker}`;
 // One key for the run: the worker's shared web server (kept.ts) encrypts and signs with the key the
 // files' in-process workers and fixtures use (tests/accounts/fixtures.ts accountsEnv).
-if (services.secretKey) process.env.ARENA_SECRET_KEY = services.secretKey;
+process.env.ARENA_SECRET_KEY = services.secretKey;
 
 /** Long enough for sockets and child processes that are closing to finish, short enough not to matter per file. */
 const LEAK_GRACE_MS = 2_000;
