@@ -44,8 +44,12 @@ describe("web pages in a browser", () => {
     return page;
   }
 
-  it("a visitor goes leaderboard → agent → match → tree node", async () => {
+  it("a visitor goes leaderboard → agent → match → tree node, and no link in view asks the server to prefetch", async () => {
     const page = await newPage();
+    // Every page is rendered per request; a prefetch per link in view cost the server a render each
+    // (src/components/link.tsx). A click still loads the page it names.
+    const prefetches: string[] = [];
+    page.on("request", (r) => void (r.headers()["next-router-prefetch"] && prefetches.push(r.url())));
     try {
       await page.goto(`${web.url}/`);
       const rows = page.getByTestId("leaderboard-row");
@@ -84,6 +88,7 @@ describe("web pages in a browser", () => {
       await content.waitFor();
       expect(await content.innerText()).toContain(firstWords(node.content));
       await page.screenshot({ path: `${SCREENSHOTS}/tree-node.png`, fullPage: true });
+      expect(prefetches).toEqual([]);
     } finally {
       await page.close();
     }

@@ -64,8 +64,15 @@ export function prisma(): PrismaClient {
 }
 
 export async function disconnectPrisma(): Promise<void> {
-  await shared?.$disconnect();
+  const client = shared;
   shared = undefined;
+  if (!client) return;
+  await client.$disconnect();
+  // $disconnect ends the pool only when the client itself has queried: a process that read
+  // through sqlPool alone (`arena score` reading corpus pages) kept an idle connection, and with
+  // it the process, alive for the pool's 10 s idle timeout.
+  const pool = pools.get(client)!;
+  if (!pool.ended) await pool.end();
 }
 
 /** Runs `work` in one transaction on one pooled connection: committed if it resolves, rolled back if it throws. */

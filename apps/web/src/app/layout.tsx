@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link";
 import { AccountSlot } from "@/features/account/account-slot";
 import "./globals.css";
 

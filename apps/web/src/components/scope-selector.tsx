@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { ScopesView } from "@arena/tournament/read";
 import { query } from "@/lib/params";
 

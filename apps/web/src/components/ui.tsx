@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { EXAMINER_MODE_INFO, type ExaminerModeName } from "@arena/core/closed-sets";
 import { pageHref, safeUrl } from "@/lib/untrusted-markdown";
 

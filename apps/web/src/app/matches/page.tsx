@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/link";
 import { matchListParamsSchema, readMatchFilterOptions, readMatches } from "@arena/match/read";
 import { db } from "@/lib/db";
 import { one, query, type SearchParams } from "@/lib/params";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { currentUser } from "@/lib/auth-session";
 import { one, type SearchParams } from "@/lib/params";
 import { link, PageTitle } from "@/components/ui";

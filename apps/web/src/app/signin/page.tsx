@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { AuthForm } from "@/features/account/auth-forms";
 
 export const metadata = { title: "Sign in" };

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import Link from "@/components/link";
 import { useEffect, useState } from "react";
 
 type Me = { email: string; role: string } | null;

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import Link from "@/components/link";
 import { useEffect, useState } from "react";
 import type { AgentOverview } from "@arena/agents";
 import { agentActionAllowed } from "@arena/agents/actions";

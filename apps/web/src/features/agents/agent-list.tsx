@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/link";
 import type { AgentSummary } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { Code, Empty, link } from "@/components/ui";

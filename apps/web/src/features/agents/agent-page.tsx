@@ -1,5 +1,5 @@
 import { ResearchCost } from "./research-cost";
-import Link from "next/link";
+import Link from "@/components/link";
 import type { AgentScoreMeans } from "@arena/scoring/read";
 import type { AgentView } from "@arena/tournament/read";
 import { ChartFigure, DataTable } from "@/components/chart-figure";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { Scoreboard } from "@arena/scoring/read";
 import type { LeaderboardView, ScopesView, SnapshotAnalysis } from "@arena/tournament/read";
 import { describeRating, RATING_SCALE_NOTE } from "@arena/core/rating-display";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { AuditQueueSummary } from "@arena/audit/read";
 import { Empty, link } from "@/components/ui";
 import { AuditQueueTable } from "./queue-table";

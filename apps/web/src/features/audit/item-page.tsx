@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { AuditItemView } from "@arena/audit/read";
 import { LABELS, winnerOf } from "@arena/audit/read";
 import { UntrustedMarkdown } from "@/components/markdown";

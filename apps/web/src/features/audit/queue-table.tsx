@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/link";
 import type { AuditQueueSummary } from "@arena/audit/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { link } from "@/components/ui";
@@ -45,7 +45,7 @@ const COLUMNS: DataColumn<AuditQueueSummary>[] = [
           </form>
         )}{" "}
         {q.closedAt ? null : (
-          <Link href={`/audit/queues/${q.id}/instrument`} prefetch={false} className={`${link} text-xs`}>
+          <Link href={`/audit/queues/${q.id}/instrument`} className={`${link} text-xs`}>
             Instrument I
           </Link>
         )}

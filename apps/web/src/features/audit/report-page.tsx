@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { AuditQueueSummary, AuditReport } from "@arena/audit/read";
 import { LABELS } from "@arena/audit/options";
 import { MIN_KAPPA_ITEMS } from "@arena/audit";

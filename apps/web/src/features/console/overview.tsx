@@ -1,5 +1,5 @@
 import { roundInWords } from "@arena/core";
-import Link from "next/link";
+import Link from "@/components/link";
 import { readAuditQueues } from "@arena/audit/read";
 import { readQueueDepths, type QueueDepth } from "@arena/jobs";
 import { readArenaOverview } from "@arena/tournament/read";

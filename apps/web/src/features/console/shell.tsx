@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { requireRole } from "@/lib/auth-session";
 import { CONSOLE_PAGES } from "./routes";
 

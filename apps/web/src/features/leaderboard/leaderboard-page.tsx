@@ -4,7 +4,7 @@ import type { LeaderboardView, ScopesView, WindowRatings } from "@arena/tourname
 import { Code, Empty, PageTitle, StandInBanner } from "@/components/ui";
 import { LiveRefresh } from "@/components/live-refresh";
 import { ScopeSelector } from "@/components/scope-selector";
-import Link from "next/link";
+import Link from "@/components/link";
 import { query } from "@/lib/params";
 import { CategoryTable } from "./category-table";
 import { LeaderboardTable } from "./leaderboard-table";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/link";
 import type { ReactNode } from "react";
 import type { RatingFacts } from "@arena/core/rating-display";
 import type { Column, ColumnFormat } from "@arena/tournament/columns";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { LeaderboardView, WindowRatings } from "@arena/tournament/read";
 import { Empty, link } from "@/components/ui";
 import { pill } from "@/components/scope-selector";

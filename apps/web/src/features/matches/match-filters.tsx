@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { MatchFilterOptions } from "@arena/match/read";
 import { MATCH_STATUSES } from "@arena/match/read";
 import { link } from "@/components/ui";

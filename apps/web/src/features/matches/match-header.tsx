@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { MatchView } from "@arena/match/read";
 import { fmtTime } from "@/lib/format";
 import { link, StatusBadge } from "@/components/ui";

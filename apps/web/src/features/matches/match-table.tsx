@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/link";
 import { EXAMINER_MODE_INFO } from "@arena/core/closed-sets";
 import type { MatchListItem } from "@arena/match/read";
 import { DataTable, type DataColumn } from "@/components/data-table";

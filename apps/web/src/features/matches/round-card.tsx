@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { MatchView, RoundView } from "@arena/match/read";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { ExternalLink, link } from "@/components/ui";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { CitationView, RoundScores } from "@arena/scoring/read";
 import { ExternalLink, link } from "@/components/ui";
 import { InlineMarkdown } from "@/components/markdown";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { MIN_AGENTS, MIN_VOTES, readPeopleAgreement } from "@arena/votes/read";
 import { cached } from "@/lib/api/cache";
 import { db } from "@/lib/db";

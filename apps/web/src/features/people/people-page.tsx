@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { ScopesView } from "@arena/tournament/read";
 import { type PeopleLeaderboard, twoDecimals } from "@arena/votes/read";
 import { Empty, PageTitle } from "@/components/ui";

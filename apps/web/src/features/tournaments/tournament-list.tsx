@@ -1,7 +1,7 @@
 "use client";
 
 import { roundInWords } from "@arena/core";
-import Link from "next/link";
+import Link from "@/components/link";
 import type { TournamentSummary } from "@arena/tournament/read";
 import { DataTable, type DataColumn } from "@/components/data-table";
 import { Code, Empty, StatusBadge, link } from "@/components/ui";

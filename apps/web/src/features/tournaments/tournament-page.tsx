@@ -1,6 +1,6 @@
 import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, roundsHeading } from "@arena/core";
 import { ResearchCost } from "../agents/research-cost";
-import Link from "next/link";
+import Link from "@/components/link";
 import { PRELIMINARY_MATCHES, type RatingHistory, type TournamentView } from "@arena/tournament/read";
 import { LiveRefresh } from "@/components/live-refresh";
 import { Empty, PageTitle, Section, StandInBanner, StatusBadge, link } from "@/components/ui";

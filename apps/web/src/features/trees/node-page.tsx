@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { NodeView } from "@arena/trees/read";
 import { Empty, ExternalLink, PageTitle, Section, link } from "@/components/ui";
 import { fmtChars, fmtTime } from "@/lib/format";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { TreeView } from "@arena/trees/read";
 import { ExternalLink, link } from "@/components/ui";
 import { fmtChars } from "@/lib/format";

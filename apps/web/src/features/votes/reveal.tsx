@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { Reveal } from "@arena/votes";
 import { link } from "@/components/ui";
 import { VERDICT_TEXT, winnerOf } from "./labels";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import type { NextVote, SpanView } from "@arena/votes/read";
 import { UntrustedMarkdown } from "@/components/markdown";
 import { Empty, link } from "@/components/ui";

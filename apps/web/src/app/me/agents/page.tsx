@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { MyAgents } from "@/features/account/my-agents";
 import { requireRole } from "@/lib/auth-session";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import Link from "next/link";
+import Link from "@/components/link";
 import { DEFAULT_PAIRING, PAIRING_RULES, roundInWords, TOURNAMENT_PAIRINGS } from "@arena/core/pairing-rules";
 import { actionAllowed, tournamentEstimateSchema } from "@arena/tournament/read";
 import { buttonClass, inputClass } from "../../account/client";

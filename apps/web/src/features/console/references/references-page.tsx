@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { PeopleLeaderboard, ReferencesView, ReferenceView, VoterRow } from "@arena/votes/read";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/link";
 import { notFound } from "next/navigation";
 import { AuditError, claimItem } from "@arena/audit";
 import { readAuditItem } from "@arena/audit/read";
