@@ -29,6 +29,34 @@ describe("truncateAll", () => {
   });
 });
 
+describe("truncateAll on a test database", () => {
+  it("empties every table holding rows; on an empty database it does nothing and does not fail", async () => {
+    const db = createPrisma();
+    try {
+      await truncateAll(db);
+      await db.agent.create({ data: { name: "t", protocol: "simulated", config: {}, status: "healthy" } });
+      await db.allowedHost.create({ data: { pattern: "x.example" } });
+      await db.tree.create({ data: { rootUrl: "https://x.example/", source: "imported" } });
+      const tables = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
+        "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
+      );
+      const rowsLeft = async () => {
+        let n = 0;
+        for (const { tablename } of tables)
+          n += Number((await db.$queryRawUnsafe<Array<{ n: bigint }>>(`select count(*) as n from "${tablename}"`))[0]!.n);
+        return n;
+      };
+      expect(await rowsLeft()).toBe(3);
+      await truncateAll(db);
+      expect(await rowsLeft()).toBe(0);
+      await truncateAll(db);
+      expect(await rowsLeft()).toBe(0);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+});
+
 describe("db-admin migrated (the scripts skip `prisma migrate deploy` when it says so)", () => {
   const migrated = (databaseUrl: string) => {
     try {

@@ -26,6 +26,12 @@ export async function truncateAll(db: PrismaClient): Promise<void> {
     "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
   );
   if (!rows.length) return;
-  const list = rows.map((r) => `"${r.tablename}"`).join(", ");
-  await db.$executeRawUnsafe(`TRUNCATE ${list} RESTART IDENTITY CASCADE`);
+  // Only the tables holding rows: TRUNCATE swaps every named table's and index's files, about
+  // 120 ms for all 40 tables however little they hold, and a test leaves most of them empty.
+  // CASCADE still empties whatever references a truncated table. (No table has a sequence to restart.)
+  const filled = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
+    rows.map((r) => `SELECT '${r.tablename}'::text AS tablename WHERE EXISTS (SELECT 1 FROM "${r.tablename}")`).join(" UNION ALL "),
+  );
+  if (!filled.length) return;
+  await db.$executeRawUnsafe(`TRUNCATE ${filled.map((r) => `"${r.tablename}"`).join(", ")} CASCADE`);
 }
