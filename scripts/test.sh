@@ -26,12 +26,16 @@ step lint
 # (`npm run typecheck`, turbo) check core once for every workspace above it: 14 s against 2 min.
 # Incremental: each program keeps what it learned (under node_modules, so a new install starts
 # afresh) and the next run checks only the files changed since and what depends on them.
+# TypeScript 7 (the native compiler, installed as typescript-native) checks them: same rules,
+# a cold check in about a third of 5.9's time. 5.9 stays the `typescript` that Next's build,
+# editors and `npm run typecheck` use.
 log "typechecking"
 cache="$ROOT/node_modules/.cache/arena"
 mkdir -p "$cache"
-npx tsc -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsc-root.tsbuildinfo" &
+tsc7="$ROOT/node_modules/typescript-native/bin/tsc"
+node "$tsc7" -p tsconfig.json --incremental --tsBuildInfoFile "$cache/tsc7-root.tsbuildinfo" &
 rest=$!
-npx tsc -p apps/web/tsconfig.json --noEmit --incremental --tsBuildInfoFile "$cache/tsc-web.tsbuildinfo"
+node "$tsc7" -p apps/web/tsconfig.json --noEmit --incremental --tsBuildInfoFile "$cache/tsc7-web.tsbuildinfo"
 wait "$rest"
 step typecheck
 ensure_apps_build
