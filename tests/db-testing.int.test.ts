@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma, type PrismaClient } from "@arena/db";
-import { truncateAll } from "@arena/db/testing";
+import { applicationTables, truncateAll } from "@arena/db/testing";
 import { REPO_ROOT } from "./helpers/arena";
 import { withDatabase } from "./helpers/workers";
 
@@ -37,9 +37,7 @@ describe("truncateAll on a test database", () => {
       await db.agent.create({ data: { name: "t", protocol: "simulated", config: {}, status: "healthy" } });
       await db.allowedHost.create({ data: { pattern: "x.example" } });
       await db.tree.create({ data: { rootUrl: "https://x.example/", source: "imported" } });
-      const tables = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
-        "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
-      );
+      const tables = await applicationTables(db);
       const rowsLeft = async () => {
         let n = 0;
         for (const { tablename } of tables)

@@ -22,9 +22,7 @@ export async function truncateAll(db: PrismaClient): Promise<void> {
   if (!current || !isDisposableDatabase(current.name)) {
     throw new Error(`truncateAll refuses to empty database "${current?.name}": its name must contain _test or _bench (set DATABASE_URL)`);
   }
-  const rows = await db.$queryRawUnsafe<Array<{ tablename: string }>>(
-    "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
-  );
+  const rows = await applicationTables(db);
   if (!rows.length) return;
   // Only the tables holding rows: TRUNCATE swaps every named table's and index's files, about
   // 120 ms for all 40 tables however little they hold, and a test leaves most of them empty.
@@ -34,4 +32,11 @@ export async function truncateAll(db: PrismaClient): Promise<void> {
   );
   if (!filled.length) return;
   await db.$executeRawUnsafe(`TRUNCATE ${filled.map((r) => `"${r.tablename}"`).join(", ")} CASCADE`);
+}
+
+/** The application's tables (every table of the schema but Prisma's migration history). */
+export function applicationTables(db: PrismaClient): Promise<Array<{ tablename: string }>> {
+  return db.$queryRawUnsafe<Array<{ tablename: string }>>(
+    "select tablename::text as tablename from pg_tables where schemaname = current_schema() and tablename <> '_prisma_migrations'",
+  );
 }
