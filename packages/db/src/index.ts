@@ -42,9 +42,9 @@ export function createPrisma(url = databaseUrl()): PrismaClient {
 
 /**
  * The node-postgres pool under a client made by createPrisma. The per-round hot paths (match
- * claim and commit, tree reads, expansion writes) query it directly: Prisma 6 compiled every ORM
- * query, ~1–3 ms of CPU each, against ~0.25 ms for the same query here. Prisma 7 caches the
- * plans (about a third of 6's CPU per query), but a match worker runs several queries per round.
+ * claim and commit, tree reads, expansion writes) query it directly: in Prisma 6 every ORM
+ * query passes the query compiler, ~1–3 ms of CPU each, against ~0.25 ms for the same query
+ * here, and a match worker runs several queries per round.
  */
 export function sqlPool(db: PrismaClient): pg.Pool {
   const pool = pools.get(db);
