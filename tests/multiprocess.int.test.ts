@@ -179,12 +179,23 @@ describe("two web processes and two workers on one database and Redis", () => {
       expect(m.status).toBe("completed");
       expect(m._count.roundRows).toBe(m.rounds + m.voidedRounds);
     }
-    // The dead worker's matches were taken over (their jobs stalled, then ran on the survivor).
+    // The dead worker's matches were taken over (their jobs stalled, then ran on the survivor). One
+    // exception, seen once in a clean-clone run: a finish the dead worker had already written to its
+    // socket can reach Redis after the look above, so its job completes there, on the dead worker,
+    // without ever stalling. Any job that stalled must have been finished by the survivor.
+    let takenOver = 0;
     for (const jobId of orphaned) {
       const job = (await matchQueue.getJob(jobId))!;
-      expect(job.processedBy, `${jobId} finished by the surviving worker`).toBe(workers[1]!.id);
-      expect(await job.getState()).toBe("completed");
+      expect(await job.getState(), jobId).toBe("completed");
+      if (job.processedBy === workers[1]!.id) takenOver++;
+      else {
+        const finishedInFlight = { processedBy: workers[0]!.id, stalledCounter: 0 };
+        expect({ processedBy: job.processedBy, stalledCounter: job.stalledCounter }, `${jobId} finished by the surviving worker`).toEqual(
+          finishedInFlight,
+        );
+      }
     }
+    expect(takenOver, "matches of the killed worker finished by the surviving one").toBeGreaterThan(0);
     await matchQueue.close();
     const duplicates = await db.$queryRaw<
       { matchId: string; number: number }[]
