@@ -5,7 +5,7 @@ import type { PrismaClient } from "@arena/db";
 import type { AnnotationExport, AuditItemView, AuditReport } from "@arena/audit/read";
 import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
-import { hydrated, workerChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, signInThroughForm, workerChromium, SCREENSHOTS } from "../web/browser";
 import { flushRedis, requireEnv } from "../tournament-fixtures";
 import { playTournament, type Played } from "./fixtures";
 import { signIn, startWeb, type ArenaProcess } from "../helpers/web";
@@ -90,11 +90,7 @@ describe("audit in the browser", () => {
       bodies.push({ url: res.url(), body: await res.text().catch(() => "") });
     });
     const page = await context.newPage();
-    await page.goto(`${web.url}/signin?next=/audit`);
-    await page.getByLabel("Email").fill(`${who}@audit.test`);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/audit$/);
+    await signInThroughForm(page, web.url, `${who}@audit.test`, PASSWORD, "/audit");
     return { context, page, bodies };
   }
 
@@ -117,11 +113,7 @@ describe("audit in the browser", () => {
   it("two auditors annotate the same rounds by keyboard, blind until C1; κ on the report equals κ from the export", async () => {
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
-    await adminPage.goto(`${web.url}/signin?next=/console/audit`);
-    await adminPage.getByLabel("Email").fill("admin@audit.test");
-    await adminPage.getByLabel("Password").fill(PASSWORD);
-    await adminPage.getByRole("button", { name: "Sign in" }).click();
-    await adminPage.waitForURL(/\/console\/audit/);
+    await signInThroughForm(adminPage, web.url, "admin@audit.test", PASSWORD, "/console/audit");
     // The form's inputs are React state: typed before hydration they are lost and its button does nothing.
     await hydrated(adminPage.getByRole("button", { name: "Create queue" }));
     await adminPage.locator("input[name=name]").fill("pair audit");
@@ -253,10 +245,7 @@ describe("audit in the browser", () => {
     const alice = await auditorContext("alice");
     const bob = await auditorContext("bob");
     const take = async (p: Page) => {
-      // The landing page's own navigation after sign-in may still be settling: a goto it supersedes is retried once.
-      await p
-        .goto(`${web.url}/audit`)
-        .catch((err: Error) => (/ERR_ABORTED/.test(err.message) ? p.goto(`${web.url}/audit`) : Promise.reject(err)));
+      await p.goto(`${web.url}/audit`);
       await hydrated(p.getByTestId("audit-queues").getByRole("button", { name: "Next item" }).first());
       await p.getByTestId("audit-queues").getByRole("row").filter({ hasText: "solo" }).getByRole("button", { name: "Next item" }).click();
       await p.waitForURL(/\/audit\/items\//);
@@ -317,11 +306,7 @@ describe("audit in the browser", () => {
 
     const admin = await browser.newContext();
     const page = await admin.newPage();
-    await page.goto(`${web.url}/signin?next=/console/audit`);
-    await page.getByLabel("Email").fill("admin@audit.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/console\/audit/);
+    await signInThroughForm(page, web.url, "admin@audit.test", PASSWORD, "/console/audit");
     const row = page
       .getByTestId("void-candidates")
       .getByRole("listitem")

@@ -10,7 +10,7 @@ import { createUser, PASSWORD } from "../accounts/fixtures";
 import { freshDb, waitFor } from "../helpers/arena";
 import { startWeb, type ArenaProcess } from "../helpers/web";
 import { flushRedis } from "../tournament-fixtures";
-import { hydrated, workerChromium, SCREENSHOTS } from "../web/browser";
+import { hydrated, signInThroughForm, workerChromium, SCREENSHOTS } from "../web/browser";
 import { plantJudgedRounds, type PlantedRounds } from "./planted-rounds";
 import { runVoters, type VoteClient } from "./simulated-voters";
 
@@ -85,11 +85,7 @@ describe("people's leaderboard in the browser", () => {
   it("an admin stores a reference leaderboard and excludes a voter; the people's board is recomputed", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${web.url}/signin?next=/console/references`);
-    await page.getByLabel("Email").fill("admin@people.test");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/console\/references/);
+    await signInThroughForm(page, web.url, "admin@people.test", PASSWORD, "/console/references");
     const store = page.getByRole("button", { name: "Store" });
     await hydrated(store);
     const names = planted.order.map((id) => planted.names.get(id)!);
