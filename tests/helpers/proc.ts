@@ -33,8 +33,16 @@ export function processesWithEnvironment(variables: string[]): number[] {
   });
 }
 
-/** The process group of `pid` (field 5 of /proc/PID/stat, after the command in parentheses), or -1. */
+/**
+ * The fields of a /proc `stat` file after the command name (which may hold spaces and
+ * parentheses), so index 0 is field 3 (the state) of proc(5); none when it cannot be read.
+ */
+export function statFields(path: string): string[] {
+  const stat = readProc(path);
+  return stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : [];
+}
+
+/** The process group of `pid` (field 5 of /proc/PID/stat), or -1. */
 export function processGroup(pid: number): number {
-  const stat = readProc(`/proc/${pid}/stat`);
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2] ?? -1);
+  return Number(statFields(`/proc/${pid}/stat`)[2] ?? -1);
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { priceTable } from "@arena/core";
 import { anthropicAgent } from "../src/protocols/anthropic-agent";
 import { AnthropicConfigSchema, GeminiConfigSchema, OpenAIConfigSchema, OpenAIResponsesConfigSchema } from "../src/config";
@@ -6,6 +5,7 @@ import { geminiAgent } from "../src/protocols/gemini-agent";
 import { openAIAgent } from "../src/protocols/openai-agent";
 import { responsesAgent } from "../src/protocols/openai-responses";
 import type { AgentClient } from "../src/types";
+import { statFields } from "../../../tests/helpers/proc";
 
 /**
  * Provider response bodies as each wire format has them, built around the parts a hostile
@@ -83,25 +83,22 @@ export function adapterAt(protocol: Protocol, baseUrl: string, host: string): Ag
   }
 }
 
-/**
- * CPU time the process's main thread has used, in ms: on Linux from /proc (10 ms ticks), which
- * leaves out V8's helper threads (concurrent marking, parallel scavenges) and libuv's pool; those
- * run beside the event loop and do not block it, yet process.cpuUsage() counts them, and on a busy
- * machine they pushed a 2.5 MB body's measure past the limit. Elsewhere, the whole process's.
- */
-function mainThreadCpuMs(): number {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    const cpu = process.cpuUsage();
-    return (cpu.user + cpu.system) / 1000;
-  }
-}
 /** USER_HZ: Linux reports a thread's CPU in these ticks on every architecture Node runs on. */
 const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time the process's main thread has used, in ms: on Linux from /proc (utime and stime, fields
+ * 14 and 15, in 10 ms ticks), which leaves out V8's helper threads (concurrent marking, parallel
+ * scavenges) and libuv's pool. Those run beside the event loop and do not block it, yet
+ * process.cpuUsage() counts them: under load it read 84 ms where the main thread used 40. Without
+ * /proc, the whole process's (stricter).
+ */
+function mainThreadCpuMs(): number {
+  const fields = statFields(`/proc/self/task/${process.pid}/stat`);
+  if (fields.length > 12) return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  const cpu = process.cpuUsage();
+  return (cpu.user + cpu.system) / 1000;
+}
 
 /**
  * Runs `call` with a heartbeat on the event loop (every 5 ms) and returns how long it blocked the
