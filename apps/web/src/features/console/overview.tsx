@@ -69,7 +69,8 @@ export async function ConsoleOverview({ viewerId }: { viewerId: string }) {
             {queues.map((q) => (
               <li key={q.name} data-queue={q.name}>
                 <span className="font-medium">{q.name}</span>: {q.waiting} waiting, {q.active} running
-                {q.delayed ? `, ${q.delayed} waiting to retry` : ""}
+                {/* BullMQ's "delayed": retries backing off, but also debounced and spaced-out jobs (the people's and scoreboard queues), not failures. */}
+                {q.delayed ? `, ${q.delayed} scheduled for later` : ""}
                 {q.failed ? <span className="text-red-700 dark:text-red-400">, {q.failed} failed</span> : ""}
               </li>
             ))}
